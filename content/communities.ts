@@ -1,0 +1,623 @@
+/**
+ * The communities of the service area: every card on /service-areas, the home-page tiles, the
+ * 14-place lists on service and core pages, and the area pages at /areas/{slug}/.
+ *
+ * The order of this list is the display order everywhere (primary places first, Grants first).
+ * Twenty records; the seventeen with `page` get their own area page (spec section 2, "Area
+ * pages"); Mesita, Navajo Nation Eastern Agency and Cubero have a card only.
+ *
+ * Sources: ZIP codes, approximate populations and counties are as spec section 3 states them
+ * ("Area ZIP codes", "Area facts"); coverage counts (9 primary, 5 extended among the 14 listed
+ * places) follow spec section 9; which sections each page shows follows spec section 2. Where the
+ * spec gives no ZIP or population (Navajo Nation Eastern Agency, Cubero, Mesita's population) the
+ * record says so honestly instead of guessing. Landmarks in the text are well-known public facts;
+ * response times are only those of spec sections 1 and 9.
+ *
+ * Text here never names the business or its phone number: templates add them from content/site.ts.
+ */
+import type { z } from 'zod';
+import type { Community } from './schema.ts';
+
+/** Sections of a standard area page (spec section 2). */
+const STANDARD = { history: false, whyChooseUs: true, emergencyBanner: true, features: true };
+/** Crownpoint, Smith Lake, San Fidel, Fort Wingate: history-or-features block instead of the features list. */
+const WITH_HISTORY = { history: true, whyChooseUs: true, emergencyBanner: true, features: false };
+/** New Laguna and Church Rock: the short page (hero, About, four services, closing banner). */
+const SHORT = { history: false, whyChooseUs: false, emergencyBanner: false, features: false };
+
+/** All communities, in display order. */
+export const COMMUNITIES: z.input<typeof Community>[] = [
+  {
+    slug: 'grants',
+    name: 'Grants',
+    zipCode: '87020',
+    county: 'Cibola',
+    population: '~9,000',
+    coverage: 'primary',
+    description: 'Our home base on Route 66 below Mount Taylor, with the fastest arrival times we offer.',
+    details:
+      'Grants is where our mobile locksmith service is based, so lockouts in town usually get a technician in 15-30 minutes. We cover homes, cars and businesses across the city and its neighborhoods.',
+    features: ['Historic Route 66', 'Mount Taylor views', 'Gateway to El Malpais', 'Uranium mining heritage', 'Cibola County seat', 'Residential neighborhoods'],
+    scene: 'town',
+    sceneAlt: 'Illustration of a mesa above the town of Grants',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'City',
+      heritageLabel: 'Heritage',
+      heritage: 'Founded 1882 as a railroad town; elevation 6,460 ft',
+      about: [
+        'Grants began in 1882 as a camp on the new railroad and grew into the seat of Cibola County. Historic Route 66 still runs through town as Santa Fe Avenue, Mount Taylor rises to the northeast, and the lava flows of El Malpais National Monument start just south of the city. The uranium boom that began in the 1950s shaped the town, and the New Mexico Mining Museum tells that story downtown.',
+        'Grants is our home base, so this is where we can reach you fastest: a lockout in town usually gets a technician at your door in 15-30 minutes. We come to you with a fully equipped van for car lockouts, car key programming, home and business lockouts, rekeying after a move, new lock installation and broken key extraction.',
+        'Whether you are locked out at a store on Santa Fe Avenue, at home in a neighborhood off Route 66, or need master keys for an office downtown, we handle it on site. We are licensed and insured, and emergency service is available 24/7, including nights, weekends and holidays.',
+      ],
+      emergency: '24/7',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith in Grants, NM: car and home lockouts, key programming, rekeying and lock installation. Usually there in 15-30 minutes. Call now, 24/7.',
+      keywords: ['locksmith Grants NM', 'mobile locksmith Grants', 'car lockout Grants', 'home lockout Grants NM', 'car key programming Grants', 'rekey locks Grants', 'Cibola County locksmith'],
+    },
+  },
+  {
+    slug: 'milan',
+    name: 'Milan',
+    zipCode: '87021',
+    county: 'Cibola',
+    population: '~3,500',
+    coverage: 'primary',
+    description: 'The village right next to Grants on Route 66, reached in minutes from our base.',
+    details:
+      'Milan adjoins Grants on the west, so it gets the same quick arrival as Grants itself. We handle car, home and business lockouts, rekeying and key programming throughout the village.',
+    features: ['Historic Route 66', 'Next door to Grants', 'I-40 access', 'Uranium-era growth', 'Residential neighborhoods', 'Local businesses'],
+    scene: 'town',
+    sceneAlt: 'Illustration of the village of Milan on the high desert under a mesa',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Village',
+      heritageLabel: 'Location',
+      heritage: 'Next door to Grants on Route 66 and I-40',
+      about: [
+        'Milan sits directly west of Grants along Historic Route 66 and Interstate 40, and the two towns run together so closely that many people cross between them without noticing. The village grew quickly during the uranium boom of the 1950s and today is a mix of neighborhoods, travel stops and local businesses.',
+        'Because Milan is right next to our Grants base, a lockout here usually gets a technician on site in 15-30 minutes. We open locked cars and trucks, program replacement car keys, let you back into your home, rekey locks after a move, and install new deadbolts.',
+        'Businesses along Route 66 and near the interstate call us for office lockouts, master key systems and panic bar installation. We are licensed and insured, and emergency service is available 24/7.',
+      ],
+      emergency: '24/7',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith serving Milan, NM next to Grants: car lockouts, home lockouts, key programming and rekeying, usually within 15-30 minutes. Call us today.',
+      keywords: ['locksmith Milan NM', 'mobile locksmith Milan', 'car lockout Milan NM', 'home lockout Milan', 'key programming Milan NM', 'Cibola County locksmith'],
+    },
+  },
+  {
+    slug: 'bluewater',
+    name: 'Bluewater',
+    zipCode: '87005',
+    county: 'Cibola',
+    population: '~150',
+    coverage: 'primary',
+    description: 'A small community west of Milan on old Route 66, near the Zuni Mountains.',
+    details:
+      'Bluewater is a short drive west of our Grants base. We help rural homes and travelers with lockouts, rekeying and car key programming, and we come prepared for longer driveways and ranch gates.',
+    features: ['Historic Route 66', 'Near Bluewater Lake', 'Zuni Mountains', 'Rural homes', 'Farm and ranch land', 'Quiet small community'],
+    scene: 'lake',
+    sceneAlt: 'Illustration of a blue lake among pine-covered hills near Bluewater',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Rural community',
+      heritageLabel: 'Location',
+      heritage: 'West of Milan on old Route 66, below the Zuni Mountains',
+      about: [
+        'Bluewater is a small, quiet community west of Milan along the old Route 66 corridor, with farm and ranch land stretching toward the Zuni Mountains. Bluewater Lake State Park, a favorite spot for fishing and camping, lies up in the mountains and is reached by way of nearby Prewitt.',
+        'Out here homes are spread apart and a lockout can leave you waiting a long time for help from the city. We drive out from Grants, a short trip away, to open locked cars and homes, rekey locks, replace lost car keys and install new locks. If you are locked out at the lake or on a ranch road, tell us where you are and we will give you an honest arrival estimate.',
+        'Emergency service is available 24/7, and we bring everything needed to finish the job in one visit.',
+      ],
+      emergency: '24/7',
+      sections: { history: false, whyChooseUs: false, emergencyBanner: true, features: true },
+      metaDescription:
+        'Mobile locksmith for Bluewater, NM and the Bluewater Lake area: car and home lockouts, rekeying and key programming from nearby Grants. Call for help now.',
+      keywords: ['locksmith Bluewater NM', 'mobile locksmith Bluewater', 'car lockout Bluewater', 'Bluewater Lake lockout', 'rekey locks Bluewater NM', 'Cibola County locksmith'],
+    },
+  },
+  {
+    slug: 'prewitt',
+    name: 'Prewitt',
+    zipCode: '87045',
+    county: 'McKinley',
+    population: '~600',
+    coverage: 'primary',
+    description: 'A rural community on I-40 and old Route 66, the turnoff for Bluewater Lake State Park.',
+    details:
+      'Prewitt sits along I-40 west of Bluewater. We handle lockouts for homes, ranch properties, travelers and lake visitors, plus rekeying and car key programming.',
+    features: ['Historic Route 66', 'I-40 access', 'Gateway to Bluewater Lake', 'Red sandstone cliffs', 'Rural homes', 'Ranch country'],
+    scene: 'mesa',
+    sceneAlt: 'Illustration of red sandstone cliffs above the plains at Prewitt',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Rural community',
+      heritageLabel: 'Location',
+      heritage: 'On I-40 and old Route 66, at the road to Bluewater Lake State Park',
+      about: [
+        'Prewitt lies in western McKinley County along Interstate 40 and the old Route 66 corridor, beneath red sandstone cliffs. It is the turnoff for Bluewater Lake State Park in the Zuni Mountains, so the area sees anglers, campers and road travelers alongside the people who live on its rural homesteads and ranches.',
+        'We drive out from Grants to open locked cars, trucks and homes, program new car keys, rekey locks and install deadbolts. Travel time from Grants adds to the arrival time here, so we tell you an honest estimate when you call.',
+        'Locked out at the lake or at an I-40 exit? Tell us where you are and we will come to you. Emergency service is available 24/7.',
+      ],
+      emergency: '24/7',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith serving Prewitt, NM and the Bluewater Lake area: car lockouts, home lockouts, rekeying and car key programming. Call us for help today.',
+      keywords: ['locksmith Prewitt NM', 'mobile locksmith Prewitt', 'car lockout Prewitt', 'Bluewater Lake State Park lockout', 'McKinley County locksmith', 'key programming Prewitt NM'],
+    },
+  },
+  {
+    slug: 'thoreau',
+    name: 'Thoreau',
+    zipCode: '87323',
+    county: 'McKinley',
+    population: '~1,900',
+    coverage: 'primary',
+    description: 'An I-40 community near the Continental Divide, where NM 371 heads north to Crownpoint.',
+    details:
+      'Thoreau is on I-40 and old Route 66 in McKinley County. We serve homes, schools, businesses and travelers with lockouts, rekeying, lock installation and key programming.',
+    features: ['Historic Route 66', 'I-40 access', 'Near the Continental Divide', 'Gateway north on NM 371', 'Navajo Nation neighbors', 'Rural homes and schools'],
+    scene: 'mesa',
+    sceneAlt: 'Illustration of mesas along the highway near Thoreau',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Census-designated place',
+      heritageLabel: 'Location',
+      heritage: 'On I-40 near the Continental Divide, where NM 371 turns north',
+      about: [
+        'Thoreau (said "threw") lies along Interstate 40 and the old Route 66 in McKinley County, close to the Continental Divide. NM 371 leaves town heading north toward Smith Lake and Crownpoint, and the community is a meeting point of Navajo Nation chapter lands, ranches and travelers on the interstate.',
+        'We come out from Grants for car lockouts, home lockouts, car key programming and rekeying. Because Thoreau is farther from our base, travel time adds to arrival; we give you a straight estimate on the phone. Schools and businesses can also call us for master key systems, lock changes and panic bar installation.',
+        'Emergency service is available 24/7, so a lockout at night on the interstate or at home does not have to wait until morning.',
+      ],
+      emergency: '24/7',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith serving Thoreau, NM on I-40: car and home lockouts, car key programming, rekeying and lock installation. Call now for an arrival estimate.',
+      keywords: ['locksmith Thoreau NM', 'mobile locksmith Thoreau', 'car lockout Thoreau', 'I-40 lockout Thoreau', 'McKinley County locksmith', 'rekey locks Thoreau NM'],
+    },
+  },
+  {
+    slug: 'san-rafael',
+    name: 'San Rafael',
+    zipCode: '87051',
+    county: 'Cibola',
+    population: '~200',
+    coverage: 'primary',
+    description: 'A historic village just south of Grants on NM 53, the road to El Malpais and El Morro.',
+    details:
+      'San Rafael is only a few minutes south of Grants. We help with car and home lockouts, rekeying, lock installation and car key programming, and emergency services are available.',
+    features: ['Historic Hispanic village', 'On NM 53 south of Grants', 'Near El Malpais', 'Road to El Morro', 'Rural homes', 'Mount Taylor views'],
+    scene: 'plains',
+    sceneAlt: 'Illustration of open country with distant lava hills near San Rafael',
+    onHome: true,
+    inPlacesList: false,
+    page: {
+      type: 'Rural community',
+      heritageLabel: 'Heritage',
+      heritage: 'Site of the first Fort Wingate, at Ojo del Gallo in the 1860s',
+      about: [
+        'San Rafael is a long-established Hispanic village just south of Grants on NM 53. The Army built the first Fort Wingate near the springs of Ojo del Gallo here in the 1860s before moving it west. Today NM 53 carries visitors past San Rafael toward El Malpais National Monument and El Morro National Monument.',
+        'Being so close to our Grants base, San Rafael gets a quick response. We open locked cars and homes, program replacement car keys, rekey locks for new owners and install sturdy deadbolts for rural properties.',
+        'Emergency services are available when you need them: call, tell us where you are, and we will give you an arrival estimate before we set out.',
+      ],
+      emergency: 'available',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith serving San Rafael, NM just south of Grants: car lockouts, home lockouts, rekeying and key programming. Emergency services available. Call.',
+      keywords: ['locksmith San Rafael NM', 'mobile locksmith San Rafael', 'car lockout San Rafael', 'home lockout San Rafael NM', 'Cibola County locksmith', 'rekey locks San Rafael'],
+    },
+  },
+  {
+    slug: 'san-fidel',
+    name: 'San Fidel',
+    zipCode: '87049',
+    county: 'Cibola',
+    population: '~100',
+    coverage: 'primary',
+    description: 'A small village on old Route 66 east of Grants, near Acoma lands.',
+    details:
+      'San Fidel is a short drive east of Grants along I-40. We serve its homes and travelers with lockouts, rekeying, lock installation and car key programming.',
+    features: ['Historic Route 66', 'Small village', 'Near Acoma lands', 'Mesa views', 'Rural homes', 'I-40 access'],
+    scene: 'mesa',
+    sceneAlt: 'Illustration of mesas above a small village at San Fidel',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Rural community',
+      heritageLabel: 'Location',
+      heritage: 'On old Route 66 east of Grants, off I-40',
+      about: [
+        'San Fidel is a small village in eastern Cibola County on the old Route 66, a short way east of Grants along Interstate 40. Mesas surround it, and Acoma Pueblo lands lie close by.',
+        'We drive out from Grants for car lockouts, home lockouts, rekeying, new locks and car key programming. It is a short trip, and we always give you an honest arrival estimate when you call.',
+        'Emergency service is available 24/7, whether you are locked out at home or stuck beside your car on the highway.',
+      ],
+      emergency: '24/7',
+      sections: WITH_HISTORY,
+      history: {
+        title: 'Community Features',
+        text: 'San Fidel is one of the small villages strung along the old Route 66 between Grants and Laguna, with homes spread among the mesas and quick access to Interstate 40. Its quiet rural setting is exactly where a mobile locksmith helps most: we bring the tools to your door instead of you waiting on a long drive for help.',
+        tags: ['Historic Route 66', 'Small village', 'Near Acoma lands', 'Mesa views', 'Rural homes', 'I-40 access'],
+      },
+      metaDescription:
+        'Mobile locksmith serving San Fidel, NM east of Grants: car lockouts, home lockouts, rekeying, lock installation and key programming. Call for help now.',
+      keywords: ['locksmith San Fidel NM', 'mobile locksmith San Fidel', 'car lockout San Fidel', 'home lockout San Fidel', 'Cibola County locksmith', 'Route 66 locksmith'],
+    },
+  },
+  {
+    slug: 'laguna',
+    name: 'Laguna',
+    zipCode: '87026',
+    county: 'Cibola',
+    population: '~500',
+    coverage: 'primary',
+    description: 'A Laguna Pueblo village on old Route 66 and I-40 in eastern Cibola County.',
+    details:
+      'We serve Laguna and the nearby Laguna Pueblo villages with car and home lockouts, rekeying and key programming. Service on pueblo land follows the pueblo\'s rules.',
+    features: ['Laguna Pueblo', 'Historic Route 66', 'I-40 access', 'San José Mission church', 'Pueblo villages', 'Mesa country'],
+    scene: 'pueblo',
+    sceneAlt: 'Illustration of a pueblo village with a white mission church near Laguna',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Pueblo village',
+      heritageLabel: 'Heritage',
+      heritage: 'Home of the San José de Laguna mission church, completed in 1699',
+      about: [
+        'Laguna is one of the villages of Laguna Pueblo, whose other communities include Paguate, Mesita, Paraje, Encinal and Seama. The white mission church of San José de Laguna, completed in 1699, stands above the village, and the old Route 66 and Interstate 40 both pass close by.',
+        'We come out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds to arrival, so we give you an honest estimate when you call.',
+        'Service on pueblo land follows the Pueblo of Laguna\'s rules, and we follow any access instructions from the pueblo or from you. Emergency service is available 24/7.',
+      ],
+      emergency: '24/7',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith serving Laguna, NM and the Laguna Pueblo villages: car lockouts, home lockouts, rekeying and car key programming. Call us for help today.',
+      keywords: ['locksmith Laguna NM', 'mobile locksmith Laguna', 'car lockout Laguna', 'Laguna Pueblo locksmith', 'Cibola County locksmith', 'key programming Laguna NM'],
+    },
+  },
+  {
+    slug: 'mesita',
+    name: 'Mesita',
+    zipCode: '87026',
+    county: 'Cibola',
+    population: 'Small community',
+    coverage: 'primary',
+    description: 'One of the villages of Laguna Pueblo, on the eastern side of the reservation near I-40.',
+    details:
+      'Mesita is one of Laguna Pueblo\'s villages, close to I-40. We help with car and home lockouts, rekeying and key programming; service on pueblo land follows the pueblo\'s rules.',
+    features: ['Laguna Pueblo village', 'I-40 access', 'Mesa country', 'Small village', 'Rural homes', 'Eastern Cibola County'],
+    scene: 'pueblo',
+    sceneAlt: 'Illustration of adobe homes below a small mesa at Mesita',
+    onHome: true,
+    inPlacesList: true,
+  },
+  {
+    slug: 'acoma',
+    name: 'Acoma Pueblo',
+    zipCode: '87034',
+    county: 'Cibola',
+    population: '~800',
+    coverage: 'primary',
+    description: 'Home of Sky City, the mesa-top pueblo, with villages and businesses below near I-40.',
+    details:
+      'We serve homes, businesses and visitors in the Acoma Pueblo area with lockouts, rekeying and car key programming. Service on pueblo land follows the pueblo\'s rules.',
+    features: ['Sky City on the mesa', 'Sky City Cultural Center', 'San Esteban del Rey Mission', 'Villages below the mesa', 'I-40 access', 'Pueblo heritage'],
+    scene: 'pueblo',
+    sceneAlt: 'Illustration of a pueblo on top of a tall mesa at Acoma',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Pueblo',
+      heritageLabel: 'Heritage',
+      heritage: 'Sky City on a 367 ft mesa, established around 1150 AD',
+      about: [
+        'Acoma Pueblo is home to Sky City, built on top of a 367-foot sandstone mesa and established around 1150 AD, one of the oldest continuously inhabited communities in North America. The San Esteban del Rey Mission stands on the mesa, and the Sky City Cultural Center and Haak\'u Museum welcome visitors at its base. Many Acoma families live in the villages below, such as Acomita and McCartys, near Interstate 40.',
+        'We come out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds to arrival, so we give you an honest estimate when you call. Visitors locked out of a car at the cultural center or at an I-40 stop can call us too.',
+        'Service on pueblo land follows the Pueblo of Acoma\'s rules, and we follow any access instructions from the pueblo or from you. Emergency service is available 24/7.',
+      ],
+      emergency: '24/7',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith serving Acoma Pueblo, NM: car lockouts, home lockouts, rekeying and car key programming, following pueblo rules on pueblo land. Call today.',
+      keywords: ['locksmith Acoma Pueblo', 'mobile locksmith Acoma NM', 'car lockout Acoma', 'Sky City car lockout', 'Cibola County locksmith', 'key programming Acoma NM'],
+    },
+  },
+  {
+    slug: 'ramah',
+    name: 'Ramah',
+    zipCode: '87321',
+    county: 'McKinley',
+    population: '~450',
+    coverage: 'extended',
+    description: 'A village in pine country on NM 53, between El Morro National Monument and Zuni.',
+    details:
+      'Ramah is a longer drive southwest from Grants along NM 53. We serve the village and nearby rural homes with lockouts, rekeying and key programming, with an honest arrival estimate.',
+    features: ['El Morro nearby', 'Zuni Mountains', 'Ramah Navajo community nearby', 'Ponderosa pine country', 'Village on NM 53', 'Ranch homes'],
+    scene: 'forest',
+    sceneAlt: 'Illustration of pine trees and a small village at Ramah',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Village',
+      heritageLabel: 'Location',
+      heritage: 'On NM 53 between El Morro National Monument and Zuni Pueblo',
+      about: [
+        'Ramah is a small village in southern McKinley County, set among pines and farmland on NM 53 between El Morro National Monument, with its famous Inscription Rock, and Zuni Pueblo. It was settled by Latter-day Saint pioneers in the late 1800s, and the Ramah Navajo community lives on the lands around it.',
+        'Ramah is one of our extended-coverage areas: the drive from Grants along NM 53 is a long one, so we tell you an honest arrival estimate before we head out. When we arrive, we handle car lockouts, home lockouts, rekeying, new locks and car key programming in one visit.',
+        'Emergency service is available 24/7. If you are locked out at a trailhead or ranch gate, describe where you are and we will find you.',
+      ],
+      emergency: '24/7',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith serving Ramah, NM on NM 53 near El Morro: car lockouts, home lockouts, rekeying and car key programming. Call for an arrival estimate.',
+      keywords: ['locksmith Ramah NM', 'mobile locksmith Ramah', 'car lockout Ramah', 'El Morro car lockout', 'McKinley County locksmith', 'rekey locks Ramah NM'],
+    },
+  },
+  {
+    slug: 'fence-lake',
+    name: 'Fence Lake',
+    zipCode: '87315',
+    county: 'Catron',
+    population: '~50',
+    coverage: 'extended',
+    description: 'A remote ranching community on the open plains of northern Catron County.',
+    details:
+      'Fence Lake is one of our most distant communities, north of Quemado. We drive out for lockouts, rekeying and key programming and always give an honest arrival estimate first.',
+    features: ['Catron County', 'Ranching country', 'Wide open plains', 'Remote homes', 'Long rural drives', 'North of Quemado'],
+    scene: 'plains',
+    sceneAlt: 'Illustration of open grassland plains and a ranch fence at Fence Lake',
+    onHome: false,
+    inPlacesList: false,
+    page: {
+      type: 'Rural community',
+      heritageLabel: 'Location',
+      heritage: 'Northern Catron County, north of Quemado',
+      about: [
+        'Fence Lake is a small, remote ranching community on the open high plains of northern Catron County, north of Quemado and south of the Cibola County line. Homes and ranches are far apart here, and help from any town can be a long drive away.',
+        'That is exactly why a mobile locksmith is useful: we bring the tools to you. We handle car and truck lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds a good deal to arrival here, so we give you an honest estimate when you call.',
+        'Emergency service is available 24/7. Tell us your ranch road or landmark and we will plan the route before we leave.',
+      ],
+      emergency: '24/7',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith serving Fence Lake, NM in Catron County: car and truck lockouts, home lockouts, rekeying and key programming. Call for an arrival estimate.',
+      keywords: ['locksmith Fence Lake NM', 'mobile locksmith Fence Lake', 'car lockout Fence Lake', 'Catron County locksmith', 'ranch lockout Fence Lake', 'rekey locks Fence Lake'],
+    },
+  },
+  {
+    slug: 'gallup',
+    name: 'Gallup',
+    zipCode: '87301',
+    county: 'McKinley',
+    population: '~22,000',
+    coverage: 'extended',
+    description: 'The McKinley County seat on I-40 and Route 66: extended coverage, served on request.',
+    details:
+      'Gallup is an extended-coverage area, served on request. Call and we will confirm availability and an arrival estimate for lockouts, rekeying and key programming.',
+    features: ['Historic Route 66', 'I-40 and railroad', 'Red Rock Park', 'Native arts and trading posts', 'McKinley County seat', 'Residential neighborhoods'],
+    scene: 'town',
+    sceneAlt: 'Illustration of a railroad town below red cliffs at Gallup',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'City',
+      heritageLabel: 'Heritage',
+      heritage: 'Railroad town named for paymaster David Gallup',
+      about: [
+        'Gallup grew up in the 1880s along the railroad and took its name from railroad paymaster David Gallup. Coal mining built the town, and Historic Route 66 and Interstate 40 still carry travelers past its trading posts, the El Rancho Hotel and the red cliffs of Red Rock Park. Every year the Gallup Inter-Tribal Indian Ceremonial brings visitors from across the country.',
+        'Gallup is an extended-coverage area, served on request. It lies a good drive west of our Grants base, so call first: we will confirm that we can come and give you an honest arrival estimate.',
+        'When we come, we handle car lockouts, car key programming, home lockouts, rekeying, lock installation and business lockouts. Emergency services are available on request as well.',
+      ],
+      emergency: 'available',
+      sections: STANDARD,
+      metaDescription:
+        'Mobile locksmith for Gallup, NM, an extended-coverage area served on request: car lockouts, home lockouts, rekeying and key programming. Call to check.',
+      keywords: ['locksmith Gallup NM', 'mobile locksmith Gallup', 'car lockout Gallup', 'home lockout Gallup NM', 'McKinley County locksmith', 'key programming Gallup NM'],
+    },
+  },
+  {
+    slug: 'crownpoint',
+    name: 'Crownpoint',
+    zipCode: '87313',
+    county: 'McKinley',
+    population: '~2,300',
+    coverage: 'extended',
+    description: 'A Navajo Nation community north of Thoreau, known for its Navajo rug auction.',
+    details:
+      'Crownpoint is an extended-coverage community on NM 371. We drive out for car and home lockouts, rekeying and key programming, with an honest arrival estimate first.',
+    features: ['Navajo Nation', 'Crownpoint Rug Auction', 'Navajo Technical University', 'Eastern Navajo Agency seat', 'Elevation 6,900 ft', 'On NM 371'],
+    scene: 'plains',
+    sceneAlt: 'Illustration of open high desert with distant mesas at Crownpoint',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Navajo chapter community',
+      heritageLabel: 'Location',
+      heritage: 'Elevation 6,900 ft, north of Thoreau on NM 371',
+      about: [
+        'Crownpoint is a Navajo Nation community in McKinley County, on NM 371 north of Thoreau at about 6,900 feet. It is the seat of the Eastern Navajo Agency, home of Navajo Technical University, and known far and wide for the Crownpoint Rug Auction, where Navajo weavers sell their work.',
+        'Crownpoint is one of our extended-coverage areas. The drive from Grants is a long one, so we give you an honest arrival estimate on the phone. We handle car and truck lockouts, car key programming, home lockouts, rekeying and lock installation, and schools and offices can call us for master key systems.',
+        'Emergency service is available 24/7.',
+      ],
+      emergency: '24/7',
+      sections: WITH_HISTORY,
+      history: {
+        title: 'History of Crownpoint',
+        text: 'Crownpoint grew up in the early 1900s around a federal Indian agency and school, and it is still the seat of the Eastern Navajo Agency. Today it is known for the Crownpoint Rug Auction, where Navajo weavers sell their rugs directly to buyers, and for Navajo Technical University, which draws students from across the Navajo Nation.',
+        tags: ['Eastern Navajo Agency', 'Crownpoint Rug Auction', 'Navajo weaving', 'Navajo Technical University', 'Elevation 6,900 ft', 'Navajo Nation chapter'],
+      },
+      metaDescription:
+        'Mobile locksmith serving Crownpoint, NM on the Navajo Nation: car lockouts, home lockouts, rekeying and car key programming. Call for an arrival estimate.',
+      keywords: ['locksmith Crownpoint NM', 'mobile locksmith Crownpoint', 'car lockout Crownpoint', 'Navajo Nation locksmith', 'McKinley County locksmith', 'key programming Crownpoint'],
+    },
+  },
+  {
+    slug: 'smith-lake',
+    name: 'Smith Lake',
+    zipCode: '87365',
+    county: 'McKinley',
+    population: '~200',
+    coverage: 'extended',
+    description: 'A Navajo chapter community on NM 371 between Thoreau and Crownpoint.',
+    details:
+      'Smith Lake lies on NM 371 north of Thoreau. We drive out for car and home lockouts, rekeying and key programming, and give an honest arrival estimate when you call.',
+    features: ['Navajo chapter community', 'On NM 371', 'Between Thoreau and Crownpoint', 'Rural homesteads', 'High desert plains', 'Mesa views'],
+    scene: 'plains',
+    sceneAlt: 'Illustration of high desert plains and mesas near Smith Lake',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Navajo chapter community',
+      heritageLabel: 'Location',
+      heritage: 'On NM 371 between Thoreau and Crownpoint',
+      about: [
+        'Smith Lake is a Navajo Nation chapter community in McKinley County, along NM 371 between Thoreau and Crownpoint. Homes are spread across the high desert, and many families live well off the highway.',
+        'Smith Lake is one of our extended-coverage areas. We drive out from Grants for car and truck lockouts, car key programming, home lockouts, rekeying and lock installation. Travel time adds to arrival, so we give you an honest estimate when you call.',
+        'Emergency service is available 24/7. Describe your road or a nearby landmark and we will plan the route before we leave.',
+      ],
+      emergency: '24/7',
+      sections: WITH_HISTORY,
+      history: {
+        title: 'Community Features',
+        text: 'Smith Lake is one of the Navajo chapter communities along NM 371, the highway that links Thoreau on I-40 with Crownpoint to the north. Life here is spread across wide high-desert country, with homesteads, livestock and long drives between neighbors, which is why bringing the locksmith to you matters.',
+        tags: ['Navajo chapter community', 'On NM 371', 'Between Thoreau and Crownpoint', 'Rural homesteads', 'High desert plains', 'Mesa views'],
+      },
+      metaDescription:
+        'Mobile locksmith serving Smith Lake, NM on NM 371: car lockouts, home lockouts, rekeying and car key programming on the Navajo Nation. Call us for help.',
+      keywords: ['locksmith Smith Lake NM', 'mobile locksmith Smith Lake', 'car lockout Smith Lake', 'Navajo Nation locksmith', 'McKinley County locksmith', 'NM 371 locksmith'],
+    },
+  },
+  {
+    slug: 'church-rock',
+    name: 'Church Rock',
+    zipCode: '87311',
+    county: 'McKinley',
+    population: '~1,200',
+    coverage: 'extended',
+    description: 'A Navajo chapter community east of Gallup, near the red cliffs of Red Rock Park.',
+    details:
+      'Church Rock lies east of Gallup off I-40. We drive out for car and home lockouts, rekeying and key programming, with an honest arrival estimate first.',
+    features: ['Navajo chapter community', 'Near Red Rock Park', 'East of Gallup', 'Red sandstone cliffs', 'I-40 access', 'Rural homes'],
+    scene: 'mesa',
+    sceneAlt: 'Illustration of red sandstone spires near Church Rock',
+    onHome: false,
+    inPlacesList: false,
+    page: {
+      type: 'Navajo chapter community',
+      heritageLabel: 'Location',
+      heritage: 'East of Gallup, near Red Rock Park',
+      about: [
+        'Church Rock is a Navajo Nation chapter community in McKinley County, just east of Gallup off Interstate 40. It takes its name from a church-like sandstone spire among the red cliffs of Red Rock Park.',
+        'We drive out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Church Rock is a long drive from our base, so we give you an honest arrival estimate when you call.',
+      ],
+      emergency: '24/7',
+      sections: SHORT,
+      metaDescription:
+        'Mobile locksmith serving Church Rock, NM east of Gallup: car lockouts, home lockouts, rekeying and car key programming. Call us for an arrival estimate.',
+      keywords: ['locksmith Church Rock NM', 'mobile locksmith Church Rock', 'car lockout Church Rock', 'Navajo Nation locksmith', 'McKinley County locksmith'],
+    },
+  },
+  {
+    slug: 'new-laguna',
+    name: 'New Laguna',
+    zipCode: '87038',
+    county: 'Cibola',
+    population: '~400',
+    coverage: 'primary',
+    description: 'A Laguna Pueblo community in the mesa country of eastern Cibola County.',
+    details:
+      'New Laguna is part of the Laguna Pueblo area. We help with car and home lockouts, rekeying and key programming; service on pueblo land follows the pueblo\'s rules.',
+    features: ['Laguna Pueblo community', 'Mesa country', 'I-40 access', 'Rural homes', 'Eastern Cibola County', 'Pueblo heritage'],
+    scene: 'pueblo',
+    sceneAlt: 'Illustration of pueblo homes among mesas at New Laguna',
+    onHome: false,
+    inPlacesList: false,
+    page: {
+      type: 'Pueblo community',
+      heritageLabel: 'Location',
+      heritage: 'Laguna Pueblo, eastern Cibola County',
+      about: [
+        'New Laguna is a Laguna Pueblo community in the mesa country of eastern Cibola County, close to the village of Laguna and Interstate 40. Service on pueblo land follows the Pueblo of Laguna\'s rules, and we follow any access instructions from the pueblo or from you.',
+        'We drive out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds to arrival, so we give you an honest estimate when you call.',
+      ],
+      emergency: '24/7',
+      sections: SHORT,
+      metaDescription:
+        'Mobile locksmith serving New Laguna, NM on Laguna Pueblo: car lockouts, home lockouts, rekeying and car key programming. Call us for an arrival estimate.',
+      keywords: ['locksmith New Laguna NM', 'mobile locksmith New Laguna', 'car lockout New Laguna', 'Laguna Pueblo locksmith', 'Cibola County locksmith'],
+    },
+  },
+  {
+    slug: 'fort-wingate',
+    name: 'Fort Wingate',
+    zipCode: '87316',
+    county: 'McKinley',
+    population: '~400',
+    coverage: 'extended',
+    description: 'A historic Army fort community east of Gallup, at the foot of the Zuni Mountains.',
+    details:
+      'Fort Wingate lies just south of I-40 east of Gallup. We drive out for car and home lockouts, rekeying and key programming, with an honest arrival estimate first.',
+    features: ['Historic Army fort', 'Wingate schools', 'Zuni Mountains foothills', 'I-40 access', 'East of Gallup', 'Rural homes'],
+    scene: 'forest',
+    sceneAlt: 'Illustration of pine-covered foothills above old fort buildings at Fort Wingate',
+    onHome: true,
+    inPlacesList: true,
+    page: {
+      type: 'Rural community',
+      heritageLabel: 'Heritage',
+      heritage: 'Army post at Ojo del Oso (Bear Springs) since 1868',
+      about: [
+        'Fort Wingate lies in McKinley County just south of Interstate 40, east of Gallup, where the Zuni Mountains begin to rise. The Army moved Fort Wingate to the springs at Ojo del Oso in 1868, and the community still grows around the old post, where the Wingate schools serve students today.',
+        'Fort Wingate is one of our extended-coverage areas. We drive out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming, and we give you an honest arrival estimate when you call. Schools and offices can ask about master key systems and panic bars.',
+        'Emergency service is available 24/7.',
+      ],
+      emergency: '24/7',
+      sections: WITH_HISTORY,
+      history: {
+        title: 'History of Fort Wingate',
+        text: 'The first Fort Wingate stood near San Rafael in the 1860s; in 1868 the Army moved the post west to Ojo del Oso, Bear Springs, where it remains. The grounds later served as an Army ordnance depot, and today the Wingate schools carry on at the site, which is why the community still bears the fort\'s name.',
+        tags: ['Historic Army fort', 'Ojo del Oso (Bear Springs)', 'Former ordnance depot', 'Wingate schools', 'Zuni Mountains foothills', 'East of Gallup'],
+      },
+      metaDescription:
+        'Mobile locksmith serving Fort Wingate, NM east of Gallup: car lockouts, home lockouts, rekeying and car key programming. Call us for an arrival estimate.',
+      keywords: ['locksmith Fort Wingate NM', 'mobile locksmith Fort Wingate', 'car lockout Fort Wingate', 'McKinley County locksmith', 'rekey locks Fort Wingate'],
+    },
+  },
+  {
+    slug: 'navajo-eastern-agency',
+    name: 'Navajo Nation Eastern Agency',
+    zipCode: '',
+    county: 'McKinley',
+    population: 'Many chapter communities',
+    coverage: 'extended',
+    description: 'The Navajo chapter communities of the Eastern Agency, centered on Crownpoint.',
+    details:
+      'The Eastern Agency spans many Navajo chapter communities with long drives between them. We come out for car and home lockouts, rekeying and key programming, with an honest arrival estimate first.',
+    features: ['Navajo Nation', 'Chapter communities', 'Crownpoint agency seat', 'Checkerboard lands', 'Rural homesteads', 'Long rural drives'],
+    scene: 'plains',
+    sceneAlt: 'Illustration of wide high desert plains and mesas of the Navajo Nation Eastern Agency',
+    onHome: false,
+    inPlacesList: false,
+  },
+  {
+    slug: 'cubero',
+    name: 'Cubero',
+    zipCode: '',
+    county: 'Cibola',
+    population: 'Small community',
+    coverage: 'primary',
+    description: 'A land-grant village on old Route 66 east of Grants, below Mount Taylor.',
+    details:
+      'Cubero sits off I-40 between Grants and Laguna. We help with car and home lockouts, rekeying, lock installation and car key programming.',
+    features: ['Historic Route 66', 'Land-grant village', 'Mount Taylor views', 'I-40 access', 'Near Acoma and Laguna', 'Rural homes'],
+    scene: 'mesa',
+    sceneAlt: 'Illustration of a village below mesas and Mount Taylor at Cubero',
+    onHome: false,
+    inPlacesList: false,
+  },
+];

@@ -1,0 +1,108 @@
+/**
+ * The home page's own copy: metadata, hero, the three review cards, the three Why-choose-us
+ * cards and the home FAQ (spec section 2, "Home"; review fields from spec section 3).
+ * The service cards come from content/core-services.ts and the area tiles from the areas.
+ *
+ * Sources of every claim and figure: spec section 1 (licensed and insured; accredited by a
+ * business bureau; fully mobile; 24/7 emergency service; stated hours Mon-Fri 6:00 AM-11:00 PM,
+ * Sat-Sun 9:00 AM-10:00 PM, emergency service outside them; Gallup is extended coverage served
+ * on request), spec section 9 (arrival usually 15-30 minutes, FAQ 20-45 normal and 15-30
+ * emergency; payment cash, credit card, check; radius 60+ miles; after-hours or emergency fee
+ * quoted up front, no amount) and spec section 5 (proof of ownership or residence may be
+ * required: ID, registration, title, insurance, utility bill).
+ *
+ * Strings never contain the business name, phone or e-mail: the templates render those from
+ * content/site.ts.
+ */
+import type { z } from 'zod';
+import type { HomeContent } from './schema.ts';
+
+/** Copy of the home page (/). */
+export const HOME: z.input<typeof HomeContent> = {
+  title: 'Mobile Locksmith in Grants, NM - 24/7 Car, Home & Business Lockouts',
+  metaDescription: 'Mobile locksmith in Grants, NM serving Cibola and McKinley Counties: car, home and business lockouts, key programming and rekeying. 24/7 emergency service.',
+  keywords: [
+    'locksmith Grants NM',
+    'mobile locksmith Grants NM',
+    '24/7 emergency locksmith Grants NM',
+    'car lockout Grants NM',
+    'locksmith Milan NM',
+    'locksmith Gallup NM',
+    'locksmith Cibola County',
+    'locksmith McKinley County',
+  ],
+  heroTitle: 'Locked Out? Mobile Locksmith in Grants, NM',
+  heroText: 'Car, home or business, we come to you across Cibola and McKinley Counties. Emergency service is available 24/7, and emergency calls are usually reached in 15-30 minutes.',
+
+  /*
+   * SAMPLE REVIEWS - NOT REAL CUSTOMERS.
+   * These three reviews are placeholders written to show the layout. The operator MUST replace
+   * them with real customer reviews (with the customers' permission) before publishing the site.
+   * Publishing invented reviews misleads visitors and may break consumer-protection law.
+   */
+  reviews: [
+    {
+      name: 'Maria G.',
+      location: 'Grants',
+      text: 'Locked my keys in the truck outside the grocery store after dark. They told me on the phone how long it would take, showed up when they said, and had me back in my truck quickly. Friendly and honest.',
+      rating: 5,
+    },
+    {
+      name: 'James T.',
+      location: 'Milan',
+      text: 'We bought a house and wanted every lock rekeyed before moving in. Quoted up front, done the same visit, and we got a clear explanation of what was changed. Exactly what we needed.',
+      rating: 5,
+    },
+    {
+      name: 'Darlene K.',
+      location: 'Gallup',
+      text: 'Lost the only key to our work van. They came out to us, made and programmed a new key on the spot, and we were back on the road the same day. Would call again.',
+      rating: 5,
+    },
+  ],
+
+  why: [
+    {
+      title: 'Fully Mobile',
+      text: 'We come to you: the parking lot, your driveway, your front door or your shop. No towing, no trip across town.',
+      icon: 'van',
+    },
+    {
+      title: 'Licensed & Insured',
+      text: 'Licensed, insured and accredited by a business bureau, so the person working on your locks is accountable.',
+      icon: 'shield',
+    },
+    {
+      title: 'Fast Response',
+      text: 'Emergency calls are usually reached in 15-30 minutes and normal calls in 20-45 minutes. Distant communities take longer, and we tell you honestly how long.',
+      icon: 'clock',
+    },
+  ],
+
+  faqs: [
+    {
+      question: 'What areas do you serve?',
+      answer: 'We are based in Grants and serve Cibola and McKinley Counties, including Milan, Bluewater, Prewitt, Thoreau, San Fidel, Laguna, Acoma Pueblo and the communities around them, within a radius of 60+ miles. Gallup is extended coverage, served on request.',
+    },
+    {
+      question: 'What are your hours?',
+      answer: 'Monday to Friday 6:00 AM to 11:00 PM, and Saturday and Sunday 9:00 AM to 10:00 PM. Outside those hours we provide emergency service, 24/7. A small after-hours or emergency fee may apply; if it does, we quote it up front.',
+    },
+    {
+      question: 'How fast can you get to me?',
+      answer: 'Emergency calls are usually reached in 15-30 minutes, and normal, non-urgent calls in 20-45 minutes. Distant communities take longer. Tell us where you are when you call and we will give you an honest estimate. If a child or pet is locked in a car, call 911 first.',
+    },
+    {
+      question: 'How can I pay?',
+      answer: 'We accept cash, credit card and check.',
+    },
+    {
+      question: 'Are you licensed and insured?',
+      answer: 'Yes. We are licensed and insured, and accredited by a business bureau.',
+    },
+    {
+      question: 'What should I have ready when you arrive?',
+      answer: 'A photo ID and proof that the car, home or business is yours: for a car, the registration, title or insurance card; for a home or business, something like a utility bill with the address. If it is locked inside, say so when you call. Also have your exact location ready, and for a car, the year, make and model.',
+    },
+  ],
+};

@@ -1,0 +1,265 @@
+/**
+ * The shapes of every content record, as zod schemas, and the one function that checks a
+ * collection against its schema. Content files export plain data; `lib/load-content.ts` runs
+ * them through these schemas at build time, so a mistake stops the build with a message that
+ * names the file, the record and the field (DEVELOPERS.md, "Bad input gets a clear error").
+ */
+import { z } from 'zod';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** A content or settings mistake. Printed as one line, without a stack, by build.ts. */
+export class ContentError extends Error {
+  override name = 'ContentError';
+}
+
+/** URL segment: lowercase kebab-case, e.g. "fence-lake". */
+export const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case, e.g. "fence-lake"');
+
+/** Five-digit US ZIP code, e.g. "87020". */
+export const Zip = z.string().regex(/^\d{5}$/, 'must be five digits, e.g. "87020"');
+
+/** Text shown to visitors: not empty, no leading or trailing spaces. */
+const Text = z.string().trim().min(1, 'must not be empty');
+
+/** An absolute http(s) URL. */
+export const AbsoluteUrl = z
+  .string()
+  .url('must be an absolute URL, e.g. "https://www.example.com"')
+  .refine((u) => /^https?:\/\//.test(u), 'must start with https:// or http://');
+
+/** A phone number as an operator types it; parsed as a US number with libphonenumber-js. */
+export const Phone = z
+  .string()
+  .refine((raw) => parsePhoneNumberFromString(raw, 'US')?.isValid() === true, 'is not a valid US phone number, e.g. "(505) 555-0123"');
+
+/** A YouTube video id: 11 characters of [A-Za-z0-9_-]. */
+export const YouTubeId = z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id');
+
+/** One question and its answer. Spec section 3, "FAQ entry". */
+export const Faq = z.object({ question: Text, answer: Text });
+export type Faq = z.infer<typeof Faq>;
+
+/** Names of the inline SVG icons in templates/icons.tsx. */
+export const IconName = z.enum([
+  'car', 'home', 'building', 'alert', 'key', 'lock', 'shield', 'clock', 'van', 'phone', 'mail',
+  'sms', 'star', 'map', 'wrench', 'door', 'chip', 'chat', 'check', 'video',
+]);
+export type IconName = z.infer<typeof IconName>;
+
+/**
+ * The operator's settings: the one file an operator edits (content/site.ts).
+ * Everything a visitor uses to reach the business comes from here.
+ */
+export const SiteSettings = z.object({
+  /** Business name, the spec's {product}. */
+  name: Text,
+  /** Business phone, the spec's {phone}; shown in national format, linked as E.164. */
+  phone: Phone,
+  /** Business e-mail, the spec's {email}. */
+  email: z.string().email('must be an e-mail address, e.g. "service@example.com"'),
+  /** Absolute address the site is published at, without a trailing path, e.g. "https://www.example.com". */
+  siteUrl: AbsoluteUrl.refine((u) => new URL(u).pathname === '/' && !u.endsWith('/'), 'must be the site root without a trailing slash, e.g. "https://www.example.com"'),
+  /** External review page on a search provider (opens in a new tab). */
+  reviewUrl: AbsoluteUrl,
+  /** External AI chat assistant (opens in a new tab). */
+  assistantUrl: AbsoluteUrl,
+  /** The business's channel on the video service (opens in a new tab). */
+  channelUrl: AbsoluteUrl,
+  /** Videos on the home page: one large, then two smaller. */
+  videos: z.object({
+    featured: z.object({ youtubeId: YouTubeId, title: Text }),
+    more: z.array(z.object({ youtubeId: YouTubeId, title: Text })).length(2, 'must list exactly two videos'),
+  }),
+  /** Optional Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Empty: no analytics at all. */
+  analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]),
+});
+export type SiteSettingsInput = z.infer<typeof SiteSettings>;
+
+/** Which optional sections an area page has. Spec section 2, "Area pages" (the variants). */
+export const AreaSections = z.object({
+  /** The history-or-features block with six tags (Crownpoint, Smith Lake, San Fidel, Fort Wingate). */
+  history: z.boolean(),
+  /** The three-point Why Choose Us block (all but Bluewater, New Laguna, Church Rock). */
+  whyChooseUs: z.boolean(),
+  /** The red emergency call banner (all but New Laguna, Church Rock). */
+  emergencyBanner: z.boolean(),
+  /** The features list of six tags under About (all but the short pages). */
+  features: z.boolean(),
+});
+export type AreaSections = z.infer<typeof AreaSections>;
+
+/** SVG scenes available for area pictures (static/img/scene-{name}.svg). */
+export const SceneName = z.enum(['mesa', 'pueblo', 'lake', 'town', 'forest', 'plains']);
+
+/** What only a community that has its own page at /areas/{slug}/ carries. */
+export const AreaPageContent = z.object({
+  /** Kind of place, shown as an About fact, e.g. "City", "Village", "Pueblo", "Chapter community". */
+  type: Text,
+  /** Fourth About fact: heritage or location, e.g. "Founded 1882 on the railroad". */
+  heritage: Text,
+  /** Label of the fourth fact: "Heritage" or "Location". */
+  heritageLabel: z.enum(['Heritage', 'Location']),
+  /** About paragraphs, written for this community. */
+  about: z.array(Text).min(1),
+  /** "24/7": claims 24/7 emergency service. "available": says only that emergency service is available (San Rafael, Gallup; spec section 1). */
+  emergency: z.enum(['24/7', 'available']),
+  /** Which optional sections the page shows. */
+  sections: AreaSections,
+  /** The history-or-features block, required when sections.history is true. */
+  history: z.object({ title: Text, text: Text, tags: z.array(Text).length(6, 'must have exactly six tags') }).optional(),
+  /** Meta description of the page. */
+  metaDescription: Text,
+  /** Meta keywords of the page. */
+  keywords: z.array(Text).min(1),
+});
+
+/**
+ * A community of the service area. Spec section 3, "Area", "Tile" and "Card".
+ * Every community has a card on /service-areas; those with `page` also get /areas/{slug}/.
+ */
+export const Community = z
+  .object({
+    slug: Slug,
+    /** Display name, e.g. "Fence Lake". */
+    name: Text,
+    /** Five-digit ZIP, or "" where none is certain (shown as nothing). Spec section 3. */
+    zipCode: z.union([Zip, z.literal('')]),
+    county: z.enum(['Cibola', 'McKinley', 'Catron']),
+    /** Approximate population as shown, e.g. "~9,000". Spec section 3. */
+    population: Text,
+    /** Primary service area, or extended coverage served on request (Gallup). Spec section 9. */
+    coverage: z.enum(['primary', 'extended']),
+    /** One-sentence description for tiles and cards. */
+    description: Text,
+    /** A second, longer sentence or two for the service-areas card. */
+    details: Text,
+    /** Six feature tags. */
+    features: z.array(Text).length(6, 'must have exactly six feature tags'),
+    /** Picture: which SVG scene, and its alt text. */
+    scene: SceneName,
+    sceneAlt: Text,
+    /** Shown as a tile on the home page (15 tiles; spec section 2, "Home"). */
+    onHome: z.boolean(),
+    /** One of the 14 places listed on service and core pages (spec section 3). */
+    inPlacesList: z.boolean(),
+    /** Present when the community has its own area page. */
+    page: AreaPageContent.optional(),
+  })
+  .refine((c) => !c.page?.sections.history || c.page.history, { message: 'must have "history" when sections.history is true', path: ['page', 'history'] });
+export type Community = z.infer<typeof Community>;
+
+/** One of the four core service pages (/automotive, /residential, /commercial, /emergency). */
+export const CoreService = z.object({
+  slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
+  /** Card and menu name, e.g. "Automotive Locksmith". */
+  name: Text,
+  /** Breadcrumb label, e.g. "Automotive Services". Spec section 2, "Breadcrumbs". */
+  crumb: Text,
+  icon: IconName,
+  /** Sub-services shown on cards, e.g. ["Car lockouts", "Key programming", "Ignition repair"]. Spec section 3. */
+  subServices: z.array(Text).min(1),
+  /** Card text on the home page and the area pages. */
+  cardText: Text,
+  /** Page <title>. */
+  title: Text,
+  metaDescription: Text,
+  keywords: z.array(Text).min(1),
+  heroTitle: Text,
+  heroText: Text,
+  /** 8 or 9 questions. Spec section 2, "Core service pages". */
+  faqs: z.array(Faq).min(8, 'must have 8 or 9 questions').max(9, 'must have 8 or 9 questions'),
+});
+export type CoreService = z.infer<typeof CoreService>;
+
+/** One of the ten specialised service pages at /services/{slug}/. */
+export const Service = z.object({
+  slug: Slug,
+  /** Menu and sitemap name, e.g. "Car Lockout". */
+  name: Text,
+  icon: IconName,
+  /** One sentence for the menu, the sitemap page and cards. */
+  summary: Text,
+  title: Text,
+  metaDescription: Text,
+  keywords: z.array(Text).min(1),
+  heroTitle: Text,
+  heroText: Text,
+  /** Extra banner: the red strip (emergency-locksmith) or the warning (broken-key-extraction). */
+  banner: z.enum(['none', 'emergency-strip', 'do-not-remove']),
+  /** 5 or 6 question-and-answer cards. Spec section 2, "Service pages". */
+  faqs: z.array(Faq).min(5, 'must have 5 or 6 questions').max(6, 'must have 5 or 6 questions'),
+});
+export type Service = z.infer<typeof Service>;
+
+/** A customer review card. Spec section 3, "Review". */
+export const Review = z.object({
+  name: Text,
+  location: Text,
+  text: Text,
+  /** Stars, 1 to 5. */
+  rating: z.number().int().min(1).max(5),
+});
+export type Review = z.infer<typeof Review>;
+
+/** A "why choose us" point: title, text, icon. */
+export const WhyPoint = z.object({ title: Text, text: Text, icon: IconName });
+export type WhyPoint = z.infer<typeof WhyPoint>;
+
+/** The home page's own copy. */
+export const HomeContent = z.object({
+  title: Text,
+  metaDescription: Text,
+  keywords: z.array(Text).min(1),
+  heroTitle: Text,
+  heroText: Text,
+  reviews: z.array(Review).length(3, 'must have exactly three reviews'),
+  why: z.array(WhyPoint).length(3, 'must have exactly three cards'),
+  faqs: z.array(Faq).min(4),
+});
+export type HomeContent = z.infer<typeof HomeContent>;
+
+/** Dotted path of a zod issue, e.g. "faqs.3.answer". */
+function fieldPath(path: PropertyKey[]): string {
+  return path.map(String).join('.') || '(record)';
+}
+
+/**
+ * Checks one record against a schema.
+ * @param file  content file the record came from, e.g. "content/areas.ts"
+ * @param label how to name the record, e.g. 'area "fence-lake"'
+ * @returns the parsed record
+ * @throws ContentError naming file, record and field, e.g.
+ *   `content/areas.ts: area "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
+ */
+export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const message = issue.code === 'invalid_type' && /received undefined/.test(issue.message) ? 'is missing' : issue.message;
+    return `${file}: ${label}: field "${fieldPath(issue.path)}" ${message.replace(/^Invalid input: /, '')}`;
+  });
+  throw new ContentError(lines.join('\n'));
+}
+
+/**
+ * Checks every record of a collection and that `key(record)` is unique.
+ * @throws ContentError on the first bad record, or naming both records that share a key.
+ */
+export function checkAll<S extends z.ZodType>(
+  schema: S,
+  records: unknown[],
+  file: string,
+  kind: string,
+  key: (r: z.infer<S>) => string,
+): z.infer<S>[] {
+  const seen = new Map<string, number>();
+  return records.map((raw, i) => {
+    const hint = (raw as { slug?: unknown })?.slug;
+    const label = typeof hint === 'string' ? `${kind} "${hint}"` : `${kind} #${i + 1}`;
+    const record = check(schema, raw, file, label);
+    const k = key(record);
+    if (seen.has(k)) throw new ContentError(`${file}: ${label}: field "slug" duplicates "${k}" (also record #${seen.get(k)! + 1}); slugs must be unique.`);
+    seen.set(k, i);
+    return record;
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * THE BUSINESS SETTINGS: the one file an operator edits.
+ *
+ * Change the values below, run `npm run build`, and upload dist/. Every page, link, contact card
+ * and structured-data block follows these values. The build checks them (content/schema.ts) and
+ * stops with a message naming the field if one is wrong; the previous dist/ is kept.
+ *
+ * The defaults are an obviously sample identity (a 555-01xx number, example.com addresses) so the
+ * site builds out of the box. Replace every one of them before publishing.
+ */
+export default {
+  /** Business name, shown in the header, titles and structured data. */
+  name: 'Cibola Mobile Locksmith',
+  /** Business phone, any common US format; shown as (505) 555-0123, dialled as +15055550123. */
+  phone: '(505) 555-0123',
+  /** Business e-mail, used by every Get Quote / free quote link. */
+  email: 'service@example.com',
+  /** Where the site is published: https:// plus the domain, no trailing slash. */
+  siteUrl: 'https://www.example.com',
+  /** Your review page on a search provider (the "Leave a review" links open it in a new tab). */
+  reviewUrl: 'https://www.example.com/review',
+  /** Your external AI chat assistant (the chatbot sidebar's "Chat with Assistant" opens it). */
+  assistantUrl: 'https://assistant.example.com/',
+  /** Your video channel (the Subscribe button opens it). */
+  channelUrl: 'https://www.youtube.com/@example',
+  /** Home page videos, by YouTube id (the 11 characters after "v=" in a video address). */
+  videos: {
+    featured: { youtubeId: 'aqz-KE-bpKQ', title: 'What to do when you are locked out' },
+    more: [
+      { youtubeId: 'eRsGyueVLvQ', title: 'How we program a car key on site' },
+      { youtubeId: 'R6MlUcmOul8', title: 'Rekeying a front door lock' },
+    ],
+  },
+  /** Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Leave empty for no analytics. */
+  analyticsId: '',
+};

@@ -1,0 +1,98 @@
+/**
+ * The whole build as one function, in named stages: load and validate content, list routes,
+ * render every page to memory, bundle the islands the pages used, finish the pages, write
+ * everything into a fresh folder and swap it in for the output folder.
+ */
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildRoutes } from '../pages/routes.ts';
+import { outputFile, type Route } from '../pages/route.ts';
+import { bundleIslands, clientConfig } from './bundle.ts';
+import { extraFiles } from './extra-files.ts';
+import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from './load-content.ts';
+import { finishPage, renderSite } from './render.ts';
+import { loadStylesheet } from './styles.ts';
+import { writeSite, type SiteFile } from './write.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** One row of the build summary. Sizes in bytes. */
+export interface PageReport {
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+  /** JavaScript the page loads, all files together, gzipped. */
+  jsGzipBytes: number;
+}
+
+export interface BuildResult {
+  site: SiteData;
+  routes: Route[];
+  pages: PageReport[];
+  /** Every file written, site-absolute paths. */
+  files: SiteFile[];
+  /** Wall time of the build in ms. */
+  ms: number;
+}
+
+export interface BuildOptions {
+  /** Raw content to build from; default: the project's content files. */
+  content?: RawContent;
+  /** Output folder; default "dist" in the project root. */
+  outDir?: string;
+}
+
+/** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
+export function checkRoutes(routes: Route[]): void {
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const r of routes) {
+    if (seen.has(r.path)) problems.push(`pages/routes.ts: route "${r.path}" is listed twice.`);
+    seen.add(r.path);
+    if (!/^\/([a-z0-9-]+\/)*([a-z0-9-]+\.html)?$/.test(r.path)) problems.push(`pages/routes.ts: route "${r.path}" must be "/a/b/" or "/name.html".`);
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+}
+
+/**
+ * Builds the site.
+ * @throws ContentError for a content or settings mistake (names file, record, field); Error for a
+ *   render or bundle failure (names the route). The previous output folder is untouched on failure.
+ */
+export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+  const t0 = performance.now();
+  const outDir = options.outDir ?? path.join(ROOT, 'dist');
+  const site = loadContent(options.content ?? PROJECT_CONTENT);
+  const routes = buildRoutes(site);
+  checkRoutes(routes);
+  const css = await loadStylesheet();
+  const rendered = renderSite(routes, site, css);
+  const used = [...new Set(rendered.flatMap((p) => p.islands))];
+  const bundle = await bundleIslands(used, clientConfig(site.settings));
+
+  const files: SiteFile[] = [];
+  const pages: PageReport[] = [];
+  for (const page of rendered) {
+    const html = await finishPage(page, bundle.tagsFor(page.islands));
+    files.push({ path: `/${outputFile(page.route.path)}`, contents: html });
+    pages.push({
+      path: page.route.path,
+      bytes: Buffer.byteLength(html),
+      gzipBytes: gzipSync(html, { level: 9 }).length,
+      jsGzipBytes: bundle.gzipBytesFor(page.islands),
+    });
+  }
+  files.push(...bundle.files, ...(await extraFiles(site, routes)));
+  await writeSite(files, path.join(ROOT, 'static'), outDir);
+  return { site, routes, pages, files, ms: performance.now() - t0 };
+}
+
+/** The build summary: each route with KB and KB gzipped (and JS KB gzipped), then the total time. */
+export function formatSummary(result: BuildResult): string {
+  const kb = (n: number) => (n / 1024).toFixed(1).padStart(6);
+  const width = Math.max(...result.pages.map((p) => p.path.length), 5);
+  const lines = [`${'route'.padEnd(width)}     KB  KB gz  JS KB gz`];
+  for (const p of result.pages) lines.push(`${p.path.padEnd(width)} ${kb(p.bytes)} ${kb(p.gzipBytes)} ${kb(p.jsGzipBytes)}`);
+  lines.push(`${result.pages.length} pages, ${result.files.length} files generated in ${Math.round(result.ms)} ms`);
+  return lines.join('\n');
+}

@@ -1,0 +1,24 @@
+/**
+ * Files the build writes besides the pages and scripts: sitemap.xml, robots.txt, and whatever
+ * the later features generate (web app manifest, contact card, hosting files, keyword corpus).
+ * Each generator is a function of the site data and the route table; add one per line.
+ */
+import type { Route } from '../pages/route.ts';
+import type { SiteData } from './load-content.ts';
+import { generateRobots, generateSitemap } from './sitemap.ts';
+import type { SiteFile } from './write.ts';
+
+/** A generator of extra files. */
+export type FileGenerator = (site: SiteData, routes: Route[]) => SiteFile[] | Promise<SiteFile[]>;
+
+const GENERATORS: FileGenerator[] = [
+  (site, routes) => [
+    { path: '/sitemap.xml', contents: generateSitemap(routes, site.settings.siteUrl) },
+    { path: '/robots.txt', contents: generateRobots(site.settings.siteUrl) },
+  ],
+];
+
+/** Runs every generator. */
+export async function extraFiles(site: SiteData, routes: Route[]): Promise<SiteFile[]> {
+  return (await Promise.all(GENERATORS.map((g) => g(site, routes)))).flat();
+}

@@ -1,0 +1,93 @@
+/**
+ * Loads the operator settings and every content collection, and checks them against
+ * content/schema.ts. The one place where raw content becomes typed, trusted data.
+ */
+import { z } from 'zod';
+import {
+  check, checkAll, Community, ContentError, CoreService, HomeContent, Service, SiteSettings,
+} from '../content/schema.ts';
+import { parsePhone, type PhoneNumber } from './phone.ts';
+import rawSettings from '../content/site.ts';
+import { COMMUNITIES } from '../content/communities.ts';
+import { SERVICES } from '../content/services.ts';
+import { CORE_SERVICES } from '../content/core-services.ts';
+import { HOME } from '../content/home.ts';
+
+/** Operator settings after validation, with the phone parsed. */
+export interface Settings extends Omit<z.infer<typeof SiteSettings>, 'phone'> {
+  phone: PhoneNumber;
+}
+
+/** A community that has its own area page. */
+export type Area = Community & { page: NonNullable<Community['page']> };
+
+/** Everything the pages are rendered from. */
+export interface SiteData {
+  settings: Settings;
+  /** All communities, in display order (20 on /service-areas). */
+  communities: Community[];
+  /** Communities with their own page at /areas/{slug}/ (17). */
+  areas: Area[];
+  /** The 14 places listed on service and core pages (spec section 3). */
+  places: Community[];
+  /** The ten specialised services. */
+  services: Service[];
+  /** The four core services. */
+  core: CoreService[];
+  home: HomeContent;
+}
+
+/** Raw, unchecked inputs: what the content files export. Tests pass their own. */
+export interface RawContent {
+  settings: unknown;
+  communities: unknown[];
+  services: unknown[];
+  core: unknown[];
+  home: unknown;
+}
+
+/** The content files as they are in the project. */
+export const PROJECT_CONTENT: RawContent = {
+  settings: rawSettings,
+  communities: COMMUNITIES,
+  services: SERVICES,
+  core: CORE_SERVICES,
+  home: HOME,
+};
+
+/**
+ * Validates raw content and returns typed site data.
+ * @throws ContentError naming the file, the record and the field of the first mistake
+ */
+export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
+  const s = check(SiteSettings, raw.settings, 'content/site.ts', 'settings');
+  const settings: Settings = { ...s, phone: parsePhone(s.phone) };
+  const communities = checkAll(Community, raw.communities, 'content/communities.ts', 'community', (c) => c.slug);
+  const services = checkAll(Service, raw.services, 'content/services.ts', 'service', (c) => c.slug);
+  const core = checkAll(CoreService, raw.core, 'content/core-services.ts', 'core service', (c) => c.slug);
+  const home = check(HomeContent, raw.home, 'content/home.ts', 'home');
+  const taken = new Set(core.map((c) => c.slug));
+  for (const svc of services) {
+    if (taken.has(svc.slug)) throw new ContentError(`content/services.ts: service "${svc.slug}": field "slug" is also a core service's slug; slugs must be unique.`);
+  }
+  const areas = communities.filter((c): c is Area => c.page !== undefined);
+  return {
+    settings,
+    communities,
+    areas,
+    places: communities.filter((c) => c.inPlacesList),
+    services,
+    core,
+    home,
+  };
+}
+
+/**
+ * ZIP code of an area by slug. Spec section 2: an unknown area slug gets an empty ZIP.
+ * "acoma-pueblo" is the same community as "acoma".
+ * @returns five digits, or "" when the slug is unknown or the community has no ZIP
+ */
+export function zipForSlug(communities: Community[], slug: string): string {
+  const wanted = slug === 'acoma-pueblo' ? 'acoma' : slug;
+  return communities.find((c) => c.slug === wanted)?.zipCode ?? '';
+}

@@ -1,0 +1,71 @@
+/**
+ * Renders routes to HTML in memory (never touches the disk): React renderToStaticMarkup, the
+ * doctype, the island scripts the page used, then html-minifier-terser.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { minify, type Options as MinifyOptions } from 'html-minifier-terser';
+import { Layout } from '../templates/Layout.tsx';
+import { SiteContext } from '../templates/site-context.ts';
+import type { Route } from '../pages/route.ts';
+import type { SiteData } from './load-content.ts';
+
+/** A page rendered to markup, before scripts are added. */
+export interface RenderedPage {
+  route: Route;
+  /** Full document markup without the island scripts. */
+  markup: string;
+  /** Islands the page placed. */
+  islands: string[];
+}
+
+/**
+ * Options that pay on React's output (no whitespace between tags). Per-page minifyCSS/minifyJS
+ * are off: the stylesheet is minified once (lib/styles.ts) and they cost ~2 ms a page for
+ * almost nothing (DESIGN.md, "The build is fast"). The inline <style> is left byte-for-byte as
+ * given, so its CSP hash can be computed from it.
+ */
+export const MINIFY_OPTIONS: MinifyOptions = {
+  collapseWhitespace: true,
+  conservativeCollapse: false,
+  removeComments: true,
+  collapseBooleanAttributes: true,
+  removeRedundantAttributes: true,
+  useShortDoctype: true,
+  decodeEntities: true,
+  minifyCSS: false,
+  minifyJS: false,
+};
+
+/**
+ * Renders one route inside the layout.
+ * @throws Error naming the route and its page component, with the cause attached
+ */
+export function renderRoute(route: Route, site: SiteData, css: string): RenderedPage {
+  const islands = new Set<string>();
+  try {
+    const tree = createElement(
+      SiteContext.Provider,
+      { value: { site, islands } },
+      createElement(Layout, { route, css }, createElement(route.Page, route.props)),
+    );
+    return { route, markup: `<!DOCTYPE html>${renderToStaticMarkup(tree)}`, islands: [...islands] };
+  } catch (cause) {
+    throw new Error(`Could not render ${route.path} with <${route.Page.displayName ?? route.Page.name}>.`, { cause });
+  }
+}
+
+/** Renders every route. */
+export function renderSite(routes: Route[], site: SiteData, css: string): RenderedPage[] {
+  return routes.map((r) => renderRoute(r, site, css));
+}
+
+/**
+ * Adds the page's script tags before </head> and minifies.
+ * @param tags  <script type="module"> and modulepreload tags (lib/bundle.ts)
+ * @returns the final HTML document
+ */
+export async function finishPage(page: RenderedPage, tags: string): Promise<string> {
+  const withScripts = page.markup.replace('</head>', `${tags}</head>`);
+  return minify(withScripts, MINIFY_OPTIONS);
+}

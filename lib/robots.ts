@@ -1,0 +1,8 @@
+/**
+ * The robots meta rule. Spec section 5: "index, follow" by default; if noIndex or noFollow is set,
+ * it becomes the matching noindex or nofollow together with follow or index.
+ * @returns e.g. "index, follow", "noindex, follow", "index, nofollow", "noindex, nofollow"
+ */
+export function robotsContent(flags: { noIndex?: boolean; noFollow?: boolean } = {}): string {
+  return `${flags.noIndex ? 'noindex' : 'index'}, ${flags.noFollow ? 'nofollow' : 'follow'}`;
+}

@@ -1,0 +1,99 @@
+/**
+ * JSON-LD builders, typed with schema-dts so a misspelt schema.org property fails the type-check.
+ * Sources: schema.org/Locksmith, schema.org/FAQPage, schema.org/BreadcrumbList; constants from
+ * spec section 9 via content/business.ts.
+ */
+import type { BreadcrumbList, FAQPage, Locksmith, WithContext } from 'schema-dts';
+import {
+  CURRENCIES_ACCEPTED, HOURS, LOCATION, OPENING_HOURS_TEXT, PAYMENT_ACCEPTED, PRICE_RANGE, RATING,
+} from '../content/business.ts';
+import type { Faq } from '../content/schema.ts';
+import type { Crumb } from './breadcrumbs.ts';
+import type { SiteData } from './load-content.ts';
+
+/** Absolute URL of a site path, e.g. ("https://x.com", "/areas/grants/") -> "https://x.com/areas/grants/". */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return new URL(path, `${siteUrl}/`).href;
+}
+
+/**
+ * The business as a schema.org Locksmith with every constant of spec section 9: hours
+ * (Mon-Fri 06:00-23:00, Sat-Sun 09:00-22:00, and the text form "Mo-Su 08:00-18:00"), geo,
+ * postal code, rating 5.0 from 50 (best 5, worst 1), price range, payment, currency.
+ */
+export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
+  const { settings, communities } = site;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Locksmith',
+    '@id': `${settings.siteUrl}/#business`,
+    name: settings.name,
+    url: `${settings.siteUrl}/`,
+    telephone: settings.phone.e164,
+    email: settings.email,
+    image: absoluteUrl(settings.siteUrl, '/img/og-image.png'),
+    logo: absoluteUrl(settings.siteUrl, '/img/logo.svg'),
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: LOCATION.locality,
+      addressRegion: LOCATION.region,
+      postalCode: LOCATION.postalCode,
+      addressCountry: LOCATION.country,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: LOCATION.latitude, longitude: LOCATION.longitude },
+    openingHours: OPENING_HOURS_TEXT,
+    openingHoursSpecification: HOURS.map((h) => ({
+      '@type': 'OpeningHoursSpecification' as const,
+      dayOfWeek: h.days.map((d) => `https://schema.org/${d}`),
+      opens: h.opens,
+      closes: h.closes,
+    })),
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: RATING.ratingValue.toFixed(1),
+      reviewCount: RATING.reviewCount,
+      bestRating: RATING.bestRating,
+      worstRating: RATING.worstRating,
+    },
+    priceRange: PRICE_RANGE,
+    paymentAccepted: PAYMENT_ACCEPTED,
+    currenciesAccepted: CURRENCIES_ACCEPTED,
+    areaServed: communities.map((c) => ({ '@type': 'Place' as const, name: `${c.name}, NM` })),
+    sameAs: [settings.channelUrl],
+  };
+}
+
+/** FAQPage JSON-LD of the questions a page shows (schema.org/FAQPage). */
+export function faqJsonLd(faqs: Faq[]): WithContext<FAQPage> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((f) => ({
+      '@type': 'Question' as const,
+      name: f.question,
+      acceptedAnswer: { '@type': 'Answer' as const, text: f.answer },
+    })),
+  };
+}
+
+/** BreadcrumbList JSON-LD of a trail; the last crumb, which has no link, gets the page's URL. */
+export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string, pagePath: string): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem' as const,
+      position: i + 1,
+      name: c.label,
+      item: absoluteUrl(siteUrl, c.path ?? pagePath),
+    })),
+  };
+}
+
+/**
+ * Serialises JSON-LD for a <script type="application/ld+json"> block. "<" is escaped as \u003c so
+ * no content can close the script element ("</script>" injection).
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,25 @@
+/**
+ * A core service page (/automotive/, /residential/, /commercial/, /emergency/). Spec section 2,
+ * "Core service pages": hero; its 8-9 questions and answers; the 14 served places with ZIPs; the
+ * closing call button; breadcrumbs, FAQ structured data and the chatbot sidebar (layout).
+ */
+import type { CoreService } from '../content/schema.ts';
+import { Icon } from '../templates/icons.tsx';
+import { CallBanner, FaqList, Hero, PlacesGrid, Section } from '../templates/sections.tsx';
+
+export function CorePage({ service }: { service: CoreService }) {
+  return (
+    <>
+      <Hero title={service.heroTitle} text={service.heroText} image={`/img/card-${service.slug}.svg`} imageAlt={`Illustration for ${service.name.toLowerCase()}`}
+        eyebrow={<><Icon name={service.icon} size={18} /> {service.name}</>} />
+      <Section title="What we do" className="section-subservices">
+        <ul className="chips" role="list">
+          {service.subServices.map((s) => <li key={s} className="chip"><Icon name="check" size={16} />{s}</li>)}
+        </ul>
+      </Section>
+      <FaqList faqs={service.faqs} title={`${service.name}: Questions and Answers`} />
+      <PlacesGrid />
+      <CallBanner title={service.slug === 'emergency' ? 'Emergency? Call now' : `Need ${service.name.toLowerCase()} help?`} tone={service.slug === 'emergency' ? 'emergency' : 'navy'} callOnly />
+    </>
+  );
+}

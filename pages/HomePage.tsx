@@ -1,0 +1,55 @@
+/**
+ * Home (/). Spec section 2, "Home": hero with emergency call and free-quote buttons; red trust
+ * bar; four service cards; video section; 15 service-area tiles with links to /service-areas and
+ * /sitemap; three 5-star review cards; the external review link; three why-choose-us cards; the
+ * home FAQ; the closing call and e-mail section.
+ */
+import { ExternalLink } from '../templates/ContactLinks.tsx';
+import { Icon } from '../templates/icons.tsx';
+import { CallBanner, FaqList, Hero, ReviewCards, Section, ServiceCards, TrustBar, WhyChooseUs } from '../templates/sections.tsx';
+import { useSite } from '../templates/site-context.ts';
+import { VideoSection } from '../templates/VideoSection.tsx';
+
+export function HomePage() {
+  const site = useSite();
+  const { home, core, communities, settings } = site;
+  const tiles = communities.filter((c) => c.onHome);
+  return (
+    <>
+      <Hero title={home.heroTitle} text={home.heroText} imageAlt="Illustration of our service van on a desert road below the mesas near Grants" eyebrow={<><Icon name="clock" size={18} /> 24/7 emergency locksmith - we come to you</>} />
+      <TrustBar items={[{ label: 'EMERGENCY SERVICE', icon: 'alert' }, { label: 'LICENSED & INSURED', icon: 'shield' }, { label: 'FAST RESPONSE', icon: 'clock' }]} />
+      <Section title="Our Locksmith Services" intro="Cars, homes and businesses - one call and we drive to you.">
+        <ServiceCards services={core} />
+      </Section>
+      <VideoSection />
+      <Section title="Areas We Serve" intro="Based in Grants, serving Cibola and McKinley Counties." className="section-tiles">
+        <ul className="tiles" role="list">
+          {tiles.map((c) => (
+            <li key={c.slug} className="tile">
+              <h3 className="tile-title">
+                {c.page ? <a href={`/areas/${c.slug}/`}>{c.name}</a> : <a href={`/service-areas/#${c.slug}`}>{c.name}</a>}
+              </h3>
+              {c.zipCode && <p className="zip">ZIP {c.zipCode}</p>}
+              <p>{c.description}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="section-links">
+          <a className="btn btn-secondary" href="/service-areas/">All service areas</a>
+          <a className="btn btn-ghost" href="/sitemap/">Full sitemap</a>
+        </p>
+      </Section>
+      <Section title="What Our Customers Say" className="section-reviews">
+        <ReviewCards reviews={home.reviews} />
+        <p className="section-links">
+          <ExternalLink className="btn btn-secondary" href={settings.reviewUrl} track="review_click" source="home_reviews">
+            <Icon name="star" size={18} /> Leave us a review
+          </ExternalLink>
+        </p>
+      </Section>
+      <WhyChooseUs points={home.why} />
+      <FaqList faqs={home.faqs} />
+      <CallBanner title="Locked out right now?" />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The shape of one row of the route table (pages/routes.ts).
+ */
+import type { ComponentType } from 'react';
+
+/** Page metadata. Spec section 3, "Page metadata". Open Graph and Twitter fields derive from these. */
+export interface PageMeta {
+  /** Page title without the business name; the layout appends " | {name}". */
+  title: string;
+  description: string;
+  keywords: string[];
+  /** Path the canonical URL points at; defaults to the route's own path. */
+  canonicalPath?: string;
+  noIndex?: boolean;
+  noFollow?: boolean;
+  /** Open Graph type; default "website". */
+  ogType?: 'website' | 'article';
+  /** Site path of the share image; default "/img/og-image.png". */
+  ogImage?: string;
+  /** Extra JSON-LD blocks (FAQPage, ...). The layout adds Locksmith and BreadcrumbList itself. */
+  structuredData?: object[];
+}
+
+/** Header item highlighted with aria-current (spec section 2, "Shared header"). */
+export type NavKey = 'home' | 'sitemap' | 'core' | 'services' | 'service-areas' | 'none';
+
+/** Groups of the /sitemap page, in the spec's order (spec section 2, "Sitemap"). */
+export const SITEMAP_GROUPS = ['Main Pages', 'Core Services', 'Specialized Services', 'Service Areas'] as const;
+export type SitemapGroup = (typeof SITEMAP_GROUPS)[number];
+
+/** One row of the route table: which component renders which URL, with what props. */
+export interface Route<P = any> {
+  /** Site-absolute path ending in "/", e.g. "/areas/grants/", or a file such as "/404.html". Unique. */
+  path: string;
+  Page: ComponentType<P>;
+  props: P;
+  meta: PageMeta;
+  nav: NavKey;
+  /** Page tracker for analytics: page type and key (spec section 2; read by islands/analytics). */
+  tracker?: { type: 'area' | 'service' | 'core' | 'home'; key: string };
+  /** Whether the page has the chatbot sidebar and the fixed call/text buttons. */
+  chatbot: boolean;
+  /** Breadcrumb label overrides by path segment, e.g. { "car-lockout": "Car Lockout" }. */
+  crumbLabels?: Record<string, string>;
+  /** Entry on the /sitemap page; absent for pages not listed there (404, alias, internal). */
+  sitemapEntry?: { group: SitemapGroup; name: string; description: string };
+}
+
+/** Output file of a route: "/a/b/" -> "a/b/index.html", "/404.html" -> "404.html". */
+export function outputFile(path: string): string {
+  return path.endsWith('/') ? `${path.slice(1)}index.html` : path.slice(1);
+}
+
+/** True when the route belongs in sitemap.xml: indexable and its own canonical. */
+export function isIndexable(route: Route): boolean {
+  return !route.meta.noIndex && (route.meta.canonicalPath ?? route.path) === route.path && route.path.endsWith('/');
+}

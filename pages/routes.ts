@@ -1,0 +1,160 @@
+/**
+ * THE ROUTE TABLE: the one place that says which URLs exist (spec section 2, "Route table").
+ * Everything that lists pages (sitemap.xml, the /sitemap page, the header menus, the place grids)
+ * derives from this table and the content records, never from a second hand-kept list.
+ */
+import { areaFaqs } from '../lib/area-faqs.ts';
+import type { SiteData } from '../lib/load-content.ts';
+import { faqJsonLd } from '../lib/structured-data.ts';
+import { AreaPage } from './AreaPage.tsx';
+import { CorePage } from './CorePage.tsx';
+import { HomePage } from './HomePage.tsx';
+import { KeywordAnalysisPage } from './KeywordAnalysisPage.tsx';
+import { MobileAppsPage } from './MobileAppsPage.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { type Route, SITEMAP_GROUPS } from './route.ts';
+import { ServiceAreasPage } from './ServiceAreasPage.tsx';
+import { ServicePage } from './ServicePage.tsx';
+import { SitemapPage, type SitemapGroupProps } from './SitemapPage.tsx';
+
+/** Path of the area that "acoma-pueblo" shows (spec section 2: "acoma-pueblo (same page as acoma)"). */
+export const ACOMA_ALIAS = { from: '/areas/acoma-pueblo/', to: '/areas/acoma/' } as const;
+
+/** A typed route row. */
+function route<P>(r: Route<P>): Route<P> {
+  return r;
+}
+
+/** The /sitemap page's groups, computed from the routes' sitemap entries, in the spec's order. */
+export function sitemapGroups(routes: Route[]): SitemapGroupProps[] {
+  return SITEMAP_GROUPS.map((group) => ({
+    group,
+    pages: routes.filter((r) => r.sitemapEntry?.group === group).map((r) => ({ name: r.sitemapEntry!.name, description: r.sitemapEntry!.description, path: r.path })),
+  }));
+}
+
+/**
+ * Lists every route of the site.
+ * @param site validated content (lib/load-content.ts)
+ * @returns the route table, in the order pages are listed on /sitemap
+ */
+export function buildRoutes(site: SiteData): Route[] {
+  const { home, core, areas, services } = site;
+  const sitemapRoute = route({
+    path: '/sitemap/',
+    Page: SitemapPage,
+    props: { groups: [] as SitemapGroupProps[] },
+    meta: { title: 'Website Sitemap', description: 'Every page of our website: core services, specialised locksmith services and the communities we serve in Cibola and McKinley Counties.', keywords: ['sitemap', 'locksmith Grants NM'] },
+    nav: 'sitemap',
+    chatbot: true,
+    sitemapEntry: { group: 'Main Pages', name: 'Sitemap', description: 'This list of every page on the site.' },
+  });
+
+  const routes: Route[] = [
+    route({
+      path: '/',
+      Page: HomePage,
+      props: {},
+      meta: { title: home.title, description: home.metaDescription, keywords: home.keywords, structuredData: [faqJsonLd(home.faqs)] },
+      nav: 'home',
+      tracker: { type: 'home', key: 'home' },
+      chatbot: true,
+      sitemapEntry: { group: 'Main Pages', name: 'Home', description: 'Mobile locksmith in Grants, NM: call, text or e-mail, services and areas.' },
+    }),
+    sitemapRoute,
+    route({
+      path: '/mobile-apps/',
+      Page: MobileAppsPage,
+      props: {},
+      meta: { title: 'Save Our Number on Your Phone', description: 'Save our contact card and add our site to your home screen, so a locksmith is one tap away when you are locked out.', keywords: ['locksmith contact card', 'save locksmith number'] },
+      nav: 'none',
+      chatbot: true,
+      sitemapEntry: { group: 'Main Pages', name: 'Mobile Apps', description: 'Save our number and add the site to your home screen.' },
+    }),
+    ...core.map((service) =>
+      route({
+        path: `/${service.slug}/`,
+        Page: CorePage,
+        props: { service },
+        meta: { title: service.title, description: service.metaDescription, keywords: service.keywords, structuredData: [faqJsonLd(service.faqs)] },
+        nav: 'core',
+        tracker: { type: 'core', key: service.slug },
+        chatbot: true,
+        sitemapEntry: { group: 'Core Services', name: service.name, description: service.cardText },
+      }),
+    ),
+    ...services.map((service) =>
+      route({
+        path: `/services/${service.slug}/`,
+        Page: ServicePage,
+        props: { service },
+        meta: { title: service.title, description: service.metaDescription, keywords: service.keywords, structuredData: [faqJsonLd(service.faqs)] },
+        nav: 'services',
+        tracker: { type: 'service', key: service.slug },
+        chatbot: true,
+        crumbLabels: { [service.slug]: service.name },
+        sitemapEntry: { group: 'Specialized Services', name: service.name, description: service.summary },
+      }),
+    ),
+    route({
+      path: '/service-areas/',
+      Page: ServiceAreasPage,
+      props: {},
+      meta: { title: 'Service Areas - Cibola & McKinley Counties, NM', description: 'Communities our mobile locksmith serves around Grants, NM: Milan, Gallup, Acoma, Laguna, Thoreau, Crownpoint and more, with ZIP codes.', keywords: ['locksmith service areas', 'Cibola County locksmith', 'McKinley County locksmith'] },
+      nav: 'service-areas',
+      chatbot: true,
+      sitemapEntry: { group: 'Service Areas', name: 'All Service Areas', description: 'Every community we serve, with ZIP codes and coverage.' },
+    }),
+    ...areas.map((area) => {
+      const faqs = areaFaqs(area);
+      return route({
+        path: `/areas/${area.slug}/`,
+        Page: AreaPage,
+        props: { area, faqs },
+        meta: { title: `Locksmith in ${area.name}, NM`, description: area.page.metaDescription, keywords: area.page.keywords, structuredData: [faqJsonLd(faqs)] },
+        nav: 'service-areas',
+        tracker: { type: 'area', key: area.slug },
+        chatbot: true,
+        crumbLabels: { [area.slug]: area.name },
+        sitemapEntry: { group: 'Service Areas', name: `${area.name}, NM`, description: area.description },
+      });
+    }),
+  ];
+
+  const acoma = areas.find((a) => `/areas/${a.slug}/` === ACOMA_ALIAS.to);
+  if (acoma) {
+    const faqs = areaFaqs(acoma);
+    routes.push(route({
+      path: ACOMA_ALIAS.from,
+      Page: AreaPage,
+      props: { area: acoma, faqs },
+      meta: { title: `Locksmith in ${acoma.name}, NM`, description: acoma.page.metaDescription, keywords: acoma.page.keywords, canonicalPath: ACOMA_ALIAS.to, structuredData: [faqJsonLd(faqs)] },
+      nav: 'service-areas',
+      tracker: { type: 'area', key: acoma.slug },
+      chatbot: true,
+      crumbLabels: { 'acoma-pueblo': acoma.name },
+    }));
+  }
+
+  routes.push(
+    route({
+      path: '/keyword-analysis/',
+      Page: KeywordAnalysisPage,
+      props: {},
+      meta: { title: 'Keyword Analysis (internal)', description: 'Internal page: which words and phrases the site uses.', keywords: ['keyword analysis'], noIndex: true, noFollow: true },
+      nav: 'none',
+      chatbot: false,
+    }),
+    route({
+      path: '/404.html',
+      Page: NotFoundPage,
+      props: {},
+      meta: { title: 'Page Not Found', description: 'This page could not be found. Call, text or e-mail us, or go to one of our main pages.', keywords: ['locksmith'], noIndex: true, canonicalPath: '/404.html' },
+      nav: 'none',
+      chatbot: false,
+    }),
+  );
+
+  sitemapRoute.props = { groups: sitemapGroups(routes) };
+  return routes;
+}

@@ -1,0 +1,62 @@
+/**
+ * The contact actions of spec section 7, as plain anchors that work without JavaScript:
+ * call (tel:, E.164), text (sms:), e-mail (mailto:). `data-track` names the analytics event
+ * and `data-source` where on the page it sits (read by the analytics island, issue 6).
+ */
+import type { ReactNode } from 'react';
+import { Icon } from './icons.tsx';
+import { useSite } from './site-context.ts';
+
+interface LinkProps {
+  /** Where the link sits, for analytics, e.g. "hero", "header", "fixed", "banner". */
+  source: string;
+  className?: string;
+  /** Visible text; defaults to the action with the number or address. */
+  children?: ReactNode;
+  /** Show the icon before the text (default true). */
+  icon?: boolean;
+}
+
+/** Click-to-call link to the business phone. Default text: "Call (505) 555-0123". */
+export function CallLink({ source, className = 'btn btn-call', children, icon = true }: LinkProps) {
+  const { phone } = useSite().settings;
+  return (
+    <a className={className} href={`tel:${phone.e164}`} data-track="phone_call" data-source={source}>
+      {icon && <Icon name="phone" size={20} />}
+      <span>{children ?? <>Call {phone.national}</>}</span>
+    </a>
+  );
+}
+
+/** Text-message link to the business phone. Default text: "Text us". */
+export function TextLink({ source, className = 'btn btn-text', children, icon = true }: LinkProps) {
+  const { phone } = useSite().settings;
+  return (
+    <a className={className} href={`sms:${phone.e164}`} data-track="sms_click" data-source={source}>
+      {icon && <Icon name="sms" size={20} />}
+      <span>{children ?? 'Text us'}</span>
+    </a>
+  );
+}
+
+/** E-mail link to the business address, labelled Get Quote by default (spec section 1). */
+export function EmailLink({ source, className = 'btn btn-quote', children, icon = true }: LinkProps) {
+  const { email, name } = useSite().settings;
+  const subject = encodeURIComponent(`Quote request - ${name}`);
+  return (
+    <a className={className} href={`mailto:${email}?subject=${subject}`} data-track="email_click" data-source={source}>
+      {icon && <Icon name="mail" size={20} />}
+      <span>{children ?? 'Get Quote'}</span>
+    </a>
+  );
+}
+
+/** External link that opens in a new tab, with rel="noopener" and a screen-reader hint. */
+export function ExternalLink({ href, className, children, track, source }: { href: string; className?: string; children: ReactNode; track?: string; source?: string }) {
+  return (
+    <a className={className} href={href} target="_blank" rel="noopener" data-track={track} data-source={source}>
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}

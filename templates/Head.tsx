@@ -1,0 +1,56 @@
+/**
+ * The document head: title, description, keywords, robots rule (spec section 5), canonical,
+ * Open Graph and Twitter card fields, the inline stylesheet and the JSON-LD blocks
+ * (spec section 3, "Page metadata").
+ */
+import { robotsContent } from '../lib/robots.ts';
+import { absoluteUrl, serializeJsonLd } from '../lib/structured-data.ts';
+import type { PageMeta } from '../pages/route.ts';
+import { useSite } from './site-context.ts';
+
+/** One JSON-LD block. Content is escaped so it cannot close the script element. */
+export function JsonLd({ data }: { data: unknown }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+}
+
+/**
+ * @param meta    the route's metadata
+ * @param path    the route's path (canonical when meta.canonicalPath is absent)
+ * @param css     the site stylesheet, already minified (inlined: no render-blocking request)
+ * @param jsonLd  every JSON-LD block of the page, in order
+ */
+export function Head({ meta, path, css, jsonLd }: { meta: PageMeta; path: string; css: string; jsonLd: object[] }) {
+  const { settings } = useSite();
+  const fullTitle = meta.title.includes(settings.name) ? meta.title : `${meta.title} | ${settings.name}`;
+  const canonical = absoluteUrl(settings.siteUrl, meta.canonicalPath ?? path);
+  const image = absoluteUrl(settings.siteUrl, meta.ogImage ?? '/img/og-image.png');
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{fullTitle}</title>
+      <meta name="description" content={meta.description} />
+      <meta name="keywords" content={meta.keywords.join(', ')} />
+      <meta name="robots" content={robotsContent(meta)} />
+      <link rel="canonical" href={canonical} />
+      <meta name="theme-color" content="#0b2545" />
+      <meta property="og:type" content={meta.ogType ?? 'website'} />
+      <meta property="og:site_name" content={settings.name} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={meta.description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={image} />
+      <meta property="og:locale" content="en_US" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={meta.description} />
+      <meta name="twitter:image" content={image} />
+      <link rel="icon" href="/favicon.ico" sizes="32x32" />
+      <link rel="icon" href="/img/icon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/img/apple-touch-icon.png" />
+      <link rel="manifest" href="/manifest.webmanifest" />
+      <style dangerouslySetInnerHTML={{ __html: css }} />
+      {jsonLd.map((data, i) => <JsonLd key={i} data={data} />)}
+    </head>
+  );
+}

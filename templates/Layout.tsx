@@ -1,0 +1,40 @@
+/**
+ * The layout every page shares: head, skip link, header, breadcrumbs, main content, footer, and on
+ * pages that include it the chatbot sidebar with the fixed call and text buttons.
+ */
+import type { ReactNode } from 'react';
+import { breadcrumbsFor, showBreadcrumbs } from '../lib/breadcrumbs.ts';
+import { breadcrumbJsonLd, locksmithJsonLd } from '../lib/structured-data.ts';
+import type { Route } from '../pages/route.ts';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { ChatbotArea } from './ChatbotArea.tsx';
+import { Footer } from './Footer.tsx';
+import { Head } from './Head.tsx';
+import { Header } from './Header.tsx';
+import { useSite } from './site-context.ts';
+
+/**
+ * @param route    the route being rendered (metadata, nav, tracker, chatbot flag)
+ * @param css      the minified site stylesheet
+ * @param children the page's main content
+ */
+export function Layout({ route, css, children }: { route: Route; css: string; children: ReactNode }) {
+  const site = useSite();
+  const crumbs = breadcrumbsFor(route.path, route.crumbLabels);
+  const jsonLd: object[] = [locksmithJsonLd(site)];
+  if (showBreadcrumbs(crumbs)) jsonLd.push(breadcrumbJsonLd(crumbs, site.settings.siteUrl, route.meta.canonicalPath ?? route.path));
+  jsonLd.push(...(route.meta.structuredData ?? []));
+  return (
+    <html lang="en-US">
+      <Head meta={route.meta} path={route.path} css={css} jsonLd={jsonLd} />
+      <body data-page-type={route.tracker?.type} data-page-key={route.tracker?.key}>
+        <a className="skip-link" href="#main">Skip to main content</a>
+        <Header active={route.nav} />
+        <Breadcrumbs crumbs={crumbs} />
+        <main id="main" tabIndex={-1}>{children}</main>
+        <Footer />
+        {route.chatbot && <ChatbotArea />}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * Page sections shared by several kinds of page: hero, trust bar, service cards, FAQ list, the
+ * 14-place grid, why-choose-us cards, review cards and the closing call banner.
+ */
+import type { ReactNode } from 'react';
+import { RESPONSE_MINUTES } from '../content/business.ts';
+import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
+import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
+import { Icon } from './icons.tsx';
+import { useSite } from './site-context.ts';
+
+/** Slug-like id from a heading, for aria-labelledby. */
+const idOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * The hero: heading, text, call and quote buttons (always both, in the first screen), optional
+ * extra content and a picture. The picture falls back to the local stock image if it fails.
+ */
+export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, children, source = 'hero' }: {
+  title: string; text: string; eyebrow?: ReactNode; image?: string; imageAlt: string; children?: ReactNode; source?: string;
+}) {
+  return (
+    <section className="hero" aria-labelledby="page-title">
+      <div className="container hero-grid">
+        <div className="hero-copy">
+          {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+          <h1 id="page-title">{title}</h1>
+          <p className="hero-text">{text}</p>
+          <div className="hero-actions">
+            <CallLink source={source} className="btn btn-call btn-lg" />
+            <EmailLink source={source} className="btn btn-quote btn-lg">Get Free Quote</EmailLink>
+          </div>
+          {children}
+        </div>
+        <img className="hero-img" src={image} alt={imageAlt} width="1200" height="800" fetchPriority="high" data-fallback="/img/fallback.svg" />
+      </div>
+    </section>
+  );
+}
+
+/** The red strip of three claims, e.g. EMERGENCY SERVICE / LICENSED & INSURED / FAST RESPONSE. */
+export function TrustBar({ items }: { items: { label: string; icon: IconName }[] }) {
+  return (
+    <div className="trust-bar">
+      <ul className="container trust-items" role="list">
+        {items.map((i) => (
+          <li key={i.label}><Icon name={i.icon} size={22} className={i.icon === 'alert' ? 'pulse' : undefined} /><span>{i.label}</span></li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A section with a heading and an id for its label. */
+export function Section({ title, intro, children, className = '', id }: { title: string; intro?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+  const hid = `${id ?? idOf(title)}-title`;
+  return (
+    <section className={`section ${className}`} aria-labelledby={hid} id={id}>
+      <div className="container">
+        <h2 id={hid} className="section-title">{title}</h2>
+        {intro && <p className="section-intro">{intro}</p>}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The four core service cards, each linking to its page (home, area pages). */
+export function ServiceCards({ services, headingLevel = 3 }: { services: CoreService[]; headingLevel?: 3 | 4 }) {
+  const H = `h${headingLevel}` as 'h3';
+  return (
+    <ul className="cards cards-4" role="list">
+      {services.map((s) => (
+        <li key={s.slug} className={`card service-card service-${s.slug}`}>
+          <img className="card-img" src={`/img/card-${s.slug}.svg`} alt="" width="600" height="400" loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
+          <div className="card-body">
+            <H className="card-title"><Icon name={s.icon} size={22} /> <a href={`/${s.slug}/`} className="card-link">{s.name}</a></H>
+            <p>{s.cardText}</p>
+            <ul className="ticks" role="list">
+              {s.subServices.map((x) => <li key={x}><Icon name="check" size={16} />{x}</li>)}
+            </ul>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Questions and answers, all visible (they are also the page's FAQPage JSON-LD). */
+export function FaqList({ faqs, title = 'Frequently Asked Questions', intro }: { faqs: Faq[]; title?: string; intro?: ReactNode }) {
+  if (faqs.length === 0) return null;
+  return (
+    <Section title={title} intro={intro} className="section-faq" id="faq">
+      <div className="faq-list">
+        {faqs.map((f) => (
+          <article key={f.question} className="faq-item">
+            <h3 className="faq-q">{f.question}</h3>
+            <p className="faq-a">{f.answer}</p>
+          </article>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+/** The places listed on core and service pages with their ZIPs (spec section 3: 14 places). */
+export function PlacesGrid({ title = 'Where Do You Serve?', intro }: { title?: string; intro?: ReactNode }) {
+  const { places, areas } = useSite();
+  const hasPage = new Set(areas.map((a) => a.slug));
+  return (
+    <Section title={title} intro={intro ?? 'We come to you across Cibola and McKinley Counties. Gallup and other distant communities are extended coverage, served on request.'} className="section-places">
+      <ul className="places" role="list">
+        {places.map((p) => (
+          <li key={p.slug}>
+            {hasPage.has(p.slug) ? <a href={`/areas/${p.slug}/`} className="place">{p.name}<span className="zip">{p.zipCode}</span></a>
+              : <span className="place">{p.name}<span className="zip">{p.zipCode}</span></span>}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The three why-choose-us cards. */
+export function WhyChooseUs({ points, title = 'Why Choose Us' }: { points: WhyPoint[]; title?: string }) {
+  return (
+    <Section title={title} className="section-why">
+      <ul className="cards cards-3" role="list">
+        {points.map((p) => (
+          <li key={p.title} className="card why-card">
+            <span className="why-icon"><Icon name={p.icon} size={28} /></span>
+            <h3 className="card-title">{p.title}</h3>
+            <p>{p.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Customer review cards with their stars. */
+export function ReviewCards({ reviews }: { reviews: Review[] }) {
+  return (
+    <ul className="cards cards-3" role="list">
+      {reviews.map((r) => (
+        <li key={r.name} className="card review-card">
+          <p className="stars" role="img" aria-label={`${r.rating} out of 5 stars`}>
+            {Array.from({ length: r.rating }, (_, i) => <Icon key={i} name="star" size={18} />)}
+          </p>
+          <blockquote><p>{r.text}</p></blockquote>
+          <p className="review-by">{r.name}, {r.location}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The closing call block with the phone number, and e-mail unless `callOnly`.
+ * `tone="emergency"` is the red emergency banner.
+ */
+export function CallBanner({ title, text, tone = 'navy', callOnly = false, source = 'banner' }: {
+  title: string; text?: string; tone?: 'navy' | 'emergency'; callOnly?: boolean; source?: string;
+}) {
+  const { phone } = useSite().settings;
+  const hid = `${idOf(title)}-banner`;
+  return (
+    <section className={`call-banner call-banner-${tone}`} aria-labelledby={hid}>
+      <div className="container call-banner-inner">
+        <div>
+          <h2 id={hid}>{tone === 'emergency' && <Icon name="alert" size={26} className="pulse" />} {title}</h2>
+          <p>{text ?? `Call ${phone.national} - we usually arrive in ${RESPONSE_MINUTES.usual} minutes in and around Grants.`}</p>
+        </div>
+        <div className="call-banner-actions">
+          <CallLink source={source} className={tone === 'emergency' ? 'btn btn-white btn-lg' : 'btn btn-call btn-lg'} />
+          {!callOnly && <EmailLink source={source} className="btn btn-outline-light btn-lg">E-mail for a free quote</EmailLink>}
+          {!callOnly && <TextLink source={source} className="btn btn-outline-light btn-lg" />}
+        </div>
+      </div>
+    </section>
+  );
+}

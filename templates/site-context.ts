@@ -1,0 +1,26 @@
+/**
+ * React context carrying the validated site data to every template component, and the set of
+ * islands a page uses (filled while the page renders; read by lib/render.ts).
+ */
+import { createContext, useContext } from 'react';
+import type { SiteData } from '../lib/load-content.ts';
+
+export interface RenderContext {
+  site: SiteData;
+  /** Names of the islands placed on the page being rendered. */
+  islands: Set<string>;
+}
+
+export const SiteContext = createContext<RenderContext | null>(null);
+
+/** The render context. @throws Error when used outside lib/render.ts's provider (a bug). */
+export function useRender(): RenderContext {
+  const ctx = useContext(SiteContext);
+  if (!ctx) throw new Error('useRender() called outside <SiteContext.Provider>: render pages with lib/render.ts.');
+  return ctx;
+}
+
+/** The validated site data: settings and every content collection. */
+export function useSite(): SiteData {
+  return useRender().site;
+}

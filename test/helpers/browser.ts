@@ -1,0 +1,67 @@
+/**
+ * Shared helpers for browser tests: Debian's Chromium driven by playwright-core, and dist/ served
+ * on 127.0.0.1 by the preview server. Tests run against the dist/ that test/run.ts just built.
+ */
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../lib/preview-server.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const DIST = path.join(ROOT, 'dist');
+
+/** Chromium flags from DEVELOPERS.md / TESTING.md. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Launches headless Chromium (/usr/bin/chromium, or $CHROMIUM_PATH). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Phone and desktop viewports (DEVELOPERS.md). */
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1366, height: 900 } as const;
+
+/** A browser plus a server of a dist folder, for one test file. Call `close()` in `suite.after`. */
+export interface Harness {
+  browser: Browser;
+  server: RunningServer;
+  /** Absolute URL of a site path. */
+  url(p: string): string;
+  /** A new context (own cookies, storage, clock) at a viewport; every request off 127.0.0.1 is aborted. */
+  context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /** A page in a new context; collects console errors and page errors into `errors`. */
+  page(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; errors: string[]; offsite: string[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server of `dir` (default dist/) and a browser.
+ * Requests to any host but 127.0.0.1 are aborted and recorded in `offsite`, so nothing leaves the machine.
+ */
+export async function startHarness(dir = DIST): Promise<Harness> {
+  const [server, browser] = await Promise.all([startServer(dir), launchBrowser()]);
+  const context = async (viewport: { width: number; height: number } = PHONE) => {
+    const ctx = await browser.newContext({ viewport });
+    return ctx;
+  };
+  return {
+    browser,
+    server,
+    url: (p) => server.url + p,
+    context,
+    async page(viewport = PHONE) {
+      const ctx = await context(viewport);
+      const offsite: string[] = [];
+      await ctx.route((url) => url.hostname !== '127.0.0.1', (route) => { offsite.push(route.request().url()); return route.abort(); });
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      return { page, context: ctx, errors, offsite };
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { slugToTitle, toSlug } from '../../lib/text.ts';
+import { robotsContent } from '../../lib/robots.ts';
+
+const title = suite('slugToTitle');
+title('should replace hyphens with spaces and capitalise each word', () => {
+  assert.is(slugToTitle('fence-lake'), 'Fence Lake');
+  assert.is(slugToTitle('grants'), 'Grants');
+  assert.is(slugToTitle('acoma-pueblo'), 'Acoma Pueblo');
+});
+title('should ignore doubled or trailing hyphens', () => {
+  assert.is(slugToTitle('san--fidel-'), 'San Fidel');
+});
+title.run();
+
+const slug = suite('toSlug');
+slug('should turn a business name into a lowercase slug', () => {
+  assert.is(toSlug('Cibola Mobile Locksmith'), 'cibola-mobile-locksmith');
+  assert.is(toSlug('  A&B Locks, LLC  '), 'a-b-locks-llc');
+  assert.is(toSlug('San José'), 'san-jose');
+});
+slug.run();
+
+const robots = suite('robotsContent');
+robots('should be "index, follow" by default (spec section 5)', () => {
+  assert.is(robotsContent(), 'index, follow');
+  assert.is(robotsContent({}), 'index, follow');
+});
+robots('should give the matching pair when noIndex or noFollow is set', () => {
+  assert.is(robotsContent({ noIndex: true }), 'noindex, follow');
+  assert.is(robotsContent({ noFollow: true }), 'index, nofollow');
+  assert.is(robotsContent({ noIndex: true, noFollow: true }), 'noindex, nofollow');
+});
+robots.run();
