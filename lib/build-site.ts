@@ -16,6 +16,11 @@ import { writeSite, type SiteFile } from './write.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The output folder: $DIST_DIR when set (lets parallel builds and tests use their own), else dist/. */
+export function distDir(): string {
+  return path.resolve(ROOT, process.env.DIST_DIR || 'dist');
+}
+
 /** One row of the build summary. Sizes in bytes. */
 export interface PageReport {
   path: string;
@@ -38,7 +43,7 @@ export interface BuildResult {
 export interface BuildOptions {
   /** Raw content to build from; default: the project's content files. */
   content?: RawContent;
-  /** Output folder; default "dist" in the project root. */
+  /** Output folder; default $DIST_DIR, else "dist" in the project root. */
   outDir?: string;
 }
 
@@ -61,7 +66,7 @@ export function checkRoutes(routes: Route[]): void {
  */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const t0 = performance.now();
-  const outDir = options.outDir ?? path.join(ROOT, 'dist');
+  const outDir = options.outDir ?? distDir();
   const site = loadContent(options.content ?? PROJECT_CONTENT);
   const routes = buildRoutes(site);
   checkRoutes(routes);

@@ -7,7 +7,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startServer, type RunningServer } from '../../lib/preview-server.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const DIST = path.join(ROOT, 'dist');
+/** The dist folder under test: $DIST_DIR when set, else dist/ (test/run.ts builds it first). */
+export const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
 
 /** Chromium flags from DEVELOPERS.md / TESTING.md. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
