@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { buildRoutes } from '../pages/routes.ts';
 import { outputFile, type Route } from '../pages/route.ts';
 import { bundleIslands, clientConfig } from './bundle.ts';
-import { extraFiles } from './extra-files.ts';
+import { extraFiles, type BuiltPage } from './extra-files.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from './load-content.ts';
 import { finishPage, renderSite } from './render.ts';
 import { loadStylesheet } from './styles.ts';
@@ -77,8 +77,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 
   const files: SiteFile[] = [];
   const pages: PageReport[] = [];
+  const built: BuiltPage[] = [];
   for (const page of rendered) {
     const html = await finishPage(page, bundle.tagsFor(page.islands));
+    built.push({ route: page.route, html });
     files.push({ path: `/${outputFile(page.route.path)}`, contents: html });
     pages.push({
       path: page.route.path,
@@ -87,7 +89,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       jsGzipBytes: bundle.gzipBytesFor(page.islands),
     });
   }
-  files.push(...bundle.files, ...(await extraFiles(site, routes)));
+  files.push(...bundle.files, ...(await extraFiles(site, routes, built)));
   await writeSite(files, path.join(ROOT, 'static'), outDir);
   return { site, routes, pages, files, ms: performance.now() - t0 };
 }

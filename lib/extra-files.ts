@@ -8,8 +8,14 @@ import type { SiteData } from './load-content.ts';
 import { generateRobots, generateSitemap } from './sitemap.ts';
 import type { SiteFile } from './write.ts';
 
+/** A page as finally written: its route and its minified HTML. */
+export interface BuiltPage {
+  route: Route;
+  html: string;
+}
+
 /** A generator of extra files. */
-export type FileGenerator = (site: SiteData, routes: Route[]) => SiteFile[] | Promise<SiteFile[]>;
+export type FileGenerator = (site: SiteData, routes: Route[], pages: BuiltPage[]) => SiteFile[] | Promise<SiteFile[]>;
 
 const GENERATORS: FileGenerator[] = [
   (site, routes) => [
@@ -19,6 +25,6 @@ const GENERATORS: FileGenerator[] = [
 ];
 
 /** Runs every generator. */
-export async function extraFiles(site: SiteData, routes: Route[]): Promise<SiteFile[]> {
-  return (await Promise.all(GENERATORS.map((g) => g(site, routes)))).flat();
+export async function extraFiles(site: SiteData, routes: Route[], pages: BuiltPage[]): Promise<SiteFile[]> {
+  return (await Promise.all(GENERATORS.map((g) => g(site, routes, pages)))).flat();
 }
