@@ -1,0 +1,135 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { AREA_COPY_INPUT, fillName } from '../../content/area-copy.ts';
+import { COVERAGE } from '../../content/business.ts';
+import { AreaCopy, check, type Community } from '../../content/schema.ts';
+import { areaFaqs } from '../../lib/area-faqs.ts';
+import { loadContent, PROJECT_CONTENT, zipForSlug } from '../../lib/load-content.ts';
+
+const site = loadContent();
+const area = (slug: string) => {
+  const found = site.areas.find((a) => a.slug === slug);
+  if (!found) throw new Error(`no area "${slug}"`);
+  return found;
+};
+
+const zip = suite('zipForSlug');
+zip('should give the ZIP of a known slug', () => {
+  assert.is(zipForSlug(site.communities, 'grants'), '87020');
+  assert.is(zipForSlug(site.communities, 'fence-lake'), '87315');
+});
+zip('should give Acoma\'s ZIP for the acoma-pueblo alias', () => {
+  assert.is(zipForSlug(site.communities, 'acoma-pueblo'), '87034');
+});
+zip('should give an empty ZIP for an unknown slug (spec section 5)', () => {
+  assert.is(zipForSlug(site.communities, 'santa-fe'), '');
+  assert.is(zipForSlug(site.communities, ''), '');
+});
+zip.run();
+
+const faqs = suite('areaFaqs');
+faqs('should give five questions, each naming the area', () => {
+  for (const a of site.areas) {
+    const list = areaFaqs(a);
+    assert.is(list.length, 5, a.slug);
+    for (const f of list) assert.ok(f.question.includes(a.name), `${a.slug}: "${f.question}"`);
+  }
+});
+faqs('should never say 24/7 for areas where emergency service is only "available"', () => {
+  const available = site.areas.filter((a) => a.page.emergency === 'available').map((a) => a.slug);
+  assert.equal(available, ['san-rafael', 'gallup']);
+  for (const slug of available) {
+    const text = areaFaqs(area(slug)).map((f) => `${f.question} ${f.answer}`).join(' ');
+    assert.not.ok(text.includes('24/7'), slug);
+    assert.ok(text.includes(`Emergency services are available in ${area(slug).name}`), slug);
+  }
+});
+faqs('should claim 24/7 emergency service for the other areas', () => {
+  assert.ok(areaFaqs(area('grants'))[2].answer.includes('available 24/7 in Grants'));
+});
+faqs('should call Gallup extended coverage, served on request', () => {
+  assert.ok(areaFaqs(area('gallup'))[1].answer.startsWith('Gallup is extended coverage, served on request'));
+});
+faqs.run();
+
+/** Project content with one community replaced. */
+function withCommunity(slug: string, change: (c: Community) => object) {
+  const communities = (PROJECT_CONTENT.communities as Community[]).map((c) => (c.slug === slug ? change(structuredClone(c)) : c));
+  return () => loadContent({ ...PROJECT_CONTENT, communities });
+}
+
+const validation = suite('content/communities.ts validation');
+validation('should accept the project\'s 20 communities, 17 with a page', () => {
+  assert.is(site.communities.length, 20);
+  assert.is(site.areas.length, 17);
+});
+validation('should reject a community with five feature tags, naming the file, slug and field', () => {
+  assert.throws(
+    withCommunity('milan', (c) => ({ ...c, features: c.features.slice(0, 5) })),
+    (e: Error) => e.message === 'content/communities.ts: community "milan": field "features" must have exactly six feature tags',
+  );
+});
+validation('should reject a bad ZIP, naming the file, slug and field', () => {
+  assert.throws(
+    withCommunity('fence-lake', (c) => ({ ...c, zipCode: '8731' })),
+    /^content\/communities\.ts: community "fence-lake": field "zipCode" /,
+  );
+});
+validation('should reject a history variant without its history block', () => {
+  assert.throws(
+    withCommunity('crownpoint', (c) => ({ ...c, page: { ...c.page, history: undefined } })),
+    /^content\/communities\.ts: community "crownpoint": field "page\.history" must have "history" when sections\.history is true/,
+  );
+});
+validation.run();
+
+const variants = suite('area page variants (spec section 2)');
+const flags = (slug: string) => area(slug).page.sections;
+variants('should leave Why Choose Us off Bluewater and keep it on a standard page such as Grants', () => {
+  assert.equal(flags('bluewater'), { history: false, whyChooseUs: false, emergencyBanner: true, features: true });
+  assert.equal(flags('grants'), { history: false, whyChooseUs: true, emergencyBanner: true, features: true });
+});
+variants('should give Crownpoint, Smith Lake, San Fidel and Fort Wingate the history block', () => {
+  assert.equal(site.areas.filter((a) => a.page.sections.history).map((a) => a.slug).sort(), ['crownpoint', 'fort-wingate', 'san-fidel', 'smith-lake']);
+});
+variants('should make New Laguna and Church Rock short pages', () => {
+  const short = site.areas.filter((a) => !a.page.sections.whyChooseUs && !a.page.sections.emergencyBanner && !a.page.sections.history);
+  assert.equal(short.map((a) => a.slug).sort(), ['church-rock', 'new-laguna']);
+});
+variants('should put Fence Lake in Catron County', () => {
+  assert.is(area('fence-lake').county, 'Catron');
+});
+variants.run();
+
+const places = suite('places and coverage (spec sections 3 and 9)');
+places('should list the 14 places of spec section 3 with their ZIPs', () => {
+  const got = Object.fromEntries(site.places.map((p) => [p.name, p.zipCode]));
+  assert.equal(got, {
+    Grants: '87020', Milan: '87021', Gallup: '87301', Mesita: '87026', Prewitt: '87045', Thoreau: '87323', Bluewater: '87005',
+    'San Fidel': '87049', Ramah: '87321', Laguna: '87026', Crownpoint: '87313', 'Smith Lake': '87365', 'Acoma Pueblo': '87034', 'Fort Wingate': '87316',
+  });
+});
+places('should count 9 primary and 5 extended places, as the coverage statistics say', () => {
+  assert.is(site.places.filter((p) => p.coverage === 'primary').length, COVERAGE.primaryCommunities);
+  assert.is(site.places.filter((p) => p.coverage === 'extended').length, COVERAGE.extendedCommunities);
+});
+places.run();
+
+const copy = suite('content/area-copy.ts');
+copy('should list the sub-services of spec section 3 for area pages', () => {
+  assert.equal(AREA_COPY_INPUT.services.map((s) => [s.slug, s.subServices]), [
+    ['automotive', ['Car lockouts', 'Key programming', 'Ignition repair']],
+    ['residential', ['Home lockouts', 'Lock installation', 'Rekeying']],
+    ['commercial', ['Office lockouts', 'Master key systems', 'Security']],
+    ['emergency', ['Emergency locksmith response']],
+  ]);
+});
+copy('should refuse "24/7" in shared area copy, naming the file and field', () => {
+  const bad = structuredClone(AREA_COPY_INPUT);
+  bad.why[0].text = 'We are here 24/7.';
+  assert.throws(() => check(AreaCopy, bad, 'content/area-copy.ts', 'area copy'), /^content\/area-copy\.ts: area copy: field "why\.0\.text" must not say "24\/7"/);
+});
+copy('should fill in the area name', () => {
+  assert.is(fillName('Locked out in {name}? {name} is close.', 'Milan'), 'Locked out in Milan? Milan is close.');
+});
+copy.run();
