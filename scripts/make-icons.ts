@@ -1,0 +1,104 @@
+/**
+ * Rasterises the site's SVG art into the PNG icons, the share image and the favicon.
+ *
+ * Makes, from static/img/icon.svg and static/img/hero.svg:
+ * - static/img/apple-touch-icon.png  180x180, opaque (navy behind the icon's rounded corners)
+ * - static/img/icon-192.png          192x192, transparent corners (manifest, purpose "any")
+ * - static/img/icon-512.png          512x512, transparent corners (manifest, purpose "any")
+ * - static/img/icon-maskable-512.png 512x512, art at ~70 % centred on full navy (purpose "maskable")
+ * - static/img/og-image.png          1200x630 share image: hero art above a navy band with the title
+ * - static/favicon.ico               16, 32 and 48 px, each rendered from the SVG, packed with png-to-ico
+ *
+ * The outputs are committed; the build only copies them. Run this again only when the art changes:
+ *   npx tsx scripts/make-icons.ts
+ *
+ * It drives Debian's Chromium (/usr/bin/chromium) through playwright-core, so the PNGs match how
+ * browsers draw the SVGs.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import pngToIco from 'png-to-ico';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const img = (name: string) => path.join(root, 'static', 'img', name);
+
+const NAVY = '#0b2545';
+const SAND = '#f5efe6';
+
+/** A data: URL for an SVG file, usable as an <img> src inside page.setContent. */
+async function svgDataUrl(file: string): Promise<string> {
+  const svg = await readFile(file);
+  return `data:image/svg+xml;base64,${svg.toString('base64')}`;
+}
+
+/** Renders an HTML body of the given size and returns the PNG bytes. */
+async function shoot(page: Page, width: number, height: number, body: string, transparent: boolean): Promise<Buffer> {
+  await page.setViewportSize({ width, height });
+  await page.setContent(
+    `<!doctype html><html><head><meta charset="utf-8"><style>
+      html, body { margin: 0; padding: 0; width: ${width}px; height: ${height}px; overflow: hidden; background: transparent; }
+      img { display: block; }
+    </style></head><body>${body}</body></html>`,
+  );
+  // Wait until every <img> has decoded, so nothing is captured half drawn.
+  await page.evaluate(() => Promise.all(Array.from(document.images, (i) => i.decode())));
+  return page.screenshot({ type: 'png', omitBackground: transparent, clip: { x: 0, y: 0, width, height } });
+}
+
+/** The icon at `size` px; `background` fills the square behind it (none keeps the corners transparent). */
+function iconBody(icon: string, size: number, background?: string, scale = 1): string {
+  const art = Math.round(size * scale);
+  const offset = Math.round((size - art) / 2);
+  const bg = background ? `background:${background};` : '';
+  return `<div style="${bg}width:${size}px;height:${size}px;position:relative">
+    <img src="${icon}" width="${art}" height="${art}" alt="" style="position:absolute;left:${offset}px;top:${offset}px">
+  </div>`;
+}
+
+function ogBody(hero: string, logo: string): string {
+  return `<div style="position:relative;width:1200px;height:630px;background:${NAVY};font-family:'Helvetica Neue',Helvetica,Arial,'Liberation Sans','DejaVu Sans',sans-serif">
+    <img src="${hero}" width="1200" height="800" alt="" style="position:absolute;left:0;top:-258px">
+    <div style="position:absolute;left:0;right:0;bottom:0;height:170px;background:${NAVY};border-top:6px solid #c1121f;display:flex;align-items:center;gap:36px;padding:0 64px;box-sizing:border-box">
+      <img src="${logo}" width="100" height="100" alt="">
+      <div>
+        <div style="color:#ffffff;font-size:58px;font-weight:700;line-height:1.1;letter-spacing:-0.5px">Mobile Locksmith – Grants, NM</div>
+        <div style="color:${SAND};font-size:30px;font-weight:400;line-height:1.3;margin-top:10px">Car · Home · Business · 24/7 Emergency</div>
+      </div>
+    </div>
+  </div>`;
+}
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+try {
+  const page = await browser.newPage({ deviceScaleFactor: 1 });
+  const icon = await svgDataUrl(img('icon.svg'));
+  const hero = await svgDataUrl(img('hero.svg'));
+  const logo = await svgDataUrl(img('logo.svg'));
+
+  const outputs: Array<[string, Buffer]> = [
+    [img('apple-touch-icon.png'), await shoot(page, 180, 180, iconBody(icon, 180, NAVY), false)],
+    [img('icon-192.png'), await shoot(page, 192, 192, iconBody(icon, 192), true)],
+    [img('icon-512.png'), await shoot(page, 512, 512, iconBody(icon, 512), true)],
+    [img('icon-maskable-512.png'), await shoot(page, 512, 512, iconBody(icon, 512, NAVY, 0.7), false)],
+    [img('og-image.png'), await shoot(page, 1200, 630, ogBody(hero, logo), false)],
+  ];
+
+  // Each favicon size is drawn by Chromium from the SVG rather than downscaled from one bitmap.
+  const favicons: Buffer[] = [];
+  for (const size of [16, 32, 48]) favicons.push(await shoot(page, size, size, iconBody(icon, size), true));
+  outputs.push([path.join(root, 'static', 'favicon.ico'), await pngToIco(favicons)]);
+
+  for (const [file, bytes] of outputs) {
+    await writeFile(file, bytes);
+    console.log(`${path.relative(root, file)}  ${bytes.length} bytes`);
+  }
+} finally {
+  await browser.close();
+}
