@@ -1,11 +1,33 @@
 /**
  * The browser logger (spec section 3 "Log entry", section 8): levels debug, info, warn, error.
- * FIRST VERSION - issue 6 owns and completes this module (threshold, 1000-entry cap, dev mode).
- * Other browser code imports `logger` from here and calls logger.warn/error(message, context, error).
+ * Threshold warn: debug and info entries are dropped unless the site is built in development mode
+ * (`__SITE__.dev`, i.e. NODE_ENV=development). At most the newest 1000 entries are kept in memory.
+ *
+ * Every browser module imports `logger` from here and calls
+ * `logger.debug/info/warn/error(message, context?, error?)`. The kept entries are read with
+ * `logger.entries()`, and in the page (tests, the console) with `window.__diagnostics.log()`.
  */
 
 /** Log levels in increasing severity. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** Severity rank of each level; an entry is kept when its rank is at least the threshold's. */
+export const LOG_LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+
+/** Level below which entries are dropped in production. Source: spec section 8. */
+export const PRODUCTION_THRESHOLD: LogLevel = 'warn';
+
+/** Most entries kept; the oldest is dropped when a new one would exceed it. Source: spec section 8. */
+export const MAX_LOG_ENTRIES = 1000;
+
+/** An error as kept in a log entry (plain data, so entries can be copied and serialised). */
+export interface LoggedError {
+  name: string;
+  message: string;
+  stack?: string;
+  /** The AppError code, when the error was an AppError (islands/lib/errors.ts). */
+  code?: string;
+}
 
 /** One kept log entry. Spec section 3: timestamp, level, message, context, error. */
 export interface LogEntry {
@@ -14,23 +36,92 @@ export interface LogEntry {
   level: LogLevel;
   message: string;
   context?: Record<string, unknown>;
-  error?: { name: string; message: string; stack?: string };
+  error?: LoggedError;
 }
 
-const entries: LogEntry[] = [];
-
-function log(level: LogLevel, message: string, context?: Record<string, unknown>, error?: unknown): void {
-  const err = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error === undefined ? undefined : { name: 'Error', message: String(error) };
-  entries.push({ timestamp: new Date().toISOString(), level, message, context, error: err });
-  if (level === 'error') console.error(message, context ?? '', error ?? '');
-  else if (level === 'warn') console.warn(message, context ?? '');
-}
-
-export const logger = {
-  debug: (m: string, c?: Record<string, unknown>, e?: unknown) => log('debug', m, c, e),
-  info: (m: string, c?: Record<string, unknown>, e?: unknown) => log('info', m, c, e),
-  warn: (m: string, c?: Record<string, unknown>, e?: unknown) => log('warn', m, c, e),
-  error: (m: string, c?: Record<string, unknown>, e?: unknown) => log('error', m, c, e),
+/** The logger's methods. `context` is any plain data; `error` any thrown value. */
+export interface Logger {
+  debug(message: string, context?: Record<string, unknown>, error?: unknown): void;
+  info(message: string, context?: Record<string, unknown>, error?: unknown): void;
+  warn(message: string, context?: Record<string, unknown>, error?: unknown): void;
+  error(message: string, context?: Record<string, unknown>, error?: unknown): void;
+  /** Keeps an entry whatever the threshold (used for the startup entry spec section 8 requires). */
+  always(level: LogLevel, message: string, context?: Record<string, unknown>, error?: unknown): void;
   /** The kept entries, oldest first (a copy). */
-  entries: (): LogEntry[] => entries.slice(),
-};
+  entries(): LogEntry[];
+}
+
+export interface LoggerOptions {
+  /** Lowest level kept; default "warn". */
+  threshold?: LogLevel;
+  /** Most entries kept; default 1000. */
+  maxEntries?: number;
+  /** Also write kept entries to the browser console (default true). */
+  console?: boolean;
+}
+
+/** Turns any thrown value into plain error data. */
+function toLoggedError(error: unknown): LoggedError | undefined {
+  if (error === undefined) return undefined;
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return { name: error.name, message: error.message, stack: error.stack, ...(typeof code === 'string' ? { code } : {}) };
+  }
+  return { name: 'Error', message: typeof error === 'string' ? error : safeString(error) };
+}
+
+function safeString(value: unknown): string {
+  try {
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Makes a logger with its own kept entries.
+ * @param options threshold (default "warn") and cap (default 1000 entries)
+ * @returns a Logger; it never throws (a failing console is ignored)
+ */
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const threshold = LOG_LEVELS[options.threshold ?? PRODUCTION_THRESHOLD];
+  const max = options.maxEntries ?? MAX_LOG_ENTRIES;
+  const toConsole = options.console ?? true;
+  const kept: LogEntry[] = [];
+
+  const keep = (level: LogLevel, message: string, context?: Record<string, unknown>, error?: unknown) => {
+    const entry: LogEntry = { timestamp: new Date().toISOString(), level, message };
+    if (context !== undefined) entry.context = context;
+    const err = toLoggedError(error);
+    if (err) entry.error = err;
+    kept.push(entry);
+    if (kept.length > max) kept.splice(0, kept.length - max);
+    if (!toConsole || typeof console === 'undefined') return;
+    try {
+      const args: unknown[] = [message];
+      if (context !== undefined) args.push(context);
+      if (error !== undefined) args.push(error);
+      (console[level] ?? console.log)(...args);
+    } catch {
+      // A console that throws must not break the page.
+    }
+  };
+  const log = (level: LogLevel) => (message: string, context?: Record<string, unknown>, error?: unknown) => {
+    if (LOG_LEVELS[level] >= threshold) keep(level, message, context, error);
+  };
+
+  return {
+    debug: log('debug'),
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
+    always: keep,
+    entries: () => kept.map((e) => ({ ...e })),
+  };
+}
+
+/** True in a development build (`__SITE__.dev`); false in production and under Node (tests). */
+const DEV = typeof __SITE__ !== 'undefined' && __SITE__.dev;
+
+/** The site's logger: threshold warn in production, debug in a development build; newest 1000 kept. */
+export const logger: Logger = createLogger({ threshold: DEV ? 'debug' : PRODUCTION_THRESHOLD });
