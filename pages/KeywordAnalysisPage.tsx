@@ -1,8 +1,30 @@
 /**
- * Internal keyword analysis (/keyword-analysis/). STUB: issues 4 and 7 build the page.
+ * Internal keyword analysis (/keyword-analysis/; noindex, nofollow; not in sitemap.xml).
+ * Spec section 2 "Keyword analysis". The page is a frame around the KeywordAnalysis island
+ * (islands/KeywordAnalysis.tsx), whose server HTML is the loading state; the island fetches the
+ * corpus the build writes (lib/corpus.ts) and analyses it in the browser.
  */
+import { CORPUS_PATH } from '../lib/corpus.ts';
+import { Island } from '../templates/Island.tsx';
+
+/** The page. Takes no props: the corpus path is fixed (lib/corpus.ts CORPUS_PATH). */
 export function KeywordAnalysisPage() {
   return (
-    <section className="section"><div className="container"><h1>Keyword Analysis</h1><p role="status">Analyzing Website Keywords...</p></div></section>
+    <section className="section kw-page">
+      <div className="container">
+        <p className="eyebrow">Internal tool</p>
+        <h1>Keyword Analysis</h1>
+        <p className="section-intro">
+          Which words and phrases the public pages of this site use, counted from the pages as they were last built.
+          Use it to check that each page speaks the way customers search.
+        </p>
+        <noscript>
+          <p className="kw-noscript">
+            The analysis runs in your browser and needs JavaScript. The text it analyses is at <a href={CORPUS_PATH}>{CORPUS_PATH}</a>.
+          </p>
+        </noscript>
+        <Island name="KeywordAnalysis" props={{ corpusUrl: CORPUS_PATH }} className="kw-island" />
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,64 @@
+/**
+ * The downloadable keyword report: a markdown file built in the browser from an analysis result
+ * (spec section 2 "Keyword analysis", section 7 "Report", section 9 limits). Pure, no DOM.
+ */
+import { rankKeywords, type KeywordAnalysisResult, type KeywordEntry } from './keywords.ts';
+
+/** How many entries each part of the report lists. Spec section 9. */
+export const REPORT_LIMITS = { top: 50, location: 20, service: 20, brand: 15, seo: 15 } as const;
+
+/** File name of the report: the business slug plus "-keyword-analysis.md". Spec section 2. */
+export function reportFileName(slug: string): string {
+  return `${slug}-keyword-analysis.md`;
+}
+
+/** A date as YYYY-MM-DD in local time. */
+export function isoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function list(entries: KeywordEntry[], limit: number, numbered: boolean): string[] {
+  if (entries.length === 0) return ['_None found._'];
+  return entries.slice(0, limit).map((e, i) => `${numbered ? `${i + 1}.` : '-'} ${e.keyword}: ${e.count}`);
+}
+
+/**
+ * Builds the report.
+ * @param result       the analysis result
+ * @param businessName shown in the heading
+ * @param date         the date the report is made (shown as YYYY-MM-DD)
+ * @param pageCount    number of pages analysed
+ * @returns markdown: heading, date, totals, the top 50 keywords (numbered "1. term: count"), then up
+ *   to 20 location, 20 service, 15 brand and 15 SEO entries ("- term: count")
+ */
+export function buildKeywordReport(result: KeywordAnalysisResult, businessName: string, date: Date, pageCount: number): string {
+  const top = rankKeywords(result.keywordFrequency);
+  const section = (title: string, entries: KeywordEntry[], limit: number, numbered = false) => [
+    `## ${title}`,
+    '',
+    ...list(entries, limit, numbered),
+    '',
+  ];
+  return [
+    `# Keyword Analysis Report: ${businessName}`,
+    '',
+    `Date: ${isoDate(date)}`,
+    '',
+    '## Totals',
+    '',
+    `- Pages analysed: ${pageCount}`,
+    `- Total keywords (every occurrence of a word or 2-3 word phrase): ${result.totalKeywords}`,
+    `- Unique keywords: ${result.uniqueKeywords}`,
+    `- Location keywords: ${result.locationKeywords.length}`,
+    `- Service keywords: ${result.serviceKeywords.length}`,
+    `- Brand keywords: ${result.brandKeywords.length}`,
+    `- SEO keywords: ${result.seoKeywords.length}`,
+    '',
+    ...section(`Top ${REPORT_LIMITS.top} Keywords`, top, REPORT_LIMITS.top, true),
+    ...section('Location Keywords', result.locationKeywords, REPORT_LIMITS.location),
+    ...section('Service Keywords', result.serviceKeywords, REPORT_LIMITS.service),
+    ...section('Brand Keywords', result.brandKeywords, REPORT_LIMITS.brand),
+    ...section('SEO Keywords', result.seoKeywords, REPORT_LIMITS.seo),
+  ].join('\n');
+}
