@@ -378,7 +378,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritageLabel: 'Location',
       heritage: 'Northern Catron County, north of Quemado',
       about: [
-        'Fence Lake is a small, remote ranching community on the open high plains of northern Catron County, north of Quemado and south of the Cibola County line. Homes and ranches are far apart here, and help from any town can be a long drive away.',
+        'Fence Lake is a small, remote ranching community on the open high plains of northern Catron County, north of Quemado on NM 36. Homes and ranches are far apart here, and help from any town can be a long drive away.',
         'That is exactly why a mobile locksmith is useful: we bring the tools to you. We handle car and truck lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds a good deal to arrival here, so we give you an honest estimate when you call.',
         'Emergency service is available 24/7. Tell us your ranch road or landmark and we will plan the route before we leave.',
       ],

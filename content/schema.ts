@@ -205,6 +205,32 @@ export type Review = z.infer<typeof Review>;
 export const WhyPoint = z.object({ title: Text, text: Text, icon: IconName });
 export type WhyPoint = z.infer<typeof WhyPoint>;
 
+/**
+ * Text shared by every area page (content/area-copy.ts). "{name}" stands for the area's name.
+ * It is shown on the San Rafael and Gallup pages too, which must not claim 24/7 service
+ * (spec section 1), so it may not say "24/7": the pages add that claim from each area's
+ * `page.emergency`.
+ */
+const AreaText = Text.refine((t) => !t.includes('24/7'), 'must not say "24/7": it is shown on pages where emergency service is only "available" (spec section 1)');
+
+/** Shared copy of the area pages: the services grid and the three-point Why Choose Us block. */
+export const AreaCopy = z.object({
+  /** The four-card services grid. Spec section 3, "Area-page services". */
+  services: z
+    .array(z.object({
+      slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
+      /** Card text; may contain "{name}". */
+      text: AreaText,
+      /** Sub-services as spec section 3 lists them for area pages. */
+      subServices: z.array(AreaText).min(1),
+    }))
+    .length(4, 'must list the four core services')
+    .refine((list) => new Set(list.map((s) => s.slug)).size === 4, 'must list each core service once'),
+  /** Why Choose Us: three points; titles and texts may contain "{name}". */
+  why: z.array(WhyPoint.extend({ title: AreaText, text: AreaText })).length(3, 'must have exactly three points'),
+});
+export type AreaCopy = z.infer<typeof AreaCopy>;
+
 /** The home page's own copy. */
 export const HomeContent = z.object({
   title: Text,

@@ -7,8 +7,11 @@ import type { Faq } from '../content/schema.ts';
 import type { Area } from './load-content.ts';
 
 /**
- * @param area a community with its own page; its `emergency` wording and coverage shape the answers
- * @returns exactly five questions and answers naming the area
+ * @param area a community with its own page; its `page.emergency` decides whether the emergency
+ *   answer claims 24/7 service or says only that it is available (San Rafael, Gallup: spec
+ *   section 1), and its `coverage` whether the arrival answer says "extended coverage, served on
+ *   request" (spec section 1, Gallup) or gives the response times of spec section 9
+ * @returns exactly five questions and answers, each question naming the area
  */
 export function areaFaqs(area: Area): Faq[] {
   const place = `${area.name}, NM`;
@@ -17,7 +20,7 @@ export function areaFaqs(area: Area): Faq[] {
     : `Emergency services are available in ${area.name}. Call and we will tell you honestly when we can be there; any after-hours or emergency fee is quoted up front.`;
   const arrival = area.coverage === 'extended'
     ? `${area.name} is extended coverage, served on request, so travel from Grants adds to the time. We give you an honest arrival estimate when you call.`
-    : `In and around Grants we usually arrive in ${RESPONSE_MINUTES.usual} minutes. For normal calls plan on ${RESPONSE_MINUTES.normal} minutes and for emergencies we aim for ${RESPONSE_MINUTES.emergency}; from ${area.name} we give you an honest estimate when you call.`;
+    : `We are based in Grants, where lockouts usually get a technician in ${RESPONSE_MINUTES.usual} minutes. For normal calls plan on ${RESPONSE_MINUTES.normal} minutes, and for emergencies we aim for ${RESPONSE_MINUTES.emergency}. Tell us where you are in ${area.name} and we give you an honest estimate.`;
   return [
     { question: `Do you offer locksmith service in ${place}?`, answer: `Yes. We are a fully mobile locksmith and come to you in ${area.name} for car lockouts, home lockouts, rekeying, lock installation, key programming and business lock work.` },
     { question: `How fast can a locksmith get to me in ${area.name}?`, answer: arrival },

@@ -1,16 +1,144 @@
 /**
- * An area page (/areas/{slug}/). STUB: issue 3 builds the full layout of spec section 2.
+ * An area page (/areas/{slug}/, and the /areas/acoma-pueblo/ alias). Spec section 2, "Area pages":
+ * one layout for all seventeen, whose optional sections come from the record's
+ * `page.sections` flags (content/communities.ts), so a variant is data, not a copy of this file.
+ *
+ * Sections, in order (the class names are stable: test/build/areas.test.ts reads them):
+ *   hero (`hero`)                  ZIP, call and quote buttons, the area's scene
+ *   About (`area-about`)           text, the four facts, the picture
+ *   features (`area-features`)     six tags, when sections.features
+ *   services (`area-services`)     the four core services with the sub-services of spec section 3
+ *   history (`area-history`)       title, text and six tags, when sections.history
+ *   Why Choose Us (`section-why`)  three points, when sections.whyChooseUs
+ *   emergency (`call-banner-emergency`) red call banner, when sections.emergencyBanner
+ *   FAQ (`section-faq`)            the five generated questions (also FAQPage JSON-LD, routes.ts)
+ *   closing (`call-banner-navy`)   call, e-mail and text
+ * Header, breadcrumbs (Home / Service Areas / "{Name}, NM"), the page tracker and the chatbot
+ * come from the layout and the route (pages/routes.ts).
+ *
+ * Wording of emergency service follows `page.emergency`: "24/7" areas claim it; "available"
+ * areas (San Rafael, Gallup; spec section 1) say only that emergency services are available.
  */
+import { AREA_COPY, fillName } from '../content/area-copy.ts';
+import type { CoreService, Faq } from '../content/schema.ts';
 import type { Area } from '../lib/load-content.ts';
-import type { Faq } from '../content/schema.ts';
-import { CallBanner, FaqList, Hero } from '../templates/sections.tsx';
+import { Icon } from '../templates/icons.tsx';
+import { CallBanner, FaqList, Hero, Section, ServiceCards, WhyChooseUs } from '../templates/sections.tsx';
+import { useSite } from '../templates/site-context.ts';
 
+/** Intrinsic size of the scene SVGs (static/img/scene-*.svg), px. */
+export const SCENE_SIZE: [number, number] = [800, 500];
+
+/**
+ * The four core services as area-page cards: names, icons and links of content/core-services.ts,
+ * texts and sub-services of content/area-copy.ts with the area's name filled in.
+ */
+function areaServices(core: CoreService[], name: string): CoreService[] {
+  return AREA_COPY.services.map((copy) => {
+    const service = core.find((c) => c.slug === copy.slug);
+    if (!service) throw new Error(`content/area-copy.ts names core service "${copy.slug}", which content/core-services.ts does not have.`);
+    return { ...service, cardText: fillName(copy.text, name), subServices: copy.subServices };
+  });
+}
+
+/** Six tags as a list of chips. */
+function Tags({ tags, label }: { tags: string[]; label: string }) {
+  return (
+    <ul className="chips area-tags" role="list" aria-label={label}>
+      {tags.map((t) => <li key={t} className="chip"><Icon name="check" size={16} />{t}</li>)}
+    </ul>
+  );
+}
+
+/**
+ * @param area a community with a page (lib/load-content.ts `Area`)
+ * @param faqs its five generated questions (lib/area-faqs.ts), the same ones as in the JSON-LD
+ */
 export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
+  const { core } = useSite();
+  const { page, name } = area;
+  const { sections } = page;
+  const always = page.emergency === '24/7';
+  const facts: [string, string][] = [
+    ['Population', area.population],
+    ['County', `${area.county} County`],
+    ['Type', page.type],
+    [page.heritageLabel, page.heritage],
+  ];
   return (
     <>
-      <Hero title={`Locksmith in ${area.name}, NM`} text={area.description} eyebrow={`ZIP ${area.zipCode}`} image={`/img/scene-${area.scene}.svg`} imageAlt={area.sceneAlt} />
-      <FaqList faqs={faqs} />
-      <CallBanner title={`Locked out in ${area.name}?`} />
+      <Hero
+        title={`Locksmith in ${name}, NM`}
+        eyebrow={<><Icon name="map" size={18} /> {name}, NM <span className="area-zip">ZIP {area.zipCode}</span></>}
+        text={`Mobile locksmith for cars, homes and businesses in ${name}. ${area.description}`}
+        image={`/img/scene-${area.scene}.svg`}
+        imageAlt={area.sceneAlt}
+        imageSize={SCENE_SIZE}
+      >
+        {area.coverage === 'extended' && (
+          <p className="area-coverage-note"><Icon name="clock" size={18} /> {name} is an extended-coverage area, served on request: call to confirm and get an arrival estimate.</p>
+        )}
+      </Hero>
+
+      <Section title={`About ${name}`} className="area-about" id="about">
+        <div className="area-about-grid">
+          <div className="area-about-text">
+            {page.about.map((p) => <p key={p}>{p}</p>)}
+          </div>
+          <div className="card area-factcard">
+            <img className="card-img" src={`/img/scene-${area.scene}.svg`} alt={area.sceneAlt} width={SCENE_SIZE[0]} height={SCENE_SIZE[1]} loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
+            <dl className="area-facts">
+              {facts.map(([label, value]) => (
+                <div key={label} className="area-fact"><dt>{label}</dt><dd>{value}</dd></div>
+              ))}
+            </dl>
+          </div>
+        </div>
+        {sections.features && (
+          <div className="area-features">
+            <h3>Community features</h3>
+            <Tags tags={area.features} label={`Features of ${name}`} />
+          </div>
+        )}
+      </Section>
+
+      <Section title={`Locksmith Services in ${name}`} intro="Cars, homes and businesses: one call and we drive to you." className="area-services" id="services">
+        <ServiceCards services={areaServices(core, name)} />
+      </Section>
+
+      {sections.history && page.history && (
+        <Section title={page.history.title} className="area-history" id="history">
+          <p className="area-history-text">{page.history.text}</p>
+          <Tags tags={page.history.tags} label={page.history.title} />
+        </Section>
+      )}
+
+      {sections.whyChooseUs && (
+        <WhyChooseUs
+          title={`Why ${name} Chooses Us`}
+          points={AREA_COPY.why.map((p) => ({ ...p, title: fillName(p.title, name), text: fillName(p.text, name) }))}
+        />
+      )}
+
+      {sections.emergencyBanner && (
+        <CallBanner
+          tone="emergency"
+          callOnly
+          source="area_emergency"
+          title={always ? `24/7 Emergency Locksmith in ${name}` : `Emergency Locksmith Service in ${name}`}
+          text={always
+            ? `Locked out at night, on a weekend or on a holiday? Emergency service is available 24/7 in ${name}. Call now.`
+            : `Emergency services are available in ${name}. Call and we will tell you honestly when we can be there.`}
+        />
+      )}
+
+      <FaqList faqs={faqs} title={`Locksmith Questions from ${name}`} />
+
+      <CallBanner
+        title={`Need a Locksmith in ${name}?`}
+        text="Call, text or e-mail us. Tell us where you are and what is locked, and we give you the price and an arrival estimate before we set out."
+        source="area_closing"
+      />
     </>
   );
 }

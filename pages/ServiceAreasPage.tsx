@@ -1,17 +1,97 @@
 /**
- * All service areas (/service-areas/). STUB: issue 3 builds the full page.
+ * All service areas (/service-areas/). Spec section 2, "Service areas": introduction; the four
+ * service types; a card per community (20: name, ZIP where known, description, details,
+ * population, feature tags, image); coverage statistics (spec section 9); the at-a-glance list of
+ * the 14 places with ZIPs (spec section 3); the call or e-mail section.
+ *
+ * Every card carries id="{slug}", so /service-areas/#mesita lands on Mesita's card (the home
+ * tiles of communities without a page link there); cards of communities with a page link to it.
+ * Stable class names read by test/build/areas.test.ts: `community-card`, `coverage-stats`,
+ * `service-types`, and PlacesGrid's `places`.
  */
+import { COUNTIES, COVERAGE } from '../content/business.ts';
+import type { Community } from '../content/schema.ts';
+import { Icon } from '../templates/icons.tsx';
+import { CallBanner, Hero, PlacesGrid, Section } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
-import { CallBanner, Section } from '../templates/sections.tsx';
+import { SCENE_SIZE } from './AreaPage.tsx';
+
+/** One community card; its heading links to the area page when the community has one. */
+function CommunityCard({ c }: { c: Community }) {
+  return (
+    <li id={c.slug} className="card community-card">
+      <img className="card-img" src={`/img/scene-${c.scene}.svg`} alt={c.sceneAlt} width={SCENE_SIZE[0]} height={SCENE_SIZE[1]} loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
+      <div className="card-body">
+        <h3 className="card-title">{c.page ? <a href={`/areas/${c.slug}/`}>{c.name}</a> : c.name}</h3>
+        <p className="community-meta">
+          {c.zipCode && <span className="zip">ZIP {c.zipCode}</span>}
+          <span>{c.county} County</span>
+          <span className={`coverage coverage-${c.coverage}`}>{c.coverage === 'primary' ? 'Primary area' : 'Extended coverage, on request'}</span>
+        </p>
+        <p>{c.description}</p>
+        <p className="community-details">{c.details}</p>
+        <p className="community-population"><strong>Population:</strong> {c.population}</p>
+        <ul className="chips community-tags" role="list" aria-label={`Features of ${c.name}`}>
+          {c.features.map((f) => <li key={f} className="chip">{f}</li>)}
+        </ul>
+        {c.page && <a className="community-more" href={`/areas/${c.slug}/`}>Locksmith in {c.name}<span aria-hidden="true">{'\u00a0'}&rarr;</span></a>}
+      </div>
+    </li>
+  );
+}
 
 export function ServiceAreasPage() {
-  const { communities } = useSite();
+  const { communities, core } = useSite();
+  const stats: [string, string][] = [
+    [String(COUNTIES.length), `Counties: ${COUNTIES.join(', ')}`],
+    [String(COVERAGE.primaryCommunities), 'Primary communities'],
+    [String(COVERAGE.extendedCommunities), 'Extended-coverage communities'],
+    [COVERAGE.radiusMiles, 'Mile service radius'],
+  ];
   return (
     <>
-      <Section title="Service Areas"><h1>Service Areas</h1>
-        <ul>{communities.map((c) => <li key={c.slug} id={c.slug}>{c.page ? <a href={`/areas/${c.slug}/`}>{c.name}</a> : c.name}</li>)}</ul>
+      <Hero
+        title="Locksmith Service Areas in Cibola & McKinley Counties"
+        eyebrow={<><Icon name="map" size={18} /> Based in Grants, NM</>}
+        text={`We are a fully mobile locksmith based in Grants. We drive to cars, homes and businesses across Cibola and McKinley Counties and into northern Catron County, within a radius of ${COVERAGE.radiusMiles} miles. Gallup and the other extended-coverage communities are served on request.`}
+        imageAlt="Illustration of our service van on a desert road below the mesas near Grants"
+      />
+
+      <Section title="What We Do Everywhere We Go" intro="The same four services in every community we cover." className="service-types-section">
+        <ul className="service-types" role="list">
+          {core.map((s) => (
+            <li key={s.slug} className="service-type">
+              <span className="service-type-icon"><Icon name={s.icon} size={28} /></span>
+              <div>
+                <h3><a href={`/${s.slug}/`}>{s.name}</a></h3>
+                <p>{s.subServices.join(' · ')}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
       </Section>
-      <CallBanner title="Call or e-mail" />
+
+      <Section title="Communities We Serve" intro={`${communities.length} communities, from our home base in Grants out to the Navajo Nation, the pueblos and the ranch country.`} className="communities-section" id="communities">
+        <ul className="cards community-cards" role="list">
+          {communities.map((c) => <CommunityCard key={c.slug} c={c} />)}
+        </ul>
+      </Section>
+
+      <Section title="Our Coverage" className="coverage-section" id="coverage">
+        <dl className="coverage-stats">
+          {stats.map(([value, label]) => (
+            <div key={label} className="coverage-stat"><dt>{label}</dt><dd>{value}</dd></div>
+          ))}
+        </dl>
+      </Section>
+
+      <PlacesGrid title="Service Areas at a Glance" />
+
+      <CallBanner
+        title="Not Sure We Cover You?"
+        text="Call or e-mail and tell us where you are. We will say honestly whether we can come and how long it will take."
+        source="service_areas"
+      />
     </>
   );
 }

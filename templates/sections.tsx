@@ -16,8 +16,10 @@ const idOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(
  * The hero: heading, text, call and quote buttons (always both, in the first screen), optional
  * extra content and a picture. The picture falls back to the local stock image if it fails.
  */
-export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, children, source = 'hero' }: {
-  title: string; text: string; eyebrow?: ReactNode; image?: string; imageAlt: string; children?: ReactNode; source?: string;
+export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, imageSize = [1200, 800], children, source = 'hero' }: {
+  title: string; text: string; eyebrow?: ReactNode; image?: string; imageAlt: string;
+  /** Intrinsic [width, height] of `image` in px, so the browser reserves its box (no layout shift). Area scenes are 800x500. */
+  imageSize?: [number, number]; children?: ReactNode; source?: string;
 }) {
   return (
     <section className="hero" aria-labelledby="page-title">
@@ -32,7 +34,7 @@ export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, 
           </div>
           {children}
         </div>
-        <img className="hero-img" src={image} alt={imageAlt} width="1200" height="800" fetchPriority="high" data-fallback="/img/fallback.svg" />
+        <img className="hero-img" src={image} alt={imageAlt} width={imageSize[0]} height={imageSize[1]} fetchPriority="high" data-fallback="/img/fallback.svg" />
       </div>
     </section>
   );

@@ -1,0 +1,213 @@
+/**
+ * Checks the built area pages and /service-areas/ in $DIST_DIR (or dist/), as test/run.ts just
+ * built them: ZIP and population on every area page, exactly the sections of each variant (spec
+ * section 2), no "24/7" on San Rafael and Gallup, the acoma-pueblo alias, the 20 community cards
+ * and 14 places, and that every internal link and picture of these pages resolves.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadContent } from '../../lib/load-content.ts';
+import { DIST } from '../helpers/browser.ts';
+
+const site = loadContent();
+const SITE_URL = site.settings.siteUrl;
+
+/** The built HTML of a site path such as "/areas/grants/". */
+function html(p: string): string {
+  return readFileSync(path.join(DIST, p.replace(/^\//, ''), p.endsWith('/') ? 'index.html' : ''), 'utf8');
+}
+
+/** The <main> element's markup. */
+function main(doc: string): string {
+  const m = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(doc);
+  if (!m) throw new Error('no <main> element');
+  return m[1];
+}
+
+/** Visible text of some markup: scripts and styles dropped, tags to spaces, spaces collapsed. */
+function text(markup: string): string {
+  return markup
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&rarr;/g, '→')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Class names that mark each area-page section (pages/AreaPage.tsx). */
+const MARKERS: Record<string, string> = {
+  hero: 'hero',
+  about: 'area-about',
+  features: 'area-features',
+  services: 'area-services',
+  history: 'area-history',
+  why: 'section-why',
+  emergency: 'call-banner-emergency',
+  faq: 'section-faq',
+  closing: 'call-banner-navy',
+};
+
+/** The sections of a page's <main>, in document order. */
+function sections(markup: string): string[] {
+  const found: string[] = [];
+  for (const m of markup.matchAll(/<[a-z]+\b[^>]*\bclass="([^"]*)"/g)) {
+    const classes = m[1].split(/\s+/);
+    for (const [name, cls] of Object.entries(MARKERS)) if (classes.includes(cls)) found.push(name);
+  }
+  return found;
+}
+
+/** The h1 texts of a document, leaving out inert <template> content (the error screen's). */
+function h1s(doc: string): string[] {
+  return [...doc.replace(/<template\b[\s\S]*?<\/template>/g, '').matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => text(m[1]));
+}
+
+/** JSON-LD blocks of a document. */
+function jsonLd(doc: string): any[] {
+  return [...doc.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+}
+
+const AREA_SLUGS = ['grants', 'milan', 'bluewater', 'ramah', 'laguna', 'prewitt', 'san-rafael', 'fence-lake', 'thoreau', 'acoma', 'gallup', 'crownpoint', 'smith-lake', 'san-fidel', 'church-rock', 'new-laguna', 'fort-wingate'];
+const byslug = (slug: string) => site.areas.find((a) => a.slug === slug)!;
+
+// Expected sections, straight from spec section 2 ("Area pages"), not from the content flags.
+const STANDARD = ['hero', 'about', 'features', 'services', 'why', 'emergency', 'faq', 'closing'];
+const EXPECTED: Record<string, string[]> = Object.fromEntries(AREA_SLUGS.map((s) => [s, STANDARD]));
+EXPECTED.bluewater = ['hero', 'about', 'features', 'services', 'emergency', 'faq', 'closing'];
+for (const s of ['crownpoint', 'smith-lake', 'san-fidel', 'fort-wingate']) EXPECTED[s] = ['hero', 'about', 'services', 'history', 'why', 'emergency', 'faq', 'closing'];
+for (const s of ['new-laguna', 'church-rock']) EXPECTED[s] = ['hero', 'about', 'services', 'faq', 'closing'];
+
+const pages = suite('built area pages');
+pages('should build all 17 area pages and the acoma-pueblo alias', () => {
+  for (const slug of [...AREA_SLUGS, 'acoma-pueblo']) assert.ok(existsSync(path.join(DIST, 'areas', slug, 'index.html')), slug);
+  assert.equal(site.areas.map((a) => a.slug).sort(), [...AREA_SLUGS].sort());
+});
+pages('should show each area\'s ZIP and population', () => {
+  for (const slug of [...AREA_SLUGS, 'acoma-pueblo']) {
+    const area = byslug(slug === 'acoma-pueblo' ? 'acoma' : slug);
+    const t = text(main(html(`/areas/${slug}/`)));
+    assert.ok(t.includes(`ZIP ${area.zipCode}`), `${slug}: ZIP ${area.zipCode}`);
+    assert.ok(t.includes(`Population ${area.population}`), `${slug}: population ${area.population}`);
+  }
+  assert.ok(text(main(html('/areas/grants/'))).includes('Population ~9,000'));
+  assert.ok(text(main(html('/areas/fence-lake/'))).includes('County Catron County'));
+});
+pages('should have exactly the sections of its variant, in order', () => {
+  for (const slug of AREA_SLUGS) assert.equal(sections(main(html(`/areas/${slug}/`))), EXPECTED[slug], slug);
+});
+pages('should have one h1, "Locksmith in {Name}, NM"', () => {
+  for (const slug of AREA_SLUGS) {
+    assert.equal(h1s(html(`/areas/${slug}/`)), [`Locksmith in ${byslug(slug).name}, NM`], slug);
+  }
+});
+pages('should have six feature tags, or six history tags on the history variants', () => {
+  const tags = (markup: string, cls: string) => {
+    const block = new RegExp(`class="[^"]*\\b${cls}\\b[\\s\\S]*?<ul[^>]*>([\\s\\S]*?)</ul>`).exec(markup);
+    return block ? [...block[1].matchAll(/<li\b/g)].length : 0;
+  };
+  assert.is(tags(main(html('/areas/grants/')), 'area-features'), 6);
+  assert.is(tags(main(html('/areas/crownpoint/')), 'area-history'), 6);
+  assert.ok(text(main(html('/areas/crownpoint/'))).includes('Crownpoint Rug Auction'));
+});
+pages('should show the four services with the sub-services of spec section 3', () => {
+  const t = text(main(html('/areas/church-rock/')));
+  for (const s of ['Automotive Locksmith', 'Car lockouts', 'Key programming', 'Ignition repair', 'Residential Locksmith', 'Home lockouts', 'Lock installation', 'Rekeying',
+    'Commercial Locksmith', 'Office lockouts', 'Master key systems', 'Security', 'Emergency Services', 'Emergency locksmith response']) assert.ok(t.includes(s), s);
+});
+pages('should never say 24/7 on the San Rafael and Gallup pages', () => {
+  for (const slug of ['san-rafael', 'gallup']) {
+    const doc = html(`/areas/${slug}/`);
+    assert.not.ok(doc.includes('24/7'), `${slug}: ${/.{60}24\/7.{40}/.exec(doc)?.[0]}`);
+    assert.ok(text(main(doc)).includes(`Emergency services are available in ${byslug(slug).name}`), slug);
+  }
+  assert.ok(text(main(html('/areas/grants/'))).includes('24/7 Emergency Locksmith in Grants'));
+});
+pages('should call Gallup an extended-coverage area served on request', () => {
+  assert.ok(text(main(html('/areas/gallup/'))).includes('Gallup is an extended-coverage area, served on request'));
+});
+pages('should show the five FAQ questions and the same five in FAQPage JSON-LD', () => {
+  for (const slug of AREA_SLUGS) {
+    const doc = html(`/areas/${slug}/`);
+    const shown = [...main(doc).matchAll(/<h3 class="faq-q">([\s\S]*?)<\/h3>/g)].map((m) => text(m[1]));
+    const faq = jsonLd(doc).find((d) => d['@type'] === 'FAQPage');
+    assert.is(shown.length, 5, slug);
+    assert.equal(faq.mainEntity.map((q: any) => q.name), shown, slug);
+  }
+});
+pages('should show breadcrumbs Home / Service Areas / "{Name}, NM" and the page tracker', () => {
+  for (const slug of AREA_SLUGS) {
+    const doc = html(`/areas/${slug}/`);
+    const nav = /<nav class="breadcrumbs[^"]*" aria-label="Breadcrumb">([\s\S]*?)<\/nav>/.exec(doc)?.[1] ?? '';
+    assert.equal([...nav.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]), [
+      '<a href="/">Home</a>', '<a href="/service-areas/">Service Areas</a>', `<span aria-current="page">${byslug(slug).name}, NM</span>`,
+    ], slug);
+    assert.ok(doc.includes(`<body data-page-type="area" data-page-key="${slug}"`), slug);
+    assert.ok(jsonLd(doc).some((d) => d['@type'] === 'BreadcrumbList' && d.itemListElement.length === 3), slug);
+  }
+  assert.ok(html('/areas/acoma-pueblo/').includes('<body data-page-type="area" data-page-key="acoma"'));
+});
+pages('should mark Areas active in the header', () => {
+  assert.match(html('/areas/milan/'), /<details class="dropdown" data-menu="service-areas"><summary class="nav-link is-active">/);
+});
+pages.run();
+
+const alias = suite('acoma-pueblo alias');
+alias('should point its canonical at /areas/acoma/, like Acoma itself', () => {
+  const canonical = (p: string) => /<link rel="canonical" href="([^"]+)"/.exec(html(p))?.[1];
+  assert.is(canonical('/areas/acoma-pueblo/'), `${SITE_URL}/areas/acoma/`);
+  assert.is(canonical('/areas/acoma/'), `${SITE_URL}/areas/acoma/`);
+  assert.is(canonical('/areas/grants/'), `${SITE_URL}/areas/grants/`);
+});
+alias('should leave acoma-pueblo out of sitemap.xml and list the 17 area pages', () => {
+  const xml = readFileSync(path.join(DIST, 'sitemap.xml'), 'utf8');
+  const areas = [...xml.matchAll(/<loc>([^<]*\/areas\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+  assert.equal(areas, AREA_SLUGS.map((s) => `${SITE_URL}/areas/${s}/`).sort());
+});
+alias.run();
+
+const all = suite('built /service-areas/');
+all('should have 20 community cards, each with id = slug, linking to the area page where there is one', () => {
+  const m = main(html('/service-areas/'));
+  // Each card runs from its opening tag to the next card's (the last one to the end of the list).
+  const list = m.slice(m.indexOf('class="cards community-cards"'), m.indexOf('class="section coverage-section"'));
+  const cards = list.split(/(?=<li id="[^"]+" class="card community-card">)/).slice(1).map((c) => [/^<li id="([^"]+)"/.exec(c)![1], c]);
+  assert.equal(cards.map((c) => c[0]), site.communities.map((c) => c.slug));
+  assert.is(cards.length, 20);
+  for (const [slug, body] of cards) {
+    const hasPage = AREA_SLUGS.includes(slug);
+    assert.is(body.includes(`href="/areas/${slug}/"`), hasPage, slug);
+  }
+  assert.ok(text(m).includes('Mesita ZIP 87026'));
+});
+all('should show the coverage statistics of spec section 9', () => {
+  const stats = /<dl class="coverage-stats">([\s\S]*?)<\/dl>/.exec(main(html('/service-areas/')))?.[1] ?? '';
+  assert.is(text(stats), 'Counties: Cibola, McKinley, Catron 3 Primary communities 9 Extended-coverage communities 5 Mile service radius 60+');
+});
+all('should list the 14 places at a glance with their ZIPs', () => {
+  const list = /<ul class="places"[^>]*>([\s\S]*?)<\/ul>/.exec(main(html('/service-areas/')))?.[1] ?? '';
+  const items = [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]));
+  assert.is(items.length, 14);
+  assert.ok(items.includes('Acoma Pueblo 87034'));
+});
+all('should have one h1', () => {
+  assert.equal(h1s(html('/service-areas/')), ['Locksmith Service Areas in Cibola & McKinley Counties']);
+});
+all.run();
+
+const links = suite('internal links of the area and service-areas pages');
+links('should resolve every internal href and src, including #fragments', () => {
+  const missing: string[] = [];
+  for (const p of ['/service-areas/', ...[...AREA_SLUGS, 'acoma-pueblo'].map((s) => `/areas/${s}/`)]) {
+    const doc = html(p);
+    for (const m of doc.matchAll(/\s(?:href|src)="(\/[^"]*)"/g)) {
+      const [target, fragment] = m[1].split('#');
+      const file = path.join(DIST, target.endsWith('/') ? `${target}index.html` : target);
+      if (!existsSync(file)) { missing.push(`${p} -> ${m[1]}`); continue; }
+      if (fragment && !readFileSync(file, 'utf8').includes(`id="${fragment}"`)) missing.push(`${p} -> ${m[1]} (no id)`);
+    }
+  }
+  assert.equal([...new Set(missing)], []);
+});
+links.run();
