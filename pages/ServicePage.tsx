@@ -1,16 +1,123 @@
 /**
- * A specialised service page (/services/{slug}/). STUB: issue 4 builds the full layout.
+ * A specialised service page (/services/{slug}/). Spec section 2, "Service pages": hero with the
+ * title, call button and Get Quote e-mail link; the red strip EMERGENCY RESPONSE / LICENSED &
+ * INSURED / FAST RESPONSE on emergency-locksmith; the red warning "DON'T TRY TO REMOVE IT
+ * YOURSELF!" on broken-key-extraction; the question-and-answer cards (also the page's FAQPage
+ * JSON-LD, set in pages/routes.ts); the where-do-you-serve grid of the 14 places with ZIPs; the
+ * closing call banner with the phone number. Breadcrumbs and the chatbot come from the layout.
  */
-import type { Service } from '../content/schema.ts';
-import { CallBanner, FaqList, Hero, PlacesGrid } from '../templates/sections.tsx';
+import type { CoreService, Service } from '../content/schema.ts';
+import { CallLink } from '../templates/ContactLinks.tsx';
+import { Icon } from '../templates/icons.tsx';
+import { CallBanner, FaqList, Hero, PlacesGrid, Section, TrustBar } from '../templates/sections.tsx';
+import { useSite } from '../templates/site-context.ts';
 
+/** Kind of work a service belongs to: the slug of one of the four core services. */
+export type ServiceKind = CoreService['slug'];
+
+/**
+ * Which core service each specialised service belongs to: picks the hero picture
+ * (/img/card-{kind}.svg) and the related services. Spec section 1 groups car lockouts and key
+ * programming under automotive, home lockouts, installation and rekeying under residential,
+ * office lockouts and master key systems under commercial; panic bars are commercial hardware and
+ * a key snapped in a lock is urgent work, filed with emergency. A service missing here gets the
+ * site's hero picture and no related list.
+ */
+export const SERVICE_KINDS: Record<string, ServiceKind> = {
+  'automotive-key-programming': 'automotive',
+  'car-lockout': 'automotive',
+  'home-lockout': 'residential',
+  'lock-installation': 'residential',
+  'lock-rekeying': 'residential',
+  'commercial-lockout': 'commercial',
+  'master-key-systems': 'commercial',
+  'panic-bar-installation': 'commercial',
+  'emergency-locksmith': 'emergency',
+  'broken-key-extraction': 'emergency',
+};
+
+/** The red strip of emergency-locksmith, word for word from spec section 2. */
+export const EMERGENCY_STRIP = [
+  { label: 'EMERGENCY RESPONSE', icon: 'alert' },
+  { label: 'LICENSED & INSURED', icon: 'shield' },
+  { label: 'FAST RESPONSE', icon: 'clock' },
+] as const;
+
+/** Heading of broken-key-extraction's warning banner, word for word from spec section 2. */
+export const DO_NOT_REMOVE_TITLE = "DON'T TRY TO REMOVE IT YOURSELF!";
+
+/** The red warning of broken-key-extraction: why not to pull the piece out, and a call button. */
+function DoNotRemoveBanner() {
+  return (
+    <section className="warning-banner" aria-labelledby="do-not-remove-title">
+      <div className="container warning-inner">
+        <span className="warning-icon"><Icon name="alert" size={40} className="pulse" /></span>
+        <div className="warning-copy">
+          <h2 id="do-not-remove-title">{DO_NOT_REMOVE_TITLE}</h2>
+          <p>Tweezers, pliers, glue or a screwdriver usually push the broken piece deeper or damage the pins, and a quick extraction becomes a new lock. Leave it where it is and call: we take it out and cut you a new key on the spot.</p>
+        </div>
+        <CallLink source="warning_banner" className="btn btn-white btn-lg" />
+      </div>
+    </section>
+  );
+}
+
+/** Other services of the same kind, and the kind's core page. Nothing when the service has no kind. */
+function RelatedServices({ service, kind }: { service: Service; kind: ServiceKind | undefined }) {
+  const { services, core } = useSite();
+  const corePage = core.find((c) => c.slug === kind);
+  const related = services.filter((s) => s.slug !== service.slug && SERVICE_KINDS[s.slug] === kind);
+  if (!corePage) return null;
+  return (
+    <Section title="Related Services" className="section-related">
+      <ul className="related-list" role="list">
+        {related.map((s) => (
+          <li key={s.slug} className="related-item">
+            <Icon name={s.icon} size={26} />
+            <div>
+              <a href={`/services/${s.slug}/`} className="related-link">{s.name}</a>
+              <p>{s.summary}</p>
+            </div>
+          </li>
+        ))}
+        <li className="related-item related-core">
+          <Icon name={corePage.icon} size={26} />
+          <div>
+            <a href={`/${corePage.slug}/`} className="related-link">{corePage.name}</a>
+            <p>{corePage.subServices.join(', ')}.</p>
+          </div>
+        </li>
+      </ul>
+    </Section>
+  );
+}
+
+/**
+ * @param service the service record (content/services.ts, validated)
+ * @returns the page's main content
+ */
 export function ServicePage({ service }: { service: Service }) {
+  const kind = SERVICE_KINDS[service.slug] as ServiceKind | undefined;
+  const emergency = service.banner === 'emergency-strip';
   return (
     <>
-      <Hero title={service.heroTitle} text={service.heroText} imageAlt="" />
-      <FaqList faqs={service.faqs} />
+      <Hero
+        title={service.heroTitle}
+        text={service.heroText}
+        image={kind ? `/img/card-${kind}.svg` : undefined}
+        imageAlt={`Illustration for ${service.name.toLowerCase()}`}
+        eyebrow={<><Icon name={service.icon} size={18} /> {service.name}</>}
+      />
+      {emergency && <TrustBar items={[...EMERGENCY_STRIP]} />}
+      {service.banner === 'do-not-remove' && <DoNotRemoveBanner />}
+      <FaqList faqs={service.faqs} title={`${service.name}: Questions and Answers`} />
       <PlacesGrid />
-      <CallBanner title="Call now" callOnly />
+      <RelatedServices service={service} kind={kind} />
+      <CallBanner
+        title={emergency ? 'Emergency? Call now' : `Need ${service.name.toLowerCase()} help?`}
+        tone={emergency ? 'emergency' : 'navy'}
+        callOnly
+      />
     </>
   );
 }

@@ -1,14 +1,100 @@
 /**
- * The sitemap page (/sitemap/). STUB: issue 4 builds the full page.
+ * The sitemap page (/sitemap/). Spec section 2, "Sitemap": heading "Website Sitemap" and a total
+ * page count computed from the lists; the groups Main Pages, Core Services, Specialized Services
+ * and Service Areas, each entry with name, description, path and a Visit Page link; a link to
+ * /sitemap.xml in a new tab; a help section with phone and e-mail links.
+ * The groups are computed from the route table by `sitemapGroups()` in pages/routes.ts.
  */
+import type { IconName } from '../content/schema.ts';
+import { toSlug } from '../lib/text.ts';
+import { CallLink, EmailLink, ExternalLink } from '../templates/ContactLinks.tsx';
+import { Icon } from '../templates/icons.tsx';
 import type { SitemapGroup } from './route.ts';
 
+/** One group of the page: its name and its pages, in route-table order. */
 export interface SitemapGroupProps { group: SitemapGroup; pages: { name: string; path: string; description: string }[] }
 
+/** Icon of each group (spec section 3, "Sitemap category": name, icon, pages). */
+export const SITEMAP_GROUP_ICONS: Record<SitemapGroup, IconName> = {
+  'Main Pages': 'home',
+  'Core Services': 'key',
+  'Specialized Services': 'wrench',
+  'Service Areas': 'map',
+};
+
+/** Id of a group's section, e.g. "Specialized Services" -> "specialized-services" (the Services breadcrumb links there). */
+export function sitemapGroupId(group: SitemapGroup): string {
+  return toSlug(group);
+}
+
+/** "1 page", "4 pages". */
+const pagesLabel = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
+
+/**
+ * @param groups the groups with their pages (pages/routes.ts `sitemapGroups()`)
+ * @returns the page's main content
+ */
 export function SitemapPage({ groups }: { groups: SitemapGroupProps[] }) {
+  const total = groups.reduce((sum, g) => sum + g.pages.length, 0);
   return (
-    <section className="section"><div className="container"><h1>Website Sitemap</h1>
-      {groups.map((g) => <div key={g.group}><h2>{g.group}</h2><ul>{g.pages.map((p) => <li key={p.path}><a href={p.path}>{p.name}</a></li>)}</ul></div>)}
-    </div></section>
+    <>
+      <section className="sitemap-intro" aria-labelledby="page-title">
+        <div className="container">
+          <h1 id="page-title">Website Sitemap</h1>
+          <p className="sitemap-total">
+            <strong data-total-pages={total}>{pagesLabel(total)}</strong> in {groups.length} groups: every page of our website, with where it is and what it covers.
+          </p>
+          <ul className="sitemap-jump" role="list" aria-label="Groups">
+            {groups.map((g) => (
+              <li key={g.group}>
+                <a className="chip sitemap-jump-link" href={`#${sitemapGroupId(g.group)}`}>
+                  <Icon name={SITEMAP_GROUP_ICONS[g.group]} size={18} /> {g.group} <span className="sitemap-jump-count">({g.pages.length})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="sitemap-xml">
+            <Icon name="map" size={18} />{' '}
+            <ExternalLink href="/sitemap.xml" track="sitemap_xml_click" source="sitemap_page">XML sitemap for search engines</ExternalLink>
+          </p>
+        </div>
+      </section>
+      {groups.map((g) => {
+        const id = sitemapGroupId(g.group);
+        return (
+          <section key={g.group} className="section sitemap-group" id={id} aria-labelledby={`${id}-title`}>
+            <div className="container">
+              <h2 id={`${id}-title`} className="sitemap-group-title">
+                <span className="sitemap-group-icon"><Icon name={SITEMAP_GROUP_ICONS[g.group]} size={26} /></span>
+                <span>{g.group}</span>
+                <span className="sitemap-count" data-count={g.pages.length}>{pagesLabel(g.pages.length)}</span>
+              </h2>
+              <ul className="sitemap-list" role="list">
+                {g.pages.map((p) => (
+                  <li key={p.path} className="sitemap-entry">
+                    <h3 className="sitemap-name">{p.name}</h3>
+                    <p className="sitemap-path"><code>{p.path}</code></p>
+                    <p className="sitemap-desc">{p.description}</p>
+                    <a className="btn btn-ghost sitemap-visit" href={p.path}>
+                      Visit Page<span className="visually-hidden"> - {p.name}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        );
+      })}
+      <section className="section sitemap-help" aria-labelledby="sitemap-help-title">
+        <div className="container narrow">
+          <h2 id="sitemap-help-title">Can't find what you need?</h2>
+          <p>Call us or send an e-mail and we will answer your question or send you a free quote.</p>
+          <p className="sitemap-help-actions">
+            <CallLink source="sitemap_help" className="btn btn-call btn-lg" />
+            <EmailLink source="sitemap_help" className="btn btn-quote btn-lg">E-mail us</EmailLink>
+          </p>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,105 @@
+/**
+ * The /sitemap/ page as built (spec section 2, "Sitemap"), compared with the route table it is
+ * computed from, read in Chromium with JavaScript off.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { loadContent } from '../../lib/load-content.ts';
+import { outputFile, SITEMAP_GROUPS } from '../../pages/route.ts';
+import { buildRoutes, sitemapGroups } from '../../pages/routes.ts';
+import { DIST, startHarness } from '../helpers/browser.ts';
+
+const site = loadContent();
+const table = sitemapGroups(buildRoutes(site));
+const tableTotal = table.reduce((n, g) => n + g.pages.length, 0);
+const h = await startHarness();
+const context = await h.browser.newContext({ javaScriptEnabled: false });
+await context.route((u) => u.hostname !== '127.0.0.1', (r) => r.abort());
+let page: Page;
+
+/** Collapses whitespace in every string of a value read from the page (tsx's `__name()` helper is missing inside $$eval). */
+function clean<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim() as T;
+  if (Array.isArray(value)) return value.map(clean) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clean(v)])) as T;
+  return value;
+}
+
+interface Shown {
+  id: string;
+  title: string;
+  count: number;
+  entries: { name: string; description: string; path: string; href: string | null }[];
+}
+
+const sitemap = suite('/sitemap/ page (built)');
+let groups: Shown[] = [];
+sitemap.before(async () => {
+  page = await context.newPage();
+  const res = await page.goto(h.url('/sitemap/'), { waitUntil: 'domcontentloaded' });
+  assert.is(res?.status(), 200);
+  groups = clean(await page.$$eval('main section.sitemap-group', (sections) => sections.map((s) => {
+    return {
+      id: s.id,
+      title: (s.querySelector('h2 > span:not(.sitemap-count):not(.sitemap-group-icon)')?.textContent ?? ''),
+      count: Number(s.querySelector('.sitemap-count')?.getAttribute('data-count')),
+      entries: [...s.querySelectorAll('li.sitemap-entry')].map((li) => ({
+        name: (li.querySelector('h3')?.textContent ?? ''),
+        description: (li.querySelector('.sitemap-desc')?.textContent ?? ''),
+        path: (li.querySelector('.sitemap-path')?.textContent ?? ''),
+        href: li.querySelector('a.sitemap-visit')?.getAttribute('href') ?? null,
+      })),
+    };
+  })));
+});
+
+sitemap('should be headed "Website Sitemap"', async () => {
+  assert.is((await page.textContent('main h1'))?.trim(), 'Website Sitemap');
+});
+sitemap('should show the four groups in order with 3, 4, 10 and 18 pages, the counts of the route table', () => {
+  assert.equal(groups.map((g) => g.title), [...SITEMAP_GROUPS]);
+  assert.equal(groups.map((g) => g.count), [3, 4, 10, 18]);
+  assert.equal(groups.map((g) => g.count), table.map((g) => g.pages.length));
+  assert.equal(groups.map((g) => g.entries.length), table.map((g) => g.pages.length));
+});
+sitemap('should give each group an id, Specialized Services "specialized-services"', () => {
+  assert.equal(groups.map((g) => g.id), ['main-pages', 'core-services', 'specialized-services', 'service-areas']);
+});
+sitemap('should display the total the route table gives (3 + 4 + 10 + 18)', async () => {
+  const shown = await page.getAttribute('[data-total-pages]', 'data-total-pages');
+  assert.is(Number(shown), tableTotal);
+  assert.is(tableTotal, 3 + 4 + 10 + 18);
+  assert.is((await page.textContent('[data-total-pages]'))?.trim(), `${tableTotal} pages`);
+});
+sitemap('should list each entry with the name, description and path of the table', () => {
+  assert.equal(groups.map((g) => g.entries.map(({ name, description, path: p }) => ({ name, description, path: p }))), table.map((g) => g.pages));
+});
+sitemap('should link every "Visit Page" to a built file', () => {
+  const missing = groups.flatMap((g) => g.entries).filter((e) => !e.href || e.href !== e.path || !existsSync(path.join(DIST, outputFile(e.href)))).map((e) => e.href);
+  assert.equal(missing, []);
+});
+sitemap('should give each "Visit Page" link an accessible name with its page name', async () => {
+  for (const e of groups.flatMap((g) => g.entries)) {
+    assert.is(await page.getByRole('link', { name: `Visit Page - ${e.name}`, exact: true }).count(), 1, e.name);
+  }
+});
+sitemap('should link /sitemap.xml in a new tab with rel="noopener", and the file should exist', async () => {
+  const link = page.locator('main a[href="/sitemap.xml"]');
+  assert.is(await link.count(), 1);
+  assert.is(await link.getAttribute('target'), '_blank');
+  assert.is(await link.getAttribute('rel'), 'noopener');
+  assert.ok(existsSync(path.join(DIST, 'sitemap.xml')));
+});
+sitemap('should have a help section with call and e-mail links', async () => {
+  const help = page.locator('main section.sitemap-help');
+  assert.is(await help.locator(`a[href="tel:${site.settings.phone.e164}"]`).count(), 1);
+  assert.is(await help.locator(`a[href^="mailto:${site.settings.email}"]`).count(), 1);
+});
+sitemap.after(async () => {
+  await context.close();
+  await h.close();
+});
+sitemap.run();
