@@ -176,6 +176,12 @@ export const Service = z.object({
   slug: Slug,
   /** Menu and sitemap name, e.g. "Car Lockout". */
   name: Text,
+  /**
+   * The core service it belongs to: picks the hero picture (/img/card-{kind}.svg) and the related
+   * services. Spec section 1 groups the services under automotive, residential, commercial and
+   * emergency.
+   */
+  kind: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
   icon: IconName,
   /** One sentence for the menu, the sitemap page and cards. */
   summary: Text,

@@ -17,6 +17,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'automotive-key-programming',
     name: 'Automotive Key Programming',
+    kind: 'automotive',
     icon: 'chip',
     summary: 'Car keys, remotes and smart keys cut and programmed at your vehicle, wherever it is parked.',
     title: 'Car Key Programming in Grants, NM | Mobile Locksmith',
@@ -64,6 +65,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'car-lockout',
     name: 'Car Lockout',
+    kind: 'automotive',
     icon: 'car',
     summary: 'Locked out of your car, truck or SUV? We come to you and get you back in.',
     title: 'Car Lockout Service in Grants, NM | Mobile Locksmith',
@@ -112,6 +114,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'home-lockout',
     name: 'Home Lockout',
+    kind: 'residential',
     icon: 'home',
     summary: 'Locked out of your house or apartment? We come to your door, day or night.',
     title: 'Home Lockout Service in Grants, NM | Mobile Locksmith',
@@ -159,6 +162,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'commercial-lockout',
     name: 'Commercial Lockout',
+    kind: 'commercial',
     icon: 'building',
     summary: 'Locked out of your office, shop or storefront? We get you open and back to business.',
     title: 'Commercial Lockout Service in Grants, NM | Mobile Locksmith',
@@ -206,6 +210,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'emergency-locksmith',
     name: 'Emergency Locksmith',
+    kind: 'emergency',
     icon: 'alert',
     summary: '24/7 emergency locksmith for lockouts, broken keys and locks that will not secure.',
     title: '24/7 Emergency Locksmith in Grants, NM | Mobile Locksmith',
@@ -254,6 +259,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'lock-installation',
     name: 'Lock Installation',
+    kind: 'residential',
     icon: 'lock',
     summary: 'New deadbolts and door locks installed at your home or business.',
     title: 'Lock and Deadbolt Installation in Grants, NM | Mobile Locksmith',
@@ -302,6 +308,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'lock-rekeying',
     name: 'Lock Rekeying',
+    kind: 'residential',
     icon: 'key',
     summary: 'Make old keys useless without replacing your locks.',
     title: 'Lock Rekeying in Grants, NM | Mobile Locksmith',
@@ -348,6 +355,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'master-key-systems',
     name: 'Master Key Systems',
+    kind: 'commercial',
     icon: 'building',
     summary: 'One key for the manager, the right keys for everyone else: master key systems for businesses.',
     title: 'Master Key Systems in Grants, NM | Mobile Locksmith',
@@ -401,6 +409,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'broken-key-extraction',
     name: 'Broken Key Extraction',
+    kind: 'emergency',
     icon: 'wrench',
     summary: 'Key snapped in a door lock or ignition? We remove it and cut you a new key.',
     title: 'Broken Key Extraction in Grants, NM | Mobile Locksmith',
@@ -454,6 +463,7 @@ export const SERVICES: z.input<typeof Service>[] = [
   {
     slug: 'panic-bar-installation',
     name: 'Panic Bar Installation',
+    kind: 'commercial',
     icon: 'door',
     summary: 'Panic bars (push bars) installed and tested on your business exit doors.',
     title: 'Panic Bar Installation in Grants, NM | Mobile Locksmith',

@@ -15,26 +15,6 @@ import { useSite } from '../templates/site-context.ts';
 /** Kind of work a service belongs to: the slug of one of the four core services. */
 export type ServiceKind = CoreService['slug'];
 
-/**
- * Which core service each specialised service belongs to: picks the hero picture
- * (/img/card-{kind}.svg) and the related services. Spec section 1 groups car lockouts and key
- * programming under automotive, home lockouts, installation and rekeying under residential,
- * office lockouts and master key systems under commercial; panic bars are commercial hardware and
- * a key snapped in a lock is urgent work, filed with emergency. A service missing here gets the
- * site's hero picture and no related list.
- */
-export const SERVICE_KINDS: Record<string, ServiceKind> = {
-  'automotive-key-programming': 'automotive',
-  'car-lockout': 'automotive',
-  'home-lockout': 'residential',
-  'lock-installation': 'residential',
-  'lock-rekeying': 'residential',
-  'commercial-lockout': 'commercial',
-  'master-key-systems': 'commercial',
-  'panic-bar-installation': 'commercial',
-  'emergency-locksmith': 'emergency',
-  'broken-key-extraction': 'emergency',
-};
 
 /** The red strip of emergency-locksmith, word for word from spec section 2. */
 export const EMERGENCY_STRIP = [
@@ -66,7 +46,7 @@ function DoNotRemoveBanner() {
 function RelatedServices({ service, kind }: { service: Service; kind: ServiceKind | undefined }) {
   const { services, core } = useSite();
   const corePage = core.find((c) => c.slug === kind);
-  const related = services.filter((s) => s.slug !== service.slug && SERVICE_KINDS[s.slug] === kind);
+  const related = services.filter((s) => s.slug !== service.slug && s.kind === kind);
   if (!corePage) return null;
   return (
     <Section title="Related Services" className="section-related">
@@ -97,7 +77,7 @@ function RelatedServices({ service, kind }: { service: Service; kind: ServiceKin
  * @returns the page's main content
  */
 export function ServicePage({ service }: { service: Service }) {
-  const kind = SERVICE_KINDS[service.slug] as ServiceKind | undefined;
+  const kind: ServiceKind = service.kind;
   const emergency = service.banner === 'emergency-strip';
   return (
     <>

@@ -10,7 +10,6 @@ import type { Page } from 'playwright-core';
 import { loadContent } from '../../lib/load-content.ts';
 import { outputFile } from '../../pages/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { SERVICE_KINDS } from '../../pages/ServicePage.tsx';
 import { DIST, startHarness } from '../helpers/browser.ts';
 
 const site = loadContent();
@@ -144,7 +143,7 @@ pages('should have a hero with the title, a tel: call button, a mailto: quote li
     assert.is(f.h1, s.heroTitle);
     assert.is(f.heroTel, `tel:${phone.e164}`);
     assert.ok(f.heroMail?.startsWith(`mailto:${site.settings.email}`), s.slug);
-    assert.is(f.heroImg.src, `/img/card-${SERVICE_KINDS[s.slug]}.svg`, s.slug);
+    assert.is(f.heroImg.src, `/img/card-${s.kind}.svg`, s.slug);
     assert.ok((f.heroImg.alt ?? '').length > 10, `${s.slug}: hero alt "${f.heroImg.alt}"`);
   }
 });
