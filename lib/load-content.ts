@@ -66,7 +66,7 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   const services = checkAll(Service, raw.services, 'content/services.ts', 'service', (c) => c.slug);
   const core = checkAll(CoreService, raw.core, 'content/core-services.ts', 'core service', (c) => c.slug);
   const home = check(HomeContent, raw.home, 'content/home.ts', 'home');
-  const taken = new Set(core.map((c) => c.slug));
+  const taken = new Set<string>(core.map((c) => c.slug));
   for (const svc of services) {
     if (taken.has(svc.slug)) throw new ContentError(`content/services.ts: service "${svc.slug}": field "slug" is also a core service's slug; slugs must be unique.`);
   }

@@ -44,7 +44,7 @@ export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
     openingHours: OPENING_HOURS_TEXT,
     openingHoursSpecification: HOURS.map((h) => ({
       '@type': 'OpeningHoursSpecification' as const,
-      dayOfWeek: h.days.map((d) => `https://schema.org/${d}`),
+      dayOfWeek: h.days.map((d) => `https://schema.org/${d}` as const),
       opens: h.opens,
       closes: h.closes,
     })),
