@@ -16,10 +16,12 @@ const idOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(
  * The hero: heading, text, call and quote buttons (always both, in the first screen), optional
  * extra content and a picture. The picture falls back to the local stock image if it fails.
  */
-export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, imageSize = [1200, 800], children, source = 'hero' }: {
+export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, imageSize = [1200, 800], children, source = 'hero', quoteLabel = 'Get Quote' }: {
   title: string; text: string; eyebrow?: ReactNode; image?: string; imageAlt: string;
   /** Intrinsic [width, height] of `image` in px, so the browser reserves its box (no layout shift). Area scenes are 800x500. */
   imageSize?: [number, number]; children?: ReactNode; source?: string;
+  /** Label of the e-mail button: "Get Quote" (spec section 2, service pages) or "Get Free Quote" (home: "free-quote e-mail button"). */
+  quoteLabel?: string;
 }) {
   return (
     <section className="hero" aria-labelledby="page-title">
@@ -30,7 +32,7 @@ export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, 
           <p className="hero-text">{text}</p>
           <div className="hero-actions">
             <CallLink source={source} className="btn btn-call btn-lg" />
-            <EmailLink source={source} className="btn btn-quote btn-lg">Get Free Quote</EmailLink>
+            <EmailLink source={source} className="btn btn-quote btn-lg">{quoteLabel}</EmailLink>
           </div>
           {children}
         </div>
