@@ -7,8 +7,11 @@
  * here. The component must be free of side effects at import time (tests and the build import it).
  */
 import type { ComponentType } from 'preact';
+import ChatbotSidebar from './ChatbotSidebar.tsx';
+import KeywordAnalysis from './KeywordAnalysis.tsx';
+import VideoPlayer from './VideoPlayer.tsx';
 
-export const ISLANDS: Record<string, ComponentType<any>> = {};
+export const ISLANDS: Record<string, ComponentType<any>> = { ChatbotSidebar, KeywordAnalysis, VideoPlayer };
 
 /** Names of the registered islands. */
 export type IslandName = keyof typeof ISLANDS;

@@ -1,14 +1,18 @@
 /**
- * The chatbot sidebar and the two fixed contact buttons (spec section 2, "Chatbot sidebar").
- * Server markup that works without JavaScript: the floating button is the <summary> of a
- * <details>, so it opens and closes the panel by itself. The ChatbotSidebar island (issue 5) adds
- * the 3-second attention state, the overlay, Escape and the focus trap.
+ * The chatbot sidebar and the two fixed contact buttons (spec section 2, "Chatbot sidebar"),
+ * placed by the layout on pages with `chatbot: true`.
+ *
+ * The fixed call and text buttons are plain server links (they need no script). The sidebar is
+ * the ChatbotSidebar island (islands/ChatbotSidebar.tsx): its server HTML is a <details> that
+ * opens and closes without JavaScript; hydrated it adds the attention state, the overlay, Escape
+ * and the focus trap.
  */
-import { CallLink, EmailLink, ExternalLink, TextLink } from './ContactLinks.tsx';
-import { Icon } from './icons.tsx';
+import type { ChatbotSidebarProps } from '../islands/ChatbotSidebar.tsx';
+import { CallLink, TextLink } from './ContactLinks.tsx';
+import { Island } from './Island.tsx';
 import { useSite } from './site-context.ts';
 
-/** Sample questions shown in the panel. */
+/** Sample questions shown in the panel (each opens the assistant). */
 export const SAMPLE_QUESTIONS = [
   'I locked my keys in my car. How fast can you get here?',
   'Can you program a new key fob for my truck?',
@@ -27,40 +31,25 @@ export function useHelpTopics() {
   ];
 }
 
-/** The sidebar and fixed buttons, placed by the layout on pages with `chatbot: true`. */
+/** The fixed call/text buttons and the ChatbotSidebar island. */
 export function ChatbotArea() {
-  const { assistantUrl } = useSite().settings;
-  const topics = useHelpTopics();
+  const { assistantUrl, phone, email, name } = useSite().settings;
+  const props: ChatbotSidebarProps = {
+    callHref: `tel:${phone.e164}`,
+    // Same subject as every Get Quote link (templates/ContactLinks.tsx EmailLink).
+    emailHref: `mailto:${email}?subject=${encodeURIComponent(`Quote request - ${name}`)}`,
+    assistantUrl,
+    questions: SAMPLE_QUESTIONS,
+    topics: useHelpTopics(),
+  };
   return (
     <>
-      <div className="fixed-contact" aria-label="Quick contact" role="group">
-        <CallLink source="fixed" className="fab fab-call"><span className="visually-hidden">Call us</span></CallLink>
-        <TextLink source="fixed" className="fab fab-text"><span className="visually-hidden">Text us</span></TextLink>
-      </div>
-      <details className="chatbot">
-        <summary className="chatbot-toggle" aria-label="Help and quick contact">
-          <Icon name="chat" size={28} />
-        </summary>
-        <aside className="chatbot-panel" aria-label="Help">
-          <h2 className="chatbot-title">How can we help?</h2>
-          <p className="chatbot-lead">Ask our assistant, or reach us directly.</p>
-          <ExternalLink className="btn btn-primary chatbot-assistant" href={assistantUrl} track="chatbot_click" source="chatbot_sidebar">
-            <Icon name="chat" size={20} /> Chat with Assistant
-          </ExternalLink>
-          <div className="chatbot-actions">
-            <CallLink source="chatbot_sidebar">Emergency Call</CallLink>
-            <EmailLink source="chatbot_sidebar">Get Quote</EmailLink>
-          </div>
-          <h3 className="chatbot-subtitle">People ask</h3>
-          <ul className="chatbot-questions" role="list">
-            {SAMPLE_QUESTIONS.map((q) => <li key={q}>{q}</li>)}
-          </ul>
-          <h3 className="chatbot-subtitle">Help topics</h3>
-          <ul className="chatbot-topics" role="list">
-            {topics.map((t) => <li key={t.href}><a href={t.href}>{t.label}</a></li>)}
-          </ul>
-        </aside>
-      </details>
+      {/* A landmark of its own, so the buttons are not content outside every region. */}
+      <aside className="fixed-contact" aria-label="Quick contact">
+        <CallLink source="fixed" className="fab fab-call">Call</CallLink>
+        <TextLink source="fixed" className="fab fab-text">Text</TextLink>
+      </aside>
+      <Island name="ChatbotSidebar" props={props as unknown as Record<string, unknown>} />
     </>
   );
 }

@@ -3,9 +3,11 @@
  * fails), links to / and /sitemap, the Core Services, Services and Areas dropdowns, the external
  * review link, the call link and the emergency notice. The active item carries aria-current.
  *
- * Dropdowns are <details> elements, so they open and close without JavaScript; the HeaderMenus
- * island (issue 5) adds Escape, outside click, arrow keys and aria-expanded. The menu is rendered
- * twice, as a bar for wide screens and as a "Menu" disclosure for phones; CSS shows one.
+ * Dropdowns are <details data-menu> elements, so they open and close without JavaScript;
+ * islands/site/menus.ts (loaded on every page) adds aria-expanded, one-open-at-a-time, closing on
+ * item choice, Escape and outside click, and arrow keys. The menu is rendered twice, as a bar for
+ * wide screens and as a "Menu" disclosure for phones; CSS shows one. The notice's
+ * `data-open-now` text is replaced at runtime by islands/site/open-now.ts.
  */
 import type { NavKey } from '../pages/route.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';

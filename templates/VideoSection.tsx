@@ -1,36 +1,28 @@
 /**
  * The home page's video section (spec section 2, "Video section"): one large video and two
- * smaller ones, plus call and subscribe buttons. Each slot is a click-to-play facade that needs no
- * third-party request until the visitor asks; without JavaScript it links to the video.
+ * smaller ones (VideoPlayer islands: click-to-play facades that ask nothing of the video host
+ * until the visitor clicks), plus call and subscribe buttons (the channel opens in a new tab).
  */
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
+import { Island } from './Island.tsx';
 import { Section } from './sections.tsx';
 import { useSite } from './site-context.ts';
 
-/** One video slot: a link to the video with a local poster and a play button. */
-export function VideoSlot({ youtubeId, title, size }: { youtubeId: string; title: string; size: 'large' | 'small' }) {
-  return (
-    <figure className={`video video-${size}`}>
-      <a className="video-facade" href={`https://www.youtube.com/watch?v=${youtubeId}`} target="_blank" rel="noopener">
-        <img src="/img/fallback.svg" alt="" width="1200" height="800" loading="lazy" decoding="async" />
-        <span className="video-play" aria-hidden="true"><Icon name="video" size={32} /></span>
-        <span className="visually-hidden">Play video: {title} (opens in a new tab)</span>
-      </a>
-      <figcaption>{title}</figcaption>
-    </figure>
-  );
-}
+/** Local posters of the three slots, in order (site art; no request to the video host). */
+const POSTERS = ['/img/scene-mesa.svg', '/img/scene-town.svg', '/img/scene-plains.svg'];
 
-/** The section with its three slots and the call and subscribe buttons. */
+/** The section with its three players and the call and subscribe buttons. */
 export function VideoSection() {
   const { videos, channelUrl } = useSite().settings;
   return (
     <Section title="See How We Work" intro="Short videos from our work around Grants." className="section-video">
       <div className="video-grid">
-        <VideoSlot {...videos.featured} size="large" />
+        <Island name="VideoPlayer" className="video-slot video-slot-large" props={{ youtubeId: videos.featured.youtubeId, title: videos.featured.title, width: 800, height: 450, poster: POSTERS[0] }} />
         <div className="video-side">
-          {videos.more.map((v) => <VideoSlot key={v.youtubeId} {...v} size="small" />)}
+          {videos.more.map((v, i) => (
+            <Island key={v.youtubeId} name="VideoPlayer" className="video-slot video-slot-small" props={{ youtubeId: v.youtubeId, title: v.title, width: 800, height: 450, poster: POSTERS[(i + 1) % POSTERS.length] }} />
+          ))}
         </div>
       </div>
       <p className="section-links">

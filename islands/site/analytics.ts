@@ -99,7 +99,9 @@ export function startAnalytics(): void {
     document.addEventListener('auxclick', onClick, { capture: true });
     afterLoad(() => {
       loadGtagScript();
-      setTimeout(startVitals, VITALS_START_DELAY_MS);
+      // Web vitals only where someone receives them: with a measurement id (or in a development
+      // build, for the log). Without an id the 3.7 KB gz chunk would measure and then discard.
+      if (__SITE__.analyticsId || __SITE__.dev) setTimeout(startVitals, VITALS_START_DELAY_MS);
     });
   } catch (error) {
     logger.warn('Analytics could not start', {}, error);

@@ -1,0 +1,70 @@
+/**
+ * The header's open-now notice in Chromium (issue 5, beyond the spec): at a fixed clock it says
+ * "Open now" inside the stated hours (America/Denver) and "Closed now - emergency service
+ * available" outside; it turns over while the page stays open; without JavaScript the server's
+ * neutral emergency notice stays.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { PHONE, startHarness } from '../helpers/browser.ts';
+
+const h = await startHarness();
+const PAGE = '/service-areas/';
+const OPEN = 'Open now';
+const CLOSED = 'Closed now - emergency service available';
+
+/** Text and data-state of the notice. */
+function notice(page: Page) {
+  return page.$eval('[data-open-now]', (el) => ({ text: el.textContent, state: (el as HTMLElement).dataset.state ?? null }));
+}
+
+/** Loads PAGE with the page clock paused at `iso` (UTC). */
+async function at(iso: string) {
+  const p = await h.page(PHONE);
+  const time = new Date(iso);
+  // Installed a little earlier, so pausing at `time` never lands in the clock's past.
+  await p.page.clock.install({ time: time.getTime() - 5_000 });
+  await p.page.clock.pauseAt(time);
+  await p.page.goto(h.url(PAGE));
+  await p.page.waitForFunction(() => (document.querySelector('[data-open-now]') as HTMLElement).dataset.state !== undefined);
+  return p;
+}
+
+const clock = suite('open-now notice at a fixed clock');
+const cases: [string, string, string][] = [
+  ['Monday 6:00 MST', '2026-01-12T13:00:00Z', OPEN],
+  ['Monday 5:59 MST', '2026-01-12T12:59:00Z', CLOSED],
+  ['Monday 22:59 MST', '2026-01-13T05:59:00Z', OPEN],
+  ['Monday 23:00 MST', '2026-01-13T06:00:00Z', CLOSED],
+  ['Saturday 9:00 MDT', '2026-07-11T15:00:00Z', OPEN],
+  ['Saturday 22:00 MDT', '2026-07-12T04:00:00Z', CLOSED],
+];
+for (const [label, iso, expected] of cases) {
+  clock(`should say "${expected}" on ${label}`, async () => {
+    const { page, context, errors } = await at(iso);
+    assert.equal(await notice(page), { text: expected, state: expected === OPEN ? 'open' : 'closed' });
+    assert.equal(errors, []);
+    await context.close();
+  });
+}
+
+clock('should turn over at opening time while the page stays open', async () => {
+  const { page, context } = await at('2026-01-12T12:59:30Z');
+  assert.is((await notice(page)).text, CLOSED);
+  await page.clock.runFor(60_000);
+  assert.equal(await notice(page), { text: OPEN, state: 'open' });
+  await context.close();
+});
+clock.run();
+
+const nojs = suite('without JavaScript');
+nojs('should keep the neutral emergency notice', async () => {
+  const context = await h.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(h.url(PAGE));
+  assert.equal(await notice(page), { text: '24/7 emergency service available', state: null });
+  await context.close();
+});
+nojs.after(() => h.close());
+nojs.run();

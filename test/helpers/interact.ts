@@ -1,0 +1,80 @@
+/**
+ * Puts a page in the states the quality gates check besides "as loaded": a header menu open, the
+ * chatbot panel open, a video playing, the keyword page's tabs used. Each opener clicks like a
+ * visitor (so the islands' handlers run) and throws when the state did not appear, so a renamed
+ * class makes the gate fail loudly instead of silently checking less.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** Hosts the video player may load once the visitor clicks play (islands/lib/video-source.ts). */
+const VIDEO_HOSTS = /^https:\/\/(www\.youtube-nocookie\.com|www\.youtube\.com)\//;
+
+/**
+ * Answers requests to the video hosts with an empty page, so a test can click play without the
+ * network (registered after the harness's abort-everything route, so it wins for these URLs).
+ */
+export async function stubVideoHosts(context: BrowserContext): Promise<void> {
+  await context.route(VIDEO_HOSTS, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Video</title>' }));
+}
+
+/**
+ * Opens a dropdown of the header: on a phone first the "Menu" disclosure, then the first dropdown
+ * inside it; on a wide screen the first dropdown of the bar.
+ * @throws Error when no dropdown panel is visible after three clicks
+ */
+export async function openHeaderMenu(page: Page): Promise<void> {
+  const openPanel = page.locator('header details[data-menu]:not([data-menu="mobile"])[open] .dropdown-panel').filter({ visible: true });
+  for (let i = 0; i < 3 && (await openPanel.count()) === 0; i++) {
+    const toggle = page.locator('header details[data-menu]:not([open]) > summary').filter({ visible: true }).first();
+    if ((await toggle.count()) === 0) break;
+    await toggle.click();
+  }
+  if ((await openPanel.count()) === 0) throw new Error(`${page.url()}: could not open a header dropdown.`);
+}
+
+/** True when the page has the chatbot sidebar (routes with `chatbot: true`). */
+export async function hasChatbot(page: Page): Promise<boolean> {
+  return (await page.locator('.chatbot-toggle').count()) > 0;
+}
+
+/**
+ * Opens the chatbot panel with its floating button.
+ * @throws Error when the panel is not visible afterwards
+ */
+export async function openChatbot(page: Page): Promise<void> {
+  await page.locator('.chatbot-toggle').click();
+  const panel = page.locator('.chatbot-panel');
+  await panel.waitFor({ state: 'visible', timeout: 3000 }).catch(() => {
+    throw new Error(`${page.url()}: the chatbot panel did not open.`);
+  });
+}
+
+/** Closes the chatbot panel again with its floating button or close button. */
+export async function closeChatbot(page: Page): Promise<void> {
+  const close = page.locator('.chatbot-close').filter({ visible: true });
+  if (await close.count()) await close.first().click();
+  else await page.locator('.chatbot-toggle').click();
+  await page.locator('.chatbot-panel').waitFor({ state: 'hidden', timeout: 3000 });
+}
+
+/**
+ * Clicks play on the first hosted video of the page, if any, and waits for its iframe.
+ * Call stubVideoHosts() on the context first.
+ * @returns true when a video was played
+ */
+export async function playFirstVideo(page: Page): Promise<boolean> {
+  const facade = page.locator('.video-facade').first();
+  if ((await facade.count()) === 0) return false;
+  await facade.scrollIntoViewIfNeeded();
+  await facade.click();
+  await page.locator('.video-frame iframe').first().waitFor({ state: 'attached', timeout: 3000 });
+  return true;
+}
+
+/** Clicks every tab of the page's tab lists (the keyword page's category filter), last one first. */
+export async function useTabs(page: Page): Promise<number> {
+  const tabs = page.locator('[role="tab"]').filter({ visible: true });
+  const n = await tabs.count();
+  for (let i = n - 1; i >= 0; i--) await tabs.nth(i).click();
+  return n;
+}
