@@ -80,7 +80,7 @@ export function Header({ active }: { active: NavKey }) {
       <div className="notice-bar">
         <div className="container notice-inner">
           <span className="pulse-dot" aria-hidden="true" />
-          <span data-open-now="">24/7 emergency service available</span>
+          <span data-open-now="">Emergency service available</span>
         </div>
       </div>
       <div className="container header-main">
