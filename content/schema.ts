@@ -58,7 +58,7 @@ export const SiteSettings = z.object({
   /** Business e-mail, the spec's {email}. */
   email: z.string().email('must be an e-mail address, e.g. "service@example.com"'),
   /** Absolute address the site is published at, without a trailing path, e.g. "https://www.example.com". */
-  siteUrl: AbsoluteUrl.refine((u) => new URL(u).pathname === '/' && !u.endsWith('/'), 'must be the site root without a trailing slash, e.g. "https://www.example.com"'),
+  siteUrl: AbsoluteUrl.refine((u) => URL.canParse(u) && new URL(u).pathname === '/' && !u.endsWith('/'), 'must be the site root without a trailing slash, e.g. "https://www.example.com"'),
   /** External review page on a search provider (opens in a new tab). */
   reviewUrl: AbsoluteUrl,
   /** External AI chat assistant (opens in a new tab). */
