@@ -9,7 +9,7 @@
  * a Download Report button (islands/lib/keyword-report.ts) and static SEO insights. Any failure
  * (request, JSON, corpus shape, analysis) is logged and shows "Analysis Failed".
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { Component } from 'preact';
 import { buildKeywordReport, reportFileName } from './lib/keyword-report.ts';
 import { analyzeCorpus, parseCorpus, rankKeywords, type KeywordAnalysisResult, type KeywordEntry } from './lib/keywords.ts';
 import { logger } from './lib/logger.ts';
@@ -60,69 +60,87 @@ export interface KeywordAnalysisProps {
   corpusUrl: string;
 }
 
-/** The island. */
-export default function KeywordAnalysis({ corpusUrl }: KeywordAnalysisProps) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+/**
+ * The island. A class component, like the other islands: Preact's hooks would add about 1 KB
+ * gzipped to the page (the JS budget is 15 KB per page).
+ */
+export default class KeywordAnalysis extends Component<KeywordAnalysisProps, State> {
+  state: State = { status: 'loading' };
+  /** Set on unmount, so a late answer changes nothing. */
+  private gone = false;
 
-  useEffect(() => {
-    let cancelled = false;
-    (async () => {
-      try {
-        // no-cache: revalidate, so the page shows the corpus of the latest build.
-        const response = await fetch(corpusUrl, { cache: 'no-cache', headers: { Accept: 'application/json' } });
-        if (!response.ok) throw new Error(`GET ${corpusUrl} answered HTTP ${response.status}.`);
-        const corpus = parseCorpus(await response.json());
-        const result = analyzeCorpus(corpus);
-        if (!cancelled) setState({ status: 'ready', result, ranked: rankKeywords(result.keywordFrequency), pageCount: corpus.pages.length });
-      } catch (error) {
-        logger.error('Keyword analysis failed', { corpusUrl }, error);
-        if (!cancelled) setState({ status: 'failed' });
-      }
-    })();
-    return () => { cancelled = true; };
-  }, [corpusUrl]);
+  componentDidMount() {
+    void this.analyse(this.props.corpusUrl);
+  }
 
-  if (state.status === 'loading') {
-    return (
-      <div className="kw-state" role="status">
-        <span className="kw-spinner" aria-hidden="true" />
-        <p className="kw-state-title">Analyzing Website Keywords...</p>
-      </div>
-    );
+  componentWillUnmount() {
+    this.gone = true;
   }
-  if (state.status === 'failed') {
-    return (
-      <div className="kw-state kw-state-failed" role="alert">
-        <h2 className="kw-state-title">Analysis Failed</h2>
-        <p>Unable to complete keyword analysis.</p>
-      </div>
-    );
+
+  private async analyse(corpusUrl: string) {
+    try {
+      // no-cache: revalidate, so the page shows the corpus of the latest build.
+      const response = await fetch(corpusUrl, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(`GET ${corpusUrl} answered HTTP ${response.status}.`);
+      const corpus = parseCorpus(await response.json());
+      const result = analyzeCorpus(corpus);
+      if (!this.gone) this.setState({ status: 'ready', result, ranked: rankKeywords(result.keywordFrequency), pageCount: corpus.pages.length });
+    } catch (error) {
+      logger.error('Keyword analysis failed', { corpusUrl }, error);
+      if (!this.gone) this.setState({ status: 'failed' });
+    }
   }
-  return <Results {...state} />;
+
+  render(_: KeywordAnalysisProps, state: State) {
+    if (state.status === 'loading') {
+      return (
+        <div className="kw-state" role="status">
+          <span className="kw-spinner" aria-hidden="true" />
+          <p className="kw-state-title">Analyzing Website Keywords...</p>
+        </div>
+      );
+    }
+    if (state.status === 'failed') {
+      return (
+        <div className="kw-state kw-state-failed" role="alert">
+          <h2 className="kw-state-title">Analysis Failed</h2>
+          <p>Unable to complete keyword analysis.</p>
+        </div>
+      );
+    }
+    return <Results result={state.result} ranked={state.ranked} pageCount={state.pageCount} />;
+  }
 }
 
-function Results({ result, ranked, pageCount }: { result: KeywordAnalysisResult; ranked: KeywordEntry[]; pageCount: number }) {
-  const [active, setActive] = useState<CategoryId>('all');
-  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const entries = categoryEntries(result, ranked, active);
-  const top = ranked.slice(0, TOP_COUNT);
+interface ResultsProps {
+  result: KeywordAnalysisResult;
+  ranked: KeywordEntry[];
+  pageCount: number;
+}
 
-  const select = (id: CategoryId, focus = false) => {
-    setActive(id);
-    if (focus) tabs.current[id]?.focus();
-  };
+/** The result: stats, top 20, category tabs over the capped list, download, insights. */
+class Results extends Component<ResultsProps, { active: CategoryId }> {
+  state = { active: 'all' as CategoryId };
+  private tabs: Partial<Record<CategoryId, HTMLButtonElement | null>> = {};
+
+  private select(id: CategoryId, focus = false) {
+    this.setState({ active: id });
+    if (focus) this.tabs[id]?.focus();
+  }
+
   // Arrow keys, Home and End move between tabs (WAI-ARIA Authoring Practices, "Tabs" pattern,
   // automatic activation).
-  const onKeyDown = (event: KeyboardEvent) => {
-    const i = CATEGORIES.findIndex((c) => c.id === active);
+  private onKeyDown = (event: KeyboardEvent) => {
+    const i = CATEGORIES.findIndex((c) => c.id === this.state.active);
     const last = CATEGORIES.length - 1;
-    const next = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[event.key];
+    const next = ({ ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last } as Record<string, number>)[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    select(CATEGORIES[next].id, true);
+    this.select(CATEGORIES[next].id, true);
   };
 
-  const download = () => {
+  private download = () => {
+    const { result, pageCount } = this.props;
     try {
       const markdown = buildKeywordReport(result, __SITE__.name, new Date(), pageCount);
       const url = URL.createObjectURL(new Blob([markdown], { type: 'text/markdown;charset=utf-8' }));
@@ -139,91 +157,96 @@ function Results({ result, ranked, pageCount }: { result: KeywordAnalysisResult;
     }
   };
 
-  const stats = [
-    { label: 'Total Keywords', value: result.totalKeywords },
-    { label: 'Unique Keywords', value: result.uniqueKeywords },
-    { label: 'Location Keywords', value: result.locationKeywords.length },
-    { label: 'Service Keywords', value: result.serviceKeywords.length },
-  ];
+  render({ result, ranked, pageCount }: ResultsProps, { active }: { active: CategoryId }) {
+    const entries = categoryEntries(result, ranked, active);
+    const top = ranked.slice(0, TOP_COUNT);
+    const { download, onKeyDown } = this;
+    const stats = [
+      { label: 'Total Keywords', value: result.totalKeywords },
+      { label: 'Unique Keywords', value: result.uniqueKeywords },
+      { label: 'Location Keywords', value: result.locationKeywords.length },
+      { label: 'Service Keywords', value: result.serviceKeywords.length },
+    ];
 
-  return (
-    <div className="kw">
-      <div className="kw-bar">
-        <p className="kw-summary">
-          {pageCount} indexable pages analysed. A keyword is a word of 3 or more characters that is not a stop word, or a 2- or 3-word phrase of such words.
-        </p>
-        <button type="button" className="btn btn-secondary kw-download" onClick={download}>Download Report</button>
-      </div>
+    return (
+      <div className="kw">
+        <div className="kw-bar">
+          <p className="kw-summary">
+            {pageCount} indexable pages analysed. A keyword is a word of 3 or more characters that is not a stop word, or a 2- or 3-word phrase of such words.
+          </p>
+          <button type="button" className="btn btn-secondary kw-download" onClick={download}>Download Report</button>
+        </div>
 
-      <ul className="kw-stats" role="list" aria-label="Totals">
-        {stats.map((s) => (
-          <li key={s.label} className="kw-stat">
-            <span className="kw-stat-value">{formatCount(s.value)}</span>
-            <span className="kw-stat-label">{s.label}</span>
-          </li>
-        ))}
-      </ul>
-
-      <section className="kw-block" aria-labelledby="kw-top-title">
-        <h2 id="kw-top-title">Top {TOP_COUNT} Keywords</h2>
-        <div className="kw-top">
-          {[0, 10].map((start) => (
-            <ol key={start} className="kw-rank" start={start + 1}>
-              {top.slice(start, start + 10).map((e) => (
-                <li key={e.keyword}><span className="kw-term">{e.keyword}</span> <span className="kw-count">{formatCount(e.count)}</span></li>
-              ))}
-            </ol>
+        <ul className="kw-stats" role="list" aria-label="Totals">
+          {stats.map((s) => (
+            <li key={s.label} className="kw-stat">
+              <span className="kw-stat-value">{formatCount(s.value)}</span>
+              <span className="kw-stat-label">{s.label}</span>
+            </li>
           ))}
-        </div>
-      </section>
-
-      <section className="kw-block" aria-labelledby="kw-cat-title">
-        <h2 id="kw-cat-title">Keywords by Category</h2>
-        <div className="kw-tabs" role="tablist" aria-label="Keyword categories" onKeyDown={onKeyDown}>
-          {CATEGORIES.map((c) => (
-            <button
-              key={c.id}
-              ref={(el) => { tabs.current[c.id] = el; }}
-              type="button"
-              role="tab"
-              id={`kw-tab-${c.id}`}
-              className="kw-tab"
-              aria-selected={active === c.id ? 'true' : 'false'}
-              aria-controls="kw-panel"
-              tabIndex={active === c.id ? 0 : -1}
-              data-category={c.id}
-              onClick={() => select(c.id)}
-            >
-              {c.label} <span className="kw-tab-count">{formatCount(categoryEntries(result, ranked, c.id).length)}</span>
-            </button>
-          ))}
-        </div>
-        <div className="kw-panel" role="tabpanel" id="kw-panel" aria-labelledby={`kw-tab-${active}`} tabIndex={0}>
-          {entries.length === 0 ? (
-            <p className="kw-empty">No keywords in this category.</p>
-          ) : (
-            <ol className="kw-list">
-              {entries.slice(0, LIST_LIMIT).map((e) => (
-                <li key={e.keyword}><span className="kw-term">{e.keyword}</span> <span className="kw-count">{formatCount(e.count)}</span></li>
-              ))}
-            </ol>
-          )}
-          {entries.length > LIST_LIMIT && (
-            <p className="kw-note">Showing first {LIST_LIMIT} of {formatCount(entries.length)} keywords.</p>
-          )}
-        </div>
-      </section>
-
-      <section className="kw-block kw-insights" aria-labelledby="kw-insights-title">
-        <h2 id="kw-insights-title">SEO Insights</h2>
-        <ul className="kw-insight-list">
-          <li><strong>Location:</strong> each area page should name its community in the title, the main heading and the first paragraph, and mention its county once. Searchers type the town: "locksmith Milan NM", "car lockout Gallup".</li>
-          <li><strong>Services:</strong> use the words customers search with (car lockout, key programming, rekeying, lock installation) rather than trade jargon, and link each to its service page.</li>
-          <li><strong>Intent:</strong> terms like emergency, 24/7, fast and licensed match urgent searches. Use them only where they are true for that page and community.</li>
-          <li><strong>Brand:</strong> the business name in titles and on every page helps people who search for it by name find this site, not a directory listing.</li>
-          <li><strong>Write for people:</strong> a term repeated unnaturally reads as spam to visitors and to search engines. A phrase that appears once in a helpful sentence is worth more.</li>
         </ul>
-      </section>
-    </div>
-  );
+
+        <section className="kw-block" aria-labelledby="kw-top-title">
+          <h2 id="kw-top-title">Top {TOP_COUNT} Keywords</h2>
+          <div className="kw-top">
+            {[0, 10].map((start) => (
+              <ol key={start} className="kw-rank" start={start + 1}>
+                {top.slice(start, start + 10).map((e) => (
+                  <li key={e.keyword}><span className="kw-term">{e.keyword}</span> <span className="kw-count">{formatCount(e.count)}</span></li>
+                ))}
+              </ol>
+            ))}
+          </div>
+        </section>
+
+        <section className="kw-block" aria-labelledby="kw-cat-title">
+          <h2 id="kw-cat-title">Keywords by Category</h2>
+          <div className="kw-tabs" role="tablist" aria-label="Keyword categories" onKeyDown={onKeyDown}>
+            {CATEGORIES.map((c) => (
+              <button
+                key={c.id}
+                ref={(el: HTMLButtonElement | null) => { this.tabs[c.id] = el; }}
+                type="button"
+                role="tab"
+                id={`kw-tab-${c.id}`}
+                className="kw-tab"
+                aria-selected={active === c.id ? 'true' : 'false'}
+                aria-controls="kw-panel"
+                tabIndex={active === c.id ? 0 : -1}
+                data-category={c.id}
+                onClick={() => this.select(c.id)}
+              >
+                {c.label} <span className="kw-tab-count">{formatCount(categoryEntries(result, ranked, c.id).length)}</span>
+              </button>
+            ))}
+          </div>
+          <div className="kw-panel" role="tabpanel" id="kw-panel" aria-labelledby={`kw-tab-${active}`} tabIndex={0}>
+            {entries.length === 0 ? (
+              <p className="kw-empty">No keywords in this category.</p>
+            ) : (
+              <ol className="kw-list">
+                {entries.slice(0, LIST_LIMIT).map((e) => (
+                  <li key={e.keyword}><span className="kw-term">{e.keyword}</span> <span className="kw-count">{formatCount(e.count)}</span></li>
+                ))}
+              </ol>
+            )}
+            {entries.length > LIST_LIMIT && (
+              <p className="kw-note">Showing first {LIST_LIMIT} of {formatCount(entries.length)} keywords.</p>
+            )}
+          </div>
+        </section>
+
+        <section className="kw-block kw-insights" aria-labelledby="kw-insights-title">
+          <h2 id="kw-insights-title">SEO Insights</h2>
+          <ul className="kw-insight-list">
+            <li><strong>Location:</strong> each area page should name its community in the title, the main heading and the first paragraph, and mention its county once. Searchers type the town: "locksmith Milan NM", "car lockout Gallup".</li>
+            <li><strong>Services:</strong> use the words customers search with (car lockout, key programming, rekeying, lock installation) rather than trade jargon, and link each to its service page.</li>
+            <li><strong>Intent:</strong> terms like emergency, 24/7, fast and licensed match urgent searches. Use them only where they are true for that page and community.</li>
+            <li><strong>Brand:</strong> the business name in titles and on every page helps people who search for it by name find this site, not a directory listing.</li>
+            <li><strong>Write for people:</strong> a term repeated unnaturally reads as spam to visitors and to search engines. A phrase that appears once in a helpful sentence is worth more.</li>
+          </ul>
+        </section>
+      </div>
+    );
+  }
 }

@@ -11,8 +11,12 @@
  * (www.youtube-nocookie.com/embed/{id}?rel=0, or ?autoplay=1 when autoplay is requested).
  * The poster is local on purpose: a thumbnail from the video host would be a third-party request
  * before the visitor asked.
+ *
+ * The facade works without this code, so a hosted video's player is placed with
+ * load="interaction" (`videoLoad`): the page loads none of this until the visitor acts on it.
  */
 import { Component, createRef } from 'preact';
+import type { IslandLoad } from './runtime/load.ts';
 import { logger } from './lib/logger.ts';
 import { chooseVideoSource, NO_SOURCE_TEXT, youtubeEmbedUrl, youtubeWatchUrl } from './lib/video-source.ts';
 
@@ -43,6 +47,15 @@ export interface VideoPlayerProps {
   height?: number;
   /** Local poster image. Default /img/fallback.svg. */
   poster?: string;
+}
+
+/**
+ * When a player's code should load (templates/Island.tsx `load`): "interaction" for a hosted
+ * video, whose facade is a working link until the visitor acts; "load" for a file or no source,
+ * whose error or missing-source warning is logged when the code mounts (spec section 8).
+ */
+export function videoLoad(props: Pick<VideoPlayerProps, 'youtubeId' | 'src'>): IslandLoad {
+  return chooseVideoSource(props).kind === 'youtube' ? 'interaction' : 'load';
 }
 
 /** Play triangle in a rounded red badge (drawn here: it is the facade's main mark). */

@@ -2,12 +2,18 @@
  * Bundles the browser code with esbuild: the shared site module (islands/site.ts, every page) and
  * one entry per island that some page used. ES modules, minified, content-hashed names under
  * /assets/, code shared between entries (Preact) split into common chunks.
+ *
+ * It also knows what each page loads, for the issue 5 budget (at most 15 KB gzipped of
+ * JavaScript a page loads, all files together): with the page (entries, their chunks, dynamic
+ * imports that run by themselves such as web-vitals) and, apart, on interaction (the code of
+ * islands placed with load="interaction", islands/runtime/load.ts).
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { Settings } from './load-content.ts';
 import { toSlug } from './text.ts';
+import { parseIslandKey } from '../islands/runtime/load.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ISLANDS_DIR = path.join(ROOT, 'islands');
@@ -30,16 +36,49 @@ export interface OutputFile {
   contents: Uint8Array;
 }
 
+/** The JavaScript of one page: site paths of the files, and their gzipped sizes (level 9) summed. */
+export interface PageScripts {
+  /**
+   * Files the page loads without the visitor doing anything: the entries, the chunks they import,
+   * and the chunks they import dynamically by themselves (web-vitals, 1 s after load; the code of
+   * an island placed with load="load").
+   */
+  load: string[];
+  loadGzipBytes: number;
+  /**
+   * Further files loaded only when the visitor acts on an island placed with load="interaction"
+   * (islands/runtime/load.ts), e.g. the video player's code when play is pressed.
+   */
+  interaction: string[];
+  interactionGzipBytes: number;
+}
+
+/** Facts about a page that change what it loads. */
+export interface PageScriptOptions {
+  /**
+   * False when the page sends no analytics (route flag `analytics: false`, `<body
+   * data-analytics="off">`): islands/site/analytics.ts then never imports the web-vitals chunk.
+   * Default true.
+   */
+  analytics?: boolean;
+}
+
 export interface Bundle {
   files: OutputFile[];
-  /** The <script>/<link> tags a page needs for the given islands (plus the site module). */
+  /**
+   * The <script>/<link> tags a page needs for the given island keys (plus the site module):
+   * modulepreload links for the chunks loaded at once, one module script per entry. Chunks
+   * loaded on interaction get no tag.
+   * @param islands the page's island keys (islands/runtime/load.ts `islandKey`)
+   */
   tagsFor(islands: Iterable<string>): string;
   /**
-   * Bytes of JavaScript, gzipped (level 9), that a page with these islands loads, all files
-   * together: the entries, the chunks they import, and the chunks they import dynamically (loaded
-   * after the page, e.g. web-vitals). An upper bound: a dynamic import that never runs still counts.
+   * The JavaScript a page with these island keys loads, all files together, at load and on
+   * interaction. An upper bound: a dynamic import that may not run (web-vitals when the browser
+   * lacks an API) still counts.
+   * @throws Error for an island with no bundle output (a bug: it was not passed to bundleIslands)
    */
-  gzipBytesFor(islands: Iterable<string>): number;
+  scriptsFor(islands: Iterable<string>, options?: PageScriptOptions): PageScripts;
 }
 
 /** The config the browser code gets for these settings. */
@@ -52,15 +91,28 @@ export function clientConfig(settings: Settings): ClientConfig {
   };
 }
 
+/** Module whose dynamic import islands/site/analytics.ts makes (not on a page without analytics). */
+const VITALS_MODULE = 'islands/site/vitals.ts';
+
 /**
- * @param islands names of the islands some page used (each has islands/<Name>.tsx)
+ * @param islands island keys some page used (islands/runtime/load.ts: "Name" or
+ *   "Name@interaction"; each name has islands/<Name>.tsx)
  * @param config  site facts compiled into the browser code as `__SITE__`
  * @throws Error from esbuild when browser code does not compile (names the file and line)
+ *
+ * Each island gets one entry. An island placed with load="load" everywhere: the entry imports the
+ * component and hydrates at once. An island placed with load="interaction" anywhere: the entry
+ * holds only the listeners (islands/runtime/interaction.ts) and imports the component, with
+ * Preact and the mount runtime, dynamically (the virtual module "island-lazy:<Name>", emitted as
+ * a chunk) when the visitor acts, or at once where the page also places it with load="load".
  */
 export async function bundleIslands(islands: string[], config: ClientConfig): Promise<Bundle> {
+  const uses = [...new Set(islands)].map(parseIslandKey);
+  const names = [...new Set(uses.map((u) => u.name))].sort();
+  const onInteraction = new Set(uses.filter((u) => u.load === 'interaction').map((u) => u.name));
   const entryPoints = [
     { in: path.join(ISLANDS_DIR, 'site.ts'), out: 'site' },
-    ...[...islands].sort().map((name) => ({ in: `island-entry:${name}`, out: name })),
+    ...names.map((name) => ({ in: `island-entry:${name}`, out: name })),
   ];
   const result = await esbuild.build({
     entryPoints,
@@ -71,7 +123,10 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     minify: !config.dev,
     sourcemap: false,
     // safari14.1, not safari14: esbuild 0.28 cannot lower destructuring for Safari 14.0 and fails the build.
-    target: ['es2020', 'chrome90', 'safari14.1', 'firefox90'],
+    // chrome91, not chrome90: esbuild's compatibility table rewrites every `a?.b` below Chrome 91.
+    // No "es20xx" entry: es2020 lowers class fields to helper calls. About 0.5 KB gzipped a page
+    // between them (issue 5 budget); the browsers listed run optional chains and class fields.
+    target: ['chrome91', 'safari14.1', 'firefox90'],
     jsx: 'automatic',
     jsxImportSource: 'preact',
     outdir: path.join(ROOT, '.bundle-out'),
@@ -82,22 +137,36 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     legalComments: 'none',
     logLevel: 'silent',
     define: {
-      __SITE__: JSON.stringify(config),
-      // The two switches also as constants of their own, so code behind them is dropped when off
-      // (no analytics id: no gtag bootstrap and no web-vitals chunk in the bundle at all).
-      '__SITE__.analyticsId': JSON.stringify(config.analyticsId),
-      '__SITE__.dev': JSON.stringify(config.dev),
+      // Every field as a constant of its own, so code behind a switch that is off is dropped (no
+      // analytics id: no gtag bootstrap and no web-vitals chunk in the bundle at all).
+      ...Object.fromEntries(Object.entries(config).map(([key, value]) => [`__SITE__.${key}`, JSON.stringify(value)])),
+      // The bare name appears only in `typeof __SITE__ !== 'undefined'` guards (modules that tests
+      // import under Node). As null, the guard folds to true (typeof null is "object") and no
+      // config object is emitted: as an object literal, esbuild would put it in a chunk of its own
+      // that every page loads. A field not in ClientConfig then throws instead of reading undefined.
+      __SITE__: 'null',
       'process.env.NODE_ENV': JSON.stringify(config.dev ? 'development' : 'production'),
     },
     plugins: [
       {
         name: 'island-entries',
         setup(build) {
-          build.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path.slice('island-entry:'.length), namespace: 'island-entry' }));
+          build.onResolve({ filter: /^island-(entry|lazy):/ }, (args) => {
+            const [namespace, name] = args.path.split(':');
+            return { path: namespace === 'island-lazy' ? `island-${name}` : name, namespace };
+          });
           build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
             resolveDir: ISLANDS_DIR,
             loader: 'ts',
-            contents: `import { mount } from './runtime/mount.ts';\nimport Island from './${args.path}.tsx';\nmount(${JSON.stringify(args.path)}, Island);\n`,
+            contents: onInteraction.has(args.path)
+              ? `import { mountWhenUsed } from './runtime/interaction.ts';\nmountWhenUsed(${JSON.stringify(args.path)}, () => import('island-lazy:${args.path}'));\n`
+              : `import { mount } from './runtime/mount.ts';\nimport Island from './${args.path}.tsx';\nmount(${JSON.stringify(args.path)}, Island);\n`,
+          }));
+          // The part of an interaction-loaded island that waits for the visitor: runtime and component.
+          build.onLoad({ filter: /.*/, namespace: 'island-lazy' }, (args) => ({
+            resolveDir: ISLANDS_DIR,
+            loader: 'ts',
+            contents: `export { mount } from './runtime/mount.ts';\nexport { default } from './${args.path.slice('island-'.length)}.tsx';\n`,
           }));
         },
       },
@@ -109,65 +178,85 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
   const files: OutputFile[] = result.outputFiles.map((f) => ({ path: toSitePath(f.path), contents: f.contents }));
   const gzip = new Map(files.map((f) => [f.path, gzipSync(f.contents, { level: 9 }).length]));
 
-  // Entry name -> its output and the chunks it statically imports.
+  // Entry name -> its output; the entry point (module) each output was made for.
   const outputs = result.metafile!.outputs;
   const entryOut = new Map<string, string>();
+  const entryOf = new Map<string, string>();
   for (const [out, meta] of Object.entries(outputs)) {
-    if (!meta.entryPoint || out.endsWith('.map')) continue;
-    const name = path.basename(out).replace(/-[A-Z0-9]+\.js$/, '');
-    // A dynamic import's target is an entry point in the metafile too; keep only our entries.
-    if (entryPoints.some((e) => e.out === name)) entryOut.set(name, out);
+    if (!meta.entryPoint) continue;
+    entryOf.set(out, meta.entryPoint);
+    if (meta.entryPoint === 'islands/site.ts') entryOut.set('site', out);
+    else if (meta.entryPoint.startsWith('island-entry:')) entryOut.set(meta.entryPoint.slice('island-entry:'.length), out);
   }
   const codeOf = new Map(result.outputFiles.map((f) => [path.relative(ROOT, f.path).split(path.sep).join('/'), f.text]));
-  // Files an output loads: with `lazy`, also what it imports dynamically (loaded later, e.g. web-vitals).
-  const closure = (out: string, lazy: boolean, seen = new Set<string>()): Set<string> => {
+
+  /** How a page reaches an output through a dynamic import: with the page, on interaction, or never. */
+  type Reach = 'load' | 'interaction' | 'never';
+  /**
+   * Files an output loads, following static imports and the dynamic imports `reach` allows.
+   * The metafile can list a dynamic import that minification then dropped as dead code
+   * (web-vitals without an analytics id): only imports the emitted code still names are followed.
+   */
+  const closure = (out: string, reach: (target: string) => Reach, allowed: Reach[], seen = new Set<string>()): Set<string> => {
     if (seen.has(out)) return seen;
     seen.add(out);
     for (const imp of outputs[out]?.imports ?? []) {
-      // The metafile can list a dynamic import that minification then dropped as dead code
-      // (web-vitals without an analytics id): follow only imports the emitted code still names.
       if (!codeOf.get(out)?.includes(path.basename(imp.path))) continue;
-      if (imp.kind === 'import-statement' || (lazy && imp.kind === 'dynamic-import')) closure(imp.path, lazy, seen);
+      if (imp.kind === 'import-statement' || (imp.kind === 'dynamic-import' && allowed.includes(reach(imp.path)))) closure(imp.path, reach, allowed, seen);
     }
     return seen;
   };
-  const filesFor = (names: Iterable<string>) => {
-    const entries = ['site', ...names].map((n) => {
+
+  const pageFiles = (keys: Iterable<string>, options: PageScriptOptions = {}) => {
+    const pageUses = [...keys].map(parseIslandKey);
+    const eager = new Set(pageUses.filter((u) => u.load === 'load').map((u) => u.name));
+    const entries = ['site', ...new Set(pageUses.map((u) => u.name))].map((n) => {
       const out = entryOut.get(n);
       if (!out) throw new Error(`No bundle output for island "${n}".`);
       return out;
     });
-    const eager = new Set<string>();
+    const reach = (target: string): Reach => {
+      const entry = entryOf.get(target) ?? '';
+      if (entry === VITALS_MODULE) return options.analytics === false ? 'never' : 'load';
+      if (entry.startsWith('island-lazy:')) return eager.has(entry.slice('island-lazy:island-'.length)) ? 'load' : 'interaction';
+      return 'load';
+    };
+    const statics = new Set<string>();
+    const load = new Set<string>();
     const all = new Set<string>();
     for (const e of entries) {
-      closure(e, false, eager);
-      closure(e, true, all);
+      closure(e, reach, [], statics);
+      closure(e, reach, ['load'], load);
+      closure(e, reach, ['load', 'interaction'], all);
     }
-    const entryPaths = entries.map(toSitePath);
-    return {
-      entries: entryPaths,
-      chunks: [...eager].map(toSitePath).filter((p) => !entryPaths.includes(p)),
-      loaded: [...all].map(toSitePath),
-    };
+    return { entries, statics, load, interaction: [...all].filter((o) => !load.has(o)) };
   };
+  const sum = (paths: string[]) => paths.reduce((n, p) => n + (gzip.get(p) ?? 0), 0);
 
   // Ship only what some entry can load: a chunk whose dynamic import was dropped as dead code
   // (e.g. web-vitals when no analytics id is set) is still emitted by esbuild; leave it out.
   const reachable = new Set<string>();
-  for (const out of entryOut.values()) closure(out, true, reachable);
+  for (const out of entryOut.values()) closure(out, () => 'load', ['load'], reachable);
   const reachablePaths = new Set([...reachable].map(toSitePath));
+
+  const scriptsFor = (keys: Iterable<string>, options?: PageScriptOptions): PageScripts => {
+    const f = pageFiles(keys, options);
+    const load = [...f.load].map(toSitePath);
+    const interaction = f.interaction.map(toSitePath);
+    return { load, loadGzipBytes: sum(load), interaction, interactionGzipBytes: sum(interaction) };
+  };
 
   return {
     files: files.filter((f) => reachablePaths.has(f.path)),
-    tagsFor(names) {
-      const { entries, chunks } = filesFor(names);
+    tagsFor(keys) {
+      const { entries, statics } = pageFiles(keys);
+      const entryPaths = entries.map(toSitePath);
+      const chunks = [...statics].map(toSitePath).filter((p) => !entryPaths.includes(p));
       return [
         ...chunks.sort().map((c) => `<link rel="modulepreload" href="${c}">`),
-        ...entries.map((e) => `<script type="module" src="${e}"></script>`),
+        ...entryPaths.map((e) => `<script type="module" src="${e}"></script>`),
       ].join('');
     },
-    gzipBytesFor(names) {
-      return filesFor(names).loaded.reduce((sum, p) => sum + (gzip.get(p) ?? 0), 0);
-    },
+    scriptsFor,
   };
 }

@@ -40,6 +40,13 @@ export interface Route<P = any> {
   tracker?: { type: 'area' | 'service' | 'core' | 'home'; key: string };
   /** Whether the page has the chatbot sidebar and the fixed call/text buttons. */
   chatbot: boolean;
+  /**
+   * False for an internal page that sends no analytics at all (no page view, click events,
+   * gtag.js or web-vitals; `<body data-analytics="off">`, read by islands/site/analytics.ts): its
+   * visitors are the operator's staff, whose visits would skew the figures, and its JavaScript
+   * stays within the issue 5 budget. Default true.
+   */
+  analytics?: boolean;
   /** Breadcrumb label overrides by path segment, e.g. { "car-lockout": "Car Lockout" }. */
   crumbLabels?: Record<string, string>;
   /** Entry on the /sitemap page; absent for pages not listed there (404, alias, internal). */

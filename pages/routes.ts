@@ -144,6 +144,7 @@ export function buildRoutes(site: SiteData): Route[] {
       meta: { title: 'Keyword Analysis (internal)', description: 'Internal page: which words and phrases the site uses.', keywords: ['keyword analysis'], noIndex: true, noFollow: true },
       nav: 'none',
       chatbot: false,
+      analytics: false,
     }),
     route({
       path: '/404.html',

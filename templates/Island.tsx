@@ -3,7 +3,13 @@
  * (preact-render-to-string) inside a marked element, hydrated in the browser by its entry
  * (lib/bundle.ts, islands/runtime/mount.ts). This file is the only place that knows the markup:
  *
- *   <div data-island="Name" data-props="{...json...}">...server HTML...</div>
+ *   <div data-island="Name" data-props="{...json...}" [data-load="interaction"]>...server HTML...</div>
+ *
+ * `load` says when the island's code loads (islands/runtime/load.ts): "load" (default) with the
+ * page; "interaction" when the visitor first acts on it (islands/runtime/interaction.ts), for an
+ * island whose server HTML works alone until then. The page records each placement as a key
+ * ("Name" or "Name@interaction") for lib/bundle.ts, which counts the code of an island placed only
+ * with "interaction" as loaded on interaction, not with the page.
  *
  * Props travel in one attribute, escaped by React like any attribute value, so content can never
  * close an element or a script. Props must be JSON-serialisable.
@@ -16,6 +22,7 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import ErrorScreen, { ERROR_SCREEN_TEMPLATE_ID } from '../islands/ErrorScreen.tsx';
 import { ISLANDS } from '../islands/registry.ts';
+import { islandKey, LOAD_ATTR, type IslandLoad } from '../islands/runtime/load.ts';
 import { useRender } from './site-context.ts';
 
 /** HTML attribute that marks an island. */
@@ -25,16 +32,18 @@ export const ISLAND_ATTR = 'data-island';
  * @param name  a key of islands/registry.ts
  * @param props JSON-serialisable props, passed to the component at build time and on hydration
  * @param as    wrapper element (default "div")
+ * @param load  when the island's code loads: "load" (default) or "interaction"
  * @throws Error when no island of that name is registered (a bug, not a content mistake)
  */
-export function Island({ name, props = {}, as: Tag = 'div', className }: { name: string; props?: Record<string, unknown>; as?: 'div' | 'span' | 'section' | 'aside'; className?: string }) {
+export function Island({ name, props = {}, as: Tag = 'div', className, load = 'load' }: { name: string; props?: Record<string, unknown>; as?: 'div' | 'span' | 'section' | 'aside'; className?: string; load?: IslandLoad }) {
   const Component = ISLANDS[name];
   if (!Component) throw new Error(`<Island name="${name}">: no such island in islands/registry.ts.`);
   const { islands, site } = useRender();
   const first = islands.size === 0;
-  islands.add(name);
+  islands.add(islandKey(name, load));
   const html = renderToString(h(Component, props));
-  const island = <Tag className={className} data-island={name} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
+  const loadAttr = load === 'load' ? {} : { [LOAD_ATTR]: load };
+  const island = <Tag className={className} data-island={name} data-props={JSON.stringify(props)} {...loadAttr} dangerouslySetInnerHTML={{ __html: html }} />;
   if (!first) return island;
   const { phone, email, name: business } = site.settings;
   const screen = renderToString(h(ErrorScreen, { phone: { e164: phone.e164, national: phone.national }, email, name: business }));

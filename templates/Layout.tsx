@@ -26,7 +26,7 @@ export function Layout({ route, css, children }: { route: Route; css: string; ch
   jsonLd.push(...(route.meta.structuredData ?? []));
   return (
     <html lang="en-US">
-      <Head meta={route.meta} path={route.path} css={css} />
+      <Head meta={route.meta} path={route.path} css={css} analytics={route.analytics !== false} />
       <body data-page-type={route.tracker?.type} data-page-key={route.tracker?.key} data-analytics={route.analytics === false ? 'off' : undefined}>
         <a className="skip-link" href="#main">Skip to main content</a>
         <Header active={route.nav} />

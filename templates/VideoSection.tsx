@@ -2,9 +2,12 @@
  * The home page's video section (spec section 2, "Video section"): one large video and two
  * smaller ones (VideoPlayer islands: click-to-play facades that ask nothing of the video host
  * until the visitor clicks), plus call and subscribe buttons (the channel opens in a new tab).
+ * The players' code loads when the visitor acts on one (`videoLoad`: load="interaction" for a
+ * hosted video), so the home page does not carry it (issue 5 JS budget).
  */
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
+import { videoLoad } from '../islands/VideoPlayer.tsx';
 import { Island } from './Island.tsx';
 import { Section } from './sections.tsx';
 import { useSite } from './site-context.ts';
@@ -18,10 +21,10 @@ export function VideoSection() {
   return (
     <Section title="See How We Work" intro="Short videos from our work around Grants." className="section-video">
       <div className="video-grid">
-        <Island name="VideoPlayer" className="video-slot video-slot-large" props={{ youtubeId: videos.featured.youtubeId, title: videos.featured.title, width: 800, height: 450, poster: POSTERS[0] }} />
+        <Island name="VideoPlayer" load={videoLoad(videos.featured)} className="video-slot video-slot-large" props={{ youtubeId: videos.featured.youtubeId, title: videos.featured.title, width: 800, height: 450, poster: POSTERS[0] }} />
         <div className="video-side">
           {videos.more.map((v, i) => (
-            <Island key={v.youtubeId} name="VideoPlayer" className="video-slot video-slot-small" props={{ youtubeId: v.youtubeId, title: v.title, width: 800, height: 450, poster: POSTERS[(i + 1) % POSTERS.length] }} />
+            <Island key={v.youtubeId} name="VideoPlayer" load={videoLoad(v)} className="video-slot video-slot-small" props={{ youtubeId: v.youtubeId, title: v.title, width: 800, height: 450, poster: POSTERS[(i + 1) % POSTERS.length] }} />
           ))}
         </div>
       </div>

@@ -7,6 +7,8 @@
  * - after the load event: gtag.js (when a measurement id is configured), and 1000 ms later the
  *   web-vitals collection, a separate chunk imported on demand (islands/site/vitals.ts) so the
  *   first render ships none of it.
+ * None of this on a page whose body says `data-analytics="off"` (an internal page, pages/route.ts
+ * `analytics: false`): no gtag set-up, no event, no gtag.js, no web-vitals chunk.
  * Nothing here throws into the page: every failure is logged as a warning (spec section 8).
  */
 import { logger } from '../lib/logger.ts';
@@ -89,9 +91,16 @@ function startVitals(): void {
     .catch((error) => logger.warn('Web-vitals could not be loaded', {}, error));
 }
 
-/** Starts the page's analytics; runs once, when this module is first imported. Never throws. */
+/** Value of `<body data-analytics>` on a page that sends no analytics (templates/Layout.tsx). */
+export const ANALYTICS_OFF = 'off';
+
+/**
+ * Starts the page's analytics, unless the page turned it off (`<body data-analytics="off">`);
+ * runs once, when this module is first imported. Never throws.
+ */
 export function startAnalytics(): void {
   try {
+    if (document.body?.dataset.analytics === ANALYTICS_OFF) return;
     initGtag();
     sendEvent('page_view', pageViewParams());
     // Capture phase: a component that stops propagation cannot hide a contact click.

@@ -1,0 +1,81 @@
+/**
+ * Hydration on interaction (islands/runtime/load.ts, strategy "interaction"): the browser entry of
+ * an island placed with `<Island load="interaction">` is one call of `mountWhenUsed`, a few hundred
+ * bytes with no Preact. The island's code (component, Preact, islands/runtime/mount.ts) is
+ * imported when the visitor first acts on one of its elements, then every element of that island
+ * is hydrated. Where the page also places the island without `data-load="interaction"`, the code
+ * is imported at once instead, as for any island.
+ *
+ * A click that arrives before the code is stopped (default prevented, propagation stopped) and
+ * dispatched again on the same element once the island has hydrated, so one click on the video
+ * facade plays the video. Clicks the island does not need are left alone: modified or non-primary
+ * clicks (open in a new tab) and contact links (`[data-track]`: tel:, mailto:, sms: work by
+ * themselves and are counted by analytics once).
+ *
+ * If the code cannot be loaded (offline, a failed request), the failure is logged and reported
+ * (action islandLoad), the listeners go, and the stopped click is dispatched again on the server
+ * HTML, which works alone (the facade opens the watch page). A failure while hydrating or
+ * rendering is the mount runtime's: the error screen (islands/runtime/mount.ts).
+ */
+import type { ComponentType } from 'preact';
+import { reportError } from '../site/error-handlers.ts';
+import { INTERACTION_EVENTS, LOAD_ATTR } from './load.ts';
+
+/** What an interaction-loaded island's code module exports (lib/bundle.ts "island-lazy:<Name>"). */
+export interface IslandCode {
+  /** islands/runtime/mount.ts `mount`. */
+  mount(name: string, Component: ComponentType<any>): void;
+  /** The island's component. */
+  default: ComponentType<any>;
+}
+
+/** True for a click the island must handle itself: unmodified, primary button, not on a contact link. */
+function needsIsland(event: MouseEvent): boolean {
+  return !(event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || (event.target as Element).closest?.('[data-track]'));
+}
+
+/**
+ * Hydrates every `[data-island="<name>"]` element once the visitor acts on one of them (or at
+ * once when one of them lacks `data-load="interaction"`). Never throws.
+ * @param name the island's registry name
+ * @param load imports the island's code (a dynamic import, made at most once)
+ */
+export function mountWhenUsed(name: string, load: () => Promise<IslandCode>): void {
+  const elements = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`);
+  let started = false;
+  /** The last click stopped while the code was on its way; dispatched again once it settles. */
+  let stopped: EventTarget | null = null;
+
+  const listen = (on: boolean) => {
+    for (const el of elements) for (const type of INTERACTION_EVENTS) el[on ? 'addEventListener' : 'removeEventListener'](type, onEvent, true);
+  };
+  const settle = () => {
+    listen(false);
+    // Once the listeners are gone; on the same element, which hydration kept.
+    stopped?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  };
+  function onEvent(event: Event) {
+    if (!started) {
+      started = true;
+      load().then(
+        (code) => {
+          // The mount runtime reports its own failures (the error screen); nothing to catch here.
+          code.mount(name, code.default);
+          settle();
+        },
+        (error: unknown) => {
+          reportError(error, { action: 'islandLoad', island: name });
+          settle();
+        },
+      );
+    }
+    if (event.type === 'click' && needsIsland(event as MouseEvent)) {
+      event.preventDefault();
+      event.stopPropagation();
+      stopped = event.target;
+    }
+  }
+
+  if ([...elements].some((el) => el.getAttribute(LOAD_ATTR) !== 'interaction')) onEvent(new Event(''));
+  else listen(true);
+}
