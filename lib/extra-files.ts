@@ -4,8 +4,12 @@
  * Each generator is a function of the site data and the route table; add one per line.
  */
 import type { Route } from '../pages/route.ts';
+import { generateCorpus } from './corpus.ts';
+import { hostingFiles } from './hosting.ts';
 import type { SiteData } from './load-content.ts';
+import { generateManifest, MANIFEST_PATH } from './manifest.ts';
 import { generateRobots, generateSitemap } from './sitemap.ts';
+import { generateVCard, VCARD_PATH } from './vcard.ts';
 import type { SiteFile } from './write.ts';
 
 /** A page as finally written: its route and its minified HTML. */
@@ -22,6 +26,10 @@ const GENERATORS: FileGenerator[] = [
     { path: '/sitemap.xml', contents: generateSitemap(routes, site.settings.siteUrl) },
     { path: '/robots.txt', contents: generateRobots(site.settings.siteUrl) },
   ],
+  (site) => [{ path: VCARD_PATH, contents: generateVCard(site.settings) }],
+  (site) => [{ path: MANIFEST_PATH, contents: generateManifest(site.settings) }],
+  generateCorpus,
+  hostingFiles,
 ];
 
 /** Runs every generator. */

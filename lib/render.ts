@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { minify, type Options as MinifyOptions } from 'html-minifier-terser';
 import { Layout } from '../templates/Layout.tsx';
+import { hoistCspMeta } from './csp.ts';
 import { SiteContext } from '../templates/site-context.ts';
 import type { Route } from '../pages/route.ts';
 import type { SiteData } from './load-content.ts';
@@ -47,9 +48,9 @@ export function renderRoute(route: Route, site: SiteData, css: string): Rendered
     const tree = createElement(
       SiteContext.Provider,
       { value: { site, islands } },
-      createElement(Layout, { route, css }, createElement(route.Page, route.props)),
+      createElement(Layout, { route, css, children: createElement(route.Page, route.props) }),
     );
-    return { route, markup: `<!DOCTYPE html>${renderToStaticMarkup(tree)}`, islands: [...islands] };
+    return { route, markup: `<!DOCTYPE html>${hoistCspMeta(renderToStaticMarkup(tree))}`, islands: [...islands] };
   } catch (cause) {
     throw new Error(`Could not render ${route.path} with <${route.Page.displayName ?? route.Page.name}>.`, { cause });
   }

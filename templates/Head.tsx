@@ -18,8 +18,10 @@ export function JsonLd({ data }: { data: unknown }) {
  * @param meta    the route's metadata
  * @param path    the route's path (canonical when meta.canonicalPath is absent)
  * @param css     the site stylesheet, already minified (inlined: no render-blocking request)
+ * @param analytics false on a page that sends no analytics (Route.analytics): its CSP then allows
+ *   no analytics host even when an analytics id is set
  */
-export function Head({ meta, path, css }: { meta: PageMeta; path: string; css: string }) {
+export function Head({ meta, path, css, analytics = true }: { meta: PageMeta; path: string; css: string; analytics?: boolean }) {
   const { settings } = useSite();
   const fullTitle = meta.title.includes(settings.name) ? meta.title : `${meta.title} | ${settings.name}`;
   const canonical = absoluteUrl(settings.siteUrl, meta.canonicalPath ?? path);
@@ -27,7 +29,7 @@ export function Head({ meta, path, css }: { meta: PageMeta; path: string; css: s
   return (
     <head>
       {/* First in <head>, so it governs every element after it (lib/csp.ts). */}
-      <meta httpEquiv="Content-Security-Policy" content={buildCsp({ styleHashes: [hashSource(css)], analytics: Boolean(settings.analyticsId) })} />
+      <meta httpEquiv="Content-Security-Policy" content={buildCsp({ styleHashes: [hashSource(css)], analytics: analytics && Boolean(settings.analyticsId) })} />
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{fullTitle}</title>

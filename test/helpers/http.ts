@@ -1,0 +1,62 @@
+/**
+ * Raw HTTP(S) requests for the hosting tests: no redirect following, no decompression, so a test
+ * sees exactly the status, headers and bytes the server sent.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+
+export interface RawResponse {
+  status: number;
+  /** Header names lowercased (Node's IncomingHttpHeaders). */
+  headers: http.IncomingHttpHeaders;
+  /** The body as sent (still gzipped when Content-Encoding says so). */
+  body: Buffer;
+}
+
+/**
+ * @param url     absolute http:// or https:// URL
+ * @param headers request headers, e.g. { 'Accept-Encoding': 'gzip', Host: 'www.example.com' }
+ * HTTPS certificates are not checked (the test server's is self-signed).
+ */
+export function request(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
+  const u = new URL(url);
+  const lib = u.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = lib.request(u, { method, headers, rejectUnauthorized: false, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${url}: no answer in 10 s`)));
+    req.end();
+  });
+}
+
+/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts TCP connections on 127.0.0.1:port. @throws after `timeoutMs` */
+export async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+  const t0 = Date.now();
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => { s.destroy(); resolve(true); });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`Nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms.`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Gate: the hosting files on a real Apache. Debian's apache2 serves the dist folder with the
+ * generated .htaccess (AllowOverride All, 127.0.0.1, free ports, HTTP and HTTPS with a
+ * self-signed certificate), and real HTTP requests check: every route answers 200 with its page,
+ * "/areas/grants" reaches "/areas/grants/", an unknown path answers 404 with the 404 page, the
+ * acoma-pueblo 301, the security headers, HSTS only over HTTPS, the HTTPS redirect (never for
+ * 127.0.0.1), Cache-Control of a hashed asset and of a page, gzip for HTML when asked, and the
+ * MIME types of the contact card and the manifest. The same assertions run against the local
+ * preview server (lib/preview-server.ts), so what a developer sees matches the host. Apache is
+ * also run as a restricted host (AllowOverride FileInfo) and a bare one (no optional modules):
+ * the .htaccess must never cause a 500 there.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  CACHE_CONTROL, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
+} from '../../lib/hosting.ts';
+import { startServer, type RunningServer } from '../../lib/preview-server.ts';
+import { startApache, type RunningApache } from '../helpers/apache.ts';
+import { request, type RawResponse } from '../helpers/http.ts';
+import { DIST, fileOf, readDist, ROUTES } from '../helpers/site.ts';
+
+const UNKNOWN = '/no-such-page/';
+const redirectSources = new Set(REDIRECTS.map((r) => r.from));
+const pageRoutes = ROUTES.filter((r) => !redirectSources.has(r.path));
+const hashedAsset = readdirSync(path.join(DIST, 'assets')).map((f) => `/assets/${f}`).find((p) => HASHED_ASSET.test(p));
+const notFoundBody = readDist('/404.html');
+
+/** Path of a Location header, whether absolute (Apache) or relative (preview). */
+const locationPath = (r: RawResponse, base: string) => new URL(String(r.headers.location), base).pathname;
+
+function assertSecurityHeaders(r: RawResponse, what: string): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.is(r.headers[name.toLowerCase()], value, `${what}: ${name}`);
+}
+
+/** The assertions shared by Apache and the preview server. */
+function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Promise<void>; log?(): string }>) {
+  const s = suite(name);
+  let host: { url: string; stop(): Promise<void>; log?(): string };
+  s.before(async () => {
+    host = await start();
+  });
+  s.after(async () => {
+    await host?.stop();
+  });
+
+  s('should answer every route with 200 and exactly its page', async () => {
+    const wrong: string[] = [];
+    for (const r of pageRoutes) {
+      const res = await request(host.url + r.path);
+      if (res.status !== 200) wrong.push(`${r.path}: ${res.status}`);
+      else if (!res.body.equals(Buffer.from(readDist(fileOf(r.path))))) wrong.push(`${r.path}: body is not ${fileOf(r.path)}`);
+      else if (!/^text\/html;\s*charset=utf-8$/i.test(String(res.headers['content-type']))) wrong.push(`${r.path}: Content-Type ${res.headers['content-type']}`);
+    }
+    assert.ok(pageRoutes.length >= 30);
+    assert.equal(wrong, [], host.log?.());
+  });
+
+  s('should take "/areas/grants" to "/areas/grants/" with a 301', async () => {
+    const res = await request(`${host.url}/areas/grants`);
+    assert.is(res.status, 301);
+    assert.is(locationPath(res, host.url), '/areas/grants/');
+    assert.is((await request(new URL(String(res.headers.location), host.url).href)).status, 200);
+  });
+
+  s('should answer an unknown path with 404 and the 404 page', async () => {
+    const res = await request(host.url + UNKNOWN);
+    assert.is(res.status, 404);
+    assert.ok(res.body.equals(Buffer.from(notFoundBody)), 'body is not /404.html');
+    assertSecurityHeaders(res, '404');
+  });
+
+  s('should redirect the acoma-pueblo alias, with and without its slash, to /areas/acoma/ with a 301', async () => {
+    for (const from of ['/areas/acoma-pueblo/', '/areas/acoma-pueblo']) {
+      const res = await request(host.url + from);
+      assert.is(res.status, 301, from);
+      assert.is(locationPath(res, host.url), '/areas/acoma/', from);
+      assertSecurityHeaders(res, `301 ${from}`);
+    }
+  });
+
+  s('should send the security headers on pages and files, and no HSTS over plain HTTP', async () => {
+    for (const p of ['/', '/areas/grants/', '/img/logo.svg']) {
+      const res = await request(host.url + p);
+      assertSecurityHeaders(res, p);
+      assert.is(res.headers['strict-transport-security'], undefined, `${p}: HSTS over HTTP`);
+    }
+  });
+
+  s('should not redirect plain HTTP on 127.0.0.1 to HTTPS', async () => {
+    const res = await request(`${host.url}/`);
+    assert.is(res.status, 200);
+  });
+
+  s('should cache a hashed asset for a year, immutable, images a day, and revalidate pages and generated files on every visit', async () => {
+    assert.ok(hashedAsset, 'no content-hashed file in dist/assets');
+    const asset = await request(host.url + hashedAsset);
+    assert.is(asset.status, 200);
+    assert.is(asset.headers['cache-control'], CACHE_CONTROL.hashed);
+    assert.is(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(asset.headers['content-type']), /^text\/javascript\b/);
+    for (const p of ['/', '/areas/grants/', '/404.html', '/contact.vcf', '/manifest.webmanifest']) {
+      const page = await request(host.url + p);
+      assert.is(page.headers['cache-control'], 'no-cache', p);
+    }
+    assert.is((await request(`${host.url}/img/logo.svg`)).headers['cache-control'], 'public, max-age=86400');
+  });
+
+  s('should gzip HTML when the client accepts gzip, and not otherwise', async () => {
+    const gz = await request(`${host.url}/`, { 'Accept-Encoding': 'gzip' });
+    assert.is(gz.status, 200);
+    assert.is(gz.headers['content-encoding'], 'gzip');
+    assert.match(String(gz.headers.vary), /Accept-Encoding/);
+    assert.ok(gunzipSync(gz.body).equals(Buffer.from(readDist('/index.html'))));
+    assert.ok(gz.body.length < Buffer.byteLength(readDist('/index.html')) / 2);
+    const plain = await request(`${host.url}/`);
+    assert.is(plain.headers['content-encoding'], undefined);
+  });
+
+  s('should serve .vcf as text/vcard and .webmanifest as application/manifest+json', async () => {
+    const vcf = await request(`${host.url}/contact.vcf`);
+    assert.is(vcf.status, 200);
+    assert.match(String(vcf.headers['content-type']), /^text\/vcard\b/);
+    const manifest = await request(`${host.url}/manifest.webmanifest`);
+    assert.is(manifest.status, 200);
+    assert.match(String(manifest.headers['content-type']), /^application\/manifest\+json\b/);
+  });
+
+  s('should not serve the other hosts\' configuration files', async () => {
+    for (const p of ['/_headers', '/_redirects', '/.htaccess']) {
+      const res = await request(host.url + p);
+      assert.ok(res.status === 404 || res.status === 403, `${p}: ${res.status}`);
+    }
+  });
+
+  return s;
+}
+
+const files = suite('hosting files in the build');
+files('should be the generator\'s output (the build registered lib/hosting.ts)', () => {
+  assert.is(readDist('/.htaccess'), generateHtaccess());
+  assert.is(readDist('/_headers'), generateHeadersFile());
+  assert.is(readDist('/_redirects'), generateRedirectsFile());
+});
+files.run();
+
+let apache: RunningApache;
+const onApache = hostSuite('Apache 2.4 with the generated .htaccess', async () => {
+  apache = await startApache(DIST, { https: true });
+  return { url: apache.url, stop: () => apache.stop(), log: () => apache.errorLog() };
+});
+
+onApache('should send HSTS of at least 180 days over HTTPS, and not redirect there', async () => {
+  const res = await request(`${apache.httpsUrl}/areas/grants/`);
+  assert.is(res.status, 200);
+  const maxAge = Number(/max-age=(\d+)/.exec(String(res.headers['strict-transport-security']))?.[1]);
+  assert.ok(maxAge >= 180 * 86400, `HSTS: ${res.headers['strict-transport-security']}`);
+  assert.is(maxAge, HSTS_MAX_AGE_S);
+  assertSecurityHeaders(res, 'HTTPS');
+});
+
+onApache('should redirect plain HTTP for the public host name to HTTPS with a 301, keeping the path', async () => {
+  const res = await request(`${apache.url}/areas/grants/?a=1`, { Host: 'www.example.com' });
+  assert.is(res.status, 301);
+  assert.is(res.headers.location, 'https://www.example.com/areas/grants/?a=1');
+  const proxied = await request(`${apache.url}/areas/grants/`, { Host: 'www.example.com', 'X-Forwarded-Proto': 'https' });
+  assert.is(proxied.status, 200, 'behind an HTTPS proxy');
+});
+
+onApache('should log no .htaccess error', () => {
+  assert.not.match(apache.errorLog(), /htaccess:|Invalid command|not allowed here/);
+});
+
+onApache.run();
+
+let preview: RunningServer;
+hostSuite('the preview server (lib/preview-server.ts)', async () => {
+  preview = await startServer(DIST);
+  return { url: preview.url, stop: () => preview.close() };
+}).run();
+
+const restricted = suite('Apache as a restricted shared host');
+
+restricted('should serve every route, the 404 page and the redirect with AllowOverride FileInfo only', async () => {
+  const host = await startApache(DIST, { allowOverride: 'FileInfo' });
+  try {
+    for (const r of pageRoutes) assert.is((await request(host.url + r.path)).status, 200, `${r.path}\n${host.errorLog()}`);
+    assert.is((await request(host.url + UNKNOWN)).status, 404);
+    assert.is((await request(`${host.url}/areas/acoma-pueblo/`)).status, 301);
+    assertSecurityHeaders(await request(`${host.url}/`), 'FileInfo');
+  } finally {
+    await host.stop();
+  }
+});
+
+restricted('should serve every route and the 404 page without mod_headers, mod_rewrite, mod_alias or mod_deflate', async () => {
+  const host = await startApache(DIST, { modules: 'bare', allowOverride: 'FileInfo Indexes' });
+  try {
+    for (const r of pageRoutes) assert.is((await request(host.url + r.path)).status, 200, `${r.path}\n${host.errorLog()}`);
+    const missing = await request(host.url + UNKNOWN);
+    assert.is(missing.status, 404);
+    assert.ok(missing.body.equals(Buffer.from(notFoundBody)));
+  } finally {
+    await host.stop();
+  }
+});
+
+restricted.run();

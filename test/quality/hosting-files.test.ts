@@ -1,0 +1,158 @@
+/**
+ * The hosting files as files: .htaccess stays safe on restricted hosts (blocks in <IfModule>, no
+ * Options), _headers and _redirects fit Cloudflare Pages' limits and say the same as the
+ * .htaccess, the nginx snippet carries the same rules, and every rule comes from lib/hosting.ts.
+ * (apache.test.ts runs the .htaccess on a real Apache.)
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  CACHE_CONTROL, cacheControlFor, generateHeadersFile, generateHtaccess, generateNginx, generateRedirectsFile, HSTS_HEADER, redirectFor,
+  REDIRECTS, SECURITY_HEADERS,
+} from '../../lib/hosting.ts';
+import { ACOMA_ALIAS } from '../../pages/routes.ts';
+import { SITE } from '../helpers/site.ts';
+
+/** Cloudflare Pages limits (workers-sdk packages/workers-shared/utils/configuration/constants.ts). */
+const CF = { maxHeaderRules: 100, maxLineLength: 2000, maxDynamicRedirects: 100, maxStaticRedirects: 2000, statuses: [200, 301, 302, 303, 307, 308] };
+
+/** Redirect rules as Cloudflare Pages reads them: lines with a valid status, first rule per source wins. */
+function cloudflareRedirects(text: string): Map<string, { to: string; status: number }> {
+  const rules = new Map<string, { to: string; status: number }>();
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const [from, to, status = '302'] = line.split(/\s+/);
+    const code = Number(status);
+    if (Number.isNaN(code) || !CF.statuses.includes(code)) continue; // Cloudflare skips the line
+    if (!rules.has(from)) rules.set(from, { to, status: code });
+  }
+  return rules;
+}
+
+/** Redirect rules as Netlify reads them: first rule per source wins; "!" forces it over an existing file. */
+function netlifyRedirects(text: string): Map<string, { to: string; status: string }> {
+  const rules = new Map<string, { to: string; status: string }>();
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const [from, to, status] = line.split(/\s+/);
+    if (!rules.has(from)) rules.set(from, { to, status });
+  }
+  return rules;
+}
+
+const rules = suite('lib/hosting.ts rules');
+
+rules('should take the redirect from the route table\'s acoma alias', () => {
+  assert.equal(REDIRECTS, [{ from: '/areas/acoma-pueblo/', to: '/areas/acoma/', status: 301 }]);
+  assert.equal(REDIRECTS[0].from, ACOMA_ALIAS.from);
+  assert.is(redirectFor('/areas/acoma-pueblo/'), '/areas/acoma/');
+  assert.is(redirectFor('/areas/acoma-pueblo'), '/areas/acoma/');
+  assert.is(redirectFor('/areas/acoma/'), undefined);
+});
+
+rules('should cache hashed assets a year, images a day, and revalidate pages and other generated files', () => {
+  assert.is(cacheControlFor('/assets/site-MB6F4JXA.js'), 'public, max-age=31536000, immutable');
+  assert.is(cacheControlFor('/assets/chunk-6CPU4YDU.js'), CACHE_CONTROL.hashed);
+  assert.is(cacheControlFor('/'), 'no-cache');
+  assert.is(cacheControlFor('/areas/grants/'), 'no-cache');
+  assert.is(cacheControlFor('/404.html'), 'no-cache');
+  assert.is(cacheControlFor('/areas/grants'), 'no-cache');
+  assert.is(cacheControlFor('/img/logo.svg'), 'public, max-age=86400');
+  assert.is(cacheControlFor('/favicon.ico'), CACHE_CONTROL.image);
+  assert.is(cacheControlFor('/contact.vcf'), 'no-cache');
+  assert.is(cacheControlFor('/manifest.webmanifest'), 'no-cache');
+  assert.is(cacheControlFor('/keyword-corpus.json'), 'no-cache');
+  assert.is(cacheControlFor('/assets/not-hashed.js'), 'no-cache');
+});
+
+rules.run();
+
+const htaccess = suite('.htaccess');
+const ht = generateHtaccess();
+
+htaccess('should keep every block inside <IfModule> and use no Options line', () => {
+  let depth = 0;
+  const outside: string[] = [];
+  for (const line of ht.split('\n').map((l) => l.trim())) {
+    if (/^<IfModule /.test(line)) depth++;
+    else if (line === '</IfModule>') depth--;
+    else if (depth === 0 && line && !line.startsWith('#')) outside.push(line);
+  }
+  assert.is(depth, 0);
+  assert.equal(outside, ['ErrorDocument 404 /404.html']);
+  assert.not.match(ht, /^\s*Options\b/m);
+});
+
+htaccess('should carry the 404 page, the redirect, every security header, HSTS only over HTTPS, the caches and the types', () => {
+  assert.match(ht, /^ErrorDocument 404 \/404\.html$/m);
+  assert.match(ht, /^ {2}RedirectMatch 301 \^\/areas\/acoma-pueblo\/\?\$ \/areas\/acoma\/$/m);
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) assert.ok(ht.includes(`Header always set ${k} "${v}"`), k);
+  assert.match(ht, /<If "%\{HTTPS\} == 'on' \|\| %\{HTTP:X-Forwarded-Proto\} == 'https'">\n\s+Header always set Strict-Transport-Security "max-age=31536000"\n\s+<\/If>/);
+  assert.match(ht, /RewriteCond %\{HTTPS\} !=on\n.*\n.*RewriteCond %\{HTTP_HOST\} !\^\(localhost\|127\\\.0\\\.0\\\.1/);
+  assert.match(ht, /AddType text\/vcard \.vcf/);
+  assert.match(ht, /AddType application\/manifest\+json \.webmanifest/);
+  assert.match(ht, /AddOutputFilterByType DEFLATE text\/html /);
+});
+
+htaccess.run();
+
+const netlifyCf = suite('_headers and _redirects');
+const headers = generateHeadersFile();
+const redirects = generateRedirectsFile();
+
+netlifyCf('should stay within Cloudflare Pages\' limits (100 header rules, 2,000 characters a line)', () => {
+  const headerRules = headers.split('\n').filter((l) => l.startsWith('/'));
+  assert.ok(headerRules.length <= CF.maxHeaderRules);
+  assert.equal(headers.split('\n').filter((l) => l.length > CF.maxLineLength), []);
+  const redirectLines = redirects.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+  assert.ok(redirectLines.length <= CF.maxDynamicRedirects);
+  assert.equal(redirectLines.filter((l) => l.length > 1000), []);
+});
+
+netlifyCf('should send the same security headers as the .htaccess on every path, plus HSTS (both hosts serve only HTTPS)', () => {
+  const all = headers.split(/\n(?=\/)/).find((b) => b.startsWith('/*\n'))!;
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) assert.ok(all.includes(`\n  ${k}: ${v}`), k);
+  assert.ok(all.includes(`\n  Strict-Transport-Security: ${HSTS_HEADER}`));
+  assert.match(headers, /^\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+  assert.match(headers, /^\/\*\.vcf\n {2}Content-Type: text\/vcard; charset=utf-8$/m);
+  assert.match(headers, /^\/\*\.webmanifest\n {2}Content-Type: application\/manifest\+json$/m);
+  assert.not.match(headers, /^\/\*\n(?: {2}.*\n)* {2}Cache-Control/m); // would be joined onto the /assets/ value
+});
+
+netlifyCf('should redirect the alias with 301 on Cloudflare Pages (which skips the "301!" lines)', () => {
+  const cf = cloudflareRedirects(redirects);
+  assert.equal([...cf], [
+    ['/areas/acoma-pueblo/', { to: '/areas/acoma/', status: 301 }],
+    ['/areas/acoma-pueblo', { to: '/areas/acoma/', status: 301 }],
+  ]);
+});
+
+netlifyCf('should redirect the alias with a forced 301 on Netlify (the alias page exists, so it must shadow it)', () => {
+  const nf = netlifyRedirects(redirects);
+  assert.equal([...nf], [
+    ['/areas/acoma-pueblo/', { to: '/areas/acoma/', status: '301!' }],
+    ['/areas/acoma-pueblo', { to: '/areas/acoma/', status: '301!' }],
+  ]);
+});
+
+netlifyCf.run();
+
+const nginx = suite('nginx snippet (README)');
+
+nginx('should carry the same redirect, headers, caches and types, for the configured domain', () => {
+  const conf = generateNginx(SITE);
+  assert.match(conf, new RegExp(`server_name ${new URL(SITE.settings.siteUrl).host.replace(/\./g, '\\.')};`));
+  assert.match(conf, /location ~ \^\/areas\/acoma-pueblo\/\?\$ \{\n\s+return 301 \/areas\/acoma\/;/);
+  assert.match(conf, /error_page 404 \/404\.html;/);
+  assert.match(conf, /return 301 https:\/\/\$host\$request_uri;/);
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) assert.ok(conf.includes(`add_header ${k} "${v}" always;`), k);
+  assert.match(conf, /location \/assets\/ \{[^}]*add_header Cache-Control "public, max-age=31536000, immutable" always;/);
+  assert.match(conf, /location \/ \{\n\s+try_files \$uri \$uri\/ =404;[^}]*add_header Cache-Control "no-cache" always;/);
+  assert.match(conf, /default_type "text\/vcard; charset=utf-8";/);
+  // Balanced braces: the snippet is at least well-formed.
+  assert.is((conf.match(/\{/g) ?? []).length, (conf.match(/\}/g) ?? []).length);
+});
+
+nginx.run();
