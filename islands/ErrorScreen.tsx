@@ -10,6 +10,7 @@
  * plain link to /; the call and e-mail links carry data-track/data-source like every contact
  * link, so analytics counts them.
  */
+import { quoteMailto } from '../lib/text.ts';
 import { IslandIcon } from './lib/icons.tsx';
 
 /** Spec section 2, "Error screen". */
@@ -35,7 +36,7 @@ export interface ErrorScreenProps {
 
 /** The error screen's markup. Its heading has tabindex -1 so the runtime can move focus to it. */
 export default function ErrorScreen({ phone, email, name }: ErrorScreenProps) {
-  const mailto = `mailto:${email}?subject=${encodeURIComponent(`Quote request - ${name}`)}`;
+  const mailto = quoteMailto(email, name);
   return (
     <section class="error-screen" aria-labelledby="error-screen-title">
       <div class="error-screen-card">

@@ -20,3 +20,13 @@ export function toSlug(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * The e-mail link of every Get Quote / free quote action (spec section 7, "E-mail"): a mailto: to
+ * the business with the subject "Quote request - {name}". Pure, so islands import it too.
+ * @example quoteMailto('service@example.com', 'Cibola Mobile Locksmith')
+ *   // "mailto:service@example.com?subject=Quote%20request%20-%20Cibola%20Mobile%20Locksmith"
+ */
+export function quoteMailto(email: string, name: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(`Quote request - ${name}`)}`;
+}

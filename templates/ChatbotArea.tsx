@@ -7,6 +7,7 @@
  * opens and closes without JavaScript; hydrated it adds the attention state, the overlay, Escape
  * and the focus trap.
  */
+import { quoteMailto } from '../lib/text.ts';
 import type { ChatbotSidebarProps } from '../islands/ChatbotSidebar.tsx';
 import { CallLink, TextLink } from './ContactLinks.tsx';
 import { Island } from './Island.tsx';
@@ -37,7 +38,7 @@ export function ChatbotArea() {
   const props: ChatbotSidebarProps = {
     callHref: `tel:${phone.e164}`,
     // Same subject as every Get Quote link (templates/ContactLinks.tsx EmailLink).
-    emailHref: `mailto:${email}?subject=${encodeURIComponent(`Quote request - ${name}`)}`,
+    emailHref: quoteMailto(email, name),
     assistantUrl,
     questions: SAMPLE_QUESTIONS,
     topics: useHelpTopics(),

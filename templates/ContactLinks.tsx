@@ -4,6 +4,7 @@
  * and `data-source` where on the page it sits (read by the analytics island, issue 6).
  */
 import type { ReactNode } from 'react';
+import { quoteMailto } from '../lib/text.ts';
 import { Icon } from './icons.tsx';
 import { useSite } from './site-context.ts';
 
@@ -42,9 +43,8 @@ export function TextLink({ source, className = 'btn btn-text', children, icon = 
 /** E-mail link to the business address, labelled Get Quote by default (spec section 1). */
 export function EmailLink({ source, className = 'btn btn-quote', children, icon = true }: LinkProps) {
   const { email, name } = useSite().settings;
-  const subject = encodeURIComponent(`Quote request - ${name}`);
   return (
-    <a className={className} href={`mailto:${email}?subject=${subject}`} data-track="email_click" data-source={source}>
+    <a className={className} href={quoteMailto(email, name)} data-track="email_click" data-source={source}>
       {icon && <Icon name="mail" size={20} />}
       <span>{children ?? 'Get Quote'}</span>
     </a>

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { slugToTitle, toSlug } from '../../lib/text.ts';
+import { quoteMailto, slugToTitle, toSlug } from '../../lib/text.ts';
 import { robotsContent } from '../../lib/robots.ts';
 
 const title = suite('slugToTitle');
@@ -33,3 +33,9 @@ robots('should give the matching pair when noIndex or noFollow is set', () => {
   assert.is(robotsContent({ noIndex: true, noFollow: true }), 'noindex, nofollow');
 });
 robots.run();
+
+const mailto = suite('quoteMailto');
+mailto('should address the business with an encoded "Quote request - {name}" subject', () => {
+  assert.is(quoteMailto('service@example.com', 'A&B Locks'), 'mailto:service@example.com?subject=Quote%20request%20-%20A%26B%20Locks');
+});
+mailto.run();
