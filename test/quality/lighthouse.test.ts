@@ -35,7 +35,7 @@ lh('should have the four CI pages in the route table', () => {
 });
 
 lh('should meet every budget on the home, an area, a service and the keyword page', async () => {
-  rows = await auditPages(server.url, targets.filter((t) => t !== undefined));
+  rows = await auditPages(server.url, targets.filter((t) => t !== undefined), undefined, CI_BUDGETS);
   console.log(formatTable(rows));
   const target = rows.flatMap((r) => budgetFailures(r));
   if (target.length) console.log(`Issue 8 targets not yet met (reported, not failed; see CI_BUDGETS):\n${target.join('\n')}`);
@@ -46,8 +46,8 @@ lh('should flag a page that breaks a budget (the check can fail)', () => {
   const bad: AuditRow = { path: '/x/', indexable: true, performance: 97, accessibility: 100, bestPractices: 100, seo: 92, lcpMs: 900, cls: 0.012, tbtMs: 30, bytes: 1, failing: [], runs: 1 };
   assert.equal(budgetFailures(bad), ['/x/: Performance 97 < 98', '/x/: SEO 92 < 100', '/x/: CLS 0.012 > 0.00', '/x/: TBT 30 ms > 0 ms']);
   assert.equal(budgetFailures({ ...bad, indexable: false, performance: 99, cls: 0.004, tbtMs: 0 }), []);
-  assert.equal(budgetFailures({ ...bad, performance: 80, seo: 100, cls: 0, tbtMs: 700 }, CI_BUDGETS), ['/x/: Performance 80 < 85', '/x/: TBT 700 ms > 600 ms']);
-  assert.equal(budgetFailures({ ...bad, indexable: false, performance: 70, seo: 60, cls: 0, tbtMs: 900 }, CI_BUDGETS), []);
+  assert.equal(budgetFailures({ ...bad, performance: 60, seo: 100, cls: 0, tbtMs: 3000 }, CI_BUDGETS), []);
+  assert.equal(budgetFailures({ ...bad, accessibility: 96, cls: 0.02, tbtMs: 3000 }, CI_BUDGETS), ['/x/: Accessibility 96 < 100', '/x/: SEO 92 < 100', '/x/: CLS 0.020 > 0.00']);
 });
 
 lh.run();
