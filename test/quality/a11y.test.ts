@@ -42,7 +42,7 @@ async function axe(page: Page, label: string, include?: string): Promise<string[
 async function axePage(viewport: { width: number; height: number }) {
   const p = await harness.page(viewport);
   await p.context.addInitScript({ path: AXE_SOURCE });
-  p.page.setDefaultTimeout(5000);
+  p.page.setDefaultTimeout(30_000); // generous: a busy 2-core CI machine has taken over 5 s for one navigation
   return p;
 }
 
