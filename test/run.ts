@@ -1,56 +1,96 @@
 /**
- * `npm test`: builds the site into dist/, then runs every test file (test/, files ending .test.ts or .test.tsx) in its
- * own process, one after another, and ends with the line "N passed, N failed". Exits 1 on any
- * failure. uvu prints "Total:", "Passed:" and "Skipped:" per file; a file that dies without that
- * summary counts as one failure.
+ * `npm test`: builds the site into dist/, then runs every test file (test/, files ending .test.ts or
+ * .test.tsx) in its own process, several at a time, and ends with the line "N passed, N failed".
+ * Exits 1 on any failure. uvu prints "Total:", "Passed:" and "Skipped:" per file; a file that dies
+ * without that summary counts as one failure.
+ *
+ * Files run `TEST_JOBS` at a time (default 3 on this project's 2-core machines: a browser test
+ * spends much of its time waiting on Chromium, so one file per core left a core idle). Each file's
+ * output is printed whole when it ends, with its duration, so logs never interleave. The slowest
+ * files start first: durations of the last run are kept in node_modules/.cache/test-times.json
+ * (the order Jest uses for the same reason); without it, quality and browser files go first.
+ *
  * Usage: tsx test/run.ts [filter]   (filter: substring of the test file paths to run)
+ *        TEST_JOBS=1 tsx test/run.ts   (one file at a time)
  */
 import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const filter = process.argv[2] ?? '';
 const env = { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0' };
+const JOBS = Math.max(1, Number(process.env.TEST_JOBS) || 3);
+const TIMES = path.join(ROOT, 'node_modules/.cache/test-times.json');
 
-function run(args: string[]): Promise<{ code: number; out: string }> {
+/** Runs node with tsx on `args`; resolves with the exit code and everything printed. */
+function run(args: string[], echo: boolean): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    child.stdout.on('data', (d) => { out += d; if (echo) process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; if (echo) process.stderr.write(d); });
     child.on('close', (code) => resolve({ code: code ?? 1, out }));
   });
 }
 
+/** Passed and failed counts of one file from uvu's summary. */
+function countsOf(file: string, code: number, out: string): { passed: number; failed: number; note?: string } {
+  const total = Number(/Total:\s+(\d+)/.exec(out)?.[1] ?? NaN);
+  const ok = Number(/Passed:\s+(\d+)/.exec(out)?.[1] ?? NaN);
+  const skipped = Number(/Skipped:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  if (Number.isNaN(total) || Number.isNaN(ok)) return { passed: 0, failed: 1, note: `${file}: exited ${code} without a uvu summary; counted as 1 failure.` };
+  const failed = total - ok - skipped;
+  if (code !== 0 && failed === 0) return { passed: ok, failed: 1, note: `${file}: exited ${code}; counted as 1 failure.` };
+  return { passed: ok, failed };
+}
+
+/** Durations (ms) of the last run, by file; {} when there is none. */
+async function lastTimes(): Promise<Record<string, number>> {
+  try {
+    return JSON.parse(await readFile(TIMES, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** Without a recorded time, a guess by folder (ms), so quality and browser files still go first. */
+const GUESS_MS: [string, number][] = [['test/quality/', 60_000], ['test/browser/', 30_000], ['test/build/', 10_000]];
+const weightOf = (file: string, times: Record<string, number>) => times[file] ?? GUESS_MS.find(([dir]) => file.startsWith(dir))?.[1] ?? 1_000;
+
 const t0 = performance.now();
 console.log('Building dist/ ...');
-const build = await run(['build.ts']);
+const build = await run(['build.ts'], true);
 let passed = 0;
 let failed = 0;
 if (build.code !== 0) {
   console.error('The build failed; no tests run.');
   failed = 1;
 } else {
-  const files = (await fg('test/**/*.test.{ts,tsx}', { cwd: ROOT })).sort().filter((f) => f.includes(filter));
-  for (const file of files) {
-    console.log(`\n# ${file}`);
-    const { code, out } = await run([file]);
-    const total = Number(/Total:\s+(\d+)/.exec(out)?.[1] ?? NaN);
-    const ok = Number(/Passed:\s+(\d+)/.exec(out)?.[1] ?? NaN);
-    const skipped = Number(/Skipped:\s+(\d+)/.exec(out)?.[1] ?? 0);
-    if (Number.isNaN(total) || Number.isNaN(ok)) {
-      failed += 1;
-      console.error(`${file}: exited ${code} without a uvu summary; counted as 1 failure.`);
-      continue;
+  const times = await lastTimes();
+  const files = (await fg('test/**/*.test.{ts,tsx}', { cwd: ROOT })).filter((f) => f.includes(filter));
+  files.sort((a, b) => weightOf(b, times) - weightOf(a, times) || a.localeCompare(b));
+  console.log(`Running ${files.length} test files, ${JOBS} at a time.`);
+  const queue = [...files];
+  const took: Record<string, number> = { ...times };
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const started = performance.now();
+      if (JOBS === 1) console.log(`\n# ${file}`);
+      const { code, out } = await run([file], JOBS === 1);
+      took[file] = Math.round(performance.now() - started);
+      const counts = countsOf(file, code, out);
+      passed += counts.passed;
+      failed += counts.failed;
+      if (JOBS > 1) process.stdout.write(`\n# ${file}\n${out}`);
+      console.log(`# ${file}: ${counts.passed} passed, ${counts.failed} failed, ${(took[file] / 1000).toFixed(1)} s`);
+      if (counts.note) console.error(counts.note);
     }
-    passed += ok;
-    failed += total - ok - skipped;
-    if (code !== 0 && total - ok - skipped === 0) {
-      failed += 1;
-      console.error(`${file}: exited ${code}; counted as 1 failure.`);
-    }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(JOBS, files.length) }, worker));
+  await mkdir(path.dirname(TIMES), { recursive: true });
+  await writeFile(TIMES, JSON.stringify(took, null, 1));
 }
 console.log(`\nTests finished in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -2,8 +2,8 @@
  * Gate: Content-Security-Policy. Every page carries the strict policy as the first element of its
  * <head>, with style-src naming the SHA-256 of its inline stylesheet as written in the final file
  * (recomputed here from the bytes on disk); no style="" attribute, inline script or on* handler
- * anywhere. In Chromium, loading every page and using its islands (header menu, chatbot, video,
- * keyword tabs) produces 0 CSP violation reports and 0 console errors.
+ * anywhere. The part in Chromium (0 CSP violation reports and 0 console errors while every page's
+ * islands are used) runs in chromium-sweep.test.ts, in the same page loads as the axe gate.
  */
 import { createHash } from 'node:crypto';
 import { parse, type HTMLElement } from 'node-html-parser';
@@ -12,9 +12,7 @@ import * as assert from 'uvu/assert';
 import { buildCsp, cspDirectives, GA4_HOSTS, hashSource, metaCsp, parseCsp } from '../../lib/csp.ts';
 import { renderRoute } from '../../lib/render.ts';
 import { loadStylesheet } from '../../lib/styles.ts';
-import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
-import { hasChatbot, openChatbot, openHeaderMenu, playFirstVideo, stubVideoHosts, useTabs } from '../helpers/interact.ts';
-import { browserPathOf, fileOf, htmlFiles, readDist, ROUTES, SITE } from '../helpers/site.ts';
+import { fileOf, htmlFiles, readDist, ROUTES, SITE } from '../helpers/site.ts';
 
 /** The policy the issue asks for, written out here rather than taken from lib/csp.ts. */
 function expectedPolicy(styleHash: string, analytics: boolean): Record<string, string[]> {
@@ -139,82 +137,3 @@ pages('should have no style="" attribute, inline script, on* handler or javascri
 });
 
 pages.run();
-
-const browser = suite('CSP in Chromium');
-let harness: Harness;
-
-browser.before(async () => {
-  harness = await startHarness();
-});
-browser.after(async () => {
-  await harness?.close();
-});
-
-/** A page that records CSP violation reports in window.__cspViolations (set before any page script). */
-async function cspPage(viewport: { width: number; height: number } = PHONE) {
-  const p = await harness.page(viewport);
-  p.page.setDefaultTimeout(5000);
-  await stubVideoHosts(p.context);
-  await p.context.addInitScript(() => {
-    (window as any).__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as any).__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
-    });
-  });
-  return p;
-}
-
-/** The reports so far (after a short real-time wait: reports are queued as tasks, not timers). */
-async function violationsOf(page: import('playwright-core').Page): Promise<string[]> {
-  await page.waitForTimeout(50);
-  return page.evaluate(() => (window as any).__cspViolations ?? []);
-}
-
-browser('should see the violation of a canary page with a style="" attribute (the listener works)', async () => {
-  const { page, context } = await cspPage();
-  const url = harness.url('/__csp-canary/');
-  const policy = metaCsp(readDist('/index.html'))!;
-  await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${policy}"><title>c</title></head><body><p style="color:red">x</p></body></html>` }));
-  await page.goto(url);
-  const violations = await violationsOf(page);
-  await context.close();
-  assert.ok(violations.some((v) => v.startsWith('style-src')), JSON.stringify(violations));
-});
-
-browser('should load every page and use its islands with 0 CSP violations and 0 console errors', async () => {
-  // The two viewports run side by side, one page each (two renderer processes, two cores).
-  const problems = (await Promise.all([PHONE, DESKTOP].map(async (viewport) => {
-    const found: string[] = [];
-    const { page, context, errors, offsite } = await cspPage(viewport);
-    await page.clock.install();
-    for (const file of files) {
-      const path = browserPathOf(file);
-      const at = `${path} @${viewport.width}`;
-      errors.length = 0;
-      offsite.length = 0;
-      const steps: string[] = [];
-      try {
-        await page.goto(harness.url(path), { waitUntil: 'load' });
-        await page.clock.runFor(3500); // attention state (3 s), web-vitals start (1 s after load)
-        await openHeaderMenu(page);
-        steps.push('menu');
-        if (await hasChatbot(page)) { await openChatbot(page); steps.push('chatbot'); await page.keyboard.press('Escape'); }
-        if (await playFirstVideo(page)) steps.push('video');
-        if (await page.locator('[data-island="KeywordAnalysis"]').count()) {
-          await page.locator('[role="tab"]').first().waitFor();
-          steps.push(`${await useTabs(page)} tabs`);
-        }
-      } catch (error) {
-        found.push(`${at}: ${(error as Error).message.split('\n')[0]}`);
-      }
-      for (const v of await violationsOf(page)) found.push(`${at} [${steps.join(', ')}]: CSP ${v}`);
-      for (const e of errors) found.push(`${at} [${steps.join(', ')}]: console error: ${e}`);
-      for (const u of offsite) if (!/^https:\/\/(www\.youtube-nocookie\.com|www\.youtube\.com)\//.test(u)) found.push(`${at}: request off the site: ${u}`);
-    }
-    await context.close();
-    return found;
-  }))).flat();
-  assert.equal(problems, []);
-});
-
-browser.run();
