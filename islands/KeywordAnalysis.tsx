@@ -4,14 +4,17 @@
  * "Keyword page: loading, then result or failed", section 8 "Keyword analysis failure").
  *
  * Its server HTML is the loading state. In the browser it fetches the corpus the build wrote
- * (lib/corpus.ts), runs the analysis (islands/lib/keywords.ts) and shows the result: stat cards,
+ * (lib/corpus.ts), runs the analysis (islands/lib/keywords.ts) in a Web Worker
+ * (islands/lib/analyze-off-thread.ts) and shows the
+ * result: stat cards,
  * the top 20 keywords in two lists of 10, category tabs with counts over a list capped at 100,
  * a Download Report button (islands/lib/keyword-report.ts) and static SEO insights. Any failure
  * (request, JSON, corpus shape, analysis) is logged and shows "Analysis Failed".
  */
 import { Component } from 'preact';
 import { buildKeywordReport, reportFileName } from './lib/keyword-report.ts';
-import { analyzeCorpus, parseCorpus, rankKeywords, type KeywordAnalysisResult, type KeywordEntry } from './lib/keywords.ts';
+import { analyzeOffMainThread } from './lib/analyze-off-thread.ts';
+import type { KeywordAnalysisResult, KeywordEntry } from './lib/keywords.ts';
 import { logger } from './lib/logger.ts';
 
 /** Keywords listed on screen at most; the rest are in the report. Spec section 9. */
@@ -82,9 +85,9 @@ export default class KeywordAnalysis extends Component<KeywordAnalysisProps, Sta
       // no-cache: revalidate, so the page shows the corpus of the latest build.
       const response = await fetch(corpusUrl, { cache: 'no-cache', headers: { Accept: 'application/json' } });
       if (!response.ok) throw new Error(`GET ${corpusUrl} answered HTTP ${response.status}.`);
-      const corpus = parseCorpus(await response.json());
-      const result = analyzeCorpus(corpus);
-      if (!this.gone) this.setState({ status: 'ready', result, ranked: rankKeywords(result.keywordFrequency), pageCount: corpus.pages.length });
+      const workerUrl = typeof __WORKERS__ !== 'undefined' ? __WORKERS__.keywordAnalysis : '';
+      const { result, ranked, pageCount } = await analyzeOffMainThread(await response.text(), workerUrl);
+      if (!this.gone) this.setState({ status: 'ready', result, ranked, pageCount });
     } catch (error) {
       logger.error('Keyword analysis failed', { corpusUrl }, error);
       if (!this.gone) this.setState({ status: 'failed' });

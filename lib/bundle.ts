@@ -95,6 +95,60 @@ export function clientConfig(settings: Settings): ClientConfig {
 const VITALS_MODULE = 'islands/site/vitals.ts';
 
 /**
+ * Web Workers the build bundles, each for the island that starts it. A worker is a classic script
+ * (IIFE, content-hashed under /assets/) built only when some page uses its island; the browser
+ * code reads its site path from `__WORKERS__.<name>` (islands/globals.d.ts), "" when not built.
+ */
+const WORKERS = {
+  keywordAnalysis: { entry: 'islands/workers/keyword-analysis.ts', island: 'KeywordAnalysis' },
+} as const;
+
+/** Name of a bundled Web Worker, e.g. "keywordAnalysis". */
+export type WorkerName = keyof typeof WORKERS;
+
+/** esbuild target of all browser code (see bundleIslands). */
+const TARGET = ['chrome91', 'safari14.1', 'firefox90'];
+
+/**
+ * Bundles the Web Workers of the islands in use (WORKERS): one classic script each, minified,
+ * content-hashed, with the same `__SITE__` constants as the page code.
+ * @param islandNames names of the islands some page uses
+ * @returns the files, and the site path of each worker built
+ * @throws Error from esbuild when a worker does not compile
+ */
+async function bundleWorkers(islandNames: string[], config: ClientConfig): Promise<{ files: OutputFile[]; paths: Partial<Record<WorkerName, string>> }> {
+  const wanted = Object.entries(WORKERS).filter(([, w]) => islandNames.includes(w.island));
+  if (wanted.length === 0) return { files: [], paths: {} };
+  const outdir = path.join(ROOT, '.bundle-out');
+  const result = await esbuild.build({
+    entryPoints: wanted.map(([name, w]) => ({ in: path.join(ROOT, w.entry), out: `worker-${name}` })),
+    absWorkingDir: ROOT,
+    bundle: true,
+    format: 'iife',
+    minify: !config.dev,
+    target: TARGET,
+    outdir,
+    entryNames: '[name]-[hash]',
+    write: false,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    define: {
+      ...Object.fromEntries(Object.entries(config).map(([key, value]) => [`__SITE__.${key}`, JSON.stringify(value)])),
+      __SITE__: 'null',
+      'process.env.NODE_ENV': JSON.stringify(config.dev ? 'development' : 'production'),
+    },
+  });
+  const files = result.outputFiles.map((f) => ({ path: `/assets/${path.relative(outdir, f.path).split(path.sep).join('/')}`, contents: f.contents }));
+  const paths: Partial<Record<WorkerName, string>> = {};
+  for (const [out, meta] of Object.entries(result.metafile!.outputs)) {
+    const hit = wanted.find(([, w]) => meta.entryPoint === w.entry);
+    if (hit) paths[hit[0] as WorkerName] = `/assets/${path.relative(outdir, path.resolve(ROOT, out)).split(path.sep).join('/')}`;
+  }
+  return { files, paths };
+}
+
+/**
  * @param islands island keys some page used (islands/runtime/load.ts: "Name" or
  *   "Name@interaction"; each name has islands/<Name>.tsx)
  * @param config  site facts compiled into the browser code as `__SITE__`
@@ -110,6 +164,7 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
   const uses = [...new Set(islands)].map(parseIslandKey);
   const names = [...new Set(uses.map((u) => u.name))].sort();
   const onInteraction = new Set(uses.filter((u) => u.load === 'interaction').map((u) => u.name));
+  const workers = await bundleWorkers(names, config);
   const entryPoints = [
     { in: path.join(ISLANDS_DIR, 'site.ts'), out: 'site' },
     ...names.map((name) => ({ in: `island-entry:${name}`, out: name })),
@@ -126,7 +181,7 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     // chrome91, not chrome90: esbuild's compatibility table rewrites every `a?.b` below Chrome 91.
     // No "es20xx" entry: es2020 lowers class fields to helper calls. About 0.5 KB gzipped a page
     // between them (issue 5 budget); the browsers listed run optional chains and class fields.
-    target: ['chrome91', 'safari14.1', 'firefox90'],
+    target: TARGET,
     jsx: 'automatic',
     jsxImportSource: 'preact',
     outdir: path.join(ROOT, '.bundle-out'),
@@ -145,6 +200,8 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
       // config object is emitted: as an object literal, esbuild would put it in a chunk of its own
       // that every page loads. A field not in ClientConfig then throws instead of reading undefined.
       __SITE__: 'null',
+      ...Object.fromEntries(Object.keys(WORKERS).map((name) => [`__WORKERS__.${name}`, JSON.stringify(workers.paths[name as WorkerName] ?? '')])),
+      __WORKERS__: 'null',
       'process.env.NODE_ENV': JSON.stringify(config.dev ? 'development' : 'production'),
     },
     plugins: [
@@ -231,6 +288,7 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     }
     return { entries, statics, load, interaction: [...all].filter((o) => !load.has(o)) };
   };
+  for (const f of workers.files) gzip.set(f.path, gzipSync(f.contents, { level: 9 }).length);
   const sum = (paths: string[]) => paths.reduce((n, p) => n + (gzip.get(p) ?? 0), 0);
 
   // Ship only what some entry can load: a chunk whose dynamic import was dropped as dead code
@@ -243,11 +301,20 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     const f = pageFiles(keys, options);
     const load = [...f.load].map(toSitePath);
     const interaction = f.interaction.map(toSitePath);
+    // A page's workers load with the island that starts them.
+    for (const use of [...keys].map(parseIslandKey)) {
+      for (const [name, w] of Object.entries(WORKERS)) {
+        const file = workers.paths[name as WorkerName];
+        if (w.island !== use.name || !file) continue;
+        const list = use.load === 'load' ? load : interaction;
+        if (!load.includes(file) && !list.includes(file)) list.push(file);
+      }
+    }
     return { load, loadGzipBytes: sum(load), interaction, interactionGzipBytes: sum(interaction) };
   };
 
   return {
-    files: files.filter((f) => reachablePaths.has(f.path)),
+    files: [...files.filter((f) => reachablePaths.has(f.path)), ...workers.files],
     tagsFor(keys) {
       const { entries, statics } = pageFiles(keys);
       const entryPaths = entries.map(toSitePath);

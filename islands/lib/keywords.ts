@@ -320,3 +320,22 @@ export function parseCorpus(json: unknown): KeywordCorpus {
   });
   return c as unknown as KeywordCorpus;
 }
+
+/** What analyzeCorpusText returns: the analysis, its ranking and the number of pages read. */
+export interface CorpusAnalysis {
+  result: KeywordAnalysisResult;
+  ranked: KeywordEntry[];
+  pageCount: number;
+}
+
+/**
+ * The whole analysis of the corpus file's text: parse, check the shape, count and rank. Run in the
+ * keyword worker (islands/workers/keyword-analysis.ts), or on the page where workers are missing.
+ * @param text the body of /keyword-corpus.json (lib/corpus.ts)
+ * @throws SyntaxError for invalid JSON; TypeError naming the field for a corpus of the wrong shape
+ */
+export function analyzeCorpusText(text: string): CorpusAnalysis {
+  const corpus = parseCorpus(JSON.parse(text));
+  const result = analyzeCorpus(corpus);
+  return { result, ranked: rankKeywords(result.keywordFrequency), pageCount: corpus.pages.length };
+}

@@ -61,6 +61,26 @@ states('should show "Analyzing Website Keywords..." while the corpus loads, then
   await context.close();
 });
 
+states('should run the analysis in a Web Worker, not on the page\'s main thread (issue 8)', async () => {
+  const { page, context, errors } = await h.page(DESKTOP);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
+  // The page's own scripts must not contain the analysis: its stop-word list is only in the worker.
+  const pageScripts: string[] = [];
+  // (Playwright reports the worker's own script request on the page as well: told apart by its name.)
+  page.on('response', async (r) => { if (r.request().resourceType() === 'script' && !new URL(r.url()).pathname.startsWith('/assets/worker-')) pageScripts.push(await r.text()); });
+  await page.goto(h.url(URL_PATH));
+  await page.locator('.kw-stat').first().waitFor({ timeout: 15_000 });
+  assert.equal(workers.length, 1, workers.join(', '));
+  assert.match(workers[0], /^\/assets\/worker-keywordAnalysis-[A-Z0-9]+\.js$/);
+  const workerCode = await (await page.request.get(h.url(workers[0]))).text();
+  assert.ok(workerCode.includes('Keyword corpus: '), 'the worker holds the analysis');
+  assert.ok(pageScripts.length >= 3, `page scripts seen: ${pageScripts.length}`);
+  assert.not.ok(pageScripts.some((code) => code.includes('Keyword corpus: ')), 'no page script holds the analysis');
+  assert.equal(errors, []);
+  await context.close();
+});
+
 states('should show the top 20 keywords in two numbered lists of 10', async () => {
   const { page, context } = await openResult();
   const lists = page.locator('.kw-rank');
@@ -179,15 +199,16 @@ async function loggedFailure(page: Page, errors: string[]): Promise<boolean> {
   return inLog || errors.some((e) => e.includes('Keyword analysis failed'));
 }
 
-for (const [how, handle] of [
+for (const [how, handle, url] of [
   ['the request fails', (route: { abort(): Promise<void> }) => route.abort()],
   ['the server answers 500', (route: { fulfill(o: object): Promise<void> }) => route.fulfill({ status: 500, body: 'oops' })],
   ['the JSON is invalid', (route: { fulfill(o: object): Promise<void> }) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"pages": [' })],
   ['the corpus has the wrong shape', (route: { fulfill(o: object): Promise<void> }) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"pages": 3}' })],
+  ['the worker script does not load', (route: { fulfill(o: object): Promise<void> }) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' }), '**/assets/worker-*.js'],
 ] as const) {
   failure(`should show "Analysis Failed" and log the failure when ${how}`, async () => {
     const { page, context, errors } = await h.page(DESKTOP);
-    await context.route(`**${CORPUS_PATH}`, (route) => (handle as (r: typeof route) => Promise<void>)(route));
+    await context.route(url ?? `**${CORPUS_PATH}`, (route) => (handle as (r: typeof route) => Promise<void>)(route));
     await page.goto(h.url(URL_PATH));
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: 15_000 });
