@@ -106,8 +106,45 @@ const WORKERS = {
 /** Name of a bundled Web Worker, e.g. "keywordAnalysis". */
 export type WorkerName = keyof typeof WORKERS;
 
-/** esbuild target of all browser code (see bundleIslands). */
-const TARGET = ['chrome91', 'safari14.1', 'firefox90'];
+/** Where esbuild places outputs (in memory: write is false); site paths are made relative to it. */
+const OUT_DIR = path.join(ROOT, '.bundle-out');
+
+/**
+ * esbuild options shared by the page code and the workers: bundled, minified unless dev, content-hashed
+ * names, and the `__SITE__` constants.
+ */
+function commonOptions(config: ClientConfig) {
+  return {
+    absWorkingDir: ROOT,
+    bundle: true,
+    minify: !config.dev,
+    // safari14.1, not safari14: esbuild 0.28 cannot lower destructuring for Safari 14.0 and fails the build.
+    // chrome91, not chrome90: esbuild's compatibility table rewrites every `a?.b` below Chrome 91.
+    // No "es20xx" entry: es2020 lowers class fields to helper calls. About 0.5 KB gzipped a page
+    // between them (issue 5 budget); the browsers listed run optional chains and class fields.
+    target: ['chrome91', 'safari14.1', 'firefox90'],
+    outdir: OUT_DIR,
+    entryNames: '[name]-[hash]',
+    write: false as const,
+    metafile: true as const,
+    legalComments: 'none' as const,
+    logLevel: 'silent' as const,
+    define: {
+      // Every field as a constant of its own, so code behind a switch that is off is dropped (no
+      // analytics id: no gtag bootstrap and no web-vitals chunk in the bundle at all).
+      ...Object.fromEntries(Object.entries(config).map(([key, value]) => [`__SITE__.${key}`, JSON.stringify(value)])),
+      // The bare name appears only in `typeof __SITE__ !== 'undefined'` guards (modules that tests
+      // import under Node). As null, the guard folds to true (typeof null is "object") and no
+      // config object is emitted: as an object literal, esbuild would put it in a chunk of its own
+      // that every page loads. A field not in ClientConfig then throws instead of reading undefined.
+      __SITE__: 'null',
+      'process.env.NODE_ENV': JSON.stringify(config.dev ? 'development' : 'production'),
+    },
+  };
+}
+
+/** Site path of an esbuild output path (absolute, or relative to ROOT as in the metafile). */
+const toSitePath = (file: string) => `/assets/${path.relative(OUT_DIR, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
 
 /**
  * Bundles the Web Workers of the islands in use (WORKERS): one classic script each, minified,
@@ -119,31 +156,16 @@ const TARGET = ['chrome91', 'safari14.1', 'firefox90'];
 async function bundleWorkers(islandNames: string[], config: ClientConfig): Promise<{ files: OutputFile[]; paths: Partial<Record<WorkerName, string>> }> {
   const wanted = Object.entries(WORKERS).filter(([, w]) => islandNames.includes(w.island));
   if (wanted.length === 0) return { files: [], paths: {} };
-  const outdir = path.join(ROOT, '.bundle-out');
   const result = await esbuild.build({
+    ...commonOptions(config),
     entryPoints: wanted.map(([name, w]) => ({ in: path.join(ROOT, w.entry), out: `worker-${name}` })),
-    absWorkingDir: ROOT,
-    bundle: true,
     format: 'iife',
-    minify: !config.dev,
-    target: TARGET,
-    outdir,
-    entryNames: '[name]-[hash]',
-    write: false,
-    metafile: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-    define: {
-      ...Object.fromEntries(Object.entries(config).map(([key, value]) => [`__SITE__.${key}`, JSON.stringify(value)])),
-      __SITE__: 'null',
-      'process.env.NODE_ENV': JSON.stringify(config.dev ? 'development' : 'production'),
-    },
   });
-  const files = result.outputFiles.map((f) => ({ path: `/assets/${path.relative(outdir, f.path).split(path.sep).join('/')}`, contents: f.contents }));
+  const files = result.outputFiles.map((f) => ({ path: toSitePath(f.path), contents: f.contents }));
   const paths: Partial<Record<WorkerName, string>> = {};
-  for (const [out, meta] of Object.entries(result.metafile!.outputs)) {
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     const hit = wanted.find(([, w]) => meta.entryPoint === w.entry);
-    if (hit) paths[hit[0] as WorkerName] = `/assets/${path.relative(outdir, path.resolve(ROOT, out)).split(path.sep).join('/')}`;
+    if (hit) paths[hit[0] as WorkerName] = toSitePath(out);
   }
   return { files, paths };
 }
@@ -169,40 +191,19 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     { in: path.join(ISLANDS_DIR, 'site.ts'), out: 'site' },
     ...names.map((name) => ({ in: `island-entry:${name}`, out: name })),
   ];
+  const common = commonOptions(config);
   const result = await esbuild.build({
+    ...common,
     entryPoints,
-    absWorkingDir: ROOT,
-    bundle: true,
     splitting: true,
     format: 'esm',
-    minify: !config.dev,
-    sourcemap: false,
-    // safari14.1, not safari14: esbuild 0.28 cannot lower destructuring for Safari 14.0 and fails the build.
-    // chrome91, not chrome90: esbuild's compatibility table rewrites every `a?.b` below Chrome 91.
-    // No "es20xx" entry: es2020 lowers class fields to helper calls. About 0.5 KB gzipped a page
-    // between them (issue 5 budget); the browsers listed run optional chains and class fields.
-    target: TARGET,
     jsx: 'automatic',
     jsxImportSource: 'preact',
-    outdir: path.join(ROOT, '.bundle-out'),
-    entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
-    write: false,
-    metafile: true,
-    legalComments: 'none',
-    logLevel: 'silent',
     define: {
-      // Every field as a constant of its own, so code behind a switch that is off is dropped (no
-      // analytics id: no gtag bootstrap and no web-vitals chunk in the bundle at all).
-      ...Object.fromEntries(Object.entries(config).map(([key, value]) => [`__SITE__.${key}`, JSON.stringify(value)])),
-      // The bare name appears only in `typeof __SITE__ !== 'undefined'` guards (modules that tests
-      // import under Node). As null, the guard folds to true (typeof null is "object") and no
-      // config object is emitted: as an object literal, esbuild would put it in a chunk of its own
-      // that every page loads. A field not in ClientConfig then throws instead of reading undefined.
-      __SITE__: 'null',
+      ...common.define,
       ...Object.fromEntries(Object.keys(WORKERS).map((name) => [`__WORKERS__.${name}`, JSON.stringify(workers.paths[name as WorkerName] ?? '')])),
-      __WORKERS__: 'null',
-      'process.env.NODE_ENV': JSON.stringify(config.dev ? 'development' : 'production'),
+      __WORKERS__: 'null', // as __SITE__
     },
     plugins: [
       {
@@ -230,8 +231,6 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     ],
   });
 
-  const outRoot = path.join(ROOT, '.bundle-out');
-  const toSitePath = (abs: string) => `/assets/${path.relative(outRoot, path.resolve(ROOT, abs)).split(path.sep).join('/')}`;
   const files: OutputFile[] = result.outputFiles.map((f) => ({ path: toSitePath(f.path), contents: f.contents }));
   const gzip = new Map(files.map((f) => [f.path, gzipSync(f.contents, { level: 9 }).length]));
 
