@@ -6,17 +6,35 @@
  * sample questions and help topics.
  *
  * The server HTML is a <details> whose <summary> is the button, so the panel opens and closes
- * without JavaScript. Hydrated, the island controls `open` itself and adds: the close button in
- * the panel header, the overlay (a tap on it closes), Escape, the focus trap while open, focus
- * back on the button when closed, aria-expanded/aria-modal, and the end of the attention state.
+ * without JavaScript. The island's code loads when the visitor first acts on it (issue 8:
+ * templates/ChatbotArea.tsx places it with load="interaction"); a click on the button before the
+ * code has arrived opens the <details> natively (islands/runtime/interaction.ts leaves clicks on a
+ * <summary> alone) and the island adopts that state when it hydrates. Hydrated, the island
+ * controls `open` itself and adds: the close button in the panel header, the overlay (a tap on it
+ * closes), Escape, the focus trap while open, focus back on the button when closed,
+ * aria-expanded/aria-modal.
+ *
  * The attention state is in the server HTML (its bounce is a finite CSS animation, so it stops by
- * itself without JavaScript); the island removes it 3 s after navigation start.
+ * itself without JavaScript) and is ended by islands/site/chatbot-attention.ts (ATTENTION_MS after
+ * navigation start), which every page loads: the island only follows the page. Each render reads
+ * the state from the document (the toggle's class), so hydrating after 3 s does not bring the
+ * badge back, and the first render after 3 s drops what the page already removed.
  */
 import { Component, createRef } from 'preact';
 import { IslandIcon } from './lib/icons.tsx';
 
-/** How long the button bounces and shows its badge, in ms. Source: spec section 9 ("Chatbot attention timeout 3 s"). */
-export const ATTENTION_MS = 3000;
+/** Class of the toggle in the attention state (removed by islands/site/chatbot-attention.ts). */
+const ATTENTION_CLASS = 'is-attention';
+
+/**
+ * True while the page still shows the attention state (spec section 2 "Chatbot sidebar"): the
+ * toggle in the document has ATTENTION_CLASS (islands/site/chatbot-attention.ts removes it 3 s
+ * after navigation start). Always true at build time (no document): the server HTML starts in
+ * that state.
+ */
+function attentionInPage(): boolean {
+  return typeof document === 'undefined' || !!document.querySelector(`.chatbot-toggle.${ATTENTION_CLASS}`);
+}
 
 /** What can take focus inside the panel (the focus trap cycles through these). */
 const FOCUSABLE = 'a[href], button:not([disabled])';
@@ -38,8 +56,6 @@ interface State {
   open: boolean;
   /** True once hydrated: the close button, overlay and aria-modal appear. */
   live: boolean;
-  /** Bounce and badge on. */
-  attention: boolean;
 }
 
 /**
@@ -48,17 +64,14 @@ interface State {
  * class does not do (the JS budget is 15 KB per page).
  */
 export default class ChatbotSidebar extends Component<ChatbotSidebarProps, State> {
-  state: State = { open: false, live: false, attention: true };
+  state: State = { open: false, live: false };
   private details = createRef<HTMLDetailsElement>();
   private toggle = createRef<HTMLElement>();
   private panel = createRef<HTMLDivElement>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
 
   componentDidMount() {
     // The visitor may have opened the <details> before the script arrived.
     this.setState({ live: true, open: !!this.details.current?.open });
-    // "First 3 seconds" of the page, not of the script: count from navigation start.
-    this.timer = setTimeout(() => this.setState({ attention: false }), Math.max(0, ATTENTION_MS - performance.now()));
   }
 
   componentDidUpdate(_: ChatbotSidebarProps, prev: State) {
@@ -74,7 +87,6 @@ export default class ChatbotSidebar extends Component<ChatbotSidebarProps, State
   }
 
   componentWillUnmount() {
-    clearTimeout(this.timer);
     document.removeEventListener('keydown', this.onKey);
   }
 
@@ -115,11 +127,14 @@ export default class ChatbotSidebar extends Component<ChatbotSidebarProps, State
     if (open !== this.state.open) this.setState({ open });
   };
 
-  render({ callHref, emailHref, assistantUrl, questions, topics }: ChatbotSidebarProps, { open, live, attention }: State) {
+  render({ callHref, emailHref, assistantUrl, questions, topics }: ChatbotSidebarProps, { open, live }: State) {
+    // Bounce and badge: as the page shows them (the first render matches the server HTML as
+    // islands/site/chatbot-attention.ts left it; a later one drops what it removed).
+    const attention = attentionInPage();
     return (
       <details class="chatbot" ref={this.details} open={open} onToggle={this.onToggle}>
         <summary
-          class={attention ? 'chatbot-toggle is-attention' : 'chatbot-toggle'}
+          class={attention ? `chatbot-toggle ${ATTENTION_CLASS}` : 'chatbot-toggle'}
           ref={this.toggle}
           aria-label="Help and quick contact"
           aria-expanded={live ? (String(open) as 'true' | 'false') : undefined}

@@ -10,4 +10,6 @@ import './site/menus.ts';
 import './site/open-now.ts';
 import './site/image-fallback.ts';
 import './site/embed-scrub.ts';
+// Issue 8: the chatbot's attention state ends here, not in its island (loaded on interaction).
+import './site/chatbot-attention.ts';
 export {};

@@ -4,8 +4,11 @@
  *
  * The fixed call and text buttons are plain server links (they need no script). The sidebar is
  * the ChatbotSidebar island (islands/ChatbotSidebar.tsx): its server HTML is a <details> that
- * opens and closes without JavaScript; hydrated it adds the attention state, the overlay, Escape
- * and the focus trap.
+ * opens and closes without JavaScript; hydrated it adds the close button, the overlay, Escape and
+ * the focus trap. Its code (with Preact) loads on interaction (issue 8, Lighthouse total blocking
+ * time): when the visitor first presses, focuses or clicks the button, not with the page, so a
+ * page with no other island loads no Preact. The attention state ends without it
+ * (islands/site/chatbot-attention.ts).
  */
 import { quoteMailto } from '../lib/text.ts';
 import type { ChatbotSidebarProps } from '../islands/ChatbotSidebar.tsx';
@@ -50,7 +53,7 @@ export function ChatbotArea() {
         <CallLink source="fixed" className="fab fab-call">Call</CallLink>
         <TextLink source="fixed" className="fab fab-text">Text</TextLink>
       </aside>
-      <Island name="ChatbotSidebar" props={props as unknown as Record<string, unknown>} />
+      <Island name="ChatbotSidebar" props={props as unknown as Record<string, unknown>} load="interaction" />
     </>
   );
 }

@@ -9,8 +9,11 @@
  * A click that arrives before the code is stopped (default prevented, propagation stopped) and
  * dispatched again on the same element once the island has hydrated, so one click on the video
  * facade plays the video. Clicks the island does not need are left alone: modified or non-primary
- * clicks (open in a new tab) and contact links (`[data-track]`: tel:, mailto:, sms: work by
- * themselves and are counted by analytics once).
+ * clicks (open in a new tab), contact links (`[data-track]`: tel:, mailto:, sms: work by
+ * themselves and are counted by analytics once), and clicks on a `<summary>`: its <details> opens
+ * and closes natively at once, and an island built on one adopts the `open` state when it hydrates
+ * (islands/ChatbotSidebar.tsx), so the visitor sees the click answered without waiting for the
+ * code, and nothing is replayed that would toggle it a second time.
  *
  * If the code cannot be loaded (offline, a failed request), the failure is logged and reported
  * (action islandLoad), the listeners go, and the stopped click is dispatched again on the server
@@ -29,9 +32,9 @@ export interface IslandCode {
   default: ComponentType<any>;
 }
 
-/** True for a click the island must handle itself: unmodified, primary button, not on a contact link. */
+/** True for a click the island must handle itself: unmodified, primary button, not on a contact link nor a <summary>. */
 function needsIsland(event: MouseEvent): boolean {
-  return !(event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || (event.target as Element).closest?.('[data-track]'));
+  return !(event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || (event.target as Element).closest?.('[data-track], summary'));
 }
 
 /**

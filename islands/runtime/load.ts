@@ -8,7 +8,7 @@
  * - "interaction": the page loads only a few hundred bytes of listeners; the island's component
  *   (and Preact, if the page has no other island) loads when the visitor first acts on the island
  *   (pointerdown, focus, key, click), then hydrates. Its server HTML must work alone until then
- *   (e.g. the video facade is a link to the watch page).
+ *   (e.g. the video facade is a link to the watch page; the chatbot's button is a <details> toggle).
  *
  * Free of side effects and of browser globals: imported under Node by the build.
  */

@@ -1,14 +1,17 @@
 /**
  * The chatbot sidebar and the fixed call/text buttons in Chromium (spec section 2 "Chatbot
- * sidebar", section 4; issue 5): the attention state at load and not after 3 s (page clock), the
- * panel opening and closing by toggle, close button, overlay and Escape at 390 px, the focus trap,
- * the panel's links with their analytics attributes, nothing moving under reduced motion, and
- * the <details> fallback without JavaScript.
+ * sidebar", section 4; issues 5 and 8): the attention state at load and not after 3 s (page
+ * clock), ended by the site module whether the island (loaded on interaction) hydrated before
+ * 3 s, after, or never; the panel opening with one click or one Enter/Space on the toggle, which
+ * also loads and hydrates the island, and closing by toggle, close button, overlay and Escape at
+ * 390 px; the focus trap; the panel's links with their analytics attributes; nothing moving under
+ * reduced motion; and the <details> fallback without JavaScript.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, startHarness } from '../helpers/browser.ts';
+import { disclosureState } from '../helpers/interact.ts';
 
 const h = await startHarness();
 const PAGE = '/automotive/';
@@ -18,59 +21,147 @@ const T0 = new Date('2026-01-12T18:00:00Z');
 
 /** Open state of the sidebar and its toggle's aria-expanded. */
 function stateOf(page: Page) {
-  return page.$eval('details.chatbot', (d) => ({ open: (d as HTMLDetailsElement).open, expanded: d.querySelector('summary')!.getAttribute('aria-expanded') }));
+  return disclosureState(page, 'details.chatbot');
 }
 
-/** Loads PAGE and waits until the island is hydrated (the toggle gets aria-expanded). */
+/**
+ * Loads PAGE. The island's code loads on interaction (issue 8), so the page shows the server HTML:
+ * no aria-expanded on the toggle until the visitor acts on it.
+ */
 async function load(page: Page, path = PAGE) {
   await page.goto(h.url(path));
+}
+
+/** True once the island has hydrated (it sets aria-expanded on the toggle). */
+function isHydrated(page: Page): Promise<boolean> {
+  return page.$eval(TOGGLE, (t) => t.hasAttribute('aria-expanded'));
+}
+
+/** Waits until the island has hydrated. */
+async function hydrated(page: Page) {
   await page.waitForSelector(`${TOGGLE}[aria-expanded]`, { state: 'attached' });
+}
+
+/** Opens the panel with one click on the toggle, as a visitor does, and waits for the hydrated open state. */
+async function openPanel(page: Page) {
+  await page.click(TOGGLE);
+  await page.waitForSelector(`${TOGGLE}[aria-expanded="true"]`, { state: 'attached' });
+}
+
+/** Attention state shown: [toggle has is-attention, badge present]. */
+function attentionOf(page: Page) {
+  return page.$eval(TOGGLE, (t) => [t.classList.contains('is-attention'), !!t.querySelector('.chatbot-badge')]);
+}
+
+/** Installs the page clock paused at T0 and loads PAGE; returns the page time since navigation start, in ms. */
+async function loadPaused(page: Page, path = PAGE): Promise<number> {
+  await page.clock.install({ time: T0.getTime() - 5_000 });
+  await page.clock.pauseAt(T0);
+  await load(page, path);
+  return page.evaluate(() => performance.now());
 }
 
 const phone = await h.page(PHONE);
 const desktop = await h.page(DESKTOP);
 
 const attention = suite('attention state');
-attention('should bounce with a badge at load and stop exactly 3 s after navigation start', async () => {
+attention('should bounce with a badge at load and stop exactly 3 s after navigation start, without the island\'s code', async () => {
   const { page, context } = await h.page(PHONE);
-  await page.clock.install({ time: T0.getTime() - 5_000 });
-  await page.clock.pauseAt(T0);
-  await load(page);
-  assert.ok(await page.$(`${TOGGLE}.is-attention`), 'attention class at load');
-  assert.ok(await page.$(`${TOGGLE} .chatbot-badge`), 'badge at load');
+  const elapsed = await loadPaused(page);
+  assert.equal(await attentionOf(page), [true, true], 'attention class and badge at load');
   assert.is(await page.$eval(TOGGLE, (t) => getComputedStyle(t).animationName), 'chatbot-bounce');
   // The page's own clock may have moved a little while it loaded: measure from its navigation start.
-  const elapsed = await page.evaluate(() => performance.now());
   assert.ok(elapsed < 2900, `page clock at ${elapsed} ms after load`);
   await page.clock.runFor(Math.ceil(2900 - elapsed));
-  assert.ok(await page.$(`${TOGGLE}.is-attention`), 'still on at 2.9 s');
+  assert.equal(await attentionOf(page), [true, true], 'still on at 2.9 s');
   await page.clock.runFor(200);
   await page.waitForSelector(`${TOGGLE}:not(.is-attention)`);
-  assert.is(await page.$(`${TOGGLE} .chatbot-badge`), null);
+  assert.equal(await attentionOf(page), [false, false]);
   assert.is(await page.$eval(TOGGLE, (t) => getComputedStyle(t).animationName), 'none');
+  // Ended by the site module: the island was never loaded.
+  assert.not.ok(await isHydrated(page), 'the island did not hydrate');
+  await context.close();
+});
+
+attention('should still end at 3 s when the island hydrated before, and not come back when it re-renders', async () => {
+  const { page, context, errors } = await h.page(PHONE);
+  const elapsed = await loadPaused(page);
+  // Focus loads the island's code (islands/runtime/interaction.ts); the page clock stays paused.
+  await page.focus(TOGGLE);
+  await hydrated(page);
+  assert.ok((await page.evaluate(() => performance.now())) < 2900, 'hydrated before 2.9 s');
+  assert.equal(await attentionOf(page), [true, true], 'hydration keeps the attention state');
+  await page.clock.runFor(Math.ceil(2900 - elapsed));
+  assert.equal(await attentionOf(page), [true, true], 'still on at 2.9 s');
+  await page.clock.runFor(200);
+  await page.waitForSelector(`${TOGGLE}:not(.is-attention)`);
+  assert.equal(await attentionOf(page), [false, false]);
+  // Open and close: the island renders again, and its state agrees with the page.
+  await page.click(TOGGLE);
+  assert.equal(await stateOf(page), { open: true, expanded: 'true' });
+  await page.click('.chatbot-close');
+  assert.equal(await stateOf(page), { open: false, expanded: 'false' });
+  assert.equal(await attentionOf(page), [false, false]);
+  assert.equal(errors, []);
+  await context.close();
+});
+
+attention('should not bring the attention state back when the island hydrates after 3 s', async () => {
+  const { page, context, errors } = await h.page(PHONE);
+  const elapsed = await loadPaused(page);
+  await page.clock.runFor(Math.ceil(3100 - elapsed));
+  await page.waitForSelector(`${TOGGLE}:not(.is-attention)`);
+  assert.not.ok(await isHydrated(page));
+  await openPanel(page);
+  assert.equal(await attentionOf(page), [false, false], 'no badge after hydrating');
+  await page.click('.chatbot-close');
+  assert.equal(await stateOf(page), { open: false, expanded: 'false' });
+  assert.equal(await attentionOf(page), [false, false]);
+  assert.equal(errors, []);
   await context.close();
 });
 attention.run();
 
 const panel = suite('panel at 390 px');
-panel('should open and close with the toggle', async () => {
+panel('should open with one click on the toggle, which hydrates the island, and close with a second', async () => {
   const { page } = phone;
   await load(page);
-  assert.equal(await stateOf(page), { open: false, expanded: 'false' });
   assert.not.ok(await page.isVisible(PANEL));
+  assert.not.ok(await isHydrated(page), 'not hydrated before the visitor acts');
+  assert.is(await page.$('.chatbot-close'), null);
+  // Counts the <details> toggles: one click must open it once, not open and close it again.
+  await page.$eval('details.chatbot', (d) => { (window as any).toggles = 0; d.addEventListener('toggle', () => (window as any).toggles++); });
   await page.click(TOGGLE);
+  await hydrated(page);
   assert.equal(await stateOf(page), { open: true, expanded: 'true' });
   assert.ok(await page.isVisible(PANEL));
+  assert.ok(await page.isVisible('.chatbot-close'), 'hydrated: the close button');
   assert.is(await page.$eval(PANEL, (p) => p.getAttribute('aria-modal')), 'true');
+  assert.is(await page.evaluate(() => (window as any).toggles), 1);
   await page.click(TOGGLE);
   assert.equal(await stateOf(page), { open: false, expanded: 'false' });
   assert.not.ok(await page.isVisible(PANEL));
+  assert.is(await page.evaluate(() => (window as any).toggles), 2);
+});
+
+panel('should open with Enter and with Space on the focused toggle, moving focus into the panel', async () => {
+  const { page } = phone;
+  await load(page);
+  for (const key of ['Enter', 'Space']) {
+    await page.focus(TOGGLE);
+    await page.keyboard.press(key);
+    await hydrated(page);
+    assert.equal(await stateOf(page), { open: true, expanded: 'true' }, key);
+    await page.waitForFunction(() => document.activeElement?.className === 'chatbot-close');
+    await page.keyboard.press('Escape');
+    assert.equal(await stateOf(page), { open: false, expanded: 'false' }, key);
+  }
 });
 
 panel('should close with the close button and give focus back to the toggle', async () => {
   const { page } = phone;
   await load(page);
-  await page.click(TOGGLE);
+  await openPanel(page);
   assert.is(await page.evaluate(() => document.activeElement?.className), 'chatbot-close');
   await page.click('.chatbot-close');
   assert.equal(await stateOf(page), { open: false, expanded: 'false' });
@@ -80,7 +171,7 @@ panel('should close with the close button and give focus back to the toggle', as
 panel('should close when the overlay is tapped', async () => {
   const { page } = phone;
   await load(page);
-  await page.click(TOGGLE);
+  await openPanel(page);
   assert.ok(await page.isVisible('.chatbot-overlay'));
   // The overlay shows to the left of the panel on a phone.
   const box = (await page.locator(PANEL).boundingBox())!;
@@ -93,7 +184,7 @@ panel('should close when the overlay is tapped', async () => {
 panel('should close on Escape and give focus back to the toggle', async () => {
   const { page } = phone;
   await load(page);
-  await page.click(TOGGLE);
+  await openPanel(page);
   await page.keyboard.press('Escape');
   assert.equal(await stateOf(page), { open: false, expanded: 'false' });
   assert.ok(await page.evaluate(() => document.activeElement?.classList.contains('chatbot-toggle')));
@@ -102,7 +193,7 @@ panel('should close on Escape and give focus back to the toggle', async () => {
 panel('should keep focus inside the open panel on Tab and Shift+Tab', async () => {
   const { page } = phone;
   await load(page);
-  await page.click(TOGGLE);
+  await openPanel(page);
   const count = await page.$$eval(`${PANEL} a[href], ${PANEL} button`, (els) => els.length);
   assert.is(count, 1 + 1 + 2 + 4 + 5, 'close, assistant, call and quote, 4 questions, 5 topics');
   const inside = () => page.evaluate((sel) => document.querySelector(sel)!.contains(document.activeElement), PANEL);
@@ -122,7 +213,7 @@ const content = suite('panel content and fixed buttons');
 content('should offer the assistant, Emergency Call, Get Quote, sample questions and help topics, tagged for analytics', async () => {
   const { page, errors } = desktop;
   await load(page);
-  await page.click(TOGGLE);
+  await openPanel(page);
   const links = await page.$$eval(`${PANEL} a`, (as) => as.map((a) => ({ text: a.textContent!.trim(), href: a.getAttribute('href'), target: a.getAttribute('target'), track: a.dataset.track ?? null, source: a.dataset.source ?? null })));
   assert.equal(links.slice(0, 3), [
     { text: 'Chat with Assistant (opens in a new tab)', href: 'https://assistant.example.com/', target: '_blank', track: 'chatbot_click', source: 'chatbot_sidebar' },
@@ -152,9 +243,7 @@ const motion = suite('reduced motion');
 motion('should not bounce or pulse anything under prefers-reduced-motion: reduce', async () => {
   const { page, context } = await h.page(PHONE);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.clock.install({ time: T0.getTime() - 5_000 });
-  await page.clock.pauseAt(T0);
-  await load(page, '/');
+  await loadPaused(page, '/');
   assert.ok(await page.$(`${TOGGLE}.is-attention`), 'attention state on (badge), but still');
   const animations = await page.$$eval(`${TOGGLE}, .chatbot-badge, .pulse, .pulse-dot`, (els) => els.map((e) => getComputedStyle(e).animationName));
   assert.ok(animations.length >= 4, 'toggle, badge, a pulse icon and the notice dot');

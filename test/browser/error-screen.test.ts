@@ -18,7 +18,11 @@ import { DESKTOP, DIST, PHONE, startHarness } from '../helpers/browser.ts';
 const h = await startHarness();
 const PAGE = '/automotive/';
 
-/** Serves PAGE with the ChatbotSidebar island's data-props replaced by `props` (raw attribute text). */
+/**
+ * Serves PAGE with the ChatbotSidebar island's data-props replaced by `props` (raw attribute text),
+ * then clicks the chatbot's button: the island's code loads on that first interaction (issue 8),
+ * so nothing fails before it. Waits for the error screen.
+ */
 async function withIslandProps(page: Page, props: string) {
   await page.route(h.url(PAGE), async (route) => {
     const response = await route.fetch();
@@ -27,7 +31,9 @@ async function withIslandProps(page: Page, props: string) {
     assert.is.not(broken, html, 'the island props were replaced');
     await route.fulfill({ response, body: broken });
   });
-  await page.goto(h.url(PAGE));
+  await page.goto(h.url(PAGE), { waitUntil: 'networkidle' });
+  assert.not.ok(await page.isVisible('.error-screen'), 'no error screen before the visitor acts');
+  await page.click('.chatbot-toggle');
   await page.waitForSelector('.error-screen', { state: 'visible' });
 }
 
@@ -125,7 +131,9 @@ clean('should log no console error, no page error and request nothing off the ma
     offsite.length = 0;
     await page.goto(h.url(p), { waitUntil: 'load' });
     await page.waitForFunction(() => (window as any).__diagnostics !== undefined);
-    // Hydrated islands: every island has rendered its live state (or there is none).
+    // Hydrated islands: focus on the chatbot's button loads its code (issue 8: on interaction),
+    // then every island has rendered its live state (or there is none).
+    if (await page.$('.chatbot-toggle')) await page.focus('.chatbot-toggle');
     await page.waitForFunction(() => ![...document.querySelectorAll('[data-island="ChatbotSidebar"]')].some((el) => !el.querySelector('summary[aria-expanded]')));
     if (errors.length) problems.push(`${p}: ${errors.join(' | ')}`);
     if (offsite.length) problems.push(`${p}: requested ${offsite.join(', ')}`);

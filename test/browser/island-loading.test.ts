@@ -3,10 +3,14 @@
  * the home page's video players load their code only when the visitor acts, one click or one Enter
  * still plays the video (the click that came before the code is replayed), a player whose code
  * cannot load leaves the facade's link working, and a player that fails to hydrate shows the error
- * screen. Then what pages really request: the JavaScript files Chromium fetches at load (page
- * clock run past the 1 s web-vitals delay) are exactly those lib/bundle.ts counts, within 15 KB
- * gzipped, in the project's build ($DIST_DIR) and in a build with an analytics id; and the
- * internal page (route flag `analytics: false`) sends nothing.
+ * screen. The chatbot sidebar (issue 8) likewise: no chatbot code and no Preact at load, its code
+ * requested on the first interaction, one click or one Enter/Space before the code opens the
+ * <details> at once and the island hydrates in that state (no second toggle), the fixed contact
+ * buttons load nothing, and a failed load leaves the <details> working. Then what pages really
+ * request: the JavaScript files Chromium fetches at load (page clock run past the 1 s web-vitals
+ * delay) are exactly those lib/bundle.ts counts, within 15 KB gzipped, in the project's build
+ * ($DIST_DIR) and in a build with an analytics id; and the internal page (route flag
+ * `analytics: false`) sends nothing.
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,6 +38,10 @@ async function assetWith(dir: string, re: RegExp): Promise<string> {
 const h: Harness = await startHarness();
 /** The video player's code (the chunk loaded on interaction). */
 const PLAYER_CODE = await assetWith(DIST, /youtube-nocookie\.com/);
+/** The chatbot sidebar's component (the chunk loaded on interaction). */
+const CHATBOT_CODE = await assetWith(DIST, /chatbot-close/);
+/** Preact with the mount runtime (islands/runtime/mount.ts). */
+const PREACT = await assetWith(DIST, /dangerouslySetInnerHTML/);
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'hb-island-loading-'));
 /** The two configurations, built here so the test knows what lib/bundle.ts reported. */
@@ -44,7 +52,7 @@ for (const id of ['', TEST_ANALYTICS_ID]) {
   builds.push({ config: id ? 'with analytics id' : 'without analytics id', dir, result: await buildSite({ content: { ...PROJECT_CONTENT, settings }, outDir: dir }) });
 }
 
-/** Opens the home page, records the site-relative paths of the scripts it requests. */
+/** Opens a new page (at `viewport`), records the site-relative paths of the scripts it requests. */
 async function openHome(viewport: { width: number; height: number } = DESKTOP) {
   const opened = await h.page(viewport);
   const scripts: string[] = [];
@@ -57,13 +65,13 @@ async function openHome(viewport: { width: number; height: number } = DESKTOP) {
   return { ...opened, scripts, popups };
 }
 
-/** Holds the player's code until `release()`, so an action surely comes before the code. */
-async function holdPlayerCode(p: Awaited<ReturnType<typeof openHome>>) {
+/** Holds the player's code (or another asset) until `release()`, so an action surely comes before the code. */
+async function holdPlayerCode(p: Awaited<ReturnType<typeof openHome>>, asset = PLAYER_CODE) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => { release = resolve; });
   let asked!: () => void;
   const requested = new Promise<void>((resolve) => { asked = resolve; });
-  await p.context.route(h.url(PLAYER_CODE), async (route) => { asked(); await gate; await route.continue(); });
+  await p.context.route(h.url(asset), async (route) => { asked(); await gate; await route.continue(); });
   return { release, requested };
 }
 
@@ -163,7 +171,127 @@ interaction('should show the error screen and log COMPONENT_ERROR when the playe
   assert.equal(errorsLogged.map((e) => [e.level, e.context?.island, e.context?.action]), [['error', 'VideoPlayer', 'islandRender']]);
   await context.close();
 });
-interaction.after(() => h.close());
+
+const chatbot = suite('chatbot sidebar loaded on interaction');
+const CHATBOT_PAGE = '/automotive/';
+const TOGGLE = '.chatbot-toggle';
+
+/** The chatbot's <details>: open, its toggle's aria-expanded, and the toggle events counted since `countToggles`. */
+function chatbotState(page: Page) {
+  return page.$eval('details.chatbot', (d) => ({ open: (d as HTMLDetailsElement).open, expanded: d.querySelector('summary')!.getAttribute('aria-expanded'), toggles: (window as any).toggles as number }));
+}
+/** Starts counting the <details> toggle events (window.toggles). */
+function countToggles(page: Page) {
+  return page.$eval('details.chatbot', (d) => { (window as any).toggles = 0; d.addEventListener('toggle', () => (window as any).toggles++); });
+}
+
+chatbot('should request neither the chatbot\'s code nor Preact at load, only its listeners, on pages whose islands all load on interaction', async () => {
+  for (const pagePath of ['/', CHATBOT_PAGE, '/areas/grants/', '/services/car-lockout/']) {
+    const { page, context, scripts, errors } = await openHome(PHONE);
+    await page.goto(h.url(pagePath), { waitUntil: 'networkidle' });
+    assert.equal(await page.$$eval('[data-island="ChatbotSidebar"]', (els) => els.map((e) => e.getAttribute('data-load'))), ['interaction'], pagePath);
+    assert.not.ok(scripts.includes(CHATBOT_CODE), `${pagePath}: ${scripts.join(', ')}`);
+    assert.not.ok(scripts.includes(PREACT), `${pagePath}: ${scripts.join(', ')}`);
+    assert.ok(scripts.some((s) => /\/ChatbotSidebar-[A-Z0-9]+\.js$/.test(s)), `${pagePath}: the chatbot's listeners load`);
+    assert.is(await page.$eval(TOGGLE, (t) => t.getAttribute('aria-expanded')), null, `${pagePath}: not hydrated`);
+    assert.equal(errors, []);
+    await context.close();
+  }
+});
+
+chatbot('should open the panel at once on one click that comes before the code, then hydrate it open (one toggle, no replay)', async () => {
+  const p = await openHome(PHONE);
+  const { page, context, scripts, errors } = p;
+  const { release, requested } = await holdPlayerCode(p, CHATBOT_CODE);
+  await page.goto(h.url(CHATBOT_PAGE), { waitUntil: 'networkidle' });
+  await countToggles(page);
+  await page.click(TOGGLE);
+  await requested;
+  // The <details> opened natively: the visitor sees the panel before the code arrives.
+  await page.waitForFunction(() => (window as any).toggles === 1);
+  assert.equal(await chatbotState(page), { open: true, expanded: null, toggles: 1 });
+  assert.ok(await page.isVisible('.chatbot-panel'));
+  release();
+  await page.waitForSelector(`${TOGGLE}[aria-expanded]`, { state: 'attached' });
+  // Hydrated in the open state, with everything the island adds; no second toggle.
+  await page.waitForFunction(() => document.activeElement?.className === 'chatbot-close');
+  assert.equal(await chatbotState(page), { open: true, expanded: 'true', toggles: 1 });
+  assert.ok(await page.isVisible('.chatbot-overlay'));
+  assert.is(await page.$eval('.chatbot-panel', (el) => el.getAttribute('aria-modal')), 'true');
+  assert.is(scripts.filter((s) => s === CHATBOT_CODE).length, 1);
+  assert.ok(scripts.includes(PREACT), 'Preact loads with the chatbot\'s code');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.activeElement?.classList.contains('chatbot-toggle'));
+  assert.equal(await chatbotState(page), { open: false, expanded: 'false', toggles: 2 });
+  assert.equal(errors, []);
+  await context.close();
+});
+
+for (const key of ['Enter', 'Space']) {
+  chatbot(`should open the panel with one ${key} on the focused toggle before the code arrives, focus starting the load`, async () => {
+    const p = await openHome(PHONE);
+    const { page, context, errors } = p;
+    const { release, requested } = await holdPlayerCode(p, CHATBOT_CODE);
+    await page.goto(h.url(CHATBOT_PAGE), { waitUntil: 'networkidle' });
+    await countToggles(page);
+    await page.focus(TOGGLE);
+    await requested;
+    await page.keyboard.press(key);
+    await page.waitForFunction(() => (window as any).toggles === 1);
+    assert.equal(await chatbotState(page), { open: true, expanded: null, toggles: 1 });
+    release();
+    await page.waitForSelector(`${TOGGLE}[aria-expanded]`, { state: 'attached' });
+    await page.waitForFunction(() => document.activeElement?.className === 'chatbot-close');
+    assert.equal(await chatbotState(page), { open: true, expanded: 'true', toggles: 1 });
+    assert.equal(errors, []);
+    await context.close();
+  });
+}
+
+chatbot('should load no chatbot code when the fixed call and text buttons are used, and leave their clicks alone', async () => {
+  const { page, context, scripts, errors } = await openHome(PHONE);
+  await page.goto(h.url(CHATBOT_PAGE), { waitUntil: 'networkidle' });
+  await page.evaluate(() => {
+    (window as any).contactClicks = [];
+    // What the page's own handlers left of each click: it reached the document, not prevented.
+    document.addEventListener('click', (e) => (window as any).contactClicks.push([(e.target as Element).closest('a')?.getAttribute('href'), e.defaultPrevented]));
+    // Then keep the tel:/sms: navigation from leaving the page (window listeners run last).
+    window.addEventListener('click', (e) => e.preventDefault());
+  });
+  for (const fab of ['.fixed-contact .fab-call', '.fixed-contact .fab-text']) {
+    await page.focus(fab);
+    await page.click(fab);
+  }
+  await page.waitForLoadState('networkidle');
+  assert.equal(await page.evaluate(() => (window as any).contactClicks), [['tel:+15055550123', false], ['sms:+15055550123', false]]);
+  assert.not.ok(scripts.includes(CHATBOT_CODE), scripts.join(', '));
+  assert.not.ok(scripts.includes(PREACT), scripts.join(', '));
+  assert.is(await page.$eval(TOGGLE, (t) => t.getAttribute('aria-expanded')), null);
+  assert.equal(errors, []);
+  await context.close();
+});
+
+chatbot('should log the failure and leave the <details> opening and closing when the chatbot\'s code cannot be loaded', async () => {
+  const { page, context, errors } = await openHome(PHONE);
+  await context.route(h.url(CHATBOT_CODE), (route) => route.abort('connectionrefused'));
+  await page.goto(h.url(CHATBOT_PAGE), { waitUntil: 'networkidle' });
+  await countToggles(page);
+  await page.click(TOGGLE);
+  await page.waitForFunction(() => (window as any).__diagnostics.log().some((e: any) => e.context?.action === 'islandLoad'));
+  const entry = (await logEntries(page)).find((e) => e.context?.action === 'islandLoad')!;
+  assert.equal([entry.level, entry.context?.island], ['error', 'ChatbotSidebar']);
+  assert.equal(await chatbotState(page), { open: true, expanded: null, toggles: 1 });
+  assert.ok(await page.isVisible('.chatbot-panel a[href^="tel:"]'));
+  await page.click(TOGGLE);
+  await page.waitForFunction(() => (window as any).toggles === 2);
+  assert.equal(await chatbotState(page), { open: false, expanded: null, toggles: 2 });
+  assert.not.ok(await page.isVisible('.chatbot-panel'));
+  assert.not.ok(await page.isVisible('.error-screen'));
+  // The failed module request is the only console error.
+  assert.ok(errors.every((e) => /Failed to (load|fetch)|ERR_CONNECTION_REFUSED|dynamically imported module/i.test(e)), errors.join('\n'));
+  await context.close();
+});
+chatbot.after(() => h.close());
 
 /** One page of each kind. */
 const PAGES = ['/', '/automotive/', '/areas/grants/', '/keyword-analysis/', '/404.html'];
@@ -235,4 +363,5 @@ measured('should send no analytics from the internal keyword page, with an analy
 measured.after(() => rm(tmp, { recursive: true, force: true }));
 
 interaction.run();
+chatbot.run();
 measured.run();

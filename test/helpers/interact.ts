@@ -32,24 +32,34 @@ export async function openHeaderMenu(page: Page): Promise<void> {
   if ((await openPanel.count()) === 0) throw new Error(`${page.url()}: could not open a header dropdown.`);
 }
 
-/** True when the page has the chatbot sidebar (routes with `chatbot: true`). */
+/** True when the page has the chatbot sidebar (routes with `chatbot: true`; spec section 2 "Chatbot sidebar"). */
 export async function hasChatbot(page: Page): Promise<boolean> {
   return (await page.locator('.chatbot-toggle').count()) > 0;
 }
 
 /**
- * Opens the chatbot panel with its floating button.
- * @throws Error when the panel is not visible afterwards
+ * Opens the chatbot panel with one click on its floating button, as a visitor does, and waits
+ * until the island has hydrated in the open state (aria-expanded="true": close button, overlay,
+ * aria-modal present). The island's code loads on that first interaction (issue 8), and the
+ * <details> opens natively before it arrives: waiting only for a visible panel would let a gate
+ * check the half-enhanced panel.
+ * @throws Error when the panel is not open and hydrated within 10 s
  */
 export async function openChatbot(page: Page): Promise<void> {
   await page.locator('.chatbot-toggle').click();
   const panel = page.locator('.chatbot-panel');
-  await panel.waitFor({ state: 'visible', timeout: 3000 }).catch(() => {
-    throw new Error(`${page.url()}: the chatbot panel did not open.`);
+  await Promise.all([
+    panel.waitFor({ state: 'visible', timeout: 10_000 }),
+    page.locator('.chatbot-toggle[aria-expanded="true"]').waitFor({ state: 'attached', timeout: 10_000 }),
+  ]).catch(() => {
+    throw new Error(`${page.url()}: the chatbot panel did not open (and hydrate).`);
   });
 }
 
-/** Closes the chatbot panel again with its floating button or close button. */
+/**
+ * Closes the chatbot panel again with its close button (or, if it has none, its floating button).
+ * @throws Error when the panel is still visible after 3 s
+ */
 export async function closeChatbot(page: Page): Promise<void> {
   const close = page.locator('.chatbot-close').filter({ visible: true });
   if (await close.count()) await close.first().click();
@@ -77,4 +87,22 @@ export async function useTabs(page: Page): Promise<number> {
   const n = await tabs.count();
   for (let i = n - 1; i >= 0; i--) await tabs.nth(i).click();
   return n;
+}
+
+/**
+ * State of a <details> disclosure: `open`, and its <summary>'s aria-expanded, read once the two
+ * agree. Chromium fires the `toggle` event that the islands sync aria-expanded from in a later
+ * task, so right after a click `open` has changed and aria-expanded follows a moment later;
+ * reading at once made the menu test flaky in CI. Waits up to 2 s for agreement, then returns the
+ * values as they are (so a real mismatch still fails the caller's assertion).
+ * @param selector CSS selector of the <details> element
+ */
+export async function disclosureState(page: Page, selector: string): Promise<{ open: boolean; expanded: string | null }> {
+  await page
+    .waitForFunction((sel) => {
+      const d = document.querySelector(sel) as HTMLDetailsElement | null;
+      return !!d && d.querySelector(':scope > summary')?.getAttribute('aria-expanded') === String(d.open);
+    }, selector, { timeout: 2000 })
+    .catch(() => undefined);
+  return page.$eval(selector, (d) => ({ open: (d as HTMLDetailsElement).open, expanded: d.querySelector(':scope > summary')!.getAttribute('aria-expanded') }));
 }
