@@ -8,16 +8,15 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, startHarness } from '../helpers/browser.ts';
+import { disclosureState } from '../helpers/interact.ts';
 
 const h = await startHarness();
 const PAGE = '/areas/grants/';
 const BAR = '.nav-bar';
 const MOBILE = '.nav-mobile';
 
-/** State of a menu: open, and its toggle's aria-expanded. */
-function stateOf(page: Page, selector: string) {
-  return page.$eval(selector, (d) => ({ open: (d as HTMLDetailsElement).open, expanded: d.querySelector(':scope > summary')!.getAttribute('aria-expanded') }));
-}
+/** State of a menu: open, and its toggle's aria-expanded (once they agree). */
+const stateOf = disclosureState;
 
 /** Description of the focused element: its text, or "summary:<menu>" for a menu toggle. */
 function focused(page: Page) {
