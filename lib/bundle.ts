@@ -14,6 +14,8 @@ import * as esbuild from 'esbuild';
 import type { Settings } from './load-content.ts';
 import { toSlug } from './text.ts';
 import { parseIslandKey } from '../islands/runtime/load.ts';
+import { zoneTable, type ZoneTable } from '../islands/lib/hours.ts';
+import { TIME_ZONE } from '../content/business.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ISLANDS_DIR = path.join(ROOT, 'islands');
@@ -28,7 +30,16 @@ export interface ClientConfig {
   analyticsId: string;
   /** True when built with NODE_ENV=development (logger keeps debug and info). */
   dev: boolean;
+  /**
+   * UTC offsets of the business's time zone (content/business.ts TIME_ZONE) from the start of the
+   * build's year for ZONE_TABLE_YEARS years, so the open-now notice needs no Intl zone data in the
+   * browser (islands/lib/hours.ts).
+   */
+  zoneTable: ZoneTable;
 }
+
+/** Years of time-zone offsets compiled into the page code (the site is expected to be rebuilt sooner; after that, Intl). */
+export const ZONE_TABLE_YEARS = 6;
 
 /** One output file. `path` is site-absolute, e.g. "/assets/site-AB12CD34.js". */
 export interface OutputFile {
@@ -81,13 +92,19 @@ export interface Bundle {
   scriptsFor(islands: Iterable<string>, options?: PageScriptOptions): PageScripts;
 }
 
-/** The config the browser code gets for these settings. */
-export function clientConfig(settings: Settings): ClientConfig {
+/**
+ * The config the browser code gets for these settings.
+ * @param now the build's time: the zone table starts on 1 January of its year (UTC)
+ * @throws RangeError when content/business.ts TIME_ZONE is not a zone Node's Intl knows
+ */
+export function clientConfig(settings: Settings, now: Date = new Date()): ClientConfig {
+  const year = now.getUTCFullYear();
   return {
     name: settings.name,
     slug: toSlug(settings.name),
     analyticsId: settings.analyticsId,
     dev: process.env.NODE_ENV === 'development',
+    zoneTable: zoneTable(TIME_ZONE, Date.UTC(year, 0, 1), Date.UTC(year + ZONE_TABLE_YEARS, 0, 1)),
   };
 }
 

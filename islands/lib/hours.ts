@@ -3,8 +3,15 @@
  * (islands/site/open-now.ts) and the unit tests use them.
  *
  * The stated hours (spec section 1; content/business.ts HOURS) are wall-clock times in
- * America/Denver. The wall clock of an instant comes from Intl.DateTimeFormat with `timeZone`, so
- * daylight saving time is the browser's time-zone database's business, not ours.
+ * America/Denver. Daylight saving time is the time-zone database's business, not ours: the
+ * wall clock comes from Intl.DateTimeFormat with `timeZone`, at build time or in the browser.
+ *
+ * At build time, not on every page view: creating an Intl.DateTimeFormat for a named zone made
+ * Chromium load its zone data, 45-126 ms on the main thread of a fresh page on our test
+ * machines, the longest task of every page load (issue 8, total blocking time). So the build runs
+ * Intl once, under Node, and compiles the zone's UTC offsets for the next years into the page
+ * code (zoneTable, `__SITE__.zoneTable`); the browser reads the offset from that table and falls
+ * back to Intl only outside its years (a site not rebuilt for years, or a clock far off).
  */
 import { HOURS, TIME_ZONE } from '../../content/business.ts';
 
@@ -34,6 +41,76 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * A time zone's UTC offsets over a span of time, as the build's time-zone database gives them.
+ * `changes` is sorted by time: from changes[i][0] (ms since the epoch, UTC) the offset is
+ * changes[i][1] minutes (local minus UTC, e.g. -420 for MST), until the next change or `until`.
+ */
+export interface ZoneTable {
+  zone: string;
+  /** ms since the epoch; the table holds for from <= t < until. */
+  from: number;
+  until: number;
+  changes: [number, number][];
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Offset of `timeZone` at instant `ms` (local minus UTC, minutes), read with Intl. */
+function intlOffset(ms: number, timeZone: string): number {
+  const f = offsetFormatters.get(timeZone) ?? new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+  offsetFormatters.set(timeZone, f);
+  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute));
+  return Math.round((local - Math.floor(ms / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
+}
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Builds the offset table of a zone with Intl (run by the build, under Node): scans day by day
+ * (no zone changes its offset twice in a day) and finds each change to the minute.
+ * @param timeZone IANA zone, e.g. "America/Denver"
+ * @param from     start, ms since the epoch (UTC)
+ * @param until    end (exclusive), ms since the epoch
+ * @throws RangeError when `timeZone` is not a zone the runtime knows
+ */
+export function zoneTable(timeZone: string, from: number, until: number): ZoneTable {
+  const changes: [number, number][] = [[from, intlOffset(from, timeZone)]];
+  const last = until - MINUTE_MS;
+  for (let prev = from; prev < last; prev += DAY_MS) {
+    const t = Math.min(prev + DAY_MS, last);
+    const offset = intlOffset(t, timeZone);
+    if (offset === changes[changes.length - 1][1]) continue;
+    // The change lies in (prev, t]: find its first minute.
+    let lo = prev;
+    let hi = t;
+    while (hi - lo > MINUTE_MS) {
+      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
+      if (intlOffset(mid, timeZone) === offset) hi = mid;
+      else lo = mid;
+    }
+    changes.push([hi, offset]);
+  }
+  return { zone: timeZone, from, until, changes };
+}
+
+/** Offset (minutes) of the table's zone at `ms`, or undefined outside the table. */
+function tableOffset(table: ZoneTable, ms: number): number | undefined {
+  if (ms < table.from || ms >= table.until) return undefined;
+  let offset = table.changes[0][1];
+  for (const [at, value] of table.changes) {
+    if (at > ms) break;
+    offset = value;
+  }
+  return offset;
+}
+
+/** The table the build compiled into the page code, if any (none under Node). */
+const BUILT_TABLE: ZoneTable | undefined = typeof __SITE__ !== 'undefined' ? __SITE__.zoneTable : undefined;
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
 /** "HH:MM" -> minutes since midnight, e.g. "06:30" -> 390. */
 export function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
@@ -44,10 +121,17 @@ export function minutesOf(hhmm: string): number {
  * The wall clock of an instant in a time zone.
  * @param date     the instant
  * @param timeZone IANA zone, e.g. "America/Denver"
+ * @param table    offsets of the zone (default: the one the build compiled in); used when it is
+ *   for this zone and covers the instant, else Intl is asked
  * @returns English weekday name ("Monday") and minutes since local midnight (0-1439)
- * @throws RangeError when `timeZone` is not a zone the runtime knows
+ * @throws RangeError when `timeZone` is not a zone the runtime knows (Intl path)
  */
-export function wallClock(date: Date, timeZone: string): { weekday: string; minutes: number } {
+export function wallClock(date: Date, timeZone: string, table: ZoneTable | undefined = BUILT_TABLE): { weekday: string; minutes: number } {
+  const offset = table && table.zone === timeZone ? tableOffset(table, date.getTime()) : undefined;
+  if (offset !== undefined) {
+    const local = new Date(date.getTime() + offset * MINUTE_MS);
+    return { weekday: WEEKDAYS[local.getUTCDay()], minutes: local.getUTCHours() * 60 + local.getUTCMinutes() };
+  }
   const parts = formatterFor(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   // Some engines print midnight as "24" even with hourCycle h23; % 24 maps it back to 0.

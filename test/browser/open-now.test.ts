@@ -31,6 +31,27 @@ async function at(iso: string) {
   return p;
 }
 
+const cost = suite('open-now notice: no zone data at load (issue 8)');
+cost('should set the notice without creating an Intl.DateTimeFormat for a time zone (45-126 ms of main thread when cold)', async () => {
+  const { page, context, errors } = await h.page(PHONE);
+  await page.addInitScript(() => {
+    const Real = Intl.DateTimeFormat;
+    (window as any).__zoneFormatters = 0;
+    (Intl as any).DateTimeFormat = function (locales?: string | string[], options?: Intl.DateTimeFormatOptions) {
+      if (options?.timeZone) (window as any).__zoneFormatters += 1;
+      return new Real(locales, options);
+    };
+  });
+  await page.goto(h.url(PAGE));
+  await page.waitForFunction(() => (document.querySelector('[data-open-now]') as HTMLElement).dataset.state !== undefined);
+  assert.is(await page.evaluate(() => (window as any).__zoneFormatters), 0);
+  // The spy works: the page's own Intl path would have been counted.
+  assert.is(await page.evaluate(() => { new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver' }); return (window as any).__zoneFormatters; }), 1);
+  assert.equal(errors, []);
+  await context.close();
+});
+cost.run();
+
 const clock = suite('open-now notice at a fixed clock');
 const cases: [string, string, string][] = [
   ['Monday 6:00 MST', '2026-01-12T13:00:00Z', OPEN],

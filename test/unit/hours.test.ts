@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLOSED_TEXT, isOpenAt, minutesOf, OPEN_TEXT, openNowText, wallClock } from '../../islands/lib/hours.ts';
+import { CLOSED_TEXT, isOpenAt, minutesOf, OPEN_TEXT, openNowText, wallClock, zoneTable, type ZoneTable } from '../../islands/lib/hours.ts';
 
 // Instants are given in UTC. America/Denver is UTC-7 (MST) in winter and UTC-6 (MDT) in summer.
 const at = (iso: string) => new Date(iso);
@@ -17,6 +17,44 @@ clock('should throw on an unknown time zone', () => {
   assert.throws(() => wallClock(at('2026-01-13T07:00:00Z'), 'Mars/Olympus'), /time zone/i);
 });
 clock.run();
+
+const table = suite('zoneTable (offsets compiled into the page code, issue 8)');
+const Y2026 = Date.UTC(2026, 0, 1);
+const Y2028 = Date.UTC(2028, 0, 1);
+const denver = zoneTable('America/Denver', Y2026, Y2028);
+table('should find the 2026 US changes of America/Denver to the minute', () => {
+  // Second Sunday of March at 2:00 MST and first Sunday of November at 2:00 MDT.
+  assert.equal(denver.changes.slice(0, 3), [[Y2026, -420], [Date.parse('2026-03-08T09:00:00Z'), -360], [Date.parse('2026-11-01T08:00:00Z'), -420]]);
+  assert.is(denver.changes.length, 5);
+});
+table('should give the same wall clock as Intl at every half hour of two years, and every minute around each change', () => {
+  const wrong: string[] = [];
+  const check = (ms: number) => {
+    const d = new Date(ms);
+    const a = wallClock(d, 'America/Denver', denver);
+    const b = wallClock(d, 'America/Denver', undefined);
+    if (a.weekday !== b.weekday || a.minutes !== b.minutes) wrong.push(`${d.toISOString()}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+  };
+  for (let t = Y2026; t < Y2028; t += 30 * 60_000) check(t);
+  for (const [at] of denver.changes) for (let t = at - 90 * 60_000; t < at + 90 * 60_000; t += 60_000) check(t);
+  assert.equal(wrong, []);
+});
+table('should find a half-hour change (Australia/Lord_Howe) to the minute', () => {
+  const lordHowe = zoneTable('Australia/Lord_Howe', Y2026, Date.UTC(2027, 0, 1));
+  assert.equal(new Set(lordHowe.changes.map(([, o]) => o)), new Set([630, 660]));
+  for (const [at] of lordHowe.changes.slice(1)) {
+    for (const t of [at - 60_000, at]) assert.equal(wallClock(new Date(t), 'Australia/Lord_Howe', lordHowe), wallClock(new Date(t), 'Australia/Lord_Howe', undefined), new Date(t).toISOString());
+  }
+});
+table('should use the table inside its years and for its zone only, and Intl elsewhere', () => {
+  // A deliberately wrong table (UTC+0) shows which path answered.
+  const bogus: ZoneTable = { zone: 'America/Denver', from: Y2026, until: Y2028, changes: [[Y2026, 0]] };
+  assert.equal(wallClock(new Date('2026-01-12T13:00:00Z'), 'America/Denver', bogus), { weekday: 'Monday', minutes: 13 * 60 }, 'table inside');
+  assert.equal(wallClock(new Date('2028-01-10T13:00:00Z'), 'America/Denver', bogus), { weekday: 'Monday', minutes: 6 * 60 }, 'Intl after');
+  assert.equal(wallClock(new Date('2025-12-29T13:00:00Z'), 'America/Denver', bogus), { weekday: 'Monday', minutes: 6 * 60 }, 'Intl before');
+  assert.equal(wallClock(new Date('2026-01-12T13:00:00Z'), 'America/Phoenix', bogus), { weekday: 'Monday', minutes: 6 * 60 }, 'Intl for another zone');
+});
+table.run();
 
 const minutes = suite('minutesOf');
 minutes('should turn HH:MM into minutes since midnight', () => {
