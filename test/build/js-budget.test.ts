@@ -100,7 +100,7 @@ async function assetWith(dir: string, needle: RegExp): Promise<{ path: string; g
 /**
  * Every script a built page can end up running, found from the files alone: the module scripts
  * of its HTML, then every `import ... from "./x.js"`, `import "./x.js"` and `import("./x.js")`
- * of those files, transitively.
+ * of those files and every worker script they name ("/assets/worker-….js"), transitively.
  * @param dynamic false: follow static imports only (what the page runs before anything is
  *   imported on demand, e.g. on interaction)
  */
@@ -117,6 +117,8 @@ async function scriptsOfPage(dir: string, pagePath: string, dynamic = true): Pro
     const code = await readFile(path.join(dir, p), 'utf8');
     const imports = dynamic ? /(?:\bfrom|\bimport)\s*\(?\s*["'](\.\/[^"']+\.js)["']/g : /(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g;
     for (const m of code.matchAll(imports)) todo.push(path.posix.join(path.posix.dirname(p), m[1]));
+    // Web Workers the code starts (lib/bundle.ts compiles their site paths in as strings).
+    for (const m of code.matchAll(/["'](\/assets\/worker-[^"']+\.js)["']/g)) todo.push(m[1]);
   }
   return seen;
 }
