@@ -14,7 +14,7 @@
 import { Component } from 'preact';
 import { buildKeywordReport, reportFileName } from './lib/keyword-report.ts';
 import { analyzeOffMainThread } from './lib/analyze-off-thread.ts';
-import type { KeywordAnalysisResult, KeywordEntry } from './lib/keywords.ts';
+import type { KeywordEntry, ShownKeywordAnalysis } from './lib/keywords.ts';
 import { logger } from './lib/logger.ts';
 
 /** Keywords listed on screen at most; the rest are in the report. Spec section 9. */
@@ -38,7 +38,7 @@ export const CATEGORIES = [
 export type CategoryId = (typeof CATEGORIES)[number]['id'];
 
 /** Entries of one category, most frequent first. */
-export function categoryEntries(result: KeywordAnalysisResult, ranked: KeywordEntry[], id: CategoryId): KeywordEntry[] {
+export function categoryEntries(result: ShownKeywordAnalysis, ranked: KeywordEntry[], id: CategoryId): KeywordEntry[] {
   switch (id) {
     case 'all': return ranked;
     case 'location': return result.locationKeywords;
@@ -56,7 +56,7 @@ export function formatCount(n: number): string {
 type State =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'ready'; result: KeywordAnalysisResult; ranked: KeywordEntry[]; pageCount: number };
+  | { status: 'ready'; result: ShownKeywordAnalysis; ranked: KeywordEntry[]; pageCount: number };
 
 export interface KeywordAnalysisProps {
   /** Site path of the corpus JSON, e.g. "/keyword-corpus.json". */
@@ -116,7 +116,7 @@ export default class KeywordAnalysis extends Component<KeywordAnalysisProps, Sta
 }
 
 interface ResultsProps {
-  result: KeywordAnalysisResult;
+  result: ShownKeywordAnalysis;
   ranked: KeywordEntry[];
   pageCount: number;
 }

@@ -3,20 +3,19 @@
  * page's main thread stays free (issue 8: Lighthouse total blocking time 0 ms). The analysis code
  * lives only in the worker's file: the page's own JavaScript stays within the 15 KB budget.
  */
-import type { WorkerAnswer } from '../workers/keyword-analysis.ts';
-import type { CorpusAnalysis } from './keywords.ts';
+import type { PageAnalysis, WorkerAnswer } from '../workers/keyword-analysis.ts';
 
 /**
  * Analyses the corpus file's text in a new worker, which ends when it has answered.
  * @param text      the body of /keyword-corpus.json
  * @param workerUrl site path of the bundled worker (lib/bundle.ts `__WORKERS__.keywordAnalysis`)
- * @returns the analysis, as islands/lib/keywords.ts analyzeCorpusText gives it
+ * @returns the analysis as the page shows it (PageAnalysis: no per-page counts)
  * @throws Error with the name and message the analysis threw (SyntaxError for invalid JSON,
  *   TypeError for a corpus of the wrong shape); Error when there is no worker to run it in (no
  *   Worker API, no worker in the build, or its script failed to load or run)
  */
-export function analyzeOffMainThread(text: string, workerUrl: string): Promise<CorpusAnalysis> {
-  return new Promise<CorpusAnalysis>((resolve, reject) => {
+export function analyzeOffMainThread(text: string, workerUrl: string): Promise<PageAnalysis> {
+  return new Promise<PageAnalysis>((resolve, reject) => {
     if (!workerUrl || typeof Worker === 'undefined') throw new Error(workerUrl ? 'This browser has no Worker API.' : 'No keyword worker in this build.');
     const worker = new Worker(workerUrl);
     worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {

@@ -2,7 +2,7 @@
  * The downloadable keyword report: a markdown file built in the browser from an analysis result
  * (spec section 2 "Keyword analysis", section 7 "Report", section 9 limits). Pure, no DOM.
  */
-import { rankKeywords, type KeywordAnalysisResult, type KeywordEntry } from './keywords.ts';
+import { rankKeywords, type KeywordEntry, type ShownKeywordAnalysis } from './keywords.ts';
 
 /** How many entries each part of the report lists. Spec section 9. */
 export const REPORT_LIMITS = { top: 50, location: 20, service: 20, brand: 15, seo: 15 } as const;
@@ -32,7 +32,7 @@ function list(entries: KeywordEntry[], limit: number, numbered: boolean): string
  * @returns markdown: heading, date, totals, the top 50 keywords (numbered "1. term: count"), then up
  *   to 20 location, 20 service, 15 brand and 15 SEO entries ("- term: count")
  */
-export function buildKeywordReport(result: KeywordAnalysisResult, businessName: string, date: Date, pageCount: number): string {
+export function buildKeywordReport(result: ShownKeywordAnalysis, businessName: string, date: Date, pageCount: number): string {
   const top = rankKeywords(result.keywordFrequency);
   const section = (title: string, entries: KeywordEntry[], limit: number, numbered = false) => [
     `## ${title}`,

@@ -321,6 +321,12 @@ export function parseCorpus(json: unknown): KeywordCorpus {
   return c as unknown as KeywordCorpus;
 }
 
+/**
+ * The analysis as the keyword page shows it: everything but the per-page counts, which the page
+ * never displays (half the answer's size, cloned from the worker for nothing).
+ */
+export type ShownKeywordAnalysis = Omit<KeywordAnalysisResult, 'pageKeywords'>;
+
 /** What analyzeCorpusText returns: the analysis, its ranking and the number of pages read. */
 export interface CorpusAnalysis {
   result: KeywordAnalysisResult;

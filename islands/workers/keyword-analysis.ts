@@ -8,10 +8,17 @@
  * WorkerAnswer. Bundled by lib/bundle.ts as a classic script (IIFE), so every browser of the
  * build target runs it (module workers need Firefox 114).
  */
-import { analyzeCorpusText, type CorpusAnalysis } from '../lib/keywords.ts';
+import { analyzeCorpusText, type KeywordEntry, type ShownKeywordAnalysis } from '../lib/keywords.ts';
+
+/** What the page gets back: the analysis without its per-page counts, the ranking and the number of pages read. */
+export interface PageAnalysis {
+  result: ShownKeywordAnalysis;
+  ranked: KeywordEntry[];
+  pageCount: number;
+}
 
 /** The worker's one answer: the analysis, or the error it threw (name and message, as Errors do not cross threads whole). */
-export type WorkerAnswer = ({ ok: true } & CorpusAnalysis) | { ok: false; name: string; message: string };
+export type WorkerAnswer = ({ ok: true } & PageAnalysis) | { ok: false; name: string; message: string };
 
 /** The part of DedicatedWorkerGlobalScope used here (tsconfig has the DOM library, not WebWorker). */
 interface WorkerScope {
@@ -23,7 +30,9 @@ const scope = self as unknown as WorkerScope;
 scope.onmessage = (event) => {
   let answer: WorkerAnswer;
   try {
-    answer = { ok: true, ...analyzeCorpusText(event.data) };
+    const { result, ranked, pageCount } = analyzeCorpusText(event.data);
+    const { pageKeywords: _notShown, ...shown } = result;
+    answer = { ok: true, result: shown, ranked, pageCount };
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     answer = { ok: false, name: e.name, message: e.message };
