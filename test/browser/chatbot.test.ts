@@ -237,6 +237,14 @@ content('should show the fixed call and text buttons at 390 px without opening a
   const box = (await call.boundingBox())!;
   assert.ok(box.height >= 48 && box.width >= 48, 'tap target at least 48 px');
 });
+content('should show every panel button\'s label whole at 390 and 1366 px (Emergency Call was clipped side by side)', async () => {
+  for (const { page } of [phone, desktop]) {
+    await load(page);
+    await openPanel(page);
+    const clipped = await page.$$eval(`${PANEL} .btn`, (bs) => bs.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.textContent!.trim()} (${b.scrollWidth} > ${b.clientWidth})`));
+    assert.equal(clipped, [], `at ${page.viewportSize()!.width} px`);
+  }
+});
 content.run();
 
 const motion = suite('reduced motion');
