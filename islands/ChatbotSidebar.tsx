@@ -77,8 +77,13 @@ export default class ChatbotSidebar extends Component<ChatbotSidebarProps, State
   componentDidUpdate(_: ChatbotSidebarProps, prev: State) {
     const { open, live } = this.state;
     if (open === prev.open && live === prev.live) return;
-    // Focus moves into the panel when it opens and back to the button when it closes.
-    if (open) (this.panel.current?.querySelector<HTMLElement>('.chatbot-close') ?? this.panel.current)?.focus();
+    // Focus moves into the panel when it opens and back to the button when it closes. Hydrating
+    // a panel the visitor already opened (before the code arrived) moves focus only if it is still
+    // on the button or nowhere: a keyboard user already tabbing inside the panel stays put.
+    const active = document.activeElement;
+    const adopting = open && !prev.live;
+    const focusFree = !active || active === document.body || active === this.toggle.current;
+    if (open && (!adopting || focusFree)) (this.panel.current?.querySelector<HTMLElement>('.chatbot-close') ?? this.panel.current)?.focus();
     else if (prev.open) this.toggle.current?.focus();
     if (open !== prev.open || !prev.live) {
       document.removeEventListener('keydown', this.onKey);

@@ -38,8 +38,13 @@ export interface ClientConfig {
   zoneTable: ZoneTable;
 }
 
-/** Years of time-zone offsets compiled into the page code (the site is expected to be rebuilt sooner; after that, Intl). */
-export const ZONE_TABLE_YEARS = 6;
+/**
+ * Years of time-zone offsets compiled into the page code; after them the page asks Intl. Three:
+ * a site is rebuilt far more often than that, and the baked-in table wins over a browser's newer
+ * zone data within its years, so a change of US daylight-saving law reaches visitors with the next
+ * build (or, for an unrebuilt site, at most three years late).
+ */
+export const ZONE_TABLE_YEARS = 3;
 
 /** One output file. `path` is site-absolute, e.g. "/assets/site-AB12CD34.js". */
 export interface OutputFile {
@@ -317,14 +322,13 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     const f = pageFiles(keys, options);
     const load = [...f.load].map(toSitePath);
     const interaction = f.interaction.map(toSitePath);
-    // A page's workers load with the island that starts them.
-    for (const use of [...keys].map(parseIslandKey)) {
-      for (const [name, w] of Object.entries(WORKERS)) {
-        const file = workers.paths[name as WorkerName];
-        if (w.island !== use.name || !file) continue;
-        const list = use.load === 'load' ? load : interaction;
-        if (!load.includes(file) && !list.includes(file)) list.push(file);
-      }
+    // A page's workers load with the island that starts them: at load if any placement loads it.
+    const uses = [...keys].map(parseIslandKey);
+    for (const [name, w] of Object.entries(WORKERS)) {
+      const file = workers.paths[name as WorkerName];
+      const placements = uses.filter((u) => u.name === w.island);
+      if (!file || placements.length === 0) continue;
+      (placements.some((u) => u.load === 'load') ? load : interaction).push(file);
     }
     return { load, loadGzipBytes: sum(load), interaction, interactionGzipBytes: sum(interaction) };
   };

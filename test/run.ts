@@ -10,6 +10,10 @@
  * files start first: durations of the last run are kept in node_modules/.cache/test-times.json
  * (the order Jest uses for the same reason); without it, quality and browser files go first.
  *
+ * A file that runs longer than TEST_FILE_TIMEOUT_MS (default 10 min) is killed with its process
+ * group (its Chromium too), its output so far is printed and it counts as one failure, so a hung
+ * file cannot hold CI until its own time limit. A filter that matches no file is an error.
+ *
  * Usage: tsx test/run.ts [filter]   (filter: substring of the test file paths to run)
  *        TEST_JOBS=1 tsx test/run.ts   (one file at a time)
  */
@@ -23,15 +27,26 @@ const filter = process.argv[2] ?? '';
 const env = { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0' };
 const JOBS = Math.max(1, Number(process.env.TEST_JOBS) || 3);
 const TIMES = path.join(ROOT, 'node_modules/.cache/test-times.json');
+const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS) || 10 * 60_000;
 
-/** Runs node with tsx on `args`; resolves with the exit code and everything printed. */
-function run(args: string[], echo: boolean): Promise<{ code: number; out: string }> {
+/**
+ * Runs node with tsx on `args` in a process group of its own; resolves with the exit code and
+ * everything printed. After `timeoutMs` the whole group is killed and the result says so.
+ */
+function run(args: string[], echo: boolean, timeoutMs = Number.POSITIVE_INFINITY): Promise<{ code: number; out: string; timedOut: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let out = '';
+    let timedOut = false;
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+          timedOut = true;
+          try { process.kill(-child.pid!, 'SIGKILL'); } catch { child.kill('SIGKILL'); }
+        }, timeoutMs)
+      : undefined;
     child.stdout.on('data', (d) => { out += d; if (echo) process.stdout.write(d); });
     child.stderr.on('data', (d) => { out += d; if (echo) process.stderr.write(d); });
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code: code ?? 1, out, timedOut }); });
   });
 }
 
@@ -71,16 +86,22 @@ if (build.code !== 0) {
   const times = await lastTimes();
   const files = (await fg('test/**/*.test.{ts,tsx}', { cwd: ROOT })).filter((f) => f.includes(filter));
   files.sort((a, b) => weightOf(b, times) - weightOf(a, times) || a.localeCompare(b));
+  if (files.length === 0) {
+    console.error(`No test file matches "${filter}".`);
+    failed = 1;
+  }
   console.log(`Running ${files.length} test files, ${JOBS} at a time.`);
   const queue = [...files];
   const took: Record<string, number> = { ...times };
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const started = performance.now();
-      if (JOBS === 1) console.log(`\n# ${file}`);
-      const { code, out } = await run([file], JOBS === 1);
+      console.log(JOBS === 1 ? `\n# ${file}` : `# ${file}: started`);
+      const { code, out, timedOut } = await run([file], JOBS === 1, FILE_TIMEOUT_MS);
       took[file] = Math.round(performance.now() - started);
-      const counts = countsOf(file, code, out);
+      const counts = timedOut
+        ? { passed: 0, failed: 1, note: `${file}: killed after ${FILE_TIMEOUT_MS / 1000} s (TEST_FILE_TIMEOUT_MS); counted as 1 failure.` }
+        : countsOf(file, code, out);
       passed += counts.passed;
       failed += counts.failed;
       if (JOBS > 1) process.stdout.write(`\n# ${file}\n${out}`);

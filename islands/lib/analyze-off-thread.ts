@@ -6,19 +6,35 @@
 import type { PageAnalysis, WorkerAnswer } from '../workers/keyword-analysis.ts';
 
 /**
+ * How long the worker may take before the page gives up, in ms. The analysis takes 60-250 ms of
+ * CPU on our 2-core test machines; 30 s leaves room for a slow phone and still ends a hung worker
+ * with "Analysis Failed" instead of an endless loading state.
+ */
+export const WORKER_TIMEOUT_MS = 30_000;
+
+/**
  * Analyses the corpus file's text in a new worker, which ends when it has answered.
  * @param text      the body of /keyword-corpus.json
  * @param workerUrl site path of the bundled worker (lib/bundle.ts `__WORKERS__.keywordAnalysis`)
  * @returns the analysis as the page shows it (PageAnalysis: no per-page counts)
  * @throws Error with the name and message the analysis threw (SyntaxError for invalid JSON,
  *   TypeError for a corpus of the wrong shape); Error when there is no worker to run it in (no
- *   Worker API, no worker in the build, or its script failed to load or run)
+ *   Worker API, no worker in the build, its script failed to load or run, its answer could not
+ *   be read, or no answer within WORKER_TIMEOUT_MS)
  */
 export function analyzeOffMainThread(text: string, workerUrl: string): Promise<PageAnalysis> {
   return new Promise<PageAnalysis>((resolve, reject) => {
     if (!workerUrl || typeof Worker === 'undefined') throw new Error(workerUrl ? 'This browser has no Worker API.' : 'No keyword worker in this build.');
     const worker = new Worker(workerUrl);
+    const fail = (message: string) => {
+      clearTimeout(timer);
+      worker.terminate();
+      reject(new Error(`The keyword worker ${workerUrl} failed: ${message}.`));
+    };
+    const timer = setTimeout(() => fail(`no answer within ${WORKER_TIMEOUT_MS} ms`), WORKER_TIMEOUT_MS);
+    worker.onmessageerror = () => fail('its answer could not be read');
     worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
+      clearTimeout(timer);
       worker.terminate();
       const answer = event.data;
       if (answer.ok) {
@@ -31,8 +47,7 @@ export function analyzeOffMainThread(text: string, workerUrl: string): Promise<P
     };
     worker.onerror = (event) => {
       event.preventDefault(); // reported by the caller, once
-      worker.terminate();
-      reject(new Error(`The keyword worker ${workerUrl} failed: ${event.message || 'its script did not load'}.`));
+      fail(event.message || 'its script did not load');
     };
     worker.postMessage(text);
   });

@@ -71,11 +71,14 @@ const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
  * Builds the offset table of a zone with Intl (run by the build, under Node): scans day by day
  * (no zone changes its offset twice in a day) and finds each change to the minute.
  * @param timeZone IANA zone, e.g. "America/Denver"
- * @param from     start, ms since the epoch (UTC)
- * @param until    end (exclusive), ms since the epoch
+ * @param from     start, ms since the epoch (UTC); rounded down to a whole minute
+ * @param until    end (exclusive), ms since the epoch; rounded up to a whole minute
  * @throws RangeError when `timeZone` is not a zone the runtime knows
  */
-export function zoneTable(timeZone: string, from: number, until: number): ZoneTable {
+export function zoneTable(timeZone: string, fromMs: number, untilMs: number): ZoneTable {
+  // The search below moves in whole minutes from `from`: both ends on a minute keep it exact.
+  const from = Math.floor(fromMs / MINUTE_MS) * MINUTE_MS;
+  const until = Math.ceil(untilMs / MINUTE_MS) * MINUTE_MS;
   const changes: [number, number][] = [[from, intlOffset(from, timeZone)]];
   const last = until - MINUTE_MS;
   for (let prev = from; prev < last; prev += DAY_MS) {

@@ -336,7 +336,7 @@ export interface CorpusAnalysis {
 
 /**
  * The whole analysis of the corpus file's text: parse, check the shape, count and rank. Run in the
- * keyword worker (islands/workers/keyword-analysis.ts), or on the page where workers are missing.
+ * keyword worker (islands/workers/keyword-analysis.ts); the page itself never runs it.
  * @param text the body of /keyword-corpus.json (lib/corpus.ts)
  * @throws SyntaxError for invalid JSON; TypeError naming the field for a corpus of the wrong shape
  */

@@ -248,6 +248,25 @@ for (const key of ['Enter', 'Space']) {
   });
 }
 
+chatbot('should leave focus where a keyboard user moved it inside the panel before the code arrived', async () => {
+  const p = await openHome(PHONE);
+  const { page, context, errors } = p;
+  const { release, requested } = await holdPlayerCode(p, CHATBOT_CODE);
+  await page.goto(h.url(CHATBOT_PAGE), { waitUntil: 'networkidle' });
+  await page.focus(TOGGLE);
+  await requested;
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab'); // into the panel's first link (no close button before the code)
+  const before = await page.evaluate(() => document.activeElement?.textContent?.trim());
+  assert.ok(before && before.startsWith('Chat with Assistant'), `focused: ${before}`);
+  release();
+  await page.waitForSelector(`${TOGGLE}[aria-expanded="true"]`, { state: 'attached' });
+  await page.waitForTimeout(100);
+  assert.is(await page.evaluate(() => document.activeElement?.textContent?.trim()), before);
+  assert.equal(errors, []);
+  await context.close();
+});
+
 chatbot('should load no chatbot code when the fixed call and text buttons are used, and leave their clicks alone', async () => {
   const { page, context, scripts, errors } = await openHome(PHONE);
   await page.goto(h.url(CHATBOT_PAGE), { waitUntil: 'networkidle' });

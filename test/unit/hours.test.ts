@@ -39,6 +39,10 @@ table('should give the same wall clock as Intl at every half hour of two years, 
   for (const [at] of denver.changes) for (let t = at - 90 * 60_000; t < at + 90 * 60_000; t += 60_000) check(t);
   assert.equal(wrong, []);
 });
+table('should find a change exactly when the ends are not on a whole minute', () => {
+  const t = zoneTable('America/Denver', Date.parse('2026-03-08T00:00:30Z'), Date.parse('2026-03-08T09:00:30Z'));
+  assert.equal(t.changes.map(([at, o]) => [new Date(at).toISOString(), o]), [['2026-03-08T00:00:00.000Z', -420], ['2026-03-08T09:00:00.000Z', -360]]);
+});
 table('should find a half-hour change (Australia/Lord_Howe) to the minute', () => {
   const lordHowe = zoneTable('Australia/Lord_Howe', Y2026, Date.UTC(2027, 0, 1));
   assert.equal(new Set(lordHowe.changes.map(([, o]) => o)), new Set([630, 660]));
