@@ -157,7 +157,8 @@ export default class VideoPlayer extends Component<VideoPlayerProps, { playing: 
               onError={() => logger.error('YouTube iframe failed to load', { youtubeId: source.id, title })}
             />
           ) : (
-            <a class="video-facade" href={youtubeWatchUrl(source.id)} target="_blank" rel="noopener" onClick={this.play}>
+            // data-hold-click: a click before the code is held and replayed, so it plays here (islands/runtime/load.ts).
+            <a class="video-facade" href={youtubeWatchUrl(source.id)} target="_blank" rel="noopener" data-hold-click="" onClick={this.play}>
               <img src={poster} alt="" width={width} height={height} loading="lazy" decoding="async" data-fallback={DEFAULT_POSTER} />
               <span class="video-title"><span class="visually-hidden">Play video: </span>{title}</span>
               <PlayButton />

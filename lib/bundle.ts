@@ -288,7 +288,8 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
   const pageFiles = (keys: Iterable<string>, options: PageScriptOptions = {}) => {
     const pageUses = [...keys].map(parseIslandKey);
     const eager = new Set(pageUses.filter((u) => u.load === 'load').map((u) => u.name));
-    const entries = ['site', ...new Set(pageUses.map((u) => u.name))].map((n) => {
+    const names = new Set(pageUses.map((u) => u.name));
+    const entries = ['site', ...names].map((n) => {
       const out = entryOut.get(n);
       if (!out) throw new Error(`No bundle output for island "${n}".`);
       return out;
@@ -307,7 +308,7 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
       closure(e, reach, ['load'], load);
       closure(e, reach, ['load', 'interaction'], all);
     }
-    return { entries, statics, load, interaction: [...all].filter((o) => !load.has(o)) };
+    return { entries, statics, load, interaction: [...all].filter((o) => !load.has(o)), names, eager };
   };
   for (const f of workers.files) gzip.set(f.path, gzipSync(f.contents, { level: 9 }).length);
   const sum = (paths: string[]) => paths.reduce((n, p) => n + (gzip.get(p) ?? 0), 0);
@@ -323,12 +324,9 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     const load = [...f.load].map(toSitePath);
     const interaction = f.interaction.map(toSitePath);
     // A page's workers load with the island that starts them: at load if any placement loads it.
-    const uses = [...keys].map(parseIslandKey);
     for (const [name, w] of Object.entries(WORKERS)) {
       const file = workers.paths[name as WorkerName];
-      const placements = uses.filter((u) => u.name === w.island);
-      if (!file || placements.length === 0) continue;
-      (placements.some((u) => u.load === 'load') ? load : interaction).push(file);
+      if (file && f.names.has(w.island)) (f.eager.has(w.island) ? load : interaction).push(file);
     }
     return { load, loadGzipBytes: sum(load), interaction, interactionGzipBytes: sum(interaction) };
   };

@@ -6,14 +6,13 @@
  * is hydrated. Where the page also places the island without `data-load="interaction"`, the code
  * is imported at once instead, as for any island.
  *
- * A click that arrives before the code is stopped (default prevented, propagation stopped) and
- * dispatched again on the same element once the island has hydrated, so one click on the video
- * facade plays the video. Clicks the island does not need are left alone: modified or non-primary
- * clicks (open in a new tab), contact links (`[data-track]`: tel:, mailto:, sms: work by
- * themselves and are counted by analytics once), and clicks on a `<summary>`: its <details> opens
- * and closes natively at once, and an island built on one adopts the `open` state when it hydrates
- * (islands/ChatbotSidebar.tsx), so the visitor sees the click answered without waiting for the
- * code, and nothing is replayed that would toggle it a second time.
+ * A plain click (primary button, no modifier) that arrives before the code on an element marked
+ * `data-hold-click` (HOLD_CLICK_ATTR: the island must answer it itself) is stopped (default
+ * prevented, propagation stopped) and dispatched again on the same element once the island has
+ * hydrated, so one click on the video facade plays the video. Every other click goes through at
+ * once: links and contact buttons work by themselves (and analytics counts them once), and a
+ * <summary> opens its <details> natively, which an island built on one adopts when it hydrates
+ * (islands/ChatbotSidebar.tsx), so nothing is replayed that would toggle it a second time.
  *
  * If the code cannot be loaded (offline, a failed request), the failure is logged and reported
  * (action islandLoad), the listeners go, and the stopped click is dispatched again on the server
@@ -22,7 +21,7 @@
  */
 import type { ComponentType } from 'preact';
 import { reportError } from '../site/error-handlers.ts';
-import { INTERACTION_EVENTS, LOAD_ATTR } from './load.ts';
+import { HOLD_CLICK_ATTR, INTERACTION_EVENTS, LOAD_ATTR } from './load.ts';
 
 /** What an interaction-loaded island's code module exports (lib/bundle.ts "island-lazy:<Name>"). */
 export interface IslandCode {
@@ -32,9 +31,10 @@ export interface IslandCode {
   default: ComponentType<any>;
 }
 
-/** True for a click the island must handle itself: unmodified, primary button, not on a contact link nor a <summary>. */
+/** True for a click the island must answer itself: plain (primary button, no modifier, so not "open in a new tab") on a `data-hold-click` element. */
 function needsIsland(event: MouseEvent): boolean {
-  return !(event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || (event.target as Element).closest?.('[data-track], summary'));
+  if (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return false;
+  return !!(event.target as Element).closest?.(`[${HOLD_CLICK_ATTR}]`);
 }
 
 /**
