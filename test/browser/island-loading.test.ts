@@ -248,6 +248,25 @@ for (const key of ['Enter', 'Space']) {
   });
 }
 
+chatbot('should let a help-topic link click through at once while the code is still on its way (only data-hold-click is held)', async () => {
+  const p = await openHome(PHONE);
+  const { page, context, errors } = p;
+  const { requested } = await holdPlayerCode(p, CHATBOT_CODE); // never released
+  await page.goto(h.url(CHATBOT_PAGE), { waitUntil: 'networkidle' });
+  await page.focus(TOGGLE);
+  await requested;
+  await page.keyboard.press('Enter');
+  await page.evaluate(() => {
+    (window as any).topicClicks = [];
+    document.addEventListener('click', (e) => (window as any).topicClicks.push([(e.target as Element).closest('a')?.getAttribute('href'), e.defaultPrevented]));
+    window.addEventListener('click', (e) => e.preventDefault()); // stay on the page
+  });
+  await page.click('.chatbot-topics a[href="/services/car-lockout/"]');
+  assert.equal(await page.evaluate(() => (window as any).topicClicks), [['/services/car-lockout/', false]]);
+  assert.equal(errors, []);
+  await context.close();
+});
+
 chatbot('should leave focus where a keyboard user moved it inside the panel before the code arrived', async () => {
   const p = await openHome(PHONE);
   const { page, context, errors } = p;
