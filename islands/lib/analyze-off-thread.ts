@@ -3,7 +3,8 @@
  * page's main thread stays free (issue 8: Lighthouse total blocking time 0 ms). The analysis code
  * lives only in the worker's file: the page's own JavaScript stays within the 15 KB budget.
  */
-import type { PageAnalysis, WorkerAnswer } from '../workers/keyword-analysis.ts';
+import type { KeywordView } from './keywords.ts';
+import type { WorkerAnswer } from '../workers/keyword-analysis.ts';
 
 /**
  * How long the worker may take before the page gives up, in ms. The analysis takes 60-250 ms of
@@ -16,14 +17,14 @@ export const WORKER_TIMEOUT_MS = 30_000;
  * Analyses the corpus file's text in a new worker, which ends when it has answered.
  * @param text      the body of /keyword-corpus.json
  * @param workerUrl site path of the bundled worker (lib/bundle.ts `__WORKERS__.keywordAnalysis`)
- * @returns the analysis as the page shows it (PageAnalysis: no per-page counts)
+ * @returns the analysis as the page shows it (KeywordView)
  * @throws Error with the name and message the analysis threw (SyntaxError for invalid JSON,
  *   TypeError for a corpus of the wrong shape); Error when there is no worker to run it in (no
  *   Worker API, no worker in the build, its script failed to load or run, its answer could not
  *   be read, or no answer within WORKER_TIMEOUT_MS)
  */
-export function analyzeOffMainThread(text: string, workerUrl: string): Promise<PageAnalysis> {
-  return new Promise<PageAnalysis>((resolve, reject) => {
+export function analyzeOffMainThread(text: string, workerUrl: string): Promise<KeywordView> {
+  return new Promise<KeywordView>((resolve, reject) => {
     if (!workerUrl || typeof Worker === 'undefined') throw new Error(workerUrl ? 'This browser has no Worker API.' : 'No keyword worker in this build.');
     const worker = new Worker(workerUrl);
     const fail = (message: string) => {
@@ -38,7 +39,7 @@ export function analyzeOffMainThread(text: string, workerUrl: string): Promise<P
       worker.terminate();
       const answer = event.data;
       if (answer.ok) {
-        resolve({ result: answer.result, ranked: answer.ranked, pageCount: answer.pageCount });
+        resolve(answer.view);
       } else {
         const error = new Error(answer.message);
         error.name = answer.name;

@@ -2,9 +2,12 @@
  * The downloadable keyword report: a markdown file built in the browser from an analysis result
  * (spec section 2 "Keyword analysis", section 7 "Report", section 9 limits). Pure, no DOM.
  */
-import { rankKeywords, type KeywordEntry, type ShownKeywordAnalysis } from './keywords.ts';
+import type { KeywordEntry, KeywordView } from './keywords.ts';
 
-/** How many entries each part of the report lists. Spec section 9. */
+/**
+ * How many entries each part of the report lists. Spec section 9. Each is at most LIST_LIMIT
+ * (keywords.ts), the entries a KeywordView keeps per category (checked in test/unit/keywords.test.ts).
+ */
 export const REPORT_LIMITS = { top: 50, location: 20, service: 20, brand: 15, seo: 15 } as const;
 
 /** File name of the report: the business slug plus "-keyword-analysis.md". Spec section 2. */
@@ -25,15 +28,14 @@ function list(entries: KeywordEntry[], limit: number, numbered: boolean): string
 
 /**
  * Builds the report.
- * @param result       the analysis result
+ * @param view         the analysis as the page holds it (keywordView): totals, category counts and lists
  * @param businessName shown in the heading
  * @param date         the date the report is made (shown as YYYY-MM-DD)
- * @param pageCount    number of pages analysed
  * @returns markdown: heading, date, totals, the top 50 keywords (numbered "1. term: count"), then up
  *   to 20 location, 20 service, 15 brand and 15 SEO entries ("- term: count")
  */
-export function buildKeywordReport(result: ShownKeywordAnalysis, businessName: string, date: Date, pageCount: number): string {
-  const top = rankKeywords(result.keywordFrequency);
+export function buildKeywordReport(view: KeywordView, businessName: string, date: Date): string {
+  const { categories: c } = view;
   const section = (title: string, entries: KeywordEntry[], limit: number, numbered = false) => [
     `## ${title}`,
     '',
@@ -47,18 +49,18 @@ export function buildKeywordReport(result: ShownKeywordAnalysis, businessName: s
     '',
     '## Totals',
     '',
-    `- Pages analysed: ${pageCount}`,
-    `- Total keywords (every occurrence of a word or 2-3 word phrase): ${result.totalKeywords}`,
-    `- Unique keywords: ${result.uniqueKeywords}`,
-    `- Location keywords: ${result.locationKeywords.length}`,
-    `- Service keywords: ${result.serviceKeywords.length}`,
-    `- Brand keywords: ${result.brandKeywords.length}`,
-    `- SEO keywords: ${result.seoKeywords.length}`,
+    `- Pages analysed: ${view.pageCount}`,
+    `- Total keywords (every occurrence of a word or 2-3 word phrase): ${view.totalKeywords}`,
+    `- Unique keywords: ${view.uniqueKeywords}`,
+    `- Location keywords: ${c.location.count}`,
+    `- Service keywords: ${c.services.count}`,
+    `- Brand keywords: ${c.brand.count}`,
+    `- SEO keywords: ${c.seo.count}`,
     '',
-    ...section(`Top ${REPORT_LIMITS.top} Keywords`, top, REPORT_LIMITS.top, true),
-    ...section('Location Keywords', result.locationKeywords, REPORT_LIMITS.location),
-    ...section('Service Keywords', result.serviceKeywords, REPORT_LIMITS.service),
-    ...section('Brand Keywords', result.brandKeywords, REPORT_LIMITS.brand),
-    ...section('SEO Keywords', result.seoKeywords, REPORT_LIMITS.seo),
+    ...section(`Top ${REPORT_LIMITS.top} Keywords`, c.all.entries, REPORT_LIMITS.top, true),
+    ...section('Location Keywords', c.location.entries, REPORT_LIMITS.location),
+    ...section('Service Keywords', c.services.entries, REPORT_LIMITS.service),
+    ...section('Brand Keywords', c.brand.entries, REPORT_LIMITS.brand),
+    ...section('SEO Keywords', c.seo.entries, REPORT_LIMITS.seo),
   ].join('\n');
 }

@@ -321,27 +321,65 @@ export function parseCorpus(json: unknown): KeywordCorpus {
   return c as unknown as KeywordCorpus;
 }
 
-/**
- * The analysis as the keyword page shows it: everything but the per-page counts, which the page
- * never displays (half the answer's size, cloned from the worker for nothing).
- */
-export type ShownKeywordAnalysis = Omit<KeywordAnalysisResult, 'pageKeywords'>;
+/** Keywords listed on screen per category at most; the rest are only counted. Spec section 9. */
+export const LIST_LIMIT = 100;
 
-/** What analyzeCorpusText returns: the analysis, its ranking and the number of pages read. */
-export interface CorpusAnalysis {
-  result: KeywordAnalysisResult;
-  ranked: KeywordEntry[];
+/** The category tabs of the keyword page, in the spec's order (spec section 2). */
+export const KEYWORD_CATEGORIES = [
+  { id: 'all', label: 'All' },
+  { id: 'location', label: 'Location' },
+  { id: 'services', label: 'Services' },
+  { id: 'brand', label: 'Brand' },
+  { id: 'seo', label: 'SEO' },
+] as const;
+/** A category tab's id: "all", "location", "services", "brand" or "seo". */
+export type CategoryId = (typeof KEYWORD_CATEGORIES)[number]['id'];
+
+/**
+ * The analysis as the keyword page shows it and its report lists it: totals, and per category
+ * the number of terms and the first LIST_LIMIT of them, most frequent first. Built in the keyword
+ * worker, so the page receives about 500 entries instead of the whole analysis (2,000+ terms
+ * four times over, whose structured clone alone took 40 ms of the page's main thread; issue 8,
+ * total blocking time 0 ms).
+ */
+export interface KeywordView {
+  /** Pages the corpus held. */
   pageCount: number;
+  /** Occurrences of all terms (KeywordAnalysisResult.totalKeywords). */
+  totalKeywords: number;
+  /** Distinct terms (KeywordAnalysisResult.uniqueKeywords). */
+  uniqueKeywords: number;
+  /** Per category: how many terms it has, and its first LIST_LIMIT terms, most frequent first. */
+  categories: Record<CategoryId, { count: number; entries: KeywordEntry[] }>;
 }
 
 /**
- * The whole analysis of the corpus file's text: parse, check the shape, count and rank. Run in the
- * keyword worker (islands/workers/keyword-analysis.ts); the page itself never runs it.
+ * Cuts an analysis down to what the page shows (KeywordView).
+ * @param result    the whole analysis (analyzeCorpus)
+ * @param pageCount pages analysed
+ * @param limit     entries kept per category (LIST_LIMIT; the report's lists, REPORT_LIMITS, fit within it)
+ */
+export function keywordView(result: KeywordAnalysisResult, pageCount: number, limit = LIST_LIMIT): KeywordView {
+  const lists: Record<CategoryId, KeywordEntry[]> = {
+    all: rankKeywords(result.keywordFrequency),
+    location: result.locationKeywords,
+    services: result.serviceKeywords,
+    brand: result.brandKeywords,
+    seo: result.seoKeywords,
+  };
+  const categories = {} as KeywordView['categories'];
+  for (const { id } of KEYWORD_CATEGORIES) categories[id] = { count: lists[id].length, entries: lists[id].slice(0, limit) };
+  return { pageCount, totalKeywords: result.totalKeywords, uniqueKeywords: result.uniqueKeywords, categories };
+}
+
+/**
+ * The whole analysis of the corpus file's text: parse, check the shape, count, rank and cut down to
+ * what the page shows. Run in the keyword worker (islands/workers/keyword-analysis.ts); the page
+ * itself never runs it.
  * @param text the body of /keyword-corpus.json (lib/corpus.ts)
  * @throws SyntaxError for invalid JSON; TypeError naming the field for a corpus of the wrong shape
  */
-export function analyzeCorpusText(text: string): CorpusAnalysis {
+export function analyzeCorpusText(text: string): KeywordView {
   const corpus = parseCorpus(JSON.parse(text));
-  const result = analyzeCorpus(corpus);
-  return { result, ranked: rankKeywords(result.keywordFrequency), pageCount: corpus.pages.length };
+  return keywordView(analyzeCorpus(corpus), corpus.pages.length);
 }

@@ -2,9 +2,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   analyzeCorpus, brandRule, countTerms, isKeywordWord, keywordRuns, locationRule, parseCorpus,
-  rankKeywords, seoRule, serviceRule, type KeywordAnalysisResult, type KeywordCorpus,
+  analyzeCorpusText, keywordView, LIST_LIMIT, rankKeywords, seoRule, serviceRule, type KeywordAnalysisResult, type KeywordCorpus,
 } from '../../islands/lib/keywords.ts';
-import { buildKeywordReport, isoDate, reportFileName } from '../../islands/lib/keyword-report.ts';
+import { buildKeywordReport, isoDate, REPORT_LIMITS, reportFileName } from '../../islands/lib/keyword-report.ts';
 
 const word = suite('isKeywordWord');
 word('should drop words of 2 characters or fewer (spec section 5)', () => {
@@ -190,9 +190,31 @@ function sectionLines(markdown: string, heading: string): string[] {
   return lines.slice(start + 1, end < 0 ? undefined : end).filter((l) => /^(\d+\.|-) /.test(l));
 }
 
+const view = suite('keywordView (what the worker sends the page)');
+view('should keep every count but only the first LIST_LIMIT entries of each category, most frequent first', () => {
+  const entries = Array.from({ length: 250 }, (_, i) => ({ keyword: `t${String(i).padStart(3, '0')}`, count: 1000 - i }));
+  const result: KeywordAnalysisResult = {
+    ...bigResult(), uniqueKeywords: 250, totalKeywords: 9, keywordFrequency: Object.fromEntries([...entries].reverse().map((e) => [e.keyword, e.count])),
+    locationKeywords: entries.slice(0, 120), serviceKeywords: entries.slice(0, 3), brandKeywords: [], seoKeywords: entries.slice(0, 101),
+  };
+  const v = keywordView(result, 7);
+  assert.equal([v.pageCount, v.totalKeywords, v.uniqueKeywords], [7, 9, 250]);
+  assert.equal(Object.fromEntries(Object.entries(v.categories).map(([id, c]) => [id, [c.count, c.entries.length]])), {
+    all: [250, LIST_LIMIT], location: [120, LIST_LIMIT], services: [3, 3], brand: [0, 0], seo: [101, LIST_LIMIT],
+  });
+  assert.equal(v.categories.all.entries, entries.slice(0, LIST_LIMIT), 'ranked again, not in the frequency map\'s order');
+});
+view('should hold every entry the report lists (REPORT_LIMITS within LIST_LIMIT)', () => {
+  for (const [part, limit] of Object.entries(REPORT_LIMITS)) assert.ok(limit <= LIST_LIMIT, `${part}: ${limit}`);
+});
+view('should be what analyzeCorpusText returns for a corpus file', () => {
+  assert.equal(analyzeCorpusText(JSON.stringify(CORPUS)), keywordView(analyzeCorpus(CORPUS), CORPUS.pages.length));
+});
+view.run();
+
 const report = suite('buildKeywordReport');
 report('should list the top 50 and up to 20 location, 20 service, 15 brand and 15 SEO entries (spec section 9)', () => {
-  const md = buildKeywordReport(bigResult(), 'Mesa Lock Works', new Date(2026, 10, 21), 35);
+  const md = buildKeywordReport(keywordView(bigResult(), 35), 'Mesa Lock Works', new Date(2026, 10, 21));
   const top = sectionLines(md, 'Top 50 Keywords');
   assert.is(top.length, 50);
   assert.is(top[0], '1. term00: 100');
@@ -204,8 +226,7 @@ report('should list the top 50 and up to 20 location, 20 service, 15 brand and 1
   assert.is(sectionLines(md, 'Location Keywords')[0], '- term00: 100');
 });
 report('should carry the business name, the date and the totals', () => {
-  const result = analyzeCorpus(CORPUS);
-  const md = buildKeywordReport(result, 'Mesa Lock Works', new Date(2026, 10, 21, 23, 30), 2);
+  const md = buildKeywordReport(keywordView(analyzeCorpus(CORPUS), 2), 'Mesa Lock Works', new Date(2026, 10, 21, 23, 30));
   assert.ok(md.startsWith('# Keyword Analysis Report: Mesa Lock Works\n'));
   assert.ok(md.includes('\nDate: 2026-11-21\n'));
   assert.equal(sectionLines(md, 'Totals'), [
@@ -220,7 +241,7 @@ report('should carry the business name, the date and the totals', () => {
   assert.is(sectionLines(md, 'Top 50 Keywords').length, 27);
 });
 report('should say so when a category is empty', () => {
-  const md = buildKeywordReport({ ...analyzeCorpus(CORPUS), brandKeywords: [] }, 'X', new Date(2026, 0, 5), 2);
+  const md = buildKeywordReport(keywordView({ ...analyzeCorpus(CORPUS), brandKeywords: [] }, 2), 'X', new Date(2026, 0, 5));
   const lines = md.split('\n');
   assert.is(lines[lines.indexOf('## Brand Keywords') + 2], '_None found._');
 });
@@ -234,3 +255,13 @@ names2('should write a local date as YYYY-MM-DD', () => {
   assert.is(isoDate(new Date(2026, 0, 5, 23, 59)), '2026-01-05');
 });
 names2.run();
+
+const counts = suite('formatCount (keyword page)');
+counts('should group thousands exactly as Intl.NumberFormat en-US does', async () => {
+  const { formatCount } = await import('../../islands/KeywordAnalysis.tsx');
+  const intl = new Intl.NumberFormat('en-US');
+  for (const n of [0, 7, 99, 100, 999, 1000, 1234, 12345, 123456, 1234567, 10_000_000, 2026, -1234, -999, Number.MAX_SAFE_INTEGER]) {
+    assert.is(formatCount(n), intl.format(n), String(n));
+  }
+});
+counts.run();
