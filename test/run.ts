@@ -10,6 +10,10 @@
  * files start first: durations of the last run are kept in node_modules/.cache/test-times.json
  * (the order Jest uses for the same reason); without it, quality and browser files go first.
  *
+ * A file whose source carries the mark `@run-alone` (in its doc comment) runs after all the others,
+ * by itself: the Lighthouse gate, whose timings would otherwise measure the parallel Chromiums
+ * sharing the machine's two cores as much as the page.
+ *
  * A file that runs longer than TEST_FILE_TIMEOUT_MS (default 10 min) is killed with its process
  * group (its Chromium too), its output so far is printed and it counts as one failure, so a hung
  * file cannot hold CI until its own time limit. A filter that matches no file is an error.
@@ -74,6 +78,9 @@ async function lastTimes(): Promise<Record<string, number>> {
 const GUESS_MS: [string, number][] = [['test/quality/', 60_000], ['test/browser/', 30_000], ['test/build/', 10_000]];
 const weightOf = (file: string, times: Record<string, number>) => times[file] ?? GUESS_MS.find(([dir]) => file.startsWith(dir))?.[1] ?? 1_000;
 
+/** The mark of a file that must run by itself, after the others (see the top of this file). */
+const RUN_ALONE = /^\s*(?:\*|\/\/)\s*@run-alone\b/m;
+
 const t0 = performance.now();
 console.log('Building dist/ ...');
 const build = await run(['build.ts'], true);
@@ -90,26 +97,29 @@ if (build.code !== 0) {
     console.error(`No test file matches "${filter}".`);
     failed = 1;
   }
-  console.log(`Running ${files.length} test files, ${JOBS} at a time.`);
-  const queue = [...files];
+  const alone = new Set<string>();
+  for (const f of files) if (RUN_ALONE.test(await readFile(path.join(ROOT, f), 'utf8'))) alone.add(f);
+  console.log(`Running ${files.length} test files, ${JOBS} at a time${alone.size ? `, then ${[...alone].join(', ')} alone` : ''}.`);
   const took: Record<string, number> = { ...times };
-  const worker = async () => {
+  const worker = async (queue: string[], jobs: number) => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const started = performance.now();
-      console.log(JOBS === 1 ? `\n# ${file}` : `# ${file}: started`);
-      const { code, out, timedOut } = await run([file], JOBS === 1, FILE_TIMEOUT_MS);
+      console.log(jobs === 1 ? `\n# ${file}` : `# ${file}: started`);
+      const { code, out, timedOut } = await run([file], jobs === 1, FILE_TIMEOUT_MS);
       took[file] = Math.round(performance.now() - started);
       const counts = timedOut
         ? { passed: 0, failed: 1, note: `${file}: killed after ${FILE_TIMEOUT_MS / 1000} s (TEST_FILE_TIMEOUT_MS); counted as 1 failure.` }
         : countsOf(file, code, out);
       passed += counts.passed;
       failed += counts.failed;
-      if (JOBS > 1) process.stdout.write(`\n# ${file}\n${out}`);
+      if (jobs > 1) process.stdout.write(`\n# ${file}\n${out}`);
       console.log(`# ${file}: ${counts.passed} passed, ${counts.failed} failed, ${(took[file] / 1000).toFixed(1)} s`);
       if (counts.note) console.error(counts.note);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(JOBS, files.length) }, worker));
+  const shared = files.filter((f) => !alone.has(f));
+  await Promise.all(Array.from({ length: Math.min(JOBS, shared.length) }, () => worker(shared, JOBS)));
+  await worker(files.filter((f) => alone.has(f)), 1);
   await mkdir(path.dirname(TIMES), { recursive: true });
   await writeFile(TIMES, JSON.stringify(took, null, 1));
 }
