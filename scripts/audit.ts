@@ -44,6 +44,16 @@ export const BUDGETS = {
 /** The shape of a set of budgets. */
 export type Budgets = { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number; tbtMs: number };
 
+/**
+ * What the CI gate (test/quality/lighthouse.test.ts) holds: every budget of BUDGETS, except that
+ * the median total blocking time may reach 50 ms. On these shared 2-core virtual machines an
+ * unchanged home page measured 0, 2, 14, 18, 35, 142 and 314 ms in single runs minutes apart
+ * (host stalls land in Lighthouse's trace as page tasks); medians of 5 runs stayed at 0-14 ms.
+ * A page with a real long task still fails: the keyword page's result render measured 145 ms
+ * before this was fixed. `npm run audit` holds the full 0 ms.
+ */
+export const CI_BUDGETS: Budgets = { ...BUDGETS, tbtMs: 50 };
+
 /** One row of the table. Scores 0-100 (null when Lighthouse gave none), times in ms, bytes. */
 export interface AuditRow {
   path: string;
