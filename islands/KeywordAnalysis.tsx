@@ -17,7 +17,6 @@ import { analyzeOffMainThread } from './lib/analyze-off-thread.ts';
 import { KEYWORD_CATEGORIES as CATEGORIES, LIST_LIMIT, type CategoryId, type KeywordView } from './lib/keywords.ts';
 import { logger } from './lib/logger.ts';
 
-export { CATEGORIES, LIST_LIMIT, type CategoryId };
 /** Keywords in the top list, shown as two lists of 10. Spec section 9. */
 export const TOP_COUNT = 20;
 /**
@@ -142,9 +141,9 @@ class Results extends Component<ResultsProps, ResultsState> {
     this.stopGrowing();
   }
 
-  /** Entries the active list shows when whole. */
+  /** Entries the active list shows when whole (the view holds at most LIST_LIMIT a category). */
   private target(active = this.state.active) {
-    return Math.min(LIST_LIMIT, this.props.view.categories[active].entries.length);
+    return this.props.view.categories[active].entries.length;
   }
 
   /** Schedules the next LIST_CHUNK entries for after the next paint, unless the list is whole or a part is already due. */
@@ -268,7 +267,7 @@ class Results extends Component<ResultsProps, ResultsState> {
               <p className="kw-empty">No keywords in this category.</p>
             ) : (
               <ol className="kw-list">
-                {shown.entries.slice(0, Math.min(rendered, LIST_LIMIT)).map((e) => (
+                {shown.entries.slice(0, rendered).map((e) => (
                   <li key={e.keyword}><span className="kw-term">{e.keyword}</span> <span className="kw-count">{formatCount(e.count)}</span></li>
                 ))}
               </ol>

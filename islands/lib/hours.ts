@@ -29,18 +29,6 @@ export const OPEN_TEXT = 'Open now';
 /** Notice text outside the stated hours. */
 export const CLOSED_TEXT = 'Closed now - emergency service available';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A cached en-US formatter giving the weekday and the 24-hour time in `timeZone`. */
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /**
  * A time zone's UTC offsets over a span of time, as the build's time-zone database gives them.
  * `changes` is sorted by time: from changes[i][0] (ms since the epoch, UTC) the offset is
@@ -57,15 +45,24 @@ export interface ZoneTable {
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** Offset of `timeZone` at instant `ms` (local minus UTC, minutes), read with Intl. */
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Offset of `timeZone` at instant `ms` (local minus UTC, minutes), read with Intl: the one place
+ * this module asks Intl, for the build's zone table and for instants outside it.
+ * @throws RangeError when `timeZone` is not a zone the runtime knows
+ */
 function intlOffset(ms: number, timeZone: string): number {
-  const f = offsetFormatters.get(timeZone) ?? new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
-  offsetFormatters.set(timeZone, f);
+  let f = offsetFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    offsetFormatters.set(timeZone, f);
+  }
   const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  // Some engines print midnight as "24" even with hourCycle h23; % 24 maps it back to 0.
   const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute));
   return Math.round((local - Math.floor(ms / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
 }
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Builds the offset table of a zone with Intl (run by the build, under Node): scans day by day
@@ -130,15 +127,10 @@ export function minutesOf(hhmm: string): number {
  * @throws RangeError when `timeZone` is not a zone the runtime knows (Intl path)
  */
 export function wallClock(date: Date, timeZone: string, table: ZoneTable | undefined = BUILT_TABLE): { weekday: string; minutes: number } {
-  const offset = table && table.zone === timeZone ? tableOffset(table, date.getTime()) : undefined;
-  if (offset !== undefined) {
-    const local = new Date(date.getTime() + offset * MINUTE_MS);
-    return { weekday: WEEKDAYS[local.getUTCDay()], minutes: local.getUTCHours() * 60 + local.getUTCMinutes() };
-  }
-  const parts = formatterFor(timeZone).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  // Some engines print midnight as "24" even with hourCycle h23; % 24 maps it back to 0.
-  return { weekday: part('weekday'), minutes: (Number(part('hour')) % 24) * 60 + Number(part('minute')) };
+  const ms = date.getTime();
+  const offset = (table && table.zone === timeZone ? tableOffset(table, ms) : undefined) ?? intlOffset(ms, timeZone);
+  const local = new Date(ms + offset * MINUTE_MS);
+  return { weekday: WEEKDAYS[local.getUTCDay()], minutes: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 
 /**

@@ -23,6 +23,8 @@ export const LOAD_ATTR = 'data-load';
  * Events on an island element that count as the visitor acting on it. pointerdown, focusin and
  * keydown come before the click they lead to, so the code usually arrives before the click does.
  */
+export const INTERACTION_EVENTS = ['pointerdown', 'focusin', 'keydown', 'click'] as const;
+
 /**
  * Attribute marking an element of an interaction-loaded island whose click the island itself
  * must answer (the video facade: play here, not open the watch page). A click on such an element
@@ -30,8 +32,6 @@ export const LOAD_ATTR = 'data-load';
  * every other click (links, contact buttons, a <summary> that opens natively) goes through at once.
  */
 export const HOLD_CLICK_ATTR = 'data-hold-click';
-
-export const INTERACTION_EVENTS = ['pointerdown', 'focusin', 'keydown', 'click'] as const;
 
 /** Separator between name and strategy in an island use key. */
 const SEP = '@';
