@@ -1,23 +1,27 @@
 /**
  * Gate: Lighthouse budgets in CI (issue 8), on four pages (the home page, one area page, one service
- * page and the keyword page), with the recipe of scripts/audit.ts and its CI_BUDGETS: Accessibility
- * and Best Practices 100, SEO 100 on indexable pages (the keyword page is noindex: reported, not
- * budgeted), CLS 0.00 and Performance at least 90. The issue's Performance 98 and TBT 0 ms are
- * measured and every page missing them is named in the output, but not failed here (CI_BUDGETS
- * says why); `npm run audit` holds them.
+ * page and the keyword page), with the recipe and the BUDGETS of scripts/audit.ts: Performance at
+ * least 98, Accessibility and Best Practices 100, SEO 100 on indexable pages (the keyword page is
+ * noindex: reported, not budgeted), CLS 0.00 and total blocking time 0 ms.
  *
  * Performance and blocking time are timings, so three things keep the verdict about the page and
  * not about the machine: the CPU slowdown is calibrated to the host (calibrateCpu); a page whose
- * first run breaks a budget is run CONFIRM_RUNS times in all and judged on the medians
- * (medianRow); and this file runs alone, after the other test files (the mark below, read by
- * test/run.ts), so no parallel Chromium shares the two cores while it measures.
+ * first run breaks a budget is run again, up to MAX_RUNS, and judged on its best timings
+ * (judgeRuns); and this file runs alone, after the other test files (the mark below, read by
+ * test/run.ts), so no parallel Chromium shares the two cores while it measures. A copy of the home
+ * page with 120 ms of its own script work after load proves that this still fails a page that
+ * blocks.
  *
  * @run-alone
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startServer, type RunningServer } from '../../lib/preview-server.ts';
-import { auditPages, auditTargets, BUDGETS, budgetFailures, CI_BUDGETS, CONFIRM_RUNS, cpuSlowdownFor, describeCpu, formatTable, medianRow, type AuditRow } from '../../scripts/audit.ts';
+import { auditPages, auditTargets, BUDGETS, budgetFailures, cpuSlowdownFor, describeCpu, formatTable, judgeRuns, MAX_RUNS, type AuditRow } from '../../scripts/audit.ts';
+import { DIST } from '../helpers/browser.ts';
 
 const all = auditTargets();
 const pick = (test: (p: string) => boolean) => all.find((t) => test(t.path));
@@ -30,10 +34,9 @@ const targets = [
 
 const lh = suite('Lighthouse budgets');
 let server: RunningServer;
-let rows: AuditRow[] = [];
 
 lh.before(async () => {
-  server = await startServer((await import('../helpers/browser.ts')).DIST);
+  server = await startServer(DIST);
 });
 lh.after(async () => {
   await server?.close();
@@ -44,12 +47,35 @@ lh('should have the four CI pages in the route table', () => {
   assert.is(targets[3]!.indexable, false, 'the keyword page is noindex');
 });
 
-lh('should meet the CI budgets on the home, an area, a service and the keyword page (and name every issue-8 budget missed)', async () => {
-  rows = await auditPages(server.url, targets.filter((t) => t !== undefined), undefined, BUDGETS, (cpu) => console.log(describeCpu(cpu)));
+lh('should meet the budgets on the home, an area, a service and the keyword page', async () => {
+  const rows = await auditPages(server.url, targets.filter((t) => t !== undefined), undefined, BUDGETS, (cpu) => console.log(describeCpu(cpu)));
   console.log(formatTable(rows));
-  const missed = rows.flatMap((r) => budgetFailures(r, BUDGETS));
-  if (missed.length) console.log(`Issue 8 budgets missed (reported, not failed in CI; npm run audit fails on these):\n${missed.join('\n')}`);
-  assert.equal(rows.flatMap((r) => budgetFailures(r, CI_BUDGETS)), []);
+  assert.equal(rows.flatMap((r) => budgetFailures(r)), []);
+});
+
+lh('should fail a page whose own script blocks the main thread, however many runs it gets', async () => {
+  // A copy of the built site whose home page runs 120 ms of script after load: a long task of the
+  // page's own in every run, 240 ms or more at the slowdowns calibrated here (2-5x). The CSP allows
+  // it: a same-origin module file.
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'slow-page-'));
+  let slow: RunningServer | undefined;
+  try {
+    cpSync(DIST, copy, { recursive: true });
+    writeFileSync(path.join(copy, 'busy.js'), "addEventListener('load', () => setTimeout(() => { const end = performance.now() + 120; while (performance.now() < end); }));\n");
+    const home = path.join(copy, 'index.html');
+    const html = readFileSync(home, 'utf8');
+    assert.ok(html.includes('</body>'));
+    writeFileSync(home, html.replace('</body>', '<script type="module" src="/busy.js"></script></body>'));
+    slow = await startServer(copy);
+    const [row] = await auditPages(slow.url, [{ path: '/', indexable: true }]);
+    console.log(formatTable([row]));
+    assert.is(row.runs, MAX_RUNS, 'it was given every run');
+    assert.ok(row.tbtMs > 0, `best TBT of ${row.runs} runs: ${row.tbtMs} ms`);
+    assert.ok(budgetFailures(row).some((f) => f.startsWith('/: TBT ')), budgetFailures(row).join('\n'));
+  } finally {
+    await slow?.close();
+    rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 lh('should flag a page that breaks a budget (the check can fail)', () => {
@@ -57,22 +83,25 @@ lh('should flag a page that breaks a budget (the check can fail)', () => {
   assert.equal(budgetFailures(bad), ['/x/: Performance 97 < 98', '/x/: SEO 92 < 100', '/x/: CLS 0.012 > 0.00', '/x/: TBT 30 ms > 0 ms']);
   assert.equal(budgetFailures({ ...bad, indexable: false, performance: 99, cls: 0.004, tbtMs: 0 }), []);
   assert.equal(budgetFailures({ ...bad, performance: 98, seo: 100, cls: 0.0049, tbtMs: 0 }), [], 'CLS 0.0049 shows as 0.00');
-  assert.equal(budgetFailures({ ...bad, performance: 97, seo: 100, cls: 0, tbtMs: 3000 }, CI_BUDGETS), [], 'CI reports TBT and Performance from 90 up');
-  assert.equal(budgetFailures({ ...bad, performance: 89, accessibility: 96, tbtMs: 0 }, CI_BUDGETS), ['/x/: Performance 89 < 90', '/x/: Accessibility 96 < 100', '/x/: SEO 92 < 100', '/x/: CLS 0.012 > 0.00'], 'CI holds the rest');
+  assert.equal(budgetFailures({ ...bad, performance: 100, accessibility: 96, seo: 100, cls: 0, tbtMs: 0 }), ['/x/: Accessibility 96 < 100']);
 });
 
-lh('should judge repeated runs on per-metric medians, so one stalled run does not decide', () => {
+lh('should judge repeated runs on the best timings and the median scores', () => {
   const good: AuditRow = { path: '/a/', indexable: true, performance: 100, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1200, cls: 0, tbtMs: 0, bytes: 40_000, failing: [], runs: 1 };
   const stalled: AuditRow = { ...good, performance: 95, lcpMs: 2900, tbtMs: 252, failing: ['total-blocking-time: 0.9', 'largest-contentful-paint: 0.8'] };
-  const runs = [good, stalled, { ...good, tbtMs: 20, performance: 99, failing: ['total-blocking-time: 0.99'] }, good, { ...good, failing: ['total-blocking-time: 0.99'] }];
-  assert.is(runs.length, CONFIRM_RUNS);
-  const row = medianRow(runs);
+  // Four stalled runs and one clean one: the clean run is the page's own cost.
+  const row = judgeRuns([stalled, stalled, { ...stalled, tbtMs: 20, failing: ['total-blocking-time: 0.99'] }, good, stalled]);
   assert.equal([row.performance, row.tbtMs, row.lcpMs, row.runs], [100, 0, 1200, 5]);
   assert.equal(budgetFailures(row), []);
-  assert.equal(row.failing, ['total-blocking-time (3 of 5 runs)'], 'an audit counts when it lost points in most runs');
-  const slow = medianRow([stalled, stalled, good]);
-  assert.equal(budgetFailures(slow).slice(0, 2), ['/a/: Performance 95 < 98', '/a/: TBT 252 ms > 0 ms'], 'a page slow in most runs fails');
-  assert.is(medianRow([good, { ...good, tbtMs: 30 }]).tbtMs, 15, 'even count: mean of the middle two');
+  assert.equal(row.failing, ['total-blocking-time (4 of 5 runs)', 'largest-contentful-paint (3 of 5 runs)'], 'an audit counts when it lost points in most runs');
+  // A page slow in every run fails, with its best figures.
+  const slow = judgeRuns([stalled, { ...stalled, tbtMs: 90, performance: 97 }, stalled]);
+  assert.equal(budgetFailures(slow).slice(0, 2), ['/a/: Performance 97 < 98', '/a/: TBT 90 ms > 0 ms']);
+  // Scores no stall moves take the median: one run losing a point does not decide, most runs do.
+  assert.is(judgeRuns([good, { ...good, accessibility: 96 }, good]).accessibility, 100);
+  assert.is(judgeRuns([good, { ...good, accessibility: 96 }, { ...good, accessibility: 96 }]).accessibility, 96);
+  assert.is(judgeRuns([good, { ...good, cls: 0.2 }]).cls, 0.1, 'even count: mean of the middle two');
+  assert.is(judgeRuns([good, { ...good, seo: null }]).seo, null, 'a run without a score gives none');
 });
 
 lh('should calibrate the CPU slowdown as Lighthouse\'s calculator does (docs/throttling.md)', () => {
