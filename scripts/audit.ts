@@ -232,12 +232,19 @@ function rowOf(t: AuditTarget, lhr: Lhr, runs: number): AuditRow {
 /**
  * Runs Lighthouse on each target with one Chrome, its CPU slowdown calibrated first (calibrateCpu).
  * @param baseUrl e.g. "http://127.0.0.1:8080" (a server of the built site)
- * @param onRow   called after each page (progress)
- * @param budgets a page breaking these in its first run is run again, up to MAX_RUNS, and judged by judgeRuns
- * @param onCalibrated called once with the calibration, before the first page
+ * @param options.onRow   called after each page (progress)
+ * @param options.budgets a page breaking these in its first run is run again, up to `maxRuns`, and judged by judgeRuns (default BUDGETS)
+ * @param options.maxRuns Lighthouse runs a page gets at most (default MAX_RUNS)
+ * @param options.onCalibrated called once with the calibration, before the first page
+ * @returns one row a target, in order
  * @throws Error when Chrome cannot start or Lighthouse gives no result for a page
  */
-export async function auditPages(baseUrl: string, targets: AuditTarget[], onRow?: (row: AuditRow) => void, budgets: Budgets = BUDGETS, onCalibrated?: (cpu: CpuCalibration) => void): Promise<AuditRow[]> {
+export async function auditPages(
+  baseUrl: string,
+  targets: AuditTarget[],
+  options: { onRow?: (row: AuditRow) => void; budgets?: Budgets; maxRuns?: number; onCalibrated?: (cpu: CpuCalibration) => void } = {},
+): Promise<AuditRow[]> {
+  const { onRow, budgets = BUDGETS, maxRuns = MAX_RUNS, onCalibrated } = options;
   const work = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const saved = { TMPDIR: process.env.TMPDIR, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
   Object.assign(process.env, { TMPDIR: work, XDG_CONFIG_HOME: work, XDG_CACHE_HOME: work });
@@ -254,7 +261,7 @@ export async function auditPages(baseUrl: string, targets: AuditTarget[], onRow?
       const runs = [rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu), 1)];
       let row = runs[0];
       // One slow run on a busy machine is noise: measure again until the page shows what it can do.
-      while (budgetFailures(row, budgets).length && runs.length < MAX_RUNS) {
+      while (budgetFailures(row, budgets).length && runs.length < maxRuns) {
         runs.push(rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu), 1));
         row = judgeRuns(runs);
       }
@@ -314,7 +321,10 @@ async function main(): Promise<void> {
   const shown = path.relative(process.cwd(), dir);
   console.log(`Lighthouse ${targets.length} pages of ${shown && !shown.startsWith('..') ? shown : dir} (mobile, simulated throttling) ...`);
   try {
-    const rows = await auditPages(server.url, targets, (r) => process.stdout.write(`  ${r.path} ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}\n`), BUDGETS, (cpu) => console.log(describeCpu(cpu)));
+    const rows = await auditPages(server.url, targets, {
+      onRow: (r) => process.stdout.write(`  ${r.path} ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}\n`),
+      onCalibrated: (cpu) => console.log(describeCpu(cpu)),
+    });
     console.log(`\n${formatTable(rows)}\n`);
     const failures = rows.flatMap((r) => budgetFailures(r));
     console.log(`${rows.length} pages in ${((performance.now() - t0) / 1000).toFixed(0)} s. Budgets: Performance >= ${BUDGETS.performance * 100}, Accessibility and Best Practices ${BUDGETS.accessibility * 100} on every page, SEO ${BUDGETS.seo * 100} on indexable pages, CLS ${BUDGETS.cls.toFixed(2)}, TBT ${BUDGETS.tbtMs} ms.`);
