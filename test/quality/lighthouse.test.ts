@@ -20,7 +20,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startServer, type RunningServer } from '../../lib/preview-server.ts';
-import { auditPages, auditTargets, BUDGETS, budgetFailures, cpuSlowdownFor, describeCpu, formatTable, judgeRuns, type AuditRow } from '../../scripts/audit.ts';
+import { auditPages, auditTargets, budgetFailures, cpuSlowdownFor, describeCpu, formatTable, judgeRuns, type AuditRow } from '../../scripts/audit.ts';
 import { DIST } from '../helpers/browser.ts';
 
 const all = auditTargets();
