@@ -288,7 +288,6 @@ class Results extends Component<ResultsProps, ResultsState> {
             <li><strong>Write for people:</strong> a term repeated unnaturally reads as spam to visitors and to search engines. A phrase that appears once in a helpful sentence is worth more.</li>
           </ul>
         </section>
-
       </div>
     );
   }

@@ -41,9 +41,6 @@ export const BUDGETS = {
   tbtMs: 0,
 } as const;
 
-/** The shape of a set of budgets. */
-export type Budgets = { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number; tbtMs: number };
-
 /** One row of the table. Scores 0-100 (null when Lighthouse gave none), times in ms, bytes. */
 export interface AuditRow {
   path: string;
@@ -211,7 +208,7 @@ export function judgeRuns(rows: AuditRow[]): AuditRow {
 type Lhr = Awaited<ReturnType<typeof runOnce>>;
 
 /** A table row from one Lighthouse result. */
-function rowOf(t: AuditTarget, lhr: Lhr, runs: number): AuditRow {
+function rowOf(t: AuditTarget, lhr: Lhr): AuditRow {
   const failing = Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id].score ?? 1) < 1).map((r) => `${r.id}: ${lhr.audits[r.id].score}`));
   return {
     path: t.path,
@@ -225,7 +222,7 @@ function rowOf(t: AuditTarget, lhr: Lhr, runs: number): AuditRow {
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
     bytes: Math.round(lhr.audits['total-byte-weight']?.numericValue ?? NaN),
     failing: [...new Set(failing)],
-    runs,
+    runs: 1,
   };
 }
 
@@ -233,8 +230,7 @@ function rowOf(t: AuditTarget, lhr: Lhr, runs: number): AuditRow {
  * Runs Lighthouse on each target with one Chrome, its CPU slowdown calibrated first (calibrateCpu).
  * @param baseUrl e.g. "http://127.0.0.1:8080" (a server of the built site)
  * @param options.onRow   called after each page (progress)
- * @param options.budgets a page breaking these in its first run is run again, up to `maxRuns`, and judged by judgeRuns (default BUDGETS)
- * @param options.maxRuns Lighthouse runs a page gets at most (default MAX_RUNS)
+ * @param options.maxRuns Lighthouse runs a page gets at most (default MAX_RUNS): a page breaking BUDGETS in its first run is run again until judgeRuns of its runs meets them
  * @param options.onCalibrated called once with the calibration, before the first page
  * @returns one row a target, in order
  * @throws Error when Chrome cannot start or Lighthouse gives no result for a page
@@ -242,9 +238,9 @@ function rowOf(t: AuditTarget, lhr: Lhr, runs: number): AuditRow {
 export async function auditPages(
   baseUrl: string,
   targets: AuditTarget[],
-  options: { onRow?: (row: AuditRow) => void; budgets?: Budgets; maxRuns?: number; onCalibrated?: (cpu: CpuCalibration) => void } = {},
+  options: { onRow?: (row: AuditRow) => void; maxRuns?: number; onCalibrated?: (cpu: CpuCalibration) => void } = {},
 ): Promise<AuditRow[]> {
-  const { onRow, budgets = BUDGETS, maxRuns = MAX_RUNS, onCalibrated } = options;
+  const { onRow, maxRuns = MAX_RUNS, onCalibrated } = options;
   const work = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const saved = { TMPDIR: process.env.TMPDIR, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
   Object.assign(process.env, { TMPDIR: work, XDG_CONFIG_HOME: work, XDG_CACHE_HOME: work });
@@ -258,11 +254,11 @@ export async function auditPages(
     onCalibrated?.(cpu);
     const rows: AuditRow[] = [];
     for (const t of targets) {
-      const runs = [rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu), 1)];
+      const runs = [rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu))];
       let row = runs[0];
       // One slow run on a busy machine is noise: measure again until the page shows what it can do.
-      while (budgetFailures(row, budgets).length && runs.length < maxRuns) {
-        runs.push(rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu), 1));
+      while (budgetFailures(row).length && runs.length < maxRuns) {
+        runs.push(rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu)));
         row = judgeRuns(runs);
       }
       rows.push(row);
@@ -277,18 +273,18 @@ export async function auditPages(
   }
 }
 
-/** The budgets a row breaks, as readable lines (empty when it meets them all). */
-export function budgetFailures(row: AuditRow, budgets: Budgets = BUDGETS): string[] {
+/** The BUDGETS a row breaks, as readable lines (empty when it meets them all). */
+export function budgetFailures(row: AuditRow): string[] {
   const out: string[] = [];
   const min = (name: string, value: number | null, budget: number) => {
     if (value == null || value < budget * 100) out.push(`${row.path}: ${name} ${value ?? 'none'} < ${budget * 100}`);
   };
-  min('Performance', row.performance, budgets.performance);
-  min('Accessibility', row.accessibility, budgets.accessibility);
-  min('Best Practices', row.bestPractices, budgets.bestPractices);
-  if (row.indexable) min('SEO', row.seo, budgets.seo);
-  if (!(Number(row.cls.toFixed(2)) <= budgets.cls)) out.push(`${row.path}: CLS ${row.cls.toFixed(3)} > ${budgets.cls.toFixed(2)}`);
-  if (!(row.tbtMs <= budgets.tbtMs)) out.push(`${row.path}: TBT ${row.tbtMs} ms > ${budgets.tbtMs} ms`);
+  min('Performance', row.performance, BUDGETS.performance);
+  min('Accessibility', row.accessibility, BUDGETS.accessibility);
+  min('Best Practices', row.bestPractices, BUDGETS.bestPractices);
+  if (row.indexable) min('SEO', row.seo, BUDGETS.seo);
+  if (!(Number(row.cls.toFixed(2)) <= BUDGETS.cls)) out.push(`${row.path}: CLS ${row.cls.toFixed(3)} > ${BUDGETS.cls.toFixed(2)}`);
+  if (!(row.tbtMs <= BUDGETS.tbtMs)) out.push(`${row.path}: TBT ${row.tbtMs} ms > ${BUDGETS.tbtMs} ms`);
   if (out.length && row.failing.length) out.push(`${row.path}: audits losing points: ${row.failing.join(', ')}`);
   return out;
 }

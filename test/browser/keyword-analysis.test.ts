@@ -14,6 +14,7 @@ import { CORPUS_PATH } from '../../lib/corpus.ts';
 import { loadContent } from '../../lib/load-content.ts';
 import { analyzeCorpus, parseCorpus, rankKeywords } from '../../islands/lib/keywords.ts';
 import { DIST, startHarness, DESKTOP, type Harness } from '../helpers/browser.ts';
+import { keywordListWhole } from '../helpers/interact.ts';
 
 const URL_PATH = '/keyword-analysis/';
 const corpus = parseCorpus(JSON.parse(readFileSync(path.join(DIST, CORPUS_PATH), 'utf8')));
@@ -25,15 +26,12 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 /** One browser and server for every suite of this file; closed after the last suite. */
 const h: Harness = await startHarness();
 
-/** Waits until the tab panel's list is whole (it grows LIST_CHUNK entries a task; aria-busy until then). */
-const listWhole = (page: Page) => page.locator('[role="tabpanel"][aria-busy="false"]').waitFor({ timeout: 15_000 });
-
 /** Opens the page and waits for the result and its whole list. */
 async function openResult(viewport = DESKTOP) {
   const opened = await h.page(viewport);
   await opened.page.goto(h.url(URL_PATH));
   await opened.page.locator('.kw-stat').first().waitFor({ timeout: 15_000 });
-  await listWhole(opened.page);
+  await keywordListWhole(opened.page);
   return opened;
 }
 const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
@@ -132,7 +130,7 @@ tabs('should filter the list on a tab click and show that category\'s terms', as
   const { page, context } = await openResult();
   for (const [id, label] of [['location', 'Location'], ['services', 'Services'], ['brand', 'Brand'], ['seo', 'SEO'], ['all', 'All']] as const) {
     await page.getByRole('tab', { name: new RegExp(`^${label} `) }).click();
-    await listWhole(page);
+    await keywordListWhole(page);
     const entries = CATEGORY[id];
     assert.is(await page.locator(`#kw-tab-${id}`).getAttribute('aria-selected'), 'true', id);
     assert.is(await page.locator('[role="tab"][aria-selected="true"]').count(), 1);
@@ -155,7 +153,7 @@ tabs('should move between tabs with the arrow keys, Home and End', async () => {
   assert.is(await page.evaluate(() => document.activeElement?.id), 'kw-tab-all');
   await page.keyboard.press('ArrowLeft');
   assert.is(await page.locator('#kw-tab-seo').getAttribute('aria-selected'), 'true');
-  await listWhole(page);
+  await keywordListWhole(page);
   assert.equal(await texts(page, '.kw-list .kw-term'), expected.seoKeywords.slice(0, 100).map((e) => e.keyword));
   await context.close();
 });
@@ -169,7 +167,7 @@ tabs('should list at most 100 keywords with "Showing first 100 of N keywords."',
   const small = (['brand', 'location', 'seo', 'services'] as const).find((id) => CATEGORY[id].length <= 100 && CATEGORY[id].length > 0);
   if (small) {
     await page.locator(`#kw-tab-${small}`).click();
-    await listWhole(page);
+    await keywordListWhole(page);
     assert.is(await page.locator('.kw-list li').count(), CATEGORY[small].length);
     assert.is(await page.locator('.kw-note').count(), 0);
   }
@@ -188,7 +186,7 @@ tabs('should render the list after the rest of the result, in parts of LIST_CHUN
     }).observe(document, { childList: true, subtree: true, attributes: true });
   });
   await page.goto(h.url(URL_PATH));
-  await listWhole(page);
+  await keywordListWhole(page);
   const { LIST_CHUNK } = await import('../../islands/KeywordAnalysis.tsx');
   const parts = (total: number) => Array.from({ length: Math.ceil(total / LIST_CHUNK) }, (_, i) => Math.min(total, (i + 1) * LIST_CHUNK));
   const busyUntilWhole = (sizes: number[]) => sizes.map((n, i) => `${n} ${i < sizes.length - 1}`);
@@ -198,7 +196,7 @@ tabs('should render the list after the rest of the result, in parts of LIST_CHUN
   // A tab switch starts again from one part.
   await page.evaluate(() => { (window as unknown as { listSizes: string[] }).listSizes.length = 0; });
   await page.locator('#kw-tab-seo').click();
-  await listWhole(page);
+  await keywordListWhole(page);
   assert.ok(CATEGORY.seo.length > LIST_CHUNK, 'the SEO tab needs more than one part');
   assert.equal(await sizes(), busyUntilWhole(parts(Math.min(100, CATEGORY.seo.length))));
   assert.equal(errors, []);

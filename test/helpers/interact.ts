@@ -81,6 +81,14 @@ export async function playFirstVideo(page: Page): Promise<boolean> {
   return true;
 }
 
+/**
+ * Waits until the keyword page's category list is whole: it grows LIST_CHUNK entries a task
+ * (islands/KeywordAnalysis.tsx) and its tab panel is aria-busy="true" until then.
+ */
+export function keywordListWhole(page: Page): Promise<void> {
+  return page.locator('[role="tabpanel"][aria-busy="false"]').waitFor({ timeout: 15_000 });
+}
+
 /** Clicks every tab of the page's tab lists (the keyword page's category filter), last one first. */
 export async function useTabs(page: Page): Promise<number> {
   const tabs = page.locator('[role="tab"]').filter({ visible: true });

@@ -21,7 +21,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { metaCsp } from '../../lib/csp.ts';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
-import { closeChatbot, hasChatbot, openChatbot, openHeaderMenu, playFirstVideo, stubVideoHosts, useTabs } from '../helpers/interact.ts';
+import { closeChatbot, hasChatbot, keywordListWhole, openChatbot, openHeaderMenu, playFirstVideo, stubVideoHosts, useTabs } from '../helpers/interact.ts';
 import { browserPathOf, htmlFiles, readDist } from '../helpers/site.ts';
 
 /** WCAG 2.0 and 2.1, levels A and AA (axe-core rule tags). */
@@ -115,7 +115,7 @@ sweep('should report the missing alt of a canary image (axe really runs)', async
 sweep('should report low contrast in a block that content-visibility: auto skips off screen', async () => {
   const { page, context } = await sweepPage(PHONE);
   await page.goto(harness.url('/keyword-analysis/'));
-  await page.locator('[role="tabpanel"][aria-busy="false"]').waitFor({ timeout: 15_000 });
+  await keywordListWhole(page);
   // A faint paragraph in the insights, the last result block, far below the fold on a phone
   // (styled through the CSSOM, as the CSP allows).
   await page.evaluate(() => {
