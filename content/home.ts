@@ -16,6 +16,7 @@
  */
 import type { z } from 'zod';
 import type { HomeContent } from './schema.ts';
+import { SAMPLE_REVIEWS } from './samples.ts';
 
 /** Copy of the home page (/). */
 export const HOME: z.input<typeof HomeContent> = {
@@ -35,31 +36,11 @@ export const HOME: z.input<typeof HomeContent> = {
   heroText: 'Car, home or business, we come to you across Cibola and McKinley Counties. Emergency service is available 24/7, and emergency calls are usually reached in 15-30 minutes.',
 
   /*
-   * SAMPLE REVIEWS - NOT REAL CUSTOMERS.
-   * These three reviews are placeholders written to show the layout. The operator MUST replace
-   * them with real customer reviews (with the customers' permission) before publishing the site.
-   * Publishing invented reviews misleads visitors and may break consumer-protection law.
+   * SAMPLE REVIEWS - NOT REAL CUSTOMERS (they live in content/samples.ts).
+   * Replace SAMPLE_REVIEWS with your real customer reviews (with their permission) before you
+   * publish: an array of three { name, location, text, rating } records.
    */
-  reviews: [
-    {
-      name: 'Maria G.',
-      location: 'Grants',
-      text: 'Locked my keys in the truck outside the grocery store after dark. They told me on the phone how long it would take, showed up when they said, and had me back in my truck quickly. Friendly and honest.',
-      rating: 5,
-    },
-    {
-      name: 'James T.',
-      location: 'Milan',
-      text: 'We bought a house and wanted every lock rekeyed before moving in. Quoted up front, done the same visit, and we got a clear explanation of what was changed. Exactly what we needed.',
-      rating: 5,
-    },
-    {
-      name: 'Darlene K.',
-      location: 'Gallup',
-      text: 'Lost the only key to our work van. They came out to us, made and programmed a new key on the spot, and we were back on the road the same day. Would call again.',
-      rating: 5,
-    },
-  ],
+  reviews: SAMPLE_REVIEWS,
 
   why: [
     {
