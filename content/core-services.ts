@@ -21,6 +21,7 @@
  * content/site.ts.
  */
 import type { z } from 'zod';
+import { hoursText } from './business.ts';
 import type { CoreService } from './schema.ts';
 
 /** The four core services, in menu order: automotive, residential, commercial, emergency. */
@@ -225,7 +226,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     faqs: [
       {
         question: 'Are you really available 24/7?',
-        answer: 'Yes, for emergencies. Regular hours are Monday to Friday 6:00 AM to 11:00 PM and Saturday and Sunday 9:00 AM to 10:00 PM; outside those hours we provide emergency service.',
+        answer: `Yes, for emergencies. Regular hours are ${hoursText()}; outside those hours we provide emergency service.`,
       },
       {
         question: 'How fast will you get to me?',

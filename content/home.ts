@@ -4,8 +4,8 @@
  * The service cards come from content/core-services.ts and the area tiles from the areas.
  *
  * Sources of every claim and figure: spec section 1 (licensed and insured; accredited by a
- * business bureau; fully mobile; 24/7 emergency service; stated hours Mon-Fri 6:00 AM-11:00 PM,
- * Sat-Sun 9:00 AM-10:00 PM, emergency service outside them; Gallup is extended coverage served
+ * business bureau; fully mobile; 24/7 emergency service; stated hours (from content/business.ts,
+ * never typed here), emergency service outside them; Gallup is extended coverage served
  * on request), spec section 9 (arrival usually 15-30 minutes, FAQ 20-45 normal and 15-30
  * emergency; payment cash, credit card, check; radius 60+ miles; after-hours or emergency fee
  * quoted up front, no amount) and spec section 5 (proof of ownership or residence may be
@@ -15,6 +15,7 @@
  * content/site.ts.
  */
 import type { z } from 'zod';
+import { hoursText } from './business.ts';
 import type { HomeContent } from './schema.ts';
 import { SAMPLE_REVIEWS } from './samples.ts';
 
@@ -67,7 +68,7 @@ export const HOME: z.input<typeof HomeContent> = {
     },
     {
       question: 'What are your hours?',
-      answer: 'Monday to Friday 6:00 AM to 11:00 PM, and Saturday and Sunday 9:00 AM to 10:00 PM. Outside those hours we provide emergency service, 24/7. A small after-hours or emergency fee may apply; if it does, we quote it up front.',
+      answer: `${hoursText()}. Outside those hours we provide emergency service, 24/7. A small after-hours or emergency fee may apply; if it does, we quote it up front.`,
     },
     {
       question: 'How fast can you get to me?',

@@ -127,8 +127,10 @@ export const Community = z
     county: z.enum(['Cibola', 'McKinley', 'Catron']),
     /** Approximate population as shown, e.g. "~9,000". Spec section 3. */
     population: Text,
-    /** Primary service area, or extended coverage served on request (Gallup). Spec section 9. */
+    /** Primary service area, or extended coverage (a longer drive from Grants). Spec section 9. */
     coverage: z.enum(['primary', 'extended']),
+    /** Served only on request (Gallup, spec section 1): extended coverage only, never with a 24/7 promise. */
+    servedOnRequest: z.boolean().optional(),
     /** One-sentence description for tiles and cards. */
     description: Text,
     /** A second, longer sentence or two for the service-areas card. */
@@ -145,7 +147,9 @@ export const Community = z
     /** Present when the community has its own area page. */
     page: AreaPageContent.optional(),
   })
-  .refine((c) => !c.page?.sections.history || c.page.history, { message: 'must have "history" when sections.history is true', path: ['page', 'history'] });
+  .refine((c) => !c.page?.sections.history || c.page.history, { message: 'must have "history" when sections.history is true', path: ['page', 'history'] })
+  .refine((c) => !c.servedOnRequest || c.coverage === 'extended', { message: 'may be true only for coverage "extended"', path: ['servedOnRequest'] })
+  .refine((c) => !c.servedOnRequest || c.page?.emergency !== '24/7', { message: 'cannot be true while page.emergency promises "24/7": use emergency "available"', path: ['servedOnRequest'] });
 export type Community = z.infer<typeof Community>;
 
 /** One of the four core service pages (/automotive, /residential, /commercial, /emergency). */

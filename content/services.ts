@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { hoursText } from './business.ts';
 import type { Service } from './schema.ts';
 
 /**
@@ -54,7 +55,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Can you program a key outside business hours?',
         answer:
-          'Our hours are Monday to Friday 6:00 AM to 11:00 PM and Saturday and Sunday 9:00 AM to 10:00 PM, with emergency service outside those hours. A small after-hours fee may apply; we quote it up front, before we come out.',
+          `Our hours are ${hoursText()}, with emergency service outside those hours. A small after-hours fee may apply; we quote it up front, before we come out.`,
       },
       {
         question: 'How can I pay?',
@@ -194,7 +195,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Can you come before opening time or after closing?',
         answer:
-          'Our hours are Monday to Friday 6:00 AM to 11:00 PM and Saturday and Sunday 9:00 AM to 10:00 PM, with emergency service outside those hours. A small after-hours fee may apply, quoted up front.',
+          `Our hours are ${hoursText()}, with emergency service outside those hours. A small after-hours fee may apply, quoted up front.`,
       },
       {
         question: 'An employee left with a key. What should we do?',
@@ -232,7 +233,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Are you really available 24/7?',
         answer:
-          'Yes. Our regular hours are Monday to Friday 6:00 AM to 11:00 PM and Saturday and Sunday 9:00 AM to 10:00 PM, and we provide emergency service outside those hours. Call any time.',
+          `Yes. Our regular hours are ${hoursText()}, and we provide emergency service outside those hours. Call any time.`,
       },
       {
         question: 'How fast will you arrive?',

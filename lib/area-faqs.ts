@@ -4,13 +4,15 @@
  */
 import { RESPONSE_MINUTES } from '../content/business.ts';
 import type { Faq } from '../content/schema.ts';
+import { arrivalAnswer } from './coverage.ts';
 import type { Area } from './load-content.ts';
 
 /**
  * @param area a community with its own page; its `page.emergency` decides whether the emergency
  *   answer claims 24/7 service or says only that it is available (San Rafael, Gallup: spec
- *   section 1), and its `coverage` whether the arrival answer says "extended coverage, served on
- *   request" (spec section 1, Gallup) or gives the response times of spec section 9
+ *   section 1), and its coverage (lib/coverage.ts arrivalAnswer) whether the arrival answer gives
+ *   the response times of spec section 9 or says travel adds to them ("served on request" only
+ *   where the record is marked so)
  * @returns exactly five questions and answers, each question naming the area
  */
 export function areaFaqs(area: Area): Faq[] {
@@ -18,9 +20,8 @@ export function areaFaqs(area: Area): Faq[] {
   const emergency = area.page.emergency === '24/7'
     ? `Yes. Emergency locksmith service is available 24/7 in ${area.name}. A small after-hours or emergency fee may apply, and we quote it up front before we drive out.`
     : `Emergency services are available in ${area.name}. Call and we will tell you honestly when we can be there; any after-hours or emergency fee is quoted up front.`;
-  const arrival = area.coverage === 'extended'
-    ? `${area.name} is extended coverage, served on request, so travel from Grants adds to the time. We give you an honest arrival estimate when you call.`
-    : `We are based in Grants, where lockouts usually get a technician in ${RESPONSE_MINUTES.usual} minutes. For normal calls plan on ${RESPONSE_MINUTES.normal} minutes, and for emergencies we aim for ${RESPONSE_MINUTES.emergency}. Tell us where you are in ${area.name} and we give you an honest estimate.`;
+  const arrival = arrivalAnswer(area)
+    ?? `We are based in Grants, where lockouts usually get a technician in ${RESPONSE_MINUTES.usual} minutes. For normal calls plan on ${RESPONSE_MINUTES.normal} minutes, and for emergencies we aim for ${RESPONSE_MINUTES.emergency}. Tell us where you are in ${area.name} and we give you an honest estimate.`;
   return [
     { question: `Do you offer locksmith service in ${place}?`, answer: `Yes. We are a fully mobile locksmith and come to you in ${area.name} for car lockouts, home lockouts, rekeying, lock installation, key programming and business lock work.` },
     { question: `How fast can a locksmith get to me in ${area.name}?`, answer: arrival },

@@ -5,7 +5,7 @@
  */
 import type { BreadcrumbList, FAQPage, Locksmith, WithContext } from 'schema-dts';
 import {
-  CURRENCIES_ACCEPTED, HOURS, LOCATION, OPENING_HOURS_TEXT, PAYMENT_ACCEPTED, PRICE_RANGE, RATING,
+  CURRENCIES_ACCEPTED, HOURS, LOCATION, openingHoursText, PAYMENT_ACCEPTED, PRICE_RANGE, RATING,
 } from '../content/business.ts';
 import type { Faq } from '../content/schema.ts';
 import type { Crumb } from './breadcrumbs.ts';
@@ -17,9 +17,11 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 }
 
 /**
- * The business as a schema.org Locksmith with every constant of spec section 9: hours
- * (Mon-Fri 06:00-23:00, Sat-Sun 09:00-22:00, and the text form "Mo-Su 08:00-18:00"), geo,
- * postal code, rating 5.0 from 50 (best 5, worst 1), price range, payment, currency.
+ * The business as a schema.org Locksmith with the constants of spec section 9: the stated hours
+ * (Mon-Fri 06:00-23:00, Sat-Sun 09:00-22:00) as openingHoursSpecification and, from the same
+ * definition, as the openingHours text form ("Mo-Fr 06:00-23:00", "Sa-Su 09:00-22:00"), so the
+ * two can never disagree; geo, postal code, rating 5.0 from 50 (best 5, worst 1), price range,
+ * payment, currency.
  */
 export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
   const { settings, communities } = site;
@@ -41,7 +43,7 @@ export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
       addressCountry: LOCATION.country,
     },
     geo: { '@type': 'GeoCoordinates', latitude: LOCATION.latitude, longitude: LOCATION.longitude },
-    openingHours: OPENING_HOURS_TEXT,
+    openingHours: openingHoursText(),
     openingHoursSpecification: HOURS.map((h) => ({
       '@type': 'OpeningHoursSpecification' as const,
       dayOfWeek: h.days.map((d) => `https://schema.org/${d}` as const),

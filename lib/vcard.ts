@@ -4,7 +4,7 @@
  * phone and e-mail. Lines end in CRLF and are folded at 75 octets (RFC 2425 section 5.8.1); text
  * values are escaped per RFC 2426 section 4 (backslash, comma, semicolon, newline).
  */
-import { HOURS, LOCATION } from '../content/business.ts';
+import { dayRange, formatTime, HOURS, LOCATION } from '../content/business.ts';
 import type { Settings } from './load-content.ts';
 
 /** Longest line in octets, line break excluded. RFC 2425 section 5.8.1: "SHOULD NOT be longer than 75 octets". */
@@ -51,12 +51,6 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** "06:00" -> "6:00 AM". */
-function time12(hhmm: string): string {
-  const [h, m] = hhmm.split(':').map(Number);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h >= 12 ? 'PM' : 'AM'}`;
-}
-
 /**
  * The contact card of the business.
  * @param settings validated operator settings (name, phone with E.164, e-mail, site URL)
@@ -68,7 +62,7 @@ function time12(hhmm: string): string {
  */
 export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email' | 'siteUrl'>): string {
   const name = escapeText(settings.name);
-  const hours = HOURS.map((h) => `${h.label} ${time12(h.opens)}-${time12(h.closes)}`).join('; ');
+  const hours = HOURS.map((h) => `${dayRange(h.days)} ${formatTime(h.opens)}-${formatTime(h.closes)}`).join('; ');
   const lines = [
     'BEGIN:VCARD',
     'VERSION:3.0',

@@ -21,6 +21,7 @@
  */
 import { AREA_COPY, fillName } from '../content/area-copy.ts';
 import type { CoreService, Faq } from '../content/schema.ts';
+import { coverageNote } from '../lib/coverage.ts';
 import type { Area } from '../lib/load-content.ts';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, FaqList, Hero, Section, ServiceCards, WhyChooseUs } from '../templates/sections.tsx';
@@ -59,6 +60,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
   const { page, name } = area;
   const { sections } = page;
   const always = page.emergency === '24/7';
+  const note = coverageNote(area);
   const facts: [string, string][] = [
     ['Population', area.population],
     ['County', `${area.county} County`],
@@ -73,9 +75,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
         text={`Mobile locksmith for cars, homes and businesses in ${name}. ${area.description}`}
         imageAlt={`Illustration of our service van on the road to ${name}`}
       >
-        {area.coverage === 'extended' && (
-          <p className="area-coverage-note"><Icon name="clock" size={18} /> {name} is an extended-coverage area, served on request: call to confirm and get an arrival estimate.</p>
-        )}
+        {note && <p className="area-coverage-note"><Icon name="clock" size={18} /> {note}</p>}
       </Hero>
 
       <Section title={`About ${name}`} className="area-about" id="about">

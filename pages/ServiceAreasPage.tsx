@@ -11,6 +11,7 @@
  */
 import { COUNTIES, COVERAGE } from '../content/business.ts';
 import type { Community } from '../content/schema.ts';
+import { coverageBadge, coverageCounts, servedOnRequestSentence } from '../lib/coverage.ts';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, Hero, PlacesGrid, Section } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
@@ -18,6 +19,7 @@ import { SCENE_SIZE } from './AreaPage.tsx';
 
 /** One community card; its heading links to the area page when the community has one. */
 function CommunityCard({ c }: { c: Community }) {
+  const badge = coverageBadge(c);
   return (
     <li id={c.slug} className="card community-card">
       <img className="card-img" src={`/img/scene-${c.scene}.svg`} alt={c.sceneAlt} width={SCENE_SIZE[0]} height={SCENE_SIZE[1]} loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
@@ -26,7 +28,7 @@ function CommunityCard({ c }: { c: Community }) {
         <p className="community-meta">
           {c.zipCode && <span className="zip">ZIP {c.zipCode}</span>}
           <span>{c.county} County</span>
-          <span className={`coverage coverage-${c.coverage}`}>{c.coverage === 'primary' ? 'Primary area' : 'Extended coverage, on request'}</span>
+          <span className={`coverage coverage-${badge.kind}`}>{badge.label}</span>
         </p>
         <p>{c.description}</p>
         <p className="community-details">{c.details}</p>
@@ -42,10 +44,11 @@ function CommunityCard({ c }: { c: Community }) {
 
 export function ServiceAreasPage() {
   const { communities, core } = useSite();
+  const counts = coverageCounts(communities);
   const stats: [string, string][] = [
     [String(COUNTIES.length), `Counties: ${COUNTIES.join(', ')}`],
-    [String(COVERAGE.primaryCommunities), 'Primary communities'],
-    [String(COVERAGE.extendedCommunities), 'Extended-coverage communities'],
+    [String(counts.primary), 'Primary communities'],
+    [String(counts.extended), 'Extended-coverage communities'],
     [COVERAGE.radiusMiles, 'Mile service radius'],
   ];
   return (
@@ -53,7 +56,7 @@ export function ServiceAreasPage() {
       <Hero
         title="Locksmith Service Areas in Cibola & McKinley Counties"
         eyebrow={<><Icon name="map" size={18} /> Based in Grants, NM</>}
-        text={`We are a fully mobile locksmith based in Grants. We drive to cars, homes and businesses across Cibola and McKinley Counties and into northern Catron County, within a radius of ${COVERAGE.radiusMiles} miles. Gallup and the other extended-coverage communities are served on request.`}
+        text={`We are a fully mobile locksmith based in Grants. We drive to cars, homes and businesses across Cibola and McKinley Counties and into northern Catron County, within a radius of ${COVERAGE.radiusMiles} miles. ${servedOnRequestSentence(communities)}`.trim()}
         imageAlt="Illustration of our service van on a desert road below the mesas near Grants"
       />
 
@@ -77,7 +80,12 @@ export function ServiceAreasPage() {
         </ul>
       </Section>
 
-      <Section title="Our Coverage" className="coverage-section" id="coverage">
+      <Section
+        title="Our Coverage"
+        intro={`Counted over the ${counts.places} service areas listed at a glance below${counts.alsoServed ? `; we also serve the ${counts.alsoServed} other communities above` : ''}.`}
+        className="coverage-section"
+        id="coverage"
+      >
         <dl className="coverage-stats">
           {stats.map(([value, label]) => (
             <div key={label} className="coverage-stat"><dt>{label}</dt><dd>{value}</dd></div>

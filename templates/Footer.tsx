@@ -2,16 +2,9 @@
  * The shared footer: name, area served, phone, e-mail, the business hours of spec section 1, and
  * links to the main pages.
  */
-import { COUNTIES, HOURS, LOCATION } from '../content/business.ts';
+import { COUNTIES, dayRange, formatTime, HOURS, LOCATION } from '../content/business.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
 import { useSite } from './site-context.ts';
-
-/** 24-hour "HH:MM" to "6:00 AM". */
-export function formatTime(hhmm: string): string {
-  const [h, m] = hhmm.split(':').map(Number);
-  const suffix = h >= 12 ? 'PM' : 'AM';
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${suffix}`;
-}
 
 /** The site footer. */
 export function Footer() {
@@ -33,7 +26,7 @@ export function Footer() {
           <h2 id="footer-hours" className="footer-title">Business hours</h2>
           <dl className="hours">
             {HOURS.map((h) => (
-              <div key={h.label}><dt>{h.label}</dt><dd>{formatTime(h.opens)} - {formatTime(h.closes)}</dd></div>
+              <div key={h.days[0]}><dt>{dayRange(h.days)}</dt><dd>{formatTime(h.opens)} - {formatTime(h.closes)}</dd></div>
             ))}
             <div><dt>Outside these hours</dt><dd>Emergency service</dd></div>
           </dl>

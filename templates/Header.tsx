@@ -6,8 +6,9 @@
  * Dropdowns are <details data-menu> elements, so they open and close without JavaScript;
  * islands/site/menus.ts (loaded on every page) adds aria-expanded, one-open-at-a-time, closing on
  * item choice, Escape and outside click, and arrow keys. The menu is rendered twice, as a bar for
- * wide screens and as a "Menu" disclosure for phones; CSS shows one. The notice's
- * `data-open-now` text is replaced at runtime by islands/site/open-now.ts.
+ * wide screens and as a "Menu" disclosure for phones; CSS shows one. The emergency-available
+ * notice is always shown; next to it, islands/site/open-now.ts fills and shows the empty
+ * `data-open-now` element with "Open now" or "Closed now" (hidden without JavaScript).
  */
 import type { NavKey } from '../pages/route.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
@@ -80,7 +81,8 @@ export function Header({ active }: { active: NavKey }) {
       <div className="notice-bar">
         <div className="container notice-inner">
           <span className="pulse-dot" aria-hidden="true" />
-          <span data-open-now="">Emergency service available</span>
+          <span className="notice-emergency">Emergency service available</span>
+          <span data-open-now="" hidden />
         </div>
       </div>
       <div className="container header-main">

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { RESPONSE_MINUTES } from '../content/business.ts';
 import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
+import { servedOnRequestSentence } from '../lib/coverage.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
 import { useSite } from './site-context.ts';
@@ -109,10 +110,11 @@ export function FaqList({ faqs, title = 'Frequently Asked Questions', intro }: {
 
 /** The places listed on core and service pages with their ZIPs (spec section 3: 14 places). */
 export function PlacesGrid({ title = 'Where Do You Serve?', intro }: { title?: string; intro?: ReactNode }) {
-  const { places, areas } = useSite();
+  const { places, areas, communities } = useSite();
   const hasPage = new Set(areas.map((a) => a.slug));
+  const defaultIntro = `We come to you across Cibola and McKinley Counties; distant communities take longer to reach. ${servedOnRequestSentence(communities)}`.trim();
   return (
-    <Section title={title} intro={intro ?? 'We come to you across Cibola and McKinley Counties. Gallup and other distant communities are extended coverage, served on request.'} className="section-places">
+    <Section title={title} intro={intro ?? defaultIntro} className="section-places">
       <ul className="places" role="list">
         {places.map((p) => (
           <li key={p.slug}>

@@ -26,8 +26,8 @@ export interface OpeningHours {
 
 /** Notice text during the stated hours. */
 export const OPEN_TEXT = 'Open now';
-/** Notice text outside the stated hours. */
-export const CLOSED_TEXT = 'Closed now - emergency service available';
+/** Notice text outside the stated hours (the header shows "Emergency service available" beside it at all times). */
+export const CLOSED_TEXT = 'Closed now';
 
 /**
  * A time zone's UTC offsets over a span of time, as the build's time-zone database gives them.

@@ -1,9 +1,9 @@
 /**
- * The header's open-now notice (beyond the spec; issue 5): every `[data-open-now]` element shows
- * "Open now" during the stated hours in America/Denver and "Closed now - emergency service
- * available" otherwise (islands/lib/hours.ts). The server HTML carries the neutral emergency
- * notice, so nothing changes for visitors without JavaScript. Re-checked every minute, so a page
- * left open turns over at opening and closing time; `data-state` is "open" or "closed" for CSS.
+ * The header's open-now notice: every `[data-open-now]` element (empty and hidden in the server
+ * HTML) is shown with "Open now" during the stated hours in America/Denver and "Closed now"
+ * otherwise (islands/lib/hours.ts). The emergency-available notice beside it is server HTML and
+ * always shown, with or without JavaScript. Re-checked every minute, so a page left open turns
+ * over at opening and closing time; `data-state` is "open" or "closed" for CSS.
  */
 import { isOpenAt, CLOSED_TEXT, OPEN_TEXT } from '../lib/hours.ts';
 
@@ -16,6 +16,7 @@ export function updateOpenNow(now: Date = new Date()): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-open-now]')) {
     el.textContent = open ? OPEN_TEXT : CLOSED_TEXT;
     el.dataset.state = open ? 'open' : 'closed';
+    el.hidden = false;
   }
 }
 

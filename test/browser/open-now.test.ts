@@ -1,8 +1,8 @@
 /**
- * The header's open-now notice in Chromium (issue 5, beyond the spec): at a fixed clock it says
- * "Open now" inside the stated hours (America/Denver) and "Closed now - emergency service
- * available" outside; it turns over while the page stays open; without JavaScript the server's
- * neutral emergency notice stays.
+ * The header's notices in Chromium: the emergency-available notice is always shown (open or
+ * closed, with or without JavaScript); beside it, at a fixed clock, the open-now notice says
+ * "Open now" inside the stated hours (America/Denver) and "Closed now" outside; it turns over
+ * while the page stays open; without JavaScript it stays hidden.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,11 +12,17 @@ import { PHONE, startHarness } from '../helpers/browser.ts';
 const h = await startHarness();
 const PAGE = '/service-areas/';
 const OPEN = 'Open now';
-const CLOSED = 'Closed now - emergency service available';
+const CLOSED = 'Closed now';
+const EMERGENCY = 'Emergency service available';
 
-/** Text and data-state of the notice. */
+/** Text and data-state of the open-now notice. */
 function notice(page: Page) {
   return page.$eval('[data-open-now]', (el) => ({ text: el.textContent, state: (el as HTMLElement).dataset.state ?? null }));
+}
+
+/** What a visitor sees in the header's notice bar (hidden elements leave no text). */
+function noticeBar(page: Page) {
+  return page.$eval('.notice-bar', (el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
 }
 
 /** Loads PAGE with the page clock paused at `iso` (UTC). */
@@ -65,6 +71,7 @@ for (const [label, iso, expected] of cases) {
   clock(`should say "${expected}" on ${label}`, async () => {
     const { page, context, errors } = await at(iso);
     assert.equal(await notice(page), { text: expected, state: expected === OPEN ? 'open' : 'closed' });
+    assert.is(await noticeBar(page), `${EMERGENCY} ${expected}`, 'the emergency notice stays beside the open-now notice');
     assert.equal(errors, []);
     await context.close();
   });
@@ -80,11 +87,12 @@ clock('should turn over at opening time while the page stays open', async () => 
 clock.run();
 
 const nojs = suite('without JavaScript');
-nojs('should keep the neutral emergency notice', async () => {
+nojs('should show the emergency notice and no open-now text', async () => {
   const context = await h.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
   const page = await context.newPage();
   await page.goto(h.url(PAGE));
-  assert.equal(await notice(page), { text: 'Emergency service available', state: null });
+  assert.equal(await notice(page), { text: '', state: null });
+  assert.is(await noticeBar(page), EMERGENCY);
   await context.close();
 });
 nojs.after(() => h.close());

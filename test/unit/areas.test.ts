@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AREA_COPY_INPUT, fillName } from '../../content/area-copy.ts';
-import { COVERAGE } from '../../content/business.ts';
 import { AreaCopy, check, type Community } from '../../content/schema.ts';
 import { areaFaqs } from '../../lib/area-faqs.ts';
 import { loadContent, PROJECT_CONTENT, zipForSlug } from '../../lib/load-content.ts';
+import { SPEC_AREA_SLUGS, SPEC_COVERAGE, SPEC_PLACES } from '../helpers/spec-site.ts';
 
 const site = loadContent();
 const area = (slug: string) => {
@@ -50,6 +50,13 @@ faqs('should claim 24/7 emergency service for the other areas', () => {
 faqs('should call Gallup extended coverage, served on request', () => {
   assert.ok(areaFaqs(area('gallup'))[1].answer.startsWith('Gallup is extended coverage, served on request'));
 });
+faqs('should say "served on request" only for records marked so, never beside a 24/7 promise', () => {
+  for (const a of site.areas) {
+    const text = areaFaqs(a).map((f) => f.answer).join(' ');
+    assert.is(text.includes('on request'), a.servedOnRequest === true, a.slug);
+    if (a.servedOnRequest) assert.not.ok(text.includes('24/7'), a.slug);
+  }
+});
 faqs.run();
 
 /** Project content with one community replaced. */
@@ -59,9 +66,9 @@ function withCommunity(slug: string, change: (c: Community) => object) {
 }
 
 const validation = suite('content/communities.ts validation');
-validation('should accept the project\'s 20 communities, 17 with a page', () => {
-  assert.is(site.communities.length, 20);
-  assert.is(site.areas.length, 17);
+validation('should accept the project\'s communities, a page for each with `page` and for every area the spec names', () => {
+  assert.equal(site.areas.map((a) => a.slug), site.communities.filter((c) => c.page).map((c) => c.slug));
+  for (const slug of SPEC_AREA_SLUGS) assert.ok(site.areas.some((a) => a.slug === slug), slug);
 });
 validation('should reject a community with five feature tags, naming the file, slug and field', () => {
   assert.throws(
@@ -104,14 +111,14 @@ variants.run();
 const places = suite('places and coverage (spec sections 3 and 9)');
 places('should list the 14 places of spec section 3 with their ZIPs', () => {
   const got = Object.fromEntries(site.places.map((p) => [p.name, p.zipCode]));
-  assert.equal(got, {
-    Grants: '87020', Milan: '87021', Gallup: '87301', Mesita: '87026', Prewitt: '87045', Thoreau: '87323', Bluewater: '87005',
-    'San Fidel': '87049', Ramah: '87321', Laguna: '87026', Crownpoint: '87313', 'Smith Lake': '87365', 'Acoma Pueblo': '87034', 'Fort Wingate': '87316',
-  });
+  for (const [name, zip] of Object.entries(SPEC_PLACES)) assert.is(got[name], zip, name);
 });
-places('should count 9 primary and 5 extended places, as the coverage statistics say', () => {
-  assert.is(site.places.filter((p) => p.coverage === 'primary').length, COVERAGE.primaryCommunities);
-  assert.is(site.places.filter((p) => p.coverage === 'extended').length, COVERAGE.extendedCommunities);
+places('should make the spec\'s 14 places 9 primary and 5 extended, as the coverage statistics say', () => {
+  const spec = site.places.filter((p) => p.name in SPEC_PLACES);
+  assert.equal(
+    { primary: spec.filter((p) => p.coverage === 'primary').length, extended: spec.filter((p) => p.coverage === 'extended').length },
+    SPEC_COVERAGE,
+  );
 });
 places.run();
 

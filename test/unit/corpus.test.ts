@@ -47,9 +47,8 @@ const paths = corpus.pages.map((p) => p.path);
 built('should hold exactly the indexable routes, in route order', () => {
   assert.equal(paths, buildRoutes(site).filter(isIndexable).map((r) => r.path));
 });
-built('should include all 17 area pages and leave out internal, alias and error pages', () => {
+built('should include every area page and leave out internal, alias and error pages', () => {
   const areaPaths = paths.filter((p) => p.startsWith('/areas/'));
-  assert.is(areaPaths.length, 17);
   assert.equal(areaPaths.sort(), site.areas.map((a) => `/areas/${a.slug}/`).sort());
   assert.ok(paths.includes('/areas/grants/'));
   for (const p of ['/keyword-analysis/', '/404.html', '/areas/acoma-pueblo/']) assert.not.ok(paths.includes(p), p);

@@ -1,0 +1,114 @@
+/**
+ * Facts derived, never typed twice: coverage counts, badges and "served on request" come from the
+ * community records (lib/coverage.ts); the business hours from content/business.ts HOURS alone.
+ * A town added to the records moves every count that should move, on the rendered pages.
+ */
+import { readFileSync } from 'node:fs';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { formatTime, HOURS, hoursText, openingHoursText } from '../../content/business.ts';
+import type { Community } from '../../content/schema.ts';
+import { coverageBadge, coverageCounts, coverageNote, servedOnRequestSentence } from '../../lib/coverage.ts';
+import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/load-content.ts';
+import { renderRoute } from '../../lib/render.ts';
+import { buildRoutes } from '../../pages/routes.ts';
+import { SPEC_COVERAGE, SPEC_SERVED_ON_REQUEST } from '../helpers/spec-site.ts';
+
+const site = loadContent();
+
+/** The visible text of a route's <main> as rendered from `data`. */
+function mainText(data: SiteData, path: string): string {
+  const route = buildRoutes(data).find((r) => r.path === path);
+  if (!route) throw new Error(`no route ${path}`);
+  const html = renderRoute(route, data, '').markup;
+  const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)![1];
+  return main.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+}
+
+/** A number shown next to a coverage statistic's label on /service-areas/. */
+function stat(text: string, label: string): number {
+  return Number(new RegExp(`${label} (\\d+)`).exec(text)?.[1]);
+}
+
+/** The project's content with one more extended-coverage town, listed on service pages, with a page. */
+function withNewTown(): SiteData {
+  const ramah = structuredClone((PROJECT_CONTENT.communities as Community[]).find((c) => c.slug === 'ramah')!);
+  const town = { ...ramah, slug: 'zuni', name: 'Zuni', zipCode: '87327', county: 'McKinley', onHome: true, inPlacesList: true };
+  return loadContent({ ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communities, town] });
+}
+
+const counts = suite('coverage counts');
+counts('should count the spec\'s 9 primary and 5 extended communities today', () => {
+  const c = coverageCounts(site.communities);
+  assert.equal({ primary: c.primary, extended: c.extended }, SPEC_COVERAGE);
+  assert.is(c.places, site.places.length);
+  assert.is(c.alsoServed, site.communities.length - site.places.length);
+});
+counts('should badge as many communities primary and extended as it counts', () => {
+  const kinds = site.communities.map((c) => coverageBadge(c).kind);
+  const c = coverageCounts(site.communities);
+  assert.is(kinds.filter((k) => k === 'primary').length, c.primary);
+  assert.is(kinds.filter((k) => k === 'extended').length, c.extended);
+});
+counts('should move every count on the rendered pages when a town is added', () => {
+  const before = mainText(site, '/service-areas/');
+  const grown = withNewTown();
+  const after = mainText(grown, '/service-areas/');
+  assert.is(stat(after, 'Extended-coverage communities'), stat(before, 'Extended-coverage communities') + 1);
+  assert.is(stat(after, 'Primary communities'), stat(before, 'Primary communities'));
+  assert.is((after.match(/Extended coverage(?!,)/g) ?? []).length, (before.match(/Extended coverage(?!,)/g) ?? []).length + 1);
+  assert.ok(after.includes(`${grown.communities.length} communities`), 'card count in the intro');
+  assert.ok(after.includes(`Counted over the ${site.places.length + 1} service areas`), 'places count in the statistics');
+  assert.ok(mainText(grown, '/services/car-lockout/').includes('Zuni 87327'), 'listed on service pages');
+  assert.ok(mainText(grown, '/').includes('Zuni'), 'tile on the home page');
+  assert.ok(buildRoutes(grown).some((r) => r.path === '/areas/zuni/'), 'area page');
+});
+counts.run();
+
+const onRequest = suite('"served on request"');
+onRequest('should be said only of the records marked so (Gallup today)', () => {
+  assert.equal(site.communities.filter((c) => c.servedOnRequest).map((c) => c.slug), [...SPEC_SERVED_ON_REQUEST]);
+  assert.is(servedOnRequestSentence(site.communities), 'Gallup is extended coverage, served on request.');
+  for (const a of site.areas) {
+    const text = mainText(site, `/areas/${a.slug}/`);
+    assert.is(text.includes('on request'), a.servedOnRequest === true, a.slug);
+    if (a.servedOnRequest) assert.not.ok(text.includes('24/7'), `${a.slug}: "on request" beside a 24/7 promise`);
+  }
+});
+onRequest('should give an extended but not on-request area its own hero note', () => {
+  const ramah = site.areas.find((a) => a.slug === 'ramah')!;
+  assert.is(coverageNote(ramah), 'Ramah is in our extended coverage area: the drive from Grants is longer, so call for an honest arrival estimate.');
+  assert.is(coverageNote(site.areas.find((a) => a.slug === 'grants')!), undefined);
+});
+onRequest('should be refused by the schema beside a 24/7 promise or on a primary area, naming the field', () => {
+  const change = (slug: string, patch: (c: any) => void) => {
+    const communities = structuredClone(PROJECT_CONTENT.communities) as any[];
+    patch(communities.find((c) => c.slug === slug));
+    return () => loadContent({ ...PROJECT_CONTENT, communities });
+  };
+  assert.throws(change('ramah', (c) => { c.servedOnRequest = true; }), /^content\/communities\.ts: community "ramah": field "servedOnRequest" cannot be true while page\.emergency promises "24\/7"/);
+  assert.throws(change('grants', (c) => { c.servedOnRequest = true; c.page.emergency = 'available'; }), /^content\/communities\.ts: community "grants": field "servedOnRequest" may be true only for coverage "extended"/);
+});
+onRequest.run();
+
+const hours = suite('business hours, defined once');
+hours('should say the stated hours in words and in schema.org text form, from HOURS', () => {
+  assert.is(hoursText(), 'Monday to Friday 6:00 AM to 11:00 PM and Saturday and Sunday 9:00 AM to 10:00 PM');
+  assert.equal(openingHoursText(), ['Mo-Fr 06:00-23:00', 'Sa-Su 09:00-22:00']);
+  assert.equal([formatTime('00:00'), formatTime('12:00'), formatTime('06:05')], ['12:00 AM', '12:00 PM', '6:05 AM']);
+});
+hours('should not type a time of day in any other content file (FAQ answers read hoursText)', () => {
+  for (const file of ['home.ts', 'services.ts', 'core-services.ts', 'communities.ts', 'area-copy.ts', 'site.ts']) {
+    const source = readFileSync(new URL(`../../content/${file}`, import.meta.url), 'utf8');
+    assert.not.ok(/\b\d{1,2}:\d\d\s*(AM|PM)\b|\b\d\d:\d\d\b/i.test(source), `content/${file} types a time of day`);
+  }
+});
+hours('should put the same hours in every hours answer of the rendered FAQ pages', () => {
+  const times = HOURS.flatMap((h) => [formatTime(h.opens), formatTime(h.closes)]);
+  for (const path of ['/', '/emergency/', '/services/emergency-locksmith/']) {
+    const found = mainText(site, path).match(/\b\d{1,2}:\d\d (AM|PM)\b/g) ?? [];
+    assert.ok(found.length > 0, `${path} states the hours`);
+    for (const t of found) assert.ok(times.includes(t), `${path}: ${t} is not one of the stated hours`);
+  }
+});
+hours.run();
