@@ -267,9 +267,9 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
     page: {
       type: 'Pueblo village',
       heritageLabel: 'Heritage',
-      heritage: 'Home of the San José de Laguna mission church, completed in 1699',
+      heritage: 'Home of the San José de Laguna mission church, built around 1699-1701',
       about: [
-        'Laguna is one of the villages of Laguna Pueblo, whose other communities include Paguate, Mesita, Paraje, Encinal and Seama. The white mission church of San José de Laguna, completed in 1699, stands above the village, and the old Route 66 and Interstate 40 both pass close by.',
+        'Laguna is one of the villages of Laguna Pueblo, whose other communities include Paguate, Mesita, Paraje, Encinal and Seama. The white mission church of San José de Laguna, built around 1699-1701, stands above the village, and the old Route 66 and Interstate 40 both pass close by.',
         'We come out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds to arrival, so we give you an honest estimate when you call.',
         'Service on pueblo land follows the Pueblo of Laguna\'s rules, and we follow any access instructions from the pueblo or from you. Emergency service is available 24/7.',
       ],
@@ -571,9 +571,9 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
     page: {
       type: 'Rural community',
       heritageLabel: 'Heritage',
-      heritage: 'Army post at Ojo del Oso (Bear Springs) since 1868',
+      heritage: 'Army post at Ojo del Oso (Bear Springs) from 1868; the depot closed in the 1990s',
       about: [
-        'Fort Wingate lies in McKinley County just south of Interstate 40, east of Gallup, where the Zuni Mountains begin to rise. The Army moved Fort Wingate to the springs at Ojo del Oso in 1868, and the community still grows around the old post, where the Wingate schools serve students today.',
+        'Fort Wingate lies in McKinley County just south of Interstate 40, east of Gallup, where the Zuni Mountains begin to rise. The Army moved Fort Wingate to the springs at Ojo del Oso in 1868; the post later became an Army depot, which closed in the 1990s, and the community lives on around the old grounds, where the Wingate schools serve students today.',
         'Fort Wingate is one of our extended-coverage areas. We drive out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming, and we give you an honest arrival estimate when you call. Schools and offices can ask about master key systems and panic bars.',
         'Emergency service is available 24/7.',
       ],
@@ -581,7 +581,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       sections: WITH_HISTORY,
       history: {
         title: 'History of Fort Wingate',
-        text: 'The first Fort Wingate stood near San Rafael in the 1860s; in 1868 the Army moved the post west to Ojo del Oso, Bear Springs, where it remains. The grounds later served as an Army ordnance depot, and today the Wingate schools carry on at the site, which is why the community still bears the fort\'s name.',
+        text: 'The first Fort Wingate stood near San Rafael in the 1860s; in 1868 the Army moved the post west to Ojo del Oso, Bear Springs. The grounds later served as an Army ordnance depot until it closed in the 1990s, and today the Wingate schools carry on at the site, which is why the community still bears the fort\'s name.',
         tags: ['Historic Army fort', 'Ojo del Oso (Bear Springs)', 'Former ordnance depot', 'Wingate schools', 'Zuni Mountains foothills', 'East of Gallup'],
       },
       metaDescription:

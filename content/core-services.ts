@@ -33,7 +33,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     icon: 'car',
     subServices: ['Car lockouts', 'Key programming', 'Ignition repair'],
     cardText: 'Locked out of your car or truck, or need a new key programmed? We come to where the vehicle is, in town or out on the highway.',
-    title: 'Automotive Locksmith in Grants, NM - Car Lockouts & Key Programming',
+    title: 'Automotive Locksmith in Grants, NM',
     metaDescription: 'Mobile car locksmith in Grants, Milan and Gallup, NM: car lockouts, key programming and ignition repair. We come to your vehicle. 24/7 emergency service.',
     keywords: [
       'car locksmith Grants NM',
@@ -92,7 +92,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     icon: 'home',
     subServices: ['Home lockouts', 'Lock installation', 'Rekeying'],
     cardText: 'Locked out of the house, moving in, or want stronger locks? We handle home lockouts, new lock installation and rekeying at your door.',
-    title: 'Residential Locksmith in Grants, NM - Home Lockouts, Rekeying & Locks',
+    title: 'Residential Locksmith in Grants, NM: Lockouts & Rekeying',
     metaDescription: 'Home locksmith in Grants, Milan and nearby NM towns: house lockouts, deadbolt installation and rekeying at your door. Licensed, insured and fully mobile.',
     keywords: [
       'residential locksmith Grants NM',
@@ -151,7 +151,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     icon: 'building',
     subServices: ['Office lockouts', 'Master key systems', 'Security'],
     cardText: 'Office and store lockouts, master key systems and panic bars for businesses, done on site so you can get back to work.',
-    title: 'Commercial Locksmith in Grants, NM - Office Lockouts & Master Keys',
+    title: 'Commercial Locksmith in Grants, NM',
     metaDescription: 'Commercial locksmith in Grants, Milan and Gallup, NM: business lockouts, master key systems, rekeying and panic bars, on site. Licensed and insured.',
     keywords: [
       'commercial locksmith Grants NM',
@@ -210,7 +210,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     icon: 'alert',
     subServices: ['Emergency locksmith response', '24/7 lockouts'],
     cardText: 'Locked out late at night or on a weekend? Emergency service is available 24/7, and emergency calls are usually reached in 15-30 minutes.',
-    title: '24/7 Emergency Locksmith in Grants, NM - Car, Home & Business Lockouts',
+    title: '24/7 Emergency Locksmith in Grants, NM: Car, Home & Business',
     metaDescription: '24/7 emergency locksmith in Grants, Milan and Gallup, NM. Car, home and business lockouts; emergency calls usually reached in 15-30 minutes. Fully mobile.',
     keywords: [
       'emergency locksmith Grants NM',

@@ -21,7 +21,7 @@ import { SAMPLE_REVIEWS } from './samples.ts';
 
 /** Copy of the home page (/). */
 export const HOME: z.input<typeof HomeContent> = {
-  title: 'Mobile Locksmith in Grants, NM - 24/7 Car, Home & Business Lockouts',
+  title: 'Mobile Locksmith in Grants, NM',
   metaDescription: 'Mobile locksmith in Grants, NM serving Cibola and McKinley Counties: car, home and business lockouts, key programming and rekeying. 24/7 emergency service.',
   keywords: [
     'locksmith Grants NM',

@@ -27,10 +27,10 @@ export const AbsoluteUrl = z
   .url('must be an absolute URL, e.g. "https://www.example.com"')
   .refine((u) => /^https?:\/\//.test(u), 'must start with https:// or http://');
 
-/** A phone number as an operator types it; parsed as a US number with libphonenumber-js. */
+/** A phone number as an operator types it; parsed as a US number with libphonenumber-js. A valid number of another country is refused. */
 export const Phone = z
   .string()
-  .refine((raw) => parsePhoneNumberFromString(raw, 'US')?.isValid() === true, 'is not a valid US phone number, e.g. "(505) 555-0123"');
+  .refine((raw) => { const p = parsePhoneNumberFromString(raw, 'US'); return p?.isValid() === true && p.country === 'US'; }, 'is not a valid US phone number, e.g. "(505) 555-0123"');
 
 /** A YouTube video id: 11 characters of [A-Za-z0-9_-]. */
 export const YouTubeId = z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id');

@@ -21,7 +21,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'automotive',
     icon: 'chip',
     summary: 'Car keys, remotes and smart keys cut and programmed at your vehicle, wherever it is parked.',
-    title: 'Car Key Programming in Grants, NM | Mobile Locksmith',
+    title: 'Car Key Programming in Grants, NM',
     metaDescription:
       'Mobile car key programming in Grants, Gallup and Cibola County. Basic programmed keys about $150-200; most cars take 30-45 minutes. We come to you.',
     keywords: [
@@ -69,7 +69,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'automotive',
     icon: 'car',
     summary: 'Locked out of your car, truck or SUV? We come to you and get you back in.',
-    title: 'Car Lockout Service in Grants, NM | Mobile Locksmith',
+    title: 'Car Lockout Service in Grants, NM',
     metaDescription:
       'Locked out of your car in Grants, Milan or Gallup? Our mobile locksmith usually arrives in 15-30 minutes around Grants. No charge if we cannot open it.',
     keywords: [
@@ -118,7 +118,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'residential',
     icon: 'home',
     summary: 'Locked out of your house or apartment? We come to your door, day or night.',
-    title: 'Home Lockout Service in Grants, NM | Mobile Locksmith',
+    title: 'Home Lockout Service in Grants, NM',
     metaDescription:
       'Locked out of your home in Grants, Milan or Bluewater? Our licensed, insured mobile locksmith comes to your door, usually in 15-30 minutes around Grants.',
     keywords: [
@@ -166,7 +166,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'commercial',
     icon: 'building',
     summary: 'Locked out of your office, shop or storefront? We get you open and back to business.',
-    title: 'Commercial Lockout Service in Grants, NM | Mobile Locksmith',
+    title: 'Commercial Lockout Service in Grants, NM',
     metaDescription:
       'Business lockout in Grants, Milan or Gallup? Our licensed, insured mobile locksmith opens offices, shops and storefronts across Cibola and McKinley Counties.',
     keywords: [
@@ -214,7 +214,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'emergency',
     icon: 'alert',
     summary: '24/7 emergency locksmith for lockouts, broken keys and locks that will not secure.',
-    title: '24/7 Emergency Locksmith in Grants, NM | Mobile Locksmith',
+    title: '24/7 Emergency Locksmith in Grants, NM',
     metaDescription:
       '24/7 emergency locksmith in Grants, NM and Cibola County. We aim to arrive in 15-30 minutes for emergencies. Licensed, insured and fully mobile.',
     keywords: [
@@ -263,7 +263,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'residential',
     icon: 'lock',
     summary: 'New deadbolts and door locks installed at your home or business.',
-    title: 'Lock and Deadbolt Installation in Grants, NM | Mobile Locksmith',
+    title: 'Lock & Deadbolt Installation in Grants, NM',
     metaDescription:
       'Deadbolt installation in Grants, Milan and Cibola County: about $100-150 plus the lock, done in about an hour. Licensed, insured mobile locksmith.',
     keywords: [
@@ -312,7 +312,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'residential',
     icon: 'key',
     summary: 'Make old keys useless without replacing your locks.',
-    title: 'Lock Rekeying in Grants, NM | Mobile Locksmith',
+    title: 'Lock Rekeying in Grants, NM',
     metaDescription:
       'Lock rekeying in Grants, Milan and Gallup: about $25-40 per lock, 10-15 minutes per lock. Old keys stop working. Mobile, licensed and insured locksmith.',
     keywords: [
@@ -359,7 +359,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'commercial',
     icon: 'building',
     summary: 'One key for the manager, the right keys for everyone else: master key systems for businesses.',
-    title: 'Master Key Systems in Grants, NM | Mobile Locksmith',
+    title: 'Master Key Systems in Grants, NM',
     metaDescription:
       'Master key systems for offices and businesses in Grants, Gallup and Cibola County. Simple small-office systems about $300-500. Licensed, insured locksmith.',
     keywords: [
@@ -413,7 +413,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'emergency',
     icon: 'wrench',
     summary: 'Key snapped in a door lock or ignition? We remove it and cut you a new key.',
-    title: 'Broken Key Extraction in Grants, NM | Mobile Locksmith',
+    title: 'Broken Key Extraction in Grants, NM',
     metaDescription:
       'Key broken in a lock in Grants, Milan or Gallup? We remove it in about 15-30 minutes and cut a new key. Simple door locks about $75-100, key included.',
     keywords: [
@@ -467,7 +467,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'commercial',
     icon: 'door',
     summary: 'Panic bars (push bars) installed and tested on your business exit doors.',
-    title: 'Panic Bar Installation in Grants, NM | Mobile Locksmith',
+    title: 'Panic Bar Installation in Grants, NM',
     metaDescription:
       'Panic bar installation for businesses in Grants, Gallup and Cibola County. Basic panic bars about $300-500, 1-2 hours per door, tested before we leave.',
     keywords: [

@@ -26,8 +26,8 @@ export const ERROR_SCREEN_TEXT = {
 export const ERROR_SCREEN_TEMPLATE_ID = 'error-screen-template';
 
 export interface ErrorScreenProps {
-  /** Business phone: E.164 for the tel: link, national form for people. */
-  phone: { e164: string; national: string };
+  /** Business phone: the tel: URI (with any extension; else tel: plus E.164) for the link, national form for people. */
+  phone: { e164: string; national: string; tel?: string };
   /** Business e-mail address. */
   email: string;
   /** Business name (the e-mail subject, as on every Get Quote link). */
@@ -53,7 +53,7 @@ export default function ErrorScreen({ phone, email, name }: ErrorScreenProps) {
         </div>
         <p class="error-screen-help">{ERROR_SCREEN_TEXT.help}</p>
         <div class="error-screen-contact">
-          <a class="btn btn-call" href={`tel:${phone.e164}`} data-track="phone_call" data-source="error_screen">
+          <a class="btn btn-call" href={phone.tel ?? `tel:${phone.e164}`} data-track="phone_call" data-source="error_screen">
             <IslandIcon name="phone" size={20} /><span>Call {phone.national}</span>
           </a>
           <a class="btn btn-quote" href={mailto} data-track="email_click" data-source="error_screen">

@@ -7,8 +7,9 @@
  *
  * A hosted video is a click-to-play facade (after lite-youtube-embed): a local poster, the title
  * and a play button, linking to the watch page so it works without JavaScript. Nothing is asked
- * of the video host until the visitor clicks; the click inserts the iframe
- * (www.youtube-nocookie.com/embed/{id}?rel=0, or ?autoplay=1 when autoplay is requested).
+ * of the video host until the visitor clicks; the click inserts the iframe, which plays at once
+ * (www.youtube-nocookie.com/embed/{id}?autoplay=1&rel=0, or ?autoplay=1 when autoplay is
+ * requested): one click plays.
  * The poster is local on purpose: a thumbnail from the video host would be a third-party request
  * before the visitor asked.
  *
@@ -18,7 +19,7 @@
 import { Component, createRef } from 'preact';
 import type { IslandLoad } from './runtime/load.ts';
 import { logger } from './lib/logger.ts';
-import { chooseVideoSource, NO_SOURCE_TEXT, youtubeEmbedUrl, youtubeWatchUrl } from './lib/video-source.ts';
+import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeWatchUrl } from './lib/video-source.ts';
 
 /** Spec section 2: the <video> fallback text (followed by a Download the video link). */
 export const NO_VIDEO_TAG_TEXT = 'Your browser does not support the video tag.';
@@ -146,7 +147,7 @@ export default class VideoPlayer extends Component<VideoPlayerProps, { playing: 
           {playing ? (
             <iframe
               ref={this.frame}
-              src={youtubeEmbedUrl(source.id, { autoplay, muted, controls })}
+              src={youtubeClickEmbedUrl(source.id, { autoplay, muted, controls })}
               title={title}
               width={width}
               height={height}

@@ -22,7 +22,13 @@ export function generateSitemap(routes: Pick<Route, 'path' | 'meta'>[], siteUrl:
     .join('\n')}\n</urlset>\n`;
 }
 
-/** robots.txt allowing everything but the internal keyword page, with its Sitemap: line. */
+/**
+ * robots.txt letting crawlers fetch every page (an empty Disallow, RFC 9309), with its Sitemap:
+ * line. Pages kept out of search results (the internal keyword page, the 404 page) say so with
+ * their robots meta tag, which a crawler obeys only if it may fetch the page; a disallowed URL
+ * can still be indexed from links to it
+ * (https://developers.google.com/search/docs/crawling-indexing/block-indexing).
+ */
 export function generateRobots(siteUrl: string): string {
-  return `User-agent: *\nDisallow: /keyword-analysis/\n\nSitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}\n`;
+  return `User-agent: *\nDisallow:\n\nSitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}\n`;
 }

@@ -9,6 +9,7 @@ import {
 } from '../content/business.ts';
 import type { Faq } from '../content/schema.ts';
 import type { Crumb } from './breadcrumbs.ts';
+import { e164WithExtension } from './phone.ts';
 import type { SiteData } from './load-content.ts';
 
 /** Absolute URL of a site path, e.g. ("https://x.com", "/areas/grants/") -> "https://x.com/areas/grants/". */
@@ -31,7 +32,7 @@ export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
     '@id': `${settings.siteUrl}/#business`,
     name: settings.name,
     url: `${settings.siteUrl}/`,
-    telephone: settings.phone.e164,
+    telephone: e164WithExtension(settings.phone),
     email: settings.email,
     image: absoluteUrl(settings.siteUrl, '/img/og-image.png'),
     logo: absoluteUrl(settings.siteUrl, '/img/logo.svg'),

@@ -30,3 +30,19 @@ export function toSlug(text: string): string {
 export function quoteMailto(email: string, name: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(`Quote request - ${name}`)}`;
 }
+
+/** Longest title a search result shows whole (about 600 px of text; Moz, "Title tag", https://moz.com/learn/seo/title-tag). */
+export const TITLE_MAX_CHARS = 60;
+
+/**
+ * The document <title> of a page: the page's own title with one brand suffix, " | {name}", when
+ * the whole still fits in TITLE_MAX_CHARS characters; otherwise the page's title alone (a title
+ * that already names the business is never suffixed again).
+ * @example documentTitle('Car Lockout Service in Grants, NM', 'Cibola Mobile Locksmith')
+ *   // "Car Lockout Service in Grants, NM | Cibola Mobile Locksmith" (59 characters)
+ */
+export function documentTitle(title: string, name: string): string {
+  if (title.includes(name)) return title;
+  const branded = `${title} | ${name}`;
+  return branded.length <= TITLE_MAX_CHARS ? branded : title;
+}

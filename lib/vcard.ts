@@ -6,6 +6,7 @@
  */
 import { dayRange, formatTime, HOURS, LOCATION } from '../content/business.ts';
 import type { Settings } from './load-content.ts';
+import { e164WithExtension } from './phone.ts';
 
 /** Longest line in octets, line break excluded. RFC 2425 section 5.8.1: "SHOULD NOT be longer than 75 octets". */
 export const VCARD_LINE_OCTETS = 75;
@@ -70,7 +71,7 @@ export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email
     `FN:${name}`,
     `ORG:${name}`,
     'X-ABSHOWAS:COMPANY',
-    `TEL;TYPE=WORK,VOICE:${settings.phone.e164}`,
+    `TEL;TYPE=WORK,VOICE:${escapeText(e164WithExtension(settings.phone))}`,
     `EMAIL;TYPE=INTERNET,WORK:${escapeText(settings.email)}`,
     `URL:${settings.siteUrl}/`,
     `ADR;TYPE=WORK:;;;${escapeText(LOCATION.locality)};${LOCATION.region};${LOCATION.postalCode};${LOCATION.country}`,

@@ -4,6 +4,7 @@
  * /sitemap; three 5-star review cards; the external review link; three why-choose-us cards; the
  * home FAQ; the closing call and e-mail section.
  */
+import { isSampleReview } from '../content/samples.ts';
 import { ExternalLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, FaqList, Hero, ReviewCards, Section, ServiceCards, TrustBar, WhyChooseUs } from '../templates/sections.tsx';
@@ -39,7 +40,11 @@ export function HomePage() {
           <a className="btn btn-ghost" href="/sitemap/">Full sitemap</a>
         </p>
       </Section>
-      <Section title="What Our Customers Say" className="section-reviews">
+      <Section
+        title="What Our Customers Say"
+        intro={home.reviews.some(isSampleReview) ? 'Reviews marked "Sample review" only show how reviews will look here; they are not from real customers.' : undefined}
+        className="section-reviews"
+      >
         <ReviewCards reviews={home.reviews} />
         <p className="section-links">
           <ExternalLink className="btn btn-secondary" href={settings.reviewUrl} track="review_click" source="home_reviews">

@@ -5,6 +5,7 @@
  * corpus the build writes (lib/corpus.ts) and analyses it in the browser.
  */
 import { CORPUS_PATH } from '../lib/corpus.ts';
+import { ContactActions } from '../templates/ContactLinks.tsx';
 import { Island } from '../templates/Island.tsx';
 
 /** The page. Takes no props: the corpus path is fixed (lib/corpus.ts CORPUS_PATH). */
@@ -24,6 +25,8 @@ export function KeywordAnalysisPage() {
           </p>
         </noscript>
         <Island name="KeywordAnalysis" props={{ corpusUrl: CORPUS_PATH }} className="kw-island" />
+        <h2>Need a locksmith?</h2>
+        <ContactActions source="keyword_analysis" />
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 /**
- * The 404 page (/404.html): noindex; call, text and e-mail links first; links to the main pages.
+ * The 404 page (/404.html): noindex; no breadcrumb trail; the four contact actions first (call,
+ * Get Quote, text, assistant); links to the main pages.
  */
-import { CallLink, EmailLink, TextLink } from '../templates/ContactLinks.tsx';
+import { ContactActions } from '../templates/ContactLinks.tsx';
 import { useSite } from '../templates/site-context.ts';
 
 export function NotFoundPage() {
@@ -12,11 +13,7 @@ export function NotFoundPage() {
         <p className="eyebrow">Error 404</p>
         <h1 id="page-title">We couldn't find that page</h1>
         <p className="hero-text">The address may be mistyped or the page may have moved. If you're locked out, don't wait - reach us now:</p>
-        <p className="hero-actions">
-          <CallLink source="404" className="btn btn-call btn-lg" />
-          <TextLink source="404" className="btn btn-text btn-lg" />
-          <EmailLink source="404" className="btn btn-quote btn-lg">E-mail us</EmailLink>
-        </p>
+        <ContactActions source="404" />
         <h2>Main pages</h2>
         <ul className="link-list" role="list">
           <li><a href="/">Home</a></li>

@@ -91,7 +91,7 @@ export function SitemapPage({ groups }: { groups: SitemapGroupProps[] }) {
           <p>Call us or send an e-mail and we will answer your question or send you a free quote.</p>
           <p className="sitemap-help-actions">
             <CallLink source="sitemap_help" className="btn btn-call btn-lg" />
-            <EmailLink source="sitemap_help" className="btn btn-quote btn-lg">E-mail us</EmailLink>
+            <EmailLink source="sitemap_help" className="btn btn-quote btn-lg">E-mail for a free quote</EmailLink>
           </p>
         </div>
       </section>

@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 
 /** Page metadata. Spec section 3, "Page metadata". Open Graph and Twitter fields derive from these. */
 export interface PageMeta {
-  /** Page title without the business name; the layout appends " | {name}". */
+  /** Page title without the business name; the layout appends " | {name}" where it fits (lib/text.ts documentTitle). */
   title: string;
   description: string;
   keywords: string[];

@@ -39,7 +39,7 @@ export function useHelpTopics() {
 export function ChatbotArea() {
   const { assistantUrl, phone, email, name } = useSite().settings;
   const props: ChatbotSidebarProps = {
-    callHref: `tel:${phone.e164}`,
+    callHref: phone.tel,
     // Same subject as every Get Quote link (templates/ContactLinks.tsx EmailLink).
     emailHref: quoteMailto(email, name),
     assistantUrl,

@@ -1,6 +1,7 @@
 /**
  * The contact actions of spec section 7, as plain anchors that work without JavaScript:
- * call (tel:, E.164), text (sms:), e-mail (mailto:). `data-track` names the analytics event
+ * call (tel:, E.164 with any extension as ";ext=", RFC 3966), text (sms:), e-mail (mailto:), the
+ * external assistant (new tab). `data-track` names the analytics event
  * and `data-source` where on the page it sits (read by the analytics island, issue 6).
  */
 import type { ReactNode } from 'react';
@@ -22,7 +23,7 @@ interface LinkProps {
 export function CallLink({ source, className = 'btn btn-call', children, icon = true }: LinkProps) {
   const { phone } = useSite().settings;
   return (
-    <a className={className} href={`tel:${phone.e164}`} data-track="phone_call" data-source={source}>
+    <a className={className} href={phone.tel} data-track="phone_call" data-source={source}>
       {icon && <Icon name="phone" size={20} />}
       <span>{children ?? <>Call {phone.national}</>}</span>
     </a>
@@ -48,6 +49,32 @@ export function EmailLink({ source, className = 'btn btn-quote', children, icon 
       {icon && <Icon name="mail" size={20} />}
       <span>{children ?? 'Get Quote'}</span>
     </a>
+  );
+}
+
+/** Link to the external AI chat assistant (spec section 7), in a new tab. Default text: "Ask our assistant". */
+export function AssistantLink({ source, className = 'btn btn-secondary', children, icon = true }: LinkProps) {
+  const { assistantUrl } = useSite().settings;
+  return (
+    <ExternalLink className={className} href={assistantUrl} track="chatbot_click" source={source}>
+      {icon && <Icon name="chat" size={20} />}
+      <span>{children ?? 'Ask our assistant'}</span>
+    </ExternalLink>
+  );
+}
+
+/**
+ * The four contact actions every page offers (spec section 1): call, e-mail labelled Get Quote,
+ * text, and the assistant, as large buttons in one row. For pages without the chatbot sidebar.
+ */
+export function ContactActions({ source }: { source: string }) {
+  return (
+    <p className="hero-actions contact-actions">
+      <CallLink source={source} className="btn btn-call btn-lg" />
+      <EmailLink source={source} className="btn btn-quote btn-lg">Get Quote</EmailLink>
+      <TextLink source={source} className="btn btn-text btn-lg" />
+      <AssistantLink source={source} className="btn btn-secondary btn-lg" />
+    </p>
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { buildCsp, hashSource } from '../lib/csp.ts';
 import { robotsContent } from '../lib/robots.ts';
+import { documentTitle } from '../lib/text.ts';
 import { absoluteUrl, serializeJsonLd } from '../lib/structured-data.ts';
 import type { PageMeta } from '../pages/route.ts';
 import { useSite } from './site-context.ts';
@@ -23,7 +24,7 @@ export function JsonLd({ data }: { data: unknown }) {
  */
 export function Head({ meta, path, css, analytics = true }: { meta: PageMeta; path: string; css: string; analytics?: boolean }) {
   const { settings } = useSite();
-  const fullTitle = meta.title.includes(settings.name) ? meta.title : `${meta.title} | ${settings.name}`;
+  const fullTitle = documentTitle(meta.title, settings.name);
   const canonical = absoluteUrl(settings.siteUrl, meta.canonicalPath ?? path);
   const image = absoluteUrl(settings.siteUrl, meta.ogImage ?? '/img/og-image.png');
   return (

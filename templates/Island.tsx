@@ -46,7 +46,7 @@ export function Island({ name, props = {}, as: Tag = 'div', className, load = 'l
   const island = <Tag className={className} data-island={name} data-props={JSON.stringify(props)} {...loadAttr} dangerouslySetInnerHTML={{ __html: html }} />;
   if (!first) return island;
   const { phone, email, name: business } = site.settings;
-  const screen = renderToString(h(ErrorScreen, { phone: { e164: phone.e164, national: phone.national }, email, name: business }));
+  const screen = renderToString(h(ErrorScreen, { phone: { e164: phone.e164, national: phone.national, tel: phone.tel }, email, name: business }));
   return (
     <>
       <template id={ERROR_SCREEN_TEMPLATE_ID} dangerouslySetInnerHTML={{ __html: screen }} />

@@ -20,7 +20,8 @@ import { useSite } from './site-context.ts';
  */
 export function Layout({ route, css, children }: { route: Route; css: string; children: ReactNode }) {
   const site = useSite();
-  const crumbs = breadcrumbsFor(route.path, route.crumbLabels);
+  // A file route (/404.html) is served at whatever address was not found, so it has no trail.
+  const crumbs = route.path.endsWith('/') ? breadcrumbsFor(route.path, route.crumbLabels) : [];
   const jsonLd: object[] = [locksmithJsonLd(site)];
   if (showBreadcrumbs(crumbs)) jsonLd.push(breadcrumbJsonLd(crumbs, site.settings.siteUrl, route.meta.canonicalPath ?? route.path));
   jsonLd.push(...(route.meta.structuredData ?? []));

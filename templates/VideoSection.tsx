@@ -5,6 +5,7 @@
  * The players' code loads when the visitor acts on one (`videoLoad`: load="interaction" for a
  * hosted video), so the home page does not carry it (issue 5 JS budget).
  */
+import { isSampleVideo, SAMPLE_VIDEOS } from '../content/samples.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
 import { videoLoad } from '../islands/VideoPlayer.tsx';
@@ -15,16 +16,38 @@ import { useSite } from './site-context.ts';
 /** Local posters of the three slots, in order (site art; no request to the video host). */
 const POSTERS = ['/img/scene-mesa.svg', '/img/scene-town.svg', '/img/scene-plains.svg'];
 
+/**
+ * The title a visitor sees on a video: the operator's title, or for one of the sample videos of
+ * content/samples.ts (films by others) "Sample video: {its real title}", so a stranger's film is
+ * never presented as the business's work.
+ */
+export function shownVideoTitle(v: { youtubeId: string; title: string }): string {
+  const sample = SAMPLE_VIDEOS.find((s) => s.youtubeId === v.youtubeId);
+  return sample ? `Sample video: ${sample.realTitle}` : v.title;
+}
+
+/**
+ * The section intro: our own work, unless sample videos are shown, which it then says are
+ * samples and not ours.
+ */
+export function videoIntro(videos: { youtubeId: string }[]): string {
+  const samples = videos.filter((v) => isSampleVideo(v.youtubeId)).length;
+  if (samples === 0) return 'Short videos from our work around Grants.';
+  if (samples === videos.length) return 'Sample videos by other film makers, shown until our own videos are added. They are not our work.';
+  return 'Short videos from our work around Grants. Videos marked "Sample video" are by others, not our work.';
+}
+
 /** The section with its three players and the call and subscribe buttons. */
 export function VideoSection() {
   const { videos, channelUrl } = useSite().settings;
+  const all = [videos.featured, ...videos.more];
   return (
-    <Section title="See How We Work" intro="Short videos from our work around Grants." className="section-video">
+    <Section title="See How We Work" intro={videoIntro(all)} className="section-video">
       <div className="video-grid">
-        <Island name="VideoPlayer" load={videoLoad(videos.featured)} className="video-slot video-slot-large" props={{ youtubeId: videos.featured.youtubeId, title: videos.featured.title, width: 800, height: 450, poster: POSTERS[0] }} />
+        <Island name="VideoPlayer" load={videoLoad(videos.featured)} className="video-slot video-slot-large" props={{ youtubeId: videos.featured.youtubeId, title: shownVideoTitle(videos.featured), width: 800, height: 450, poster: POSTERS[0] }} />
         <div className="video-side">
           {videos.more.map((v, i) => (
-            <Island key={v.youtubeId} name="VideoPlayer" load={videoLoad(v)} className="video-slot video-slot-small" props={{ youtubeId: v.youtubeId, title: v.title, width: 800, height: 450, poster: POSTERS[(i + 1) % POSTERS.length] }} />
+            <Island key={v.youtubeId} name="VideoPlayer" load={videoLoad(v)} className="video-slot video-slot-small" props={{ youtubeId: v.youtubeId, title: shownVideoTitle(v), width: 800, height: 450, poster: POSTERS[(i + 1) % POSTERS.length] }} />
           ))}
         </div>
       </div>

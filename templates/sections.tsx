@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { RESPONSE_MINUTES } from '../content/business.ts';
 import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
+import { isSampleReview } from '../content/samples.ts';
 import { servedOnRequestSentence } from '../lib/coverage.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
@@ -144,12 +145,16 @@ export function WhyChooseUs({ points, title = 'Why Choose Us' }: { points: WhyPo
   );
 }
 
-/** Customer review cards with their stars. */
+/**
+ * Customer review cards with their stars. A review that is one of the sample reviews of
+ * content/samples.ts carries a visible "Sample review" note, so it never passes as a customer's.
+ */
 export function ReviewCards({ reviews }: { reviews: Review[] }) {
   return (
     <ul className="cards cards-3" role="list">
       {reviews.map((r) => (
         <li key={r.name} className="card review-card">
+          {isSampleReview(r) && <p className="sample-note">Sample review, not from a real customer</p>}
           <p className="stars" role="img" aria-label={`${r.rating} out of 5 stars`}>
             {Array.from({ length: r.rating }, (_, i) => <Icon key={i} name="star" size={18} />)}
           </p>

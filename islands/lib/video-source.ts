@@ -39,6 +39,18 @@ export function youtubeEmbedUrl(id: string, { autoplay = false, muted = false, c
   return `${YOUTUBE_EMBED_ORIGIN}/embed/${encodeURIComponent(id)}?${params.join('&')}`;
 }
 
+/**
+ * The embed address a click on the facade loads. The click is the visitor's request to play, so
+ * the player starts at once (`autoplay=1`: one click plays, as lite-youtube-embed does,
+ * https://github.com/paulirish/lite-youtube-embed); related videos stay off (`rel=0`) unless the
+ * player was set to autoplay, as for youtubeEmbedUrl.
+ * @example youtubeClickEmbedUrl('aqz-KE-bpKQ') // ".../embed/aqz-KE-bpKQ?autoplay=1&rel=0"
+ */
+export function youtubeClickEmbedUrl(id: string, options: { autoplay?: boolean; muted?: boolean; controls?: boolean } = {}): string {
+  const url = youtubeEmbedUrl(id, options);
+  return options.autoplay ? url : url.replace('?rel=0', '?autoplay=1&rel=0');
+}
+
 /** The watch page of a hosted video (the facade's link when JavaScript is off). */
 export function youtubeWatchUrl(id: string): string {
   return `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;

@@ -68,7 +68,7 @@ home('should show three facades with local posters and ask nothing of the video 
   await context.close();
 });
 
-home('should insert the iframe with rel=0 only after a click, in place of the facade', async () => {
+home('should insert a playing iframe (autoplay=1, rel=0) only after one click, in place of the facade', async () => {
   const { page, context, offsite } = await h.page(DESKTOP);
   await page.goto(h.url('/'));
   await page.waitForFunction(() => document.querySelector('[data-island="VideoPlayer"]') && (window as any).__diagnostics);
@@ -77,8 +77,11 @@ home('should insert the iframe with rel=0 only after a click, in place of the fa
   await page.click('.video-slot-large .video-facade');
   const frame = page.locator('.video-slot-large iframe');
   await frame.waitFor({ state: 'attached' });
-  assert.is(await frame.getAttribute('src'), 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?rel=0');
-  assert.is(await frame.getAttribute('title'), 'What to do when you are locked out');
+  // The click is the request to play: the visitor does not press play a second time.
+  assert.is(await frame.getAttribute('src'), 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0');
+  assert.match(await frame.getAttribute('allow') ?? '', /\bautoplay\b/);
+  // The settings still hold a sample video: its title says what it really is.
+  assert.is(await frame.getAttribute('title'), 'Sample video: Big Buck Bunny (Blender Foundation)');
   assert.is(await frame.getAttribute('data-site-embed'), '');
   assert.is(await page.locator('.video-slot-large .video-facade').count(), 0);
   assert.is(await page.locator('iframe').count(), 1, 'the other two players still wait for a click');

@@ -38,6 +38,15 @@ load('should name the settings file and field for an invalid phone number', () =
   const e = errorOf(withChange((c) => { c.settings.phone = '555-12'; }));
   assert.match(e.message, 'content/site.ts: settings: field "phone" is not a valid US phone number');
 });
+load('should reject a valid phone number of another country, naming the field', () => {
+  const e = errorOf(withChange((c) => { c.settings.phone = '+44 20 7946 0958'; }));
+  assert.match(e.message, 'content/site.ts: settings: field "phone" is not a valid US phone number');
+});
+load('should dial a phone extension as RFC 3966 says, on every call link', () => {
+  const site = loadContent(withChange((c) => { c.settings.phone = '505-555-0123 ext 5'; }));
+  assert.is(site.settings.phone.tel, 'tel:+15055550123;ext=5');
+  assert.is(site.settings.phone.national, '(505) 555-0123 ext. 5');
+});
 load('should reject a site address that is not absolute', () => {
   const e = errorOf(withChange((c) => { c.settings.siteUrl = 'www.example.com'; }));
   assert.match(e.message, 'content/site.ts: settings: field "siteUrl" must be an absolute URL');

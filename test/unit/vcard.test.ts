@@ -5,7 +5,7 @@ import { escapeText, foldLine, generateVCard, VCARD_LINE_OCTETS } from '../../li
 
 const SETTINGS = {
   name: 'Cibola Mobile Locksmith',
-  phone: { e164: '+15055550123', national: '(505) 555-0123' },
+  phone: { e164: '+15055550123', national: '(505) 555-0123', tel: 'tel:+15055550123', extension: '' },
   email: 'service@example.com',
   siteUrl: 'https://www.example.com',
 };

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chooseVideoSource, NO_SOURCE_TEXT, youtubeEmbedUrl, youtubeWatchUrl } from '../../islands/lib/video-source.ts';
+import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeEmbedUrl, youtubeWatchUrl } from '../../islands/lib/video-source.ts';
 
 const choose = suite('chooseVideoSource');
 choose('should prefer the hosted video id over a file', () => {
@@ -33,6 +33,11 @@ embed('should add mute and controls only when they differ from the defaults', ()
 });
 embed('should encode an id so it cannot leave the path', () => {
   assert.is(youtubeEmbedUrl('a/../b?c'), 'https://www.youtube-nocookie.com/embed/a%2F..%2Fb%3Fc?rel=0');
+});
+embed('should play at once after a facade click, with related videos still off', () => {
+  assert.is(youtubeClickEmbedUrl('aqz-KE-bpKQ'), 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0');
+  assert.is(youtubeClickEmbedUrl('x', { muted: true }), 'https://www.youtube-nocookie.com/embed/x?autoplay=1&rel=0&mute=1');
+  assert.is(youtubeClickEmbedUrl('x', { autoplay: true }), 'https://www.youtube-nocookie.com/embed/x?autoplay=1');
 });
 embed.run();
 
