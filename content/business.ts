@@ -17,14 +17,14 @@ export const LOCATION = {
 export const COUNTIES = ['Cibola', 'McKinley', 'Catron'] as const;
 
 /**
- * Service radius shown in the coverage statistics on /service-areas. Spec section 9. The counts of
+ * Service radius shown in the coverage statistics on /service-areas (60+ miles). The counts of
  * primary and extended-coverage communities are not typed here: lib/coverage.ts counts them from
  * the records of content/communities.ts.
  */
 export const COVERAGE = { radiusMiles: '60+' } as const;
 
 /**
- * Stated business hours (spec section 1), in the America/Denver time zone: the one definition the
+ * Stated business hours, in the America/Denver time zone: the one definition the
  * JSON-LD, the footer, the contact card, the FAQ answers and the open-now notice all read.
  * `days` are English weekday names in order; `opens`/`closes` are 24-hour "HH:MM".
  * Emergency service runs outside these hours.

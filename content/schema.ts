@@ -127,9 +127,9 @@ export const Community = z
     county: z.enum(['Cibola', 'McKinley', 'Catron']),
     /** Approximate population as shown, e.g. "~9,000". Spec section 3. */
     population: Text,
-    /** Primary service area, or extended coverage (a longer drive from Grants). Spec section 9. */
+    /** Primary service area, or extended coverage (a longer drive from Grants). */
     coverage: z.enum(['primary', 'extended']),
-    /** Served only on request (Gallup, spec section 1): extended coverage only, never with a 24/7 promise. */
+    /** Served only on request (Gallup): allowed on extended coverage only, and never with a 24/7 emergency promise. */
     servedOnRequest: z.boolean().optional(),
     /** One-sentence description for tiles and cards. */
     description: Text,

@@ -11,7 +11,7 @@ import type { Area } from './load-content.ts';
  * @param area a community with its own page; its `page.emergency` decides whether the emergency
  *   answer claims 24/7 service or says only that it is available (San Rafael, Gallup: spec
  *   section 1), and its coverage (lib/coverage.ts arrivalAnswer) whether the arrival answer gives
- *   the response times of spec section 9 or says travel adds to them ("served on request" only
+ *   the usual response times or says travel adds to them ("served on request" only
  *   where the record is marked so)
  * @returns exactly five questions and answers, each question naming the area
  */

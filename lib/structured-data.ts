@@ -18,7 +18,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 }
 
 /**
- * The business as a schema.org Locksmith with the constants of spec section 9: the stated hours
+ * The business as a schema.org Locksmith with the business constants: the stated hours
  * (Mon-Fri 06:00-23:00, Sat-Sun 09:00-22:00) as openingHoursSpecification and, from the same
  * definition, as the openingHours text form ("Mo-Fr 06:00-23:00", "Sa-Su 09:00-22:00"), so the
  * two can never disagree; geo, postal code, rating 5.0 from 50 (best 5, worst 1), price range,

@@ -52,7 +52,7 @@ export function EmailLink({ source, className = 'btn btn-quote', children, icon 
   );
 }
 
-/** Link to the external AI chat assistant (spec section 7), in a new tab. Default text: "Ask our assistant". */
+/** Link to the external AI chat assistant, in a new tab. Default text: "Ask our assistant". */
 export function AssistantLink({ source, className = 'btn btn-secondary', children, icon = true }: LinkProps) {
   const { assistantUrl } = useSite().settings;
   return (
@@ -64,7 +64,7 @@ export function AssistantLink({ source, className = 'btn btn-secondary', childre
 }
 
 /**
- * The four contact actions every page offers (spec section 1): call, e-mail labelled Get Quote,
+ * The four contact actions every page offers: call, e-mail labelled Get Quote,
  * text, and the assistant, as large buttons in one row. For pages without the chatbot sidebar.
  */
 export function ContactActions({ source }: { source: string }) {
