@@ -76,6 +76,20 @@ onRequest('should be said only of the records marked so (Gallup today)', () => {
     if (a.servedOnRequest) assert.not.ok(text.includes('24/7'), `${a.slug}: "on request" beside a 24/7 promise`);
   }
 });
+onRequest('should name, in any sentence of any page that says "on request", only communities marked so', () => {
+  const names = site.communities.map((c) => ({ name: c.name, marked: c.servedOnRequest === true }));
+  for (const route of buildRoutes(site)) {
+    const html = renderRoute(route, site, '').markup;
+    const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)![1];
+    // Every element's text apart, then sentence by sentence: a card's name and its neighbour's text never join.
+    const sentences = main.split(/<[^>]+>/).flatMap((t) => t.split(/(?<=[.!?])\s+/)).filter((t) => t.includes('on request'));
+    for (const sentence of sentences) {
+      for (const { name, marked } of names) {
+        if (new RegExp(`(?<![A-Za-z] )\\b${name}\\b`).test(sentence)) assert.ok(marked, `${route.path}: "${sentence}" calls ${name} served on request`);
+      }
+    }
+  }
+});
 onRequest('should give an extended but not on-request area its own hero note', () => {
   const ramah = site.areas.find((a) => a.slug === 'ramah')!;
   assert.is(coverageNote(ramah), 'Ramah is in our extended coverage area: the drive from Grants is longer, so call for an honest arrival estimate.');
