@@ -104,7 +104,7 @@ interaction('should play the video with one click that comes before the code (th
   release();
   const frame = page.locator(`${LARGE} iframe`);
   await frame.waitFor({ state: 'attached' });
-  assert.is(await frame.getAttribute('src'), 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?rel=0');
+  assert.is(await frame.getAttribute('src'), 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0');
   assert.is(await page.locator('iframe').count(), 1);
   assert.is(scripts.filter((s) => s === PLAYER_CODE).length, 1);
   assert.equal(popups, [], 'the facade link did not open the watch page');
@@ -126,7 +126,7 @@ interaction('should play the video with one Enter from the keyboard, focus start
   await page.keyboard.press('Enter');
   release();
   await page.locator(`${LARGE} iframe`).waitFor({ state: 'attached' });
-  assert.is(await page.locator(`${LARGE} iframe`).getAttribute('src'), 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?rel=0');
+  assert.is(await page.locator(`${LARGE} iframe`).getAttribute('src'), 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0');
   await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
   assert.equal(popups, []);
   await context.close();
