@@ -12,4 +12,6 @@ import './site/image-fallback.ts';
 import './site/embed-scrub.ts';
 // Issue 8: the chatbot's attention state ends here, not in its island (loaded on interaction).
 import './site/chatbot-attention.ts';
+// The "Text us my location" controls, where the browser has no Geolocation API: hidden.
+import './site/text-location.ts';
 export {};
