@@ -14,4 +14,6 @@ import './site/embed-scrub.ts';
 import './site/chatbot-attention.ts';
 // The "Text us my location" controls, where the browser has no Geolocation API: hidden.
 import './site/text-location.ts';
+// Offline support: the service worker, registered after the load event.
+import './site/service-worker.ts';
 export {};

@@ -10,6 +10,7 @@
  * content-hashed assets cached for a year, images a day, pages and other generated files
  * revalidated on every visit; MIME types for .vcf and .webmanifest.
  */
+import { SERVICE_WORKER_PATH } from '../islands/lib/offline.ts';
 import { ACOMA_ALIAS } from '../pages/routes.ts';
 import { HEADER_ONLY_CSP } from './csp.ts';
 import type { SiteData } from './load-content.ts';
@@ -189,6 +190,8 @@ export function generateHeadersFile(): string {
     `# ${HEADER_COMMENT}`,
     block('/*', { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS_HEADER }),
     block('/assets/*', { 'Cache-Control': CACHE_CONTROL.hashed }),
+    // The service worker: revalidated on every visit, so a new build's worker replaces the old one.
+    block(SERVICE_WORKER_PATH, { 'Cache-Control': CACHE_CONTROL.html }),
     block('/*.vcf', { 'Content-Type': MIME_TYPES['.vcf'] }),
     block('/*.webmanifest', { 'Content-Type': MIME_TYPES['.webmanifest'] }),
     '',
