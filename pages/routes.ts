@@ -163,6 +163,7 @@ export function buildRoutes(site: SiteData): Route[] {
       meta: { title: 'You Are Offline', description: 'No connection right now: call, text or e-mail us.', keywords: ['locksmith'], noIndex: true, canonicalPath: OFFLINE_PAGE_PATH },
       nav: 'none',
       chatbot: false,
+      crumbLabels: { [OFFLINE_PAGE_PATH.slice(1)]: 'Offline' },
     }),
   );
 
