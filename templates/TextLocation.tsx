@@ -25,7 +25,7 @@ export function TextLocation({ source, variant = 'line' }: { source: string; var
   const fab = variant === 'fab';
   return (
     <PlainIsland name="TextLocation" load="interaction" className={fab ? 'loc loc-fab' : 'loc'} data={{ 'data-to': phone.e164 }}>
-      <button type="button" className={fab ? 'fab fab-text' : 'btn btn-text'} data-track="location_text" data-source={source} {...{ [HOLD_CLICK_ATTR]: '' }}>
+      <button type="button" className={fab ? 'fab fab-loc' : 'btn btn-text'} data-track="location_text" data-source={source} {...{ [HOLD_CLICK_ATTR]: '' }}>
         <Icon name="map" size={20} />
         {fab ? <span className="loc-label">{LOCATION_LABEL}</span> : LOCATION_LABEL}
       </button>
