@@ -57,7 +57,7 @@ for (const config of configs) {
   });
 }
 
-budget('should count the islands\' code loaded on interaction: the players on the home page, the chatbot and Preact on every chatbot page, "Text us my location" beside every fixed Text button', async () => {
+budget('should count the islands\' code loaded on interaction: the players on the home page, the chatbot and Preact on every chatbot page, "Text us my location" beside every fixed Text button and on the offline page', async () => {
   for (const config of configs) {
     const { dir, result } = builds.get(config)!;
     const player = await assetWith(dir, /youtube-nocookie\.com/);
@@ -68,7 +68,10 @@ budget('should count the islands\' code loaded on interaction: the players on th
     for (const page of result.pages) {
       const route = result.routes.find((r) => r.path === page.path)!;
       // Issue 8: the chatbot's component and Preact (with the mount runtime) wait for the visitor.
-      const expected = (route.chatbot ? chatbot.gzipBytes + preact.gzipBytes + location.gzipBytes : 0) + (page.path === '/' ? player.gzipBytes : 0);
+      const html = await readFile(path.join(dir, page.path.endsWith('/') ? `${page.path}index.html` : page.path), 'utf8');
+      const hasLocation = html.includes('data-island="TextLocation"');
+      assert.is(hasLocation, route.chatbot || page.path === '/offline.html', `${page.path}: "Text us my location" beside the fixed Text button, and on the offline page`);
+      const expected = (route.chatbot ? chatbot.gzipBytes + preact.gzipBytes : 0) + (hasLocation ? location.gzipBytes : 0) + (page.path === '/' ? player.gzipBytes : 0);
       if (page.jsInteractionGzipBytes !== expected) problems.push(`${page.path}: ${page.jsInteractionGzipBytes} B on interaction, expected ${expected} B`);
     }
     assert.equal(problems, [], config);
