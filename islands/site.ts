@@ -12,4 +12,8 @@ import './site/image-fallback.ts';
 import './site/embed-scrub.ts';
 // Issue 8: the chatbot's attention state ends here, not in its island (loaded on interaction).
 import './site/chatbot-attention.ts';
+// The "Text us my location" controls, where the browser has no Geolocation API: hidden.
+import './site/text-location.ts';
+// Offline support: the service worker, registered after the load event.
+import './site/service-worker.ts';
 export {};

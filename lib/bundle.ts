@@ -8,6 +8,7 @@
  * imports that run by themselves such as web-vitals) and, apart, on interaction (the code of
  * islands placed with load="interaction", islands/runtime/load.ts).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -111,6 +112,15 @@ export function clientConfig(settings: Settings, now: Date = new Date()): Client
     dev: process.env.NODE_ENV === 'development',
     zoneTable: zoneTable(TIME_ZONE, Date.UTC(year, 0, 1), Date.UTC(year + ZONE_TABLE_YEARS, 0, 1)),
   };
+}
+
+/**
+ * True for a plain island: `islands/<Name>.ts` (no .tsx) exporting `mount(name)`, which enhances
+ * its server HTML in place without Preact (e.g. islands/TextLocation.ts). Its code is that module
+ * alone, so it costs no Preact even when loaded on interaction.
+ */
+function isPlainIsland(name: string): boolean {
+  return !existsSync(path.join(ISLANDS_DIR, `${name}.tsx`)) && existsSync(path.join(ISLANDS_DIR, `${name}.ts`));
 }
 
 /** Module whose dynamic import islands/site/analytics.ts makes (not on a page without analytics). */
@@ -240,14 +250,22 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
             loader: 'ts',
             contents: onInteraction.has(args.path)
               ? `import { mountWhenUsed } from './runtime/interaction.ts';\nmountWhenUsed(${JSON.stringify(args.path)}, () => import('island-lazy:${args.path}'));\n`
-              : `import { mount } from './runtime/mount.ts';\nimport Island from './${args.path}.tsx';\nmount(${JSON.stringify(args.path)}, Island);\n`,
+              : isPlainIsland(args.path)
+                ? `import { mount } from './${args.path}.ts';\nmount(${JSON.stringify(args.path)});\n`
+                : `import { mount } from './runtime/mount.ts';\nimport Island from './${args.path}.tsx';\nmount(${JSON.stringify(args.path)}, Island);\n`,
           }));
-          // The part of an interaction-loaded island that waits for the visitor: runtime and component.
-          build.onLoad({ filter: /.*/, namespace: 'island-lazy' }, (args) => ({
-            resolveDir: ISLANDS_DIR,
-            loader: 'ts',
-            contents: `export { mount } from './runtime/mount.ts';\nexport { default } from './${args.path.slice('island-'.length)}.tsx';\n`,
-          }));
+          // The part of an interaction-loaded island that waits for the visitor: runtime and
+          // component, or a plain island's own module.
+          build.onLoad({ filter: /.*/, namespace: 'island-lazy' }, (args) => {
+            const name = args.path.slice('island-'.length);
+            return {
+              resolveDir: ISLANDS_DIR,
+              loader: 'ts',
+              contents: isPlainIsland(name)
+                ? `export { mount } from './${name}.ts';\n`
+                : `export { mount } from './runtime/mount.ts';\nexport { default } from './${name}.tsx';\n`,
+            };
+          });
         },
       },
     ],

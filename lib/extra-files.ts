@@ -1,6 +1,6 @@
 /**
  * Files the build writes besides the pages and scripts: sitemap.xml, robots.txt, and whatever
- * the later features generate (web app manifest, contact card, hosting files, keyword corpus).
+ * the later features generate (web app manifest, contact card, hosting files, keyword corpus, service worker).
  * Each generator is a function of the site data and the route table; add one per line.
  */
 import type { Route } from '../pages/route.ts';
@@ -8,6 +8,7 @@ import { generateCorpus } from './corpus.ts';
 import { hostingFiles } from './hosting.ts';
 import type { SiteData } from './load-content.ts';
 import { generateManifest, MANIFEST_PATH } from './manifest.ts';
+import { generateServiceWorker } from './service-worker.ts';
 import { generateRobots, generateSitemap } from './sitemap.ts';
 import { generateVCard, VCARD_PATH } from './vcard.ts';
 import type { SiteFile } from './write.ts';
@@ -30,6 +31,7 @@ const GENERATORS: FileGenerator[] = [
   (site) => [{ path: MANIFEST_PATH, contents: generateManifest(site.settings) }],
   generateCorpus,
   hostingFiles,
+  (_site, _routes, pages) => generateServiceWorker(pages),
 ];
 
 /** Runs every generator. */

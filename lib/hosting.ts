@@ -10,6 +10,7 @@
  * content-hashed assets cached for a year, images a day, pages and other generated files
  * revalidated on every visit; MIME types for .vcf and .webmanifest.
  */
+import { SERVICE_WORKER_PATH } from '../islands/lib/offline.ts';
 import { ACOMA_ALIAS } from '../pages/routes.ts';
 import { HEADER_ONLY_CSP } from './csp.ts';
 import type { SiteData } from './load-content.ts';
@@ -32,14 +33,17 @@ export const NOT_FOUND_PAGE = '/404.html';
  * Headers on every response, errors and redirects included. Sources: OWASP Secure Headers
  * Project; MDN for each header. X-Frame-Options backs up frame-ancestors for old browsers.
  * Permissions-Policy lists only features Chromium recognises (an unknown one logs a console
- * error) and that the site never uses; the video embed's own features stay allowed.
+ * error) and that the site never uses, except geolocation for the site itself; the video
+ * embed's own features stay allowed.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': HEADER_ONLY_CSP,
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  // geolocation=(self): "Text us my location" (islands/TextLocation.ts) asks for the position on
+  // the site's own pages, never in a frame of another origin.
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
@@ -186,6 +190,8 @@ export function generateHeadersFile(): string {
     `# ${HEADER_COMMENT}`,
     block('/*', { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS_HEADER }),
     block('/assets/*', { 'Cache-Control': CACHE_CONTROL.hashed }),
+    // The service worker: revalidated on every visit, so a new build's worker replaces the old one.
+    block(SERVICE_WORKER_PATH, { 'Cache-Control': CACHE_CONTROL.html }),
     block('/*.vcf', { 'Content-Type': MIME_TYPES['.vcf'] }),
     block('/*.webmanifest', { 'Content-Type': MIME_TYPES['.webmanifest'] }),
     '',

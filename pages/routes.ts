@@ -12,6 +12,8 @@ import { HomePage } from './HomePage.tsx';
 import { KeywordAnalysisPage } from './KeywordAnalysisPage.tsx';
 import { MobileAppsPage } from './MobileAppsPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { OfflinePage } from './OfflinePage.tsx';
+import { OFFLINE_PAGE_PATH } from '../islands/lib/offline.ts';
 import { type Route, SITEMAP_GROUPS } from './route.ts';
 import { ServiceAreasPage } from './ServiceAreasPage.tsx';
 import { ServicePage } from './ServicePage.tsx';
@@ -153,6 +155,15 @@ export function buildRoutes(site: SiteData): Route[] {
       meta: { title: 'Page Not Found', description: 'This page could not be found. Call, text or e-mail us, or go to one of our main pages.', keywords: ['locksmith'], noIndex: true, canonicalPath: '/404.html' },
       nav: 'none',
       chatbot: false,
+    }),
+    route({
+      path: OFFLINE_PAGE_PATH,
+      Page: OfflinePage,
+      props: {},
+      meta: { title: 'You Are Offline', description: 'No connection right now: call, text or e-mail us.', keywords: ['locksmith'], noIndex: true, canonicalPath: OFFLINE_PAGE_PATH },
+      nav: 'none',
+      chatbot: false,
+      crumbLabels: { [OFFLINE_PAGE_PATH.slice(1)]: 'Offline' },
     }),
   );
 

@@ -14,6 +14,7 @@ import { quoteMailto } from '../lib/text.ts';
 import type { ChatbotSidebarProps } from '../islands/ChatbotSidebar.tsx';
 import { CallLink, TextLink } from './ContactLinks.tsx';
 import { Island } from './Island.tsx';
+import { TextLocation } from './TextLocation.tsx';
 import { useSite } from './site-context.ts';
 
 /** Sample questions shown in the panel (each opens the assistant). */
@@ -52,6 +53,7 @@ export function ChatbotArea() {
       <aside className="fixed-contact" aria-label="Quick contact">
         <CallLink source="fixed" className="fab fab-call">Call</CallLink>
         <TextLink source="fixed" className="fab fab-text">Text</TextLink>
+        <TextLocation source="fixed" variant="fab" />
       </aside>
       <Island name="ChatbotSidebar" props={props as unknown as Record<string, unknown>} load="interaction" />
     </>

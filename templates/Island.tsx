@@ -18,11 +18,12 @@
  * `<template id="error-screen-template">` (islands/ErrorScreen.tsx), which the island runtime
  * shows if any island fails (islands/runtime/error-screen.ts).
  */
+import type { ReactNode } from 'react';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import ErrorScreen, { ERROR_SCREEN_TEMPLATE_ID } from '../islands/ErrorScreen.tsx';
 import { ISLANDS } from '../islands/registry.ts';
-import { islandKey, LOAD_ATTR, type IslandLoad } from '../islands/runtime/load.ts';
+import { islandKey, LOAD_ATTR, parseIslandKey, type IslandLoad } from '../islands/runtime/load.ts';
 import { useRender } from './site-context.ts';
 
 /** HTML attribute that marks an island. */
@@ -39,7 +40,8 @@ export function Island({ name, props = {}, as: Tag = 'div', className, load = 'l
   const Component = ISLANDS[name];
   if (!Component) throw new Error(`<Island name="${name}">: no such island in islands/registry.ts.`);
   const { islands, site } = useRender();
-  const first = islands.size === 0;
+  // The error screen is for Preact islands (islands/runtime/mount.ts); plain ones do not count.
+  const first = ![...islands].some((key) => ISLANDS[parseIslandKey(key).name]);
   islands.add(islandKey(name, load));
   const html = renderToString(h(Component, props));
   const loadAttr = load === 'load' ? {} : { [LOAD_ATTR]: load };
@@ -53,4 +55,16 @@ export function Island({ name, props = {}, as: Tag = 'div', className, load = 'l
       {island}
     </>
   );
+}
+
+/**
+ * Places a plain island (lib/bundle.ts: `islands/<name>.ts` exporting `mount(name)`, no Preact):
+ * the same marked element as <Island>, with server HTML from React `children` instead of a
+ * Preact component, and no error screen (a plain island enhances HTML that works without it).
+ * @param data extra `data-*` attributes for the island's code, e.g. { "data-to": "+15055550123" }
+ */
+export function PlainIsland({ name, load = 'load', className, data = {}, children }: { name: string; load?: IslandLoad; className?: string; data?: Record<`data-${string}`, string>; children: ReactNode }) {
+  useRender().islands.add(islandKey(name, load));
+  const loadAttr = load === 'load' ? {} : { [LOAD_ATTR]: load };
+  return <div className={className} {...{ [ISLAND_ATTR]: name }} {...loadAttr} {...data}>{children}</div>;
 }

@@ -9,14 +9,15 @@ import { isSampleReview } from '../content/samples.ts';
 import { servedOnRequestSentence } from '../lib/coverage.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
+import { TextLocation } from './TextLocation.tsx';
 import { useSite } from './site-context.ts';
 
 /** Slug-like id from a heading, for aria-labelledby. */
 const idOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
- * The hero: heading, text, call and quote buttons (always both, in the first screen), optional
- * extra content and a picture. The picture falls back to the local stock image if it fails.
+ * The hero: heading, text, call and quote buttons (always both, in the first screen), "Text us my
+ * location", optional extra content and a picture. The picture falls back to the local stock image if it fails.
  */
 export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, imageSize = [1200, 800], children, source = 'hero', quoteLabel = 'Get Quote' }: {
   title: string; text: string; eyebrow?: ReactNode; image?: string; imageAlt: string;
@@ -36,6 +37,7 @@ export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, 
             <CallLink source={source} className="btn btn-call btn-lg" />
             <EmailLink source={source} className="btn btn-quote btn-lg">{quoteLabel}</EmailLink>
           </div>
+          <TextLocation source={source} />
           {children}
         </div>
         <img className="hero-img" src={image} alt={imageAlt} width={imageSize[0]} height={imageSize[1]} fetchPriority="high" data-fallback="/img/fallback.svg" />

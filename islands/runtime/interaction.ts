@@ -25,10 +25,10 @@ import { HOLD_CLICK_ATTR, INTERACTION_EVENTS, LOAD_ATTR } from './load.ts';
 
 /** What an interaction-loaded island's code module exports (lib/bundle.ts "island-lazy:<Name>"). */
 export interface IslandCode {
-  /** islands/runtime/mount.ts `mount`. */
-  mount(name: string, Component: ComponentType<any>): void;
-  /** The island's component. */
-  default: ComponentType<any>;
+  /** islands/runtime/mount.ts `mount`, or a plain island's own `mount(name)` (lib/bundle.ts). */
+  mount(name: string, Component?: ComponentType<any>): void;
+  /** The island's component (none for a plain island). */
+  default?: ComponentType<any>;
 }
 
 /** True for a click the island must answer itself: plain (primary button, no modifier, so not "open in a new tab") on a `data-hold-click` element. */

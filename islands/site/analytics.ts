@@ -2,7 +2,7 @@
  * The analytics events of spec section 7, on every page:
  * - `page_view` at once (page_title, page_location, page_path, plus page_type and page_key from
  *   the page tracker `<body data-page-type data-page-key>` where the page has one);
- * - `phone_call`, `email_click` and `chatbot_click` from ONE delegated click listener on the
+ * - `phone_call`, `email_click`, `location_text` and `chatbot_click` from ONE delegated click listener on the
  *   contact links (`data-track`, `data-source`, templates/ContactLinks.tsx);
  * - after the load event: gtag.js (when a measurement id is configured), and 1000 ms later the
  *   web-vitals collection, a separate chunk imported on demand (islands/site/vitals.ts) so the
@@ -25,7 +25,7 @@ export const VITALS_START_DELAY_MS = 1000;
 const SLUG: string = typeof __SITE__ !== 'undefined' ? __SITE__.slug : '';
 
 /** The `data-track` values that send an event (spec section 7). Others (sms_click, ...) send none. */
-export const TRACKED_CLICKS = ['phone_call', 'email_click', 'chatbot_click'] as const;
+export const TRACKED_CLICKS = ['phone_call', 'email_click', 'location_text', 'chatbot_click'] as const;
 
 /**
  * The page_view parameters for a document.
@@ -47,14 +47,15 @@ export function pageViewParams(doc: Document = document): EventParams {
 /**
  * The event a click on a tracked link sends, or undefined when its `data-track` sends none.
  * chatbot_click: category engagement, label "<business slug>_assistant", value 1.
- * phone_call / email_click: category engagement, label = source, value 1, source (e.g.
- * "chatbot_sidebar", "header", "hero", "fixed").
+ * phone_call / email_click / location_text ("Text us my location", templates/TextLocation.tsx;
+ * sent on the tap, so it never carries the position): category engagement, label = source,
+ * value 1, source (e.g. "chatbot_sidebar", "header", "hero", "fixed").
  */
 export function clickEvent(track: string, source: string): { name: string; params: EventParams } | undefined {
   if (track === 'chatbot_click') {
     return { name: track, params: { event_category: 'engagement', event_label: `${SLUG}_assistant`, value: 1 } };
   }
-  if (track === 'phone_call' || track === 'email_click') {
+  if (track === 'phone_call' || track === 'email_click' || track === 'location_text') {
     return { name: track, params: { event_category: 'engagement', event_label: source, value: 1, source } };
   }
   return undefined;
@@ -67,6 +68,9 @@ function onClick(event: MouseEvent): void {
     const target = event.target instanceof Element ? event.target : null;
     const link = target?.closest<HTMLElement>('[data-track]');
     if (!link) return;
+    // A click held until an island's code arrived is dispatched again by the interaction runtime
+    // (islands/runtime/interaction.ts, `data-hold-click`): the visitor's own click was counted.
+    if (!event.isTrusted && link.closest('[data-hold-click]')) return;
     const tracked = clickEvent(link.dataset.track ?? '', link.dataset.source ?? 'unknown');
     if (tracked) sendEvent(tracked.name, tracked.params);
   } catch (error) {

@@ -81,10 +81,10 @@ dist('should put the call link within the first 14 KB gzipped of every page (the
   }
 });
 
-dist('should mark the 404 and keyword pages noindex and every other page "index, follow"', () => {
+dist('should mark the 404, offline and keyword pages noindex and every other page "index, follow"', () => {
   for (const p of pages) {
     const robots = p.root.querySelector('meta[name="robots"]')?.getAttribute('content');
-    const expected = p.path === '/404.html' ? 'noindex, follow' : p.path === '/keyword-analysis/' ? 'noindex, nofollow' : 'index, follow';
+    const expected = p.path === '/404.html' || p.path === '/offline.html' ? 'noindex, follow' : p.path === '/keyword-analysis/' ? 'noindex, nofollow' : 'index, follow';
     assert.is(robots, expected, p.path);
   }
 });

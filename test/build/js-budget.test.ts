@@ -57,17 +57,21 @@ for (const config of configs) {
   });
 }
 
-budget('should count the islands\' code loaded on interaction: the players on the home page, the chatbot and Preact on every chatbot page', async () => {
+budget('should count the islands\' code loaded on interaction: the players on the home page, the chatbot and Preact on every chatbot page, "Text us my location" beside every fixed Text button and on the offline page', async () => {
   for (const config of configs) {
     const { dir, result } = builds.get(config)!;
     const player = await assetWith(dir, /youtube-nocookie\.com/);
     const chatbot = await assetWith(dir, /chatbot-close/);
     const preact = await assetWith(dir, /dangerouslySetInnerHTML/);
+    const location = await assetWith(dir, /maps\.google\.com/);
     const problems: string[] = [];
     for (const page of result.pages) {
       const route = result.routes.find((r) => r.path === page.path)!;
       // Issue 8: the chatbot's component and Preact (with the mount runtime) wait for the visitor.
-      const expected = (route.chatbot ? chatbot.gzipBytes + preact.gzipBytes : 0) + (page.path === '/' ? player.gzipBytes : 0);
+      const html = await readFile(path.join(dir, page.path.endsWith('/') ? `${page.path}index.html` : page.path), 'utf8');
+      const hasLocation = html.includes('data-island="TextLocation"');
+      assert.is(hasLocation, route.chatbot || page.path === '/offline.html', `${page.path}: "Text us my location" beside the fixed Text button, and on the offline page`);
+      const expected = (route.chatbot ? chatbot.gzipBytes + preact.gzipBytes : 0) + (hasLocation ? location.gzipBytes : 0) + (page.path === '/' ? player.gzipBytes : 0);
       if (page.jsInteractionGzipBytes !== expected) problems.push(`${page.path}: ${page.jsInteractionGzipBytes} B on interaction, expected ${expected} B`);
     }
     assert.equal(problems, [], config);
@@ -82,6 +86,20 @@ budget('should load Preact with the page only where an island hydrates at load (
     const withPreact: string[] = [];
     for (const page of result.pages) if ((await scriptsOfPage(dir, page.path, false)).has(preact.path)) withPreact.push(page.path);
     assert.equal(withPreact, ['/keyword-analysis/'], config);
+  }
+});
+
+budget('should keep "Text us my location" at or under 1 KB gzipped: its entry at load plus its code on interaction, no Preact', async () => {
+  for (const config of configs) {
+    const { dir, result } = builds.get(config)!;
+    const code = await assetWith(dir, /maps\.google\.com/);
+    const entry = await assetWith(dir, /mountWhenUsed\("TextLocation"|\("TextLocation",/);
+    const total = code.gzipBytes + entry.gzipBytes;
+    console.log(`"Text us my location", ${config}: ${entry.gzipBytes} B at load + ${code.gzipBytes} B on interaction = ${total} B gzipped`);
+    assert.ok(total <= 1024, `${total} B`);
+    assert.not.match(await readFile(path.join(dir, code.path), 'utf8'), /dangerouslySetInnerHTML|__H/, 'no Preact in its code');
+    assert.not.ok((await scriptsOfPage(dir, '/areas/grants/', false)).has(code.path), 'its code waits for the visitor');
+    assert.ok((await scriptsOfPage(dir, '/areas/grants/')).has(code.path), 'the page can import it');
   }
 });
 

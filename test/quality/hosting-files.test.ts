@@ -67,6 +67,20 @@ rules('should cache hashed assets a year, images a day, and revalidate pages and
   assert.is(cacheControlFor('/assets/not-hashed.js'), 'no-cache');
 });
 
+rules('should allow geolocation to the site itself and widen nothing else, in every hosting file', () => {
+  const policy = SECURITY_HEADERS['Permissions-Policy'];
+  assert.is(policy, 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()');
+  const files = { htaccess: generateHtaccess(), headers: generateHeadersFile(), nginx: generateNginx(SITE) };
+  for (const [name, text] of Object.entries(files)) {
+    const values = [...text.matchAll(/Permissions-Policy:? "?([^"\n]+)"?/g)].map((m) => m[1].trim());
+    assert.ok(values.length > 0, name);
+    for (const v of values) assert.is(v, policy, name);
+  }
+});
+rules('should serve the service worker with no-cache on every host', () => {
+  assert.is(cacheControlFor('/sw.js'), 'no-cache');
+  assert.match(generateHeadersFile(), /^\/sw\.js\n  Cache-Control: no-cache$/m);
+});
 rules.run();
 
 const htaccess = suite('.htaccess');
