@@ -20,7 +20,7 @@ export function OfflinePage() {
         <p className="hero-actions">
           <CallLink source="offline" className="btn btn-call btn-lg" />
           <TextLink source="offline" className="btn btn-text btn-lg" />
-          <EmailLink source="offline" className="btn btn-quote btn-lg">E-mail us</EmailLink>
+          <EmailLink source="offline" className="btn btn-quote btn-lg">Get Quote</EmailLink>
         </p>
         <TextLocation source="offline" />
         <h2>Emergency service, 24/7</h2>
