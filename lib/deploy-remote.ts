@@ -47,7 +47,7 @@ type Doing = 'connect' | 'login' | 'tls' | 'folder' | 'read' | 'write' | 'rename
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|HOSTNAME/;
 
 const oneLine = (s: string, max = 160) => s.replace(/\s+/g, ' ').trim().slice(0, max);
-const seconds = (t: DeployTarget) => Math.round(t.timeoutMs / 1000);
+const seconds = (t: DeployTarget) => Number((t.timeoutMs / 1000).toFixed(1));
 
 /** Errors every protocol shares: the network, timeouts. undefined when `err` is not one of those. */
 function networkError(err: any, t: DeployTarget): DeployError | undefined {
@@ -141,6 +141,12 @@ class FtpRemote implements Remote {
     const chunks: Buffer[] = [];
     const sink = new Writable({ write(chunk, _enc, done) { chunks.push(chunk); done(); } });
     try {
+      // SIZE first: a RETR refused with 550 leaves some servers' data connection half-closed,
+      // and its late "226" then answers the next command (seen with pyftpdlib over TLS).
+      // A server without SIZE (RFC 3659) answers 500-504: then RETR decides.
+      await this.client.size(this.abs(sitePath)).catch((err) => {
+        if (!(err instanceof FTPError && err.code >= 500 && err.code <= 504)) throw err;
+      });
       await this.client.downloadTo(sink, this.abs(sitePath));
       return Buffer.concat(chunks);
     } catch (err) {

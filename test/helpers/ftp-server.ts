@@ -36,7 +36,11 @@ export async function startFtpServer(): Promise<RunningFtpServer> {
   let output = '';
   child.stdout.on('data', (d) => { output += d; });
   child.stderr.on('data', (d) => { output = (output + d).slice(-20_000); });
+  // Should the test process end without calling stop(), the server still ends with it.
+  const onExit = () => { child.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); };
+  process.once('exit', onExit);
   const stop = async () => {
+    process.off('exit', onExit);
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

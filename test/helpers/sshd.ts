@@ -50,7 +50,11 @@ export async function startSshd(): Promise<RunningSshd> {
   mkdirSync('/run/sshd', { recursive: true }); // sshd's privilege separation folder
   const child = spawn('/usr/sbin/sshd', ['-D', '-f', `${dir}/sshd_config`, '-E', `${dir}/sshd.log`], { stdio: 'ignore' });
   const log = () => { try { return readFileSync(`${dir}/sshd.log`, 'utf8'); } catch { return ''; } };
+  // Should the test process end without calling stop(), the server still ends with it.
+  const onExit = () => { child.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); };
+  process.once('exit', onExit);
   const stop = async () => {
+    process.off('exit', onExit);
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
