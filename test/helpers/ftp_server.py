@@ -9,9 +9,11 @@ read, so a test can see how the deploy reports a folder it cannot write. TLS is 
 required, so the same server also answers plain FTP. Prints "ready" once it listens; stops on
 SIGTERM.
 """
+import logging
 import sys
 from pyftpdlib.authorizers import DummyAuthorizer
 from pyftpdlib.handlers import TLS_DTPHandler, TLS_FTPHandler
+from pyftpdlib.log import config_logging
 from pyftpdlib.servers import FTPServer
 
 
@@ -39,6 +41,7 @@ handler.keyfile = keyfile
 handler.tls_control_required = False
 handler.tls_data_required = False
 handler.banner = "deploy test server"
+config_logging(level=logging.WARNING)  # a line per command would fill an unread pipe and stall the server
 server = FTPServer(("127.0.0.1", int(port)), handler)
 print("ready", flush=True)
 server.serve_forever()
