@@ -33,6 +33,8 @@ export interface Remote {
   mkdir(sitePath: string): Promise<void>;
   /** Deletes a folder if it is empty. @returns false when it was not deleted (not empty, missing) */
   removeEmptyDir(sitePath: string): Promise<boolean>;
+  /** What identifies the server once connected, when the protocol has it (SFTP: its host key fingerprint). */
+  identity?(): string | undefined;
 }
 
 /** A Remote for the target's protocol. Nothing is sent until connect(). */
@@ -244,7 +246,11 @@ class SftpRemote implements Remote {
   private sftp?: SFTPWrapper;
   private root = '/';
   /** The server's host key fingerprint, once connected. */
-  fingerprint = '';
+  private fingerprint = '';
+
+  identity(): string | undefined {
+    return this.fingerprint ? `host key ${this.fingerprint}` : undefined;
+  }
 
   constructor(private target: DeployTarget) {}
 

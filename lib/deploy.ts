@@ -35,7 +35,9 @@ export const MAX_ATTEMPTS = 3;
 
 /** Something a progress display may show. */
 export type DeployEvent =
-  | { type: 'found'; names: string[] }
+  | { type: 'connected'; identity?: string }
+  /** First deploy into a folder that holds things: what is there; `replaced`: those the site overwrites. */
+  | { type: 'found'; names: string[]; replaced: string[] }
   | { type: 'begin'; path: string; phase: Phase; done: number; total: number; bytesDone: number; bytesTotal: number }
   | { type: 'file'; action: 'upload' | 'replace' | 'delete'; path: string; bytes: number; done: number; total: number }
   | { type: 'checkpoint'; recorded: number; total: number }
@@ -135,11 +137,12 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
   try {
     const local = await hashSite(options.dir);
     const text = await session.run((r) => r.read(DEPLOY_MANIFEST));
+    onEvent({ type: 'connected', identity: session.remote.identity?.() });
     const previous = text === undefined ? undefined : parseManifest(text.toString('utf8'));
     report.firstDeploy = previous === undefined;
     if (!previous) {
       report.found = await session.run((r) => r.listRoot());
-      if (report.found.length) onEvent({ type: 'found', names: report.found });
+      if (report.found.length) onEvent({ type: 'found', names: report.found, replaced: report.found.filter((n) => local.has(`/${n}`)) });
     }
     const plan = planDeploy(local, previous);
     report.unchanged = plan.unchanged;

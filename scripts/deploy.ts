@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
 const dryRun = Boolean(args['dry-run']);
 const tty = Boolean(process.stdout.isTTY);
 let secret: string | undefined;
+let pinnedHostKey = false;
 
 /** Prints a line with any secret masked (no library message should carry one; this makes sure). */
 function say(line: string): void {
@@ -36,8 +37,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The progress display: one rewritten line on a terminal, a line per file otherwise. */
 function show(e: DeployEvent): void {
-  if (e.type === 'found') {
-    say(`The folder already holds ${e.names.length} item(s) this deploy did not put there; they are left as they are: ${e.names.slice(0, 12).join(', ')}${e.names.length > 12 ? ', …' : ''}`);
+  if (e.type === 'connected') {
+    if (e.identity && !pinnedHostKey) say(`Connected; the server's ${e.identity}. To refuse any other server, put DEPLOY_HOST_KEY=${e.identity.replace(/^host key /, '')} in .env.`);
+  } else if (e.type === 'found') {
+    const list = (names: string[]) => `${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}`;
+    const replaced = e.replaced.length ? `, except ${list(e.replaced)}, which the site's own file${e.replaced.length > 1 ? 's replace' : ' replaces'}` : '';
+    say(`First deploy here: the folder already holds ${e.names.length} item(s) this deploy did not put there; they are left as they are${replaced}: ${list(e.names)}`);
   } else if (e.type === 'retry') {
     say(`${e.message} Trying again in ${e.waitMs / 1000} s (attempt ${e.attempt + 1}).`);
   } else if (e.type === 'begin' && tty) {
@@ -69,6 +74,7 @@ async function main(): Promise<number> {
     return 1;
   }
   secret = target.password;
+  pinnedHostKey = Boolean(target.hostKey);
   const where = describeTarget(target);
   const dir = distDir();
 
@@ -122,7 +128,12 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (!(error instanceof DeployError || error instanceof ContentError)) throw error;
-  say(`Deploy failed: ${error.message}`);
+  if (error instanceof DeployError || error instanceof ContentError) {
+    say(`Deploy failed: ${error.message}`);
+  } else {
+    say(`Deploy failed unexpectedly: ${String((error as Error)?.message ?? error).split('\n')[0]} (details below; the live site stays consistent)`);
+    const stack = String((error as Error)?.stack ?? '');
+    process.stderr.write(`${secret ? stack.split(secret).join('***') : stack}\n`);
+  }
   process.exitCode = 1;
 }

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deploy } from '../../lib/deploy.ts';
-import { DeployError, readTarget } from '../../lib/deploy-target.ts';
-import { buildVariants, deploySuite, removeBuilds, tree } from '../helpers/deploy-scenario.ts';
+import { readTarget } from '../../lib/deploy-target.ts';
+import { buildVariants, deployFailure, deploySuite, removeBuilds, tree } from '../helpers/deploy-scenario.ts';
 import { startFtpServer } from '../helpers/ftp-server.ts';
 import { freePort } from '../helpers/http.ts';
 
@@ -27,17 +27,7 @@ deploySuite({
   wrongPassword: (folder) => ({ env: { DEPLOY_TARGET: at('ftps', folder), DEPLOY_PASSWORD: 'Wrong-Secret-42', DEPLOY_INSECURE_TLS: '1' }, password: 'Wrong-Secret-42' }),
 }, () => builds);
 
-/** Deploys and returns the DeployError it throws (fails the test when it does not throw). */
-async function failure(env: Record<string, string>, dir = builds.a): Promise<string> {
-  try {
-    await deploy({ dir, target: readTarget(env)! });
-  } catch (e) {
-    assert.instance(e, DeployError);
-    return (e as Error).message;
-  }
-  assert.unreachable('the deploy should fail');
-  return '';
-}
+const failure = (env: Record<string, string>) => deployFailure(builds.a, env);
 
 const plain = suite('deploy over plain FTP');
 

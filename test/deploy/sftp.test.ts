@@ -6,9 +6,7 @@
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deploy } from '../../lib/deploy.ts';
-import { DeployError, readTarget } from '../../lib/deploy-target.ts';
-import { buildVariants, deploySuite, removeBuilds } from '../helpers/deploy-scenario.ts';
+import { buildVariants, deployFailure, deploySuite, removeBuilds } from '../helpers/deploy-scenario.ts';
 import { startSshd } from '../helpers/sshd.ts';
 
 const server = await startSshd();
@@ -23,16 +21,7 @@ deploySuite({
   wrongPassword: (folder) => ({ env: { DEPLOY_TARGET: at(folder), DEPLOY_PASSWORD: 'Wrong-Secret-42' }, password: 'Wrong-Secret-42' }),
 }, () => builds);
 
-async function failure(env: Record<string, string>): Promise<string> {
-  try {
-    await deploy({ dir: builds.a, target: readTarget(env)! });
-  } catch (e) {
-    assert.instance(e, DeployError);
-    return (e as Error).message;
-  }
-  assert.unreachable('the deploy should fail');
-  return '';
-}
+const failure = (env: Record<string, string>) => deployFailure(builds.a, env);
 
 const errors = suite('deploy errors over SFTP: one line, what to do');
 errors.after(async () => {

@@ -17,7 +17,7 @@ import { buildSite, ROOT } from '../../lib/build-site.ts';
 import { deploy, temporaryName } from '../../lib/deploy.ts';
 import { parseManifest } from '../../lib/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy-remote.ts';
-import { readTarget, type DeployTarget } from '../../lib/deploy-target.ts';
+import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy-target.ts';
 import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/hosting.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
 import { checkLinks, formatProblem } from './links.ts';
@@ -272,6 +272,21 @@ function missingImports(root: string): string[] {
     }
   }
   return missing;
+}
+
+/**
+ * Deploys `dir` to the target of `env` and returns the message of the DeployError it throws; fails
+ * the test when it does not throw one.
+ */
+export async function deployFailure(dir: string, env: Record<string, string>): Promise<string> {
+  try {
+    await deploy({ dir, target: readTarget(env)! });
+  } catch (e) {
+    assert.instance(e, DeployError);
+    return (e as Error).message;
+  }
+  assert.unreachable('the deploy should fail');
+  return '';
 }
 
 /** Removes the builds' temp folder. */

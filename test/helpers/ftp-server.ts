@@ -5,10 +5,11 @@
  * The same server answers plain FTP (TLS is offered, not required).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForPort } from './http.ts';
+import { stopper } from './server-process.ts';
 
 /** Debian's interpreter: the one python3-pyftpdlib installs into (a python3 on PATH may be another). */
 const PYTHON = '/usr/bin/python3';
@@ -36,19 +37,7 @@ export async function startFtpServer(): Promise<RunningFtpServer> {
   let output = '';
   child.stdout.on('data', (d) => { output += d; });
   child.stderr.on('data', (d) => { output = (output + d).slice(-20_000); });
-  // Should the test process end without calling stop(), the server still ends with it.
-  const onExit = () => { child.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); };
-  process.once('exit', onExit);
-  const stop = async () => {
-    process.off('exit', onExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const stop = stopper(child, dir);
   try {
     await waitForPort(port);
   } catch (error) {

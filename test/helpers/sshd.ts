@@ -5,10 +5,11 @@
  * the real server.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForPort } from './http.ts';
+import { stopper } from './server-process.ts';
 
 export interface RunningSshd {
   port: number;
@@ -50,19 +51,7 @@ export async function startSshd(): Promise<RunningSshd> {
   mkdirSync('/run/sshd', { recursive: true }); // sshd's privilege separation folder
   const child = spawn('/usr/sbin/sshd', ['-D', '-f', `${dir}/sshd_config`, '-E', `${dir}/sshd.log`], { stdio: 'ignore' });
   const log = () => { try { return readFileSync(`${dir}/sshd.log`, 'utf8'); } catch { return ''; } };
-  // Should the test process end without calling stop(), the server still ends with it.
-  const onExit = () => { child.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); };
-  process.once('exit', onExit);
-  const stop = async () => {
-    process.off('exit', onExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const stop = stopper(child, dir);
   try {
     await waitForPort(port);
   } catch (error) {
