@@ -19,9 +19,14 @@ import { DeployError, describeTarget, loadDotEnv, readTarget } from '../lib/depl
 import { loadContent } from '../lib/load-content.ts';
 import { checkSite, formatFinding } from '../lib/prepublish-check.ts';
 
-const { values: args } = parseArgs({
-  options: { 'dry-run': { type: 'boolean' }, 'allow-sample': { type: 'boolean' }, 'no-build': { type: 'boolean' } },
-});
+const USAGE = 'Usage: npm run deploy -- [--dry-run] [--allow-sample] [--no-build]';
+let args: { 'dry-run'?: boolean; 'allow-sample'?: boolean; 'no-build'?: boolean };
+try {
+  args = parseArgs({ options: { 'dry-run': { type: 'boolean' }, 'allow-sample': { type: 'boolean' }, 'no-build': { type: 'boolean' } } }).values;
+} catch (error) {
+  console.log(`${(error as Error).message.split('\n')[0].replace(/\.?$/, '.')} ${USAGE}`);
+  process.exit(1);
+}
 const dryRun = Boolean(args['dry-run']);
 const tty = Boolean(process.stdout.isTTY);
 let secret: string | undefined;
