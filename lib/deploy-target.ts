@@ -32,6 +32,8 @@ export interface DeployTarget {
   timeoutMs: number;
   /** DEPLOY_SITE_URL: the site this server publishes, when its host name does not show it. */
   siteUrl?: string;
+  /** DEPLOY_CONNECTIONS (default DEFAULT_CONNECTIONS): uploads at once, each over its own connection. */
+  connections: number;
 }
 
 /** A deploy failure an operator can act on: one line, never a secret in it. */
@@ -49,6 +51,12 @@ export class DeployError extends Error {
 const DEFAULT_PORTS: Record<Protocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
 /** Default wait for a connection or a reply, in seconds (basic-ftp's own default is 30 s). */
 export const DEFAULT_TIMEOUT_S = 30;
+/**
+ * Default number of connections uploading at once. Each file costs several round trips (FTP: a
+ * data connection, its TLS handshake, STOR, RNFR, RNTO), so a few connections hide the latency;
+ * shared hosts commonly allow a handful per user, and FileZilla's default is 2 transfers.
+ */
+export const DEFAULT_CONNECTIONS = 3;
 
 /**
  * Loads `.env` from `root` into process.env when the file exists (variables already set win).
@@ -83,6 +91,8 @@ export function readTarget(env: NodeJS.ProcessEnv = process.env): DeployTarget |
   const password = env.DEPLOY_PASSWORD || undefined;
   if (!password && !keyFile) throw new DeployError(protocol === 'sftp' ? 'Set DEPLOY_KEY (a private key file) or DEPLOY_PASSWORD to log in.' : 'Set DEPLOY_PASSWORD to log in.');
   const timeoutS = env.DEPLOY_TIMEOUT_SECONDS ? Number(env.DEPLOY_TIMEOUT_SECONDS) : DEFAULT_TIMEOUT_S;
+  const connections = env.DEPLOY_CONNECTIONS ? Number(env.DEPLOY_CONNECTIONS) : DEFAULT_CONNECTIONS;
+  if (!Number.isInteger(connections) || connections < 1 || connections > 16) throw new DeployError('DEPLOY_CONNECTIONS must be a whole number from 1 to 16, e.g. 3 (1 when your host allows one connection at a time).');
   if (!(timeoutS > 0)) throw new DeployError(`DEPLOY_TIMEOUT_SECONDS must be a number of seconds, e.g. ${DEFAULT_TIMEOUT_S}.`);
   return {
     protocol,
@@ -96,6 +106,7 @@ export function readTarget(env: NodeJS.ProcessEnv = process.env): DeployTarget |
     insecureTls: env.DEPLOY_INSECURE_TLS === '1',
     timeoutMs: timeoutS * 1000,
     siteUrl: env.DEPLOY_SITE_URL?.trim() || undefined,
+    connections,
   };
 }
 

@@ -22,7 +22,7 @@ import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { DEPLOY_MANIFEST } from './hosting.ts';
-import { hashSite, parseManifest, planDeploy, serializeManifest, type Phase, type ServerManifest } from './deploy-plan.ts';
+import { hashSite, parseManifest, PHASES, planDeploy, serializeManifest, type Phase, type ServerManifest, type Upload } from './deploy-plan.ts';
 import { openRemote, type Remote } from './deploy-remote.ts';
 import { DeployError, type DeployTarget } from './deploy-target.ts';
 
@@ -52,8 +52,8 @@ export interface DeployOptions {
   onEvent?: (event: DeployEvent) => void;
   /** When aborted (Ctrl+C), the deploy stops after the current file, saving what arrived. */
   signal?: AbortSignal;
-  /** A Remote to use instead of opening one for the target (tests use it to count requests). */
-  remote?: Remote;
+  /** Opens a Remote for the target (default openRemote; tests wrap it to count requests). */
+  open?: (target: DeployTarget) => Remote;
 }
 
 export interface DeployReport {
@@ -75,6 +75,8 @@ export interface DeployReport {
   found: string[];
   /** True when there was no manifest on the server. */
   firstDeploy: boolean;
+  /** Connections the uploads used (DEPLOY_CONNECTIONS, fewer when the server refused more). */
+  connections: number;
   /** Wall time in ms. */
   ms: number;
 }
@@ -114,6 +116,17 @@ class Session {
     }
   }
 
+  /** Connects once, without retries. @returns false when the server refused */
+  async tryOpen(): Promise<boolean> {
+    try {
+      await this.remote.connect();
+      this.connected = true;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     if (this.connected) await this.remote.close();
     this.connected = false;
@@ -129,10 +142,12 @@ class Session {
 export async function deploy(options: DeployOptions): Promise<DeployReport> {
   const t0 = performance.now();
   const onEvent = options.onEvent ?? (() => {});
-  const session = new Session(options.remote ?? openRemote(options.target), onEvent);
+  const open = options.open ?? openRemote;
+  const session = new Session(open(options.target), onEvent);
+  const sessions = [session];
   const report: DeployReport = {
     dryRun: Boolean(options.dryRun), uploaded: [], replaced: [], deleted: [], unchanged: 0, bytes: 0,
-    manifestWrites: 0, manifestBytes: 0, found: [], firstDeploy: false, ms: 0,
+    manifestWrites: 0, manifestBytes: 0, found: [], firstDeploy: false, connections: 1, ms: 0,
   };
   try {
     const local = await hashSite(options.dir);
@@ -155,11 +170,12 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
 
     const state: ServerManifest = { files: { ...previous?.files }, pending: [...(previous?.pending ?? [])] };
     const pending = new Set(state.pending);
-    const save = async () => {
+    /** Writes the manifest as the state is now, over `via` (a session not busy with a file). */
+    const save = async (via: Session = session) => {
       state.pending = [...pending];
       const body = Buffer.from(serializeManifest(state));
       const tmp = temporaryName(DEPLOY_MANIFEST);
-      await session.run(async (r) => {
+      await via.run(async (r) => {
         await r.write(tmp, body);
         await r.rename(tmp, DEPLOY_MANIFEST);
       });
@@ -176,31 +192,40 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       await save();
     }
 
-    // 3. Uploads, in phase order, each to a temporary name and renamed into place.
-    const dirs = new Set<string>(['/']);
-    const ensureDir = async (dir: string) => {
-      if (dirs.has(dir)) return;
-      await ensureDir(path.posix.dirname(dir));
-      await session.run((r) => r.mkdir(dir));
-      dirs.add(dir);
+    // 3. Uploads, phase after phase, each to a temporary name and renamed into place, over up to
+    // target.connections connections at once (extra ones the server refuses are done without).
+    const wanted = Math.min(options.target.connections, plan.uploads.length);
+    for (let i = 1; i < wanted; i++) {
+      const extra = new Session(open(options.target), onEvent);
+      if (!(await extra.tryOpen())) break;
+      sessions.push(extra);
+    }
+    report.connections = sessions.length;
+    const dirs = new Map<string, Promise<void>>([['/', Promise.resolve()]]);
+    const ensureDir = (dir: string, via: Session): Promise<void> => {
+      let made = dirs.get(dir);
+      if (!made) {
+        made = ensureDir(path.posix.dirname(dir), via).then(() => via.run((r) => r.mkdir(dir)));
+        dirs.set(dir, made);
+      }
+      return made;
     };
     const bytesTotal = plan.uploads.reduce((n, u) => n + u.local.bytes, 0);
+    let done = 0;
     let sinceCheckpoint = 0;
     let lastCheckpoint = performance.now();
-    for (const [i, u] of plan.uploads.entries()) {
-      if (options.signal?.aborted) {
-        if (sinceCheckpoint) await save();
-        throw new DeployError(`Stopped after ${i} of ${plan.uploads.length} uploads; the live site is consistent. Run the deploy again to finish: what arrived is not sent again.`);
-      }
+    let checkpointing = false;
+    let failure: unknown;
+    const upload = async (u: Upload, via: Session) => {
       const file = u.local;
-      onEvent({ type: 'begin', path: file.path, phase: u.phase, done: i, total: plan.uploads.length, bytesDone: report.bytes, bytesTotal });
+      onEvent({ type: 'begin', path: file.path, phase: u.phase, done, total: plan.uploads.length, bytesDone: report.bytes, bytesTotal });
       const data = await readFile(file.file);
       if (createHash('sha256').update(data).digest('hex') !== file.hash) {
         throw new DeployError(`${file.file} changed during the deploy (a build running at the same time?): run the deploy again.`);
       }
-      await ensureDir(path.posix.dirname(file.path));
+      await ensureDir(path.posix.dirname(file.path), via);
       const tmp = temporaryName(file.path);
-      await session.run(async (r) => {
+      await via.run(async (r) => {
         await r.write(tmp, data);
         await r.rename(tmp, file.path);
       });
@@ -208,14 +233,33 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       pending.delete(file.path);
       report.bytes += data.length;
       (u.replaces ? report.replaced : report.uploaded).push(file.path);
-      onEvent({ type: 'file', action: u.replaces ? 'replace' : 'upload', path: file.path, bytes: data.length, done: i + 1, total: plan.uploads.length });
+      done++;
       sinceCheckpoint++;
-      const more = i + 1 < plan.uploads.length;
-      if (more && (sinceCheckpoint >= CHECKPOINT_FILES || performance.now() - lastCheckpoint >= CHECKPOINT_MS)) {
-        await save();
-        onEvent({ type: 'checkpoint', recorded: Object.keys(state.files).length, total: local.size });
+      onEvent({ type: 'file', action: u.replaces ? 'replace' : 'upload', path: file.path, bytes: data.length, done, total: plan.uploads.length });
+      const due = sinceCheckpoint >= CHECKPOINT_FILES || performance.now() - lastCheckpoint >= CHECKPOINT_MS;
+      if (due && done < plan.uploads.length && !checkpointing) {
+        checkpointing = true;
         sinceCheckpoint = 0;
-        lastCheckpoint = performance.now();
+        try {
+          await save(via);
+        } finally {
+          checkpointing = false;
+          lastCheckpoint = performance.now();
+        }
+        onEvent({ type: 'checkpoint', recorded: Object.keys(state.files).length, total: local.size });
+      }
+    };
+    for (const phase of PHASES) {
+      const queue = plan.uploads.filter((u) => u.phase === phase);
+      await Promise.all(sessions.map(async (via) => {
+        for (let u = queue.shift(); u && failure === undefined && !options.signal?.aborted; u = queue.shift()) {
+          await upload(u, via).catch((err) => { failure ??= err; });
+        }
+      }));
+      if (failure !== undefined) throw failure;
+      if (options.signal?.aborted) {
+        if (sinceCheckpoint) await save();
+        throw new DeployError(`Stopped after ${done} of ${plan.uploads.length} uploads; the live site is consistent. Run the deploy again to finish: what arrived is not sent again.`);
       }
     }
 
@@ -245,7 +289,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
     return report;
   } finally {
     report.ms = performance.now() - t0;
-    await session.close();
+    await Promise.all(sessions.map((s) => s.close()));
   }
 }
 

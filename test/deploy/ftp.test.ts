@@ -44,7 +44,7 @@ plain('a first deploy into a folder with other things says what it found and lea
   for (const [f, h] of a) assert.is(tree(root).get(f), h, f);
   const second = await deploy({ dir: builds.b, target });
   const b = tree(builds.b);
-  assert.equal([...second.uploaded, ...second.replaced], [...b.keys()].filter((f) => a.get(f) !== b.get(f)));
+  assert.equal([...second.uploaded, ...second.replaced].sort(), [...b.keys()].filter((f) => a.get(f) !== b.get(f)).sort());
   assert.is(second.unchanged, b.size - second.replaced.length);
   assert.ok(existsSync(path.join(root, 'cgi-bin/hello.cgi')));
 });

@@ -59,21 +59,24 @@ export async function buildVariants(): Promise<Builds> {
   return { tmp, a: `${tmp}/a`, b: `${tmp}/b`, c: `${tmp}/c`, removedArea: `/areas/${gone.slug}/` };
 }
 
-/** A Remote that records every file it writes (as site paths). */
-function recording(remote: Remote): Remote & { written: string[] } {
+/** Opens Remotes (one per connection) that record every file they write, as site paths. */
+function recorder(): { written: string[]; open: (target: DeployTarget) => Remote } {
   const written: string[] = [];
-  return {
-    written,
-    connect: () => remote.connect(),
-    close: () => remote.close(),
-    read: (p) => remote.read(p),
-    listRoot: () => remote.listRoot(),
-    write: (p, data) => { written.push(p); return remote.write(p, data); },
-    rename: (from, to) => remote.rename(from, to),
-    remove: (p) => remote.remove(p),
-    mkdir: (p) => remote.mkdir(p),
-    removeEmptyDir: (p) => remote.removeEmptyDir(p),
+  const open = (target: DeployTarget): Remote => {
+    const remote = openRemote(target);
+    return {
+      connect: () => remote.connect(),
+      close: () => remote.close(),
+      read: (p) => remote.read(p),
+      listRoot: () => remote.listRoot(),
+      write: (p, data) => { written.push(p); return remote.write(p, data); },
+      rename: (from, to) => remote.rename(from, to),
+      remove: (p) => remote.remove(p),
+      mkdir: (p) => remote.mkdir(p),
+      removeEmptyDir: (p) => remote.removeEmptyDir(p),
+    };
   };
+  return { written, open };
 }
 
 export interface CliRun {
@@ -89,7 +92,7 @@ export interface CliRun {
  * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL)
  */
 export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean): Promise<CliRun> {
-  const base = { DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_SITE_URL: 'https://www.example.com' };
+  const base = { DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_SITE_URL: 'https://www.example.com' };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...args], {
       cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
@@ -143,8 +146,8 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
   const manifest = () => parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
 
   s('the first deploy into an empty folder equals the build byte for byte, .htaccess included', async () => {
-    const remote = recording(openRemote(target));
-    const report = await deploy({ dir: builds().a, target, remote });
+    const remote = recorder();
+    const report = await deploy({ dir: builds().a, target, open: remote.open });
     const built = tree(builds().a);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(built));
     assert.ok(built.has('/.htaccess'));
@@ -162,8 +165,8 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
       writeFileSync(path.join(root, f), `not the deploy's ${f}\n`);
     }
     const before = tree(root);
-    const remote = recording(openRemote(target));
-    const report = await deploy({ dir: builds().c, target, dryRun: true, remote });
+    const remote = recorder();
+    const report = await deploy({ dir: builds().c, target, dryRun: true, open: remote.open });
     assert.equal(tree(root), before);
     assert.equal(remote.written, []);
     const a = tree(builds().a);
@@ -173,13 +176,13 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
   });
 
   s('a one-page edit uploads that page and the manifest, nothing else; foreign files stay', async () => {
-    const remote = recording(openRemote(target));
-    const report = await deploy({ dir: builds().b, target, remote });
+    const remote = recorder();
+    const report = await deploy({ dir: builds().b, target, open: remote.open });
     const expected = changed(tree(builds().a), tree(builds().b));
     assert.ok(expected.length >= 1 && expected.length <= 2, `the edit changes one page (and at most the keyword corpus): ${expected}`);
-    const files = remote.written.filter((w) => w !== temporaryName(DEPLOY_MANIFEST));
-    assert.equal(files, expected.map(temporaryName));
-    assert.equal(report.replaced, expected);
+    const files = remote.written.filter((w) => w !== temporaryName(DEPLOY_MANIFEST)).sort();
+    assert.equal(files, expected.map(temporaryName).sort());
+    assert.equal(report.replaced.sort(), expected);
     assert.equal(report.deleted, []);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(tree(builds().b)));
     for (const f of foreignIn()) assert.ok(existsSync(path.join(root, f)), `${f} survives`);
