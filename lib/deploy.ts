@@ -8,9 +8,11 @@
  *     the build no longer has. Nothing outside the manifest is ever deleted.
  *  2. Mark the files about to be uploaded as "pending" in the manifest: from then on it claims
  *     nothing about them, yet they stay the deploy's own (a later run may replace or delete them).
- *  3. Upload assets, images and other files; then pages; then hosting files (.htaccess, …). Each
- *     file goes to a temporary name beside it and is renamed over the old one, so a visitor or a
- *     cut connection never meets half a file, and a page only arrives once its assets are there.
+ *  3. Upload assets, images and other files; then pages; then hosting files (.htaccess, …); a
+ *     phase ends before the next begins, its files going over target.connections connections at
+ *     once. Each file goes to a temporary name beside it and is renamed over the old one, so a
+ *     visitor or a cut connection never meets half a file, and a page only arrives once its
+ *     assets are there.
  *     Every CHECKPOINT_FILES files or CHECKPOINT_MS the manifest records what has arrived, so a
  *     run cut off at any point is finished by the next one without sending those files again.
  *  4. Write the manifest; delete stale files (pages first, then their assets) and the folders
