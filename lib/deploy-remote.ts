@@ -307,6 +307,10 @@ class SftpRemote implements Remote {
       port: t.port,
       username: t.user,
       readyTimeout: t.timeoutMs,
+      // A server that stops answering mid-transfer ends the connection after about timeoutMs
+      // (three unanswered keepalives), so the step is retried instead of waiting forever.
+      keepaliveInterval: Math.max(1000, Math.round(t.timeoutMs / 3)),
+      keepaliveCountMax: 3,
       hostVerifier: (key: Buffer) => {
         this.fingerprint = hostKeyFingerprint(key);
         return !t.hostKey || t.hostKey === this.fingerprint;

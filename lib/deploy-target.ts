@@ -4,6 +4,7 @@
  * process.loadEnvFile; a variable already set in the shell wins over the file).
  */
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** The protocols a target may use. "ftps" is FTP with explicit TLS (AUTH TLS, RFC 4217). */
@@ -22,7 +23,7 @@ export interface DeployTarget {
   folder: string;
   /** DEPLOY_PASSWORD: FTP(S) password, SFTP password login, or the passphrase of DEPLOY_KEY. */
   password?: string;
-  /** DEPLOY_KEY: path of a private key file for SFTP key login. */
+  /** DEPLOY_KEY: path of a private key file for SFTP key login ("~/" is the home folder). */
   keyFile?: string;
   /** DEPLOY_HOST_KEY: the SFTP server's expected host key fingerprint, "SHA256:…" as ssh-keygen -l prints it. */
   hostKey?: string;
@@ -85,7 +86,7 @@ export function readTarget(env: NodeJS.ProcessEnv = process.env): DeployTarget |
   if (url.password) throw new DeployError('DEPLOY_TARGET contains a password: remove it from the address and set DEPLOY_PASSWORD instead.');
   if (!url.username) throw new DeployError(`DEPLOY_TARGET has no user name before the host (${example}).`);
   if (!url.hostname) throw new DeployError(`DEPLOY_TARGET has no host (${example}).`);
-  const keyFile = env.DEPLOY_KEY?.trim() || undefined;
+  const keyFile = env.DEPLOY_KEY?.trim().replace(/^~(?=\/)/, os.homedir()) || undefined;
   if (keyFile && protocol !== 'sftp') throw new DeployError('DEPLOY_KEY is for sftp:// targets; FTP and FTPS log in with DEPLOY_PASSWORD.');
   if (keyFile && !existsSync(keyFile)) throw new DeployError(`DEPLOY_KEY names a file that does not exist: ${keyFile}`);
   const password = env.DEPLOY_PASSWORD || undefined;
