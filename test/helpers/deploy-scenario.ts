@@ -192,7 +192,9 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     const b = tree(builds().b);
     const c = tree(builds().c);
     const env = { ...p.env(folder), DIST_DIR: builds().c };
-    const killed = await runCli(['--allow-sample'], env, (lines) => {
+    // One connection, so the pages still to go after the first checkpoint among them leave the
+    // kill time to land; the rerun uses the default connections.
+    const killed = await runCli(['--allow-sample'], { ...env, DEPLOY_CONNECTIONS: '1' }, (lines) => {
       const saved = lines.findIndex((l, i) => l.startsWith('progress saved') && lines.slice(0, i).some((x) => /^replaced .*\.html/.test(x)));
       return saved >= 0;
     });
