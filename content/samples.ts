@@ -74,3 +74,9 @@ export function isSampleReview(review: { text: string }): boolean {
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
   return SAMPLE_REVIEWS.some((r) => norm(r.text) === norm(review.text));
 }
+
+/**
+ * Sample links on real sites' domains (so isSampleHost cannot see them): the placeholder video
+ * channel of content/site.ts. Compared without a trailing slash.
+ */
+export const SAMPLE_LINKS: readonly string[] = ['https://www.youtube.com/@example'];

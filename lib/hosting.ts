@@ -90,6 +90,9 @@ export const COMPRESSIBLE_TYPES = [
 /** Files that configure the hosts and are never served as pages. */
 export const HOST_CONFIG_FILES = ['/.htaccess', '/_headers', '/_redirects'] as const;
 
+/** The FTP/SFTP deploy's record of the files it uploaded (lib/deploy.ts): on the server, never served. */
+export const DEPLOY_MANIFEST = '/.deploy-manifest.json';
+
 /**
  * Cache-Control for a request path as the hosts serve it.
  * @param sitePath request path, e.g. "/", "/areas/grants/", "/assets/site-AB12CD34.js"
@@ -152,6 +155,7 @@ export function generateHtaccess(): string {
     ...REDIRECTS.map((r) => `  RedirectMatch ${r.status} ^${escapeRegex(withoutSlash(r.from))}/?$ ${r.to}`),
     '  # The hosting files of other hosts are not pages',
     '  RedirectMatch 404 ^/_(headers|redirects)$',
+    `  RedirectMatch 404 ^${escapeRegex(DEPLOY_MANIFEST)}$`,
     '</IfModule>',
     '',
     '<IfModule mod_headers.c>',
@@ -251,6 +255,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     '',
     ...REDIRECTS.flatMap((r) => loc(`~ ^${escapeRegex(withoutSlash(r.from))}/?$`, [`return ${r.status} ${r.to};`])),
     ...loc('~ ^/_(headers|redirects)$', ['return 404;']),
+    ...loc(`= ${DEPLOY_MANIFEST}`, ['return 404;']),
     ...loc('/assets/', [...security, `add_header Cache-Control "${CACHE_CONTROL.hashed}" always;`]),
     ...Object.entries(MIME_TYPES).filter(([ext]) => ext === '.vcf' || ext === '.webmanifest').flatMap(([ext, type]) =>
       loc(`~ \\${ext}$`, ['types { }', `default_type "${type}";`, ...security, `add_header Cache-Control "${CACHE_CONTROL.html}" always;`])),

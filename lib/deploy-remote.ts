@@ -1,0 +1,419 @@
+/**
+ * The server side of a deploy: one small interface over the two protocol clients, basic-ftp (FTP,
+ * and FTPS with explicit TLS) and ssh2 (SFTP), with every failure turned into a one-line
+ * DeployError that says what to do. Paths are site paths ("/areas/grants/index.html") under the
+ * target's folder.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { Client as FtpClient, FTPError } from 'basic-ftp';
+import { Client as SshClient, type ConnectConfig, type SFTPWrapper } from 'ssh2';
+import { DeployError, type DeployTarget } from './deploy-target.ts';
+
+/** What the deploy needs from a server. Every method throws DeployError only. */
+export interface Remote {
+  /** Connects, logs in and checks the target folder exists. */
+  connect(): Promise<void>;
+  /** Closes the connection; never throws. */
+  close(): Promise<void>;
+  /** A file's bytes, or undefined when it does not exist. */
+  read(sitePath: string): Promise<Buffer | undefined>;
+  /** Names in the target folder itself, folders with a trailing "/". */
+  listRoot(): Promise<string[]>;
+  /** Writes a whole file, replacing any file of that name. The folder must exist. */
+  write(sitePath: string, data: Buffer): Promise<void>;
+  /** Renames a file over another one (replacing it) in one step where the server can. */
+  rename(from: string, to: string): Promise<void>;
+  /** Deletes a file; a file that is not there is fine. */
+  remove(sitePath: string): Promise<void>;
+  /** Creates a folder (one level; its parent exists). A folder already there is fine. */
+  mkdir(sitePath: string): Promise<void>;
+  /** Deletes a folder if it is empty. @returns false when it was not deleted (not empty, missing) */
+  removeEmptyDir(sitePath: string): Promise<boolean>;
+  /** What identifies the server once connected, when the protocol has it (SFTP: its host key fingerprint). */
+  identity?(): string | undefined;
+}
+
+/** A Remote for the target's protocol. Nothing is sent until connect(). */
+export function openRemote(target: DeployTarget): Remote {
+  return target.protocol === 'sftp' ? new SftpRemote(target) : new FtpRemote(target);
+}
+
+/** What was being done when an error came, for its message. */
+type Doing = 'connect' | 'login' | 'tls' | 'folder' | 'read' | 'write' | 'rename' | 'remove' | 'mkdir';
+
+/** Node's and OpenSSL's codes for a certificate that cannot be trusted. */
+const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|HOSTNAME/;
+
+const oneLine = (s: string, max = 160) => s.replace(/\s+/g, ' ').trim().slice(0, max);
+const seconds = (t: DeployTarget) => Number((t.timeoutMs / 1000).toFixed(1));
+
+/** Errors every protocol shares: the network, timeouts. undefined when `err` is not one of those. */
+function networkError(err: any, t: DeployTarget): DeployError | undefined {
+  const where = `${t.host}:${t.port}`;
+  const code = String(err?.code ?? '');
+  const message = String(err?.message ?? err);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new DeployError(`Host "${t.host}" was not found (DNS): check the host name in DEPLOY_TARGET.`, code === 'EAI_AGAIN');
+  if (code === 'ECONNREFUSED') return new DeployError(`${where} refused the connection: check the host and port in DEPLOY_TARGET (${t.protocol === 'sftp' ? 'SFTP usually listens on 22' : 'FTP usually listens on 21'}).`);
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new DeployError(`${where} cannot be reached from this network (${code}): check your connection and the host in DEPLOY_TARGET.`, true);
+  if (/^Timeout|Timed out|ETIMEDOUT/i.test(message) || code === 'ETIMEDOUT') {
+    return new DeployError(`${where} did not answer within ${seconds(t)} s: check the host and port in DEPLOY_TARGET and your connection; DEPLOY_TIMEOUT_SECONDS=${seconds(t) * 2} waits longer.`, true);
+  }
+  if (['ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(code) || /closed|FIN packet|Socket closed|Not connected|No SFTP|Client is closed/i.test(message)) {
+    return new DeployError(`The connection to ${where} dropped (${oneLine(code || message, 80)}).`, true);
+  }
+  return undefined;
+}
+
+/** The certificate problem of an FTPS server, or undefined. */
+function tlsError(err: any, t: DeployTarget): DeployError | undefined {
+  const code = String(err?.code ?? '');
+  if (!TLS_CODES.test(code) && !/certificate/i.test(String(err?.message))) return undefined;
+  const why = /SELF_SIGNED/.test(code) ? 'it is self-signed' : /ALTNAME|HOSTNAME/.test(code) ? `it is not made out to "${t.host}"` : /EXPIRED/.test(code) ? 'it has expired' : oneLine(String(err.message), 80);
+  return new DeployError(`The TLS certificate of ${t.host} is not trusted (${why}): use the FTP host name your hosting company gives (the certificate's), or set DEPLOY_INSECURE_TLS=1 to accept it anyway (only for a server you control).`);
+}
+
+/** The folder part of messages: as the operator wrote it in DEPLOY_TARGET. */
+const folderName = (t: DeployTarget) => (t.folder === '' ? 'the login folder' : `"${t.folder}"`);
+
+/** FTP(S) on basic-ftp. One control connection; transfers in passive mode (basic-ftp's default). */
+class FtpRemote implements Remote {
+  private client: FtpClient;
+  private root = '/';
+
+  constructor(private target: DeployTarget) {
+    this.client = new FtpClient(target.timeoutMs);
+  }
+
+  private abs(sitePath: string): string {
+    return path.posix.join(this.root, sitePath);
+  }
+
+  /** The one-line DeployError for a basic-ftp failure. */
+  private error(err: any, doing: Doing, sitePath = ''): DeployError {
+    const t = this.target;
+    if (err instanceof DeployError) return err;
+    const tls = tlsError(err, t);
+    if (tls) return tls;
+    const net = networkError(err, t);
+    if (net) return net;
+    const code = err instanceof FTPError ? err.code : 0;
+    const reply = `${code} ${oneLine(String(err.message).replace(/^\d{3}\s*/, ''), 100)}`;
+    if (code === 530 || doing === 'login') return new DeployError(`${t.host} refused the login of user "${t.user}" (${reply}): check DEPLOY_PASSWORD and the user name in DEPLOY_TARGET.`);
+    if (doing === 'tls') return new DeployError(`${t.host}:${t.port} does not offer FTPS (${reply}): use sftp:// if your host offers it; ftp:// sends the password unencrypted.`);
+    if (code === 552 || code === 452) return new DeployError(`${t.host} has no space left for user "${t.user}" (${reply}): free space or raise the disk quota in your hosting panel, then deploy again; what arrived is kept.`);
+    if (doing === 'folder') return new DeployError(`The folder ${folderName(t)} does not exist on ${t.host} (${reply}): create it, or correct the path in DEPLOY_TARGET (the web root is often public_html or www).`);
+    if (code === 421 || code === 425 || code === 426 || code === 450 || code === 451) return new DeployError(`${t.host} could not complete a transfer (${reply}).`, true);
+    if (code === 550 || code === 553 || code === 532) return new DeployError(`${t.host} refused to ${doing} "${sitePath}" (${reply}): check that user "${t.user}" may write to ${folderName(t)}.`);
+    return new DeployError(`${t.host}: could not ${doing} "${sitePath}" (${reply}).`);
+  }
+
+  async connect(): Promise<void> {
+    const t = this.target;
+    const c = this.client;
+    let doing: Doing = 'connect';
+    try {
+      await c.connect(t.host, t.port);
+      if (t.protocol === 'ftps') {
+        doing = 'tls';
+        await c.useTLS({ rejectUnauthorized: !t.insecureTls, servername: isIP(t.host) ? undefined : t.host });
+      }
+      doing = 'login';
+      await c.login(t.user, t.password);
+      doing = 'connect';
+      await c.useDefaultSettings();
+      const home = await c.pwd();
+      this.root = path.posix.resolve(home, t.folder || '.');
+      doing = 'folder';
+      await c.cd(this.root);
+    } catch (err) {
+      c.close();
+      throw this.error(err, doing);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.client.close();
+  }
+
+  async read(sitePath: string): Promise<Buffer | undefined> {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({ write(chunk, _enc, done) { chunks.push(chunk); done(); } });
+    try {
+      // SIZE first: a RETR refused with 550 leaves some servers' data connection half-closed,
+      // and its late "226" then answers the next command (seen with pyftpdlib over TLS).
+      // A server without SIZE (RFC 3659) answers 500-504: then RETR decides.
+      await this.client.size(this.abs(sitePath)).catch((err) => {
+        if (!(err instanceof FTPError && err.code >= 500 && err.code <= 504)) throw err;
+      });
+      await this.client.downloadTo(sink, this.abs(sitePath));
+      return Buffer.concat(chunks);
+    } catch (err) {
+      if (err instanceof FTPError && err.code === 550) return undefined;
+      throw this.error(err, 'read', sitePath);
+    }
+  }
+
+  async listRoot(): Promise<string[]> {
+    try {
+      return (await this.client.list(this.root)).filter((f) => f.name !== '.' && f.name !== '..').map((f) => (f.isDirectory ? `${f.name}/` : f.name));
+    } catch (err) {
+      throw this.error(err, 'read', '/');
+    }
+  }
+
+  async write(sitePath: string, data: Buffer): Promise<void> {
+    try {
+      await this.client.uploadFrom(Readable.from([data]), this.abs(sitePath));
+    } catch (err) {
+      throw this.error(err, 'write', sitePath);
+    }
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    try {
+      await this.client.rename(this.abs(from), this.abs(to));
+    } catch (err) {
+      // Some servers (IIS) refuse to rename over an existing file: delete it, then rename.
+      if (!(err instanceof FTPError) || (err.code !== 550 && err.code !== 553)) throw this.error(err, 'rename', to);
+      await this.remove(to);
+      try {
+        await this.client.rename(this.abs(from), this.abs(to));
+      } catch (again) {
+        throw this.error(again, 'rename', to);
+      }
+    }
+  }
+
+  async remove(sitePath: string): Promise<void> {
+    try {
+      await this.client.remove(this.abs(sitePath));
+    } catch (err) {
+      // 550 means "not there" or "not allowed": it is fine only when the file is gone.
+      if (err instanceof FTPError && err.code === 550 && !(await this.exists(sitePath))) return;
+      throw this.error(err, 'remove', sitePath);
+    }
+  }
+
+  private async exists(sitePath: string): Promise<boolean> {
+    try {
+      const dir = path.posix.dirname(this.abs(sitePath));
+      return (await this.client.list(dir)).some((f) => f.name === path.posix.basename(sitePath));
+    } catch {
+      return false;
+    }
+  }
+
+  async mkdir(sitePath: string): Promise<void> {
+    try {
+      await this.client.cd(this.abs(sitePath));
+      return; // already there
+    } catch (err) {
+      if (!(err instanceof FTPError)) throw this.error(err, 'mkdir', sitePath);
+    }
+    try {
+      await this.client.send(`MKD ${this.abs(sitePath)}`);
+    } catch (err) {
+      throw this.error(err, 'mkdir', sitePath);
+    }
+  }
+
+  async removeEmptyDir(sitePath: string): Promise<boolean> {
+    try {
+      await this.client.removeEmptyDir(this.abs(sitePath));
+      return true;
+    } catch (err) {
+      if (err instanceof FTPError) return false;
+      throw this.error(err, 'remove', sitePath);
+    }
+  }
+}
+
+/** SFTP status codes (draft-ietf-secsh-filexfer-02 section 7), as ssh2 reports them in err.code. */
+const SFTP = { NO_SUCH_FILE: 2, PERMISSION_DENIED: 3, FAILURE: 4 } as const;
+
+/** OpenSSH's fingerprint of a host key: "SHA256:" and the unpadded base64 of its SHA-256 (ssh-keygen -l). */
+export function hostKeyFingerprint(key: Buffer): string {
+  return `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+}
+
+/** SFTP on ssh2: key login (DEPLOY_KEY, DEPLOY_PASSWORD as its passphrase) or password login. */
+class SftpRemote implements Remote {
+  private conn?: SshClient;
+  private sftp?: SFTPWrapper;
+  private root = '/';
+  /** The server's host key fingerprint, once connected. */
+  private fingerprint = '';
+
+  identity(): string | undefined {
+    return this.fingerprint ? `host key ${this.fingerprint}` : undefined;
+  }
+
+  constructor(private target: DeployTarget) {}
+
+  private abs(sitePath: string): string {
+    return path.posix.join(this.root, sitePath);
+  }
+
+  private error(err: any, doing: Doing, sitePath = ''): DeployError {
+    const t = this.target;
+    if (err instanceof DeployError) return err;
+    const code = err?.code;
+    const message = oneLine(String(err?.message ?? err), 100);
+    if (err?.level === 'client-authentication' || /authentication methods failed/i.test(message)) {
+      return new DeployError(`${t.host} refused the login of user "${t.user}": check ${t.keyFile ? 'that DEPLOY_KEY is a key the server accepts for this user' : 'DEPLOY_PASSWORD'} and the user name in DEPLOY_TARGET.`);
+    }
+    if (/passphrase/i.test(message)) return new DeployError('DEPLOY_KEY is protected by a passphrase: set DEPLOY_PASSWORD to it (or it is the wrong passphrase).');
+    if (/Cannot parse privateKey|Unsupported key format/i.test(message)) return new DeployError(`DEPLOY_KEY is not a private key file ssh2 can read (${message}).`);
+    if (err?.level === 'client-timeout') return networkError({ code: 'ETIMEDOUT' }, t)!;
+    const net = typeof code === 'number' ? undefined : networkError(err, t);
+    if (net) return net;
+    if (doing === 'folder') return new DeployError(`The folder ${folderName(t)} does not exist on ${t.host}: create it, or correct the path in DEPLOY_TARGET (the web root is often public_html, www or /var/www/…).`);
+    if (code === SFTP.PERMISSION_DENIED) return new DeployError(`${t.host} refused to ${doing} "${sitePath}" (permission denied): check that user "${t.user}" may write to ${folderName(t)}.`);
+    if (code === SFTP.FAILURE && (doing === 'write' || doing === 'mkdir')) {
+      return new DeployError(`${t.host} could not ${doing} "${sitePath}" (SFTP "Failure", most often a full disk or an exceeded disk quota): free space or raise the quota in your hosting panel, then deploy again; what arrived is kept.`);
+    }
+    return new DeployError(`${t.host}: could not ${doing} "${sitePath}" (${message}).`);
+  }
+
+  /** Runs one SFTP request as a promise. */
+  private call<T>(doing: Doing, sitePath: string, run: (sftp: SFTPWrapper, done: (err: any, value?: T) => void) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (!this.sftp) return reject(this.error(new Error('No SFTP connection'), doing, sitePath));
+      const onClose = () => reject(this.error(new Error('Connection closed'), doing, sitePath));
+      this.conn?.once('close', onClose);
+      try {
+        run(this.sftp, (err, value) => {
+          this.conn?.off('close', onClose);
+          if (err) reject(err);
+          else resolve(value as T);
+        });
+      } catch (err) {
+        this.conn?.off('close', onClose);
+        reject(err);
+      }
+    });
+  }
+
+  async connect(): Promise<void> {
+    const t = this.target;
+    const conn = new SshClient();
+    this.conn = conn;
+    const config: ConnectConfig = {
+      host: t.host,
+      port: t.port,
+      username: t.user,
+      readyTimeout: t.timeoutMs,
+      // A server that stops answering mid-transfer ends the connection after about timeoutMs
+      // (three unanswered keepalives), so the step is retried instead of waiting forever.
+      keepaliveInterval: Math.max(1000, Math.round(t.timeoutMs / 3)),
+      keepaliveCountMax: 3,
+      hostVerifier: (key: Buffer) => {
+        this.fingerprint = hostKeyFingerprint(key);
+        return !t.hostKey || t.hostKey === this.fingerprint;
+      },
+      ...(t.keyFile
+        ? { privateKey: readFileSync(t.keyFile), passphrase: t.password, authHandler: ['publickey'] }
+        : { password: t.password, authHandler: ['password'] }),
+    };
+    try {
+      await new Promise<void>((resolve, reject) => {
+        conn.once('ready', () => resolve());
+        conn.once('error', reject);
+        conn.connect(config);
+      });
+      conn.on('error', () => {}); // later errors reach the pending request through 'close'
+      this.sftp = await new Promise<SFTPWrapper>((resolve, reject) => conn.sftp((err, sftp) => (err ? reject(err) : resolve(sftp))));
+      const home = await this.call<string>('connect', '', (s, done) => s.realpath('.', done));
+      this.root = path.posix.resolve(home, t.folder || '.');
+    } catch (err: any) {
+      conn.end();
+      if (t.hostKey && this.fingerprint && this.fingerprint !== t.hostKey) {
+        throw new DeployError(`${t.host} presented host key ${this.fingerprint}, not DEPLOY_HOST_KEY ${t.hostKey}: the server changed or someone is in between; ask your host before deploying.`);
+      }
+      throw this.error(err, 'connect');
+    }
+    const stats = await this.call<any>('folder', '/', (s, done) => s.stat(this.root, done)).catch(() => undefined);
+    if (!stats?.isDirectory()) {
+      conn.end();
+      throw this.error(new Error('missing'), 'folder');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.sftp?.end();
+    this.conn?.end();
+    this.sftp = undefined;
+  }
+
+  async read(sitePath: string): Promise<Buffer | undefined> {
+    try {
+      return await this.call<Buffer>('read', sitePath, (s, done) => s.readFile(this.abs(sitePath), done));
+    } catch (err: any) {
+      if (err?.code === SFTP.NO_SUCH_FILE) return undefined;
+      throw this.error(err, 'read', sitePath);
+    }
+  }
+
+  async listRoot(): Promise<string[]> {
+    try {
+      const list = await this.call<any[]>('read', '/', (s, done) => s.readdir(this.root, done));
+      return list.map((e) => (e.attrs.isDirectory() ? `${e.filename}/` : e.filename));
+    } catch (err) {
+      throw this.error(err, 'read', '/');
+    }
+  }
+
+  async write(sitePath: string, data: Buffer): Promise<void> {
+    try {
+      await this.call('write', sitePath, (s, done) => s.writeFile(this.abs(sitePath), data, done));
+    } catch (err) {
+      throw this.error(err, 'write', sitePath);
+    }
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    try {
+      // posix-rename@openssh.com replaces the target in one step; plain SFTP rename refuses to.
+      await this.call('rename', to, (s, done) => s.ext_openssh_rename(this.abs(from), this.abs(to), done));
+    } catch (err: any) {
+      if (typeof err?.code !== 'number' && !/not support/i.test(String(err?.message))) throw this.error(err, 'rename', to);
+      await this.remove(to);
+      try {
+        await this.call('rename', to, (s, done) => s.rename(this.abs(from), this.abs(to), done));
+      } catch (again) {
+        throw this.error(again, 'rename', to);
+      }
+    }
+  }
+
+  async remove(sitePath: string): Promise<void> {
+    try {
+      await this.call('remove', sitePath, (s, done) => s.unlink(this.abs(sitePath), done));
+    } catch (err: any) {
+      if (err?.code !== SFTP.NO_SUCH_FILE) throw this.error(err, 'remove', sitePath);
+    }
+  }
+
+  async mkdir(sitePath: string): Promise<void> {
+    try {
+      await this.call('mkdir', sitePath, (s, done) => s.mkdir(this.abs(sitePath), done));
+    } catch (err: any) {
+      const there = await this.call<any>('mkdir', sitePath, (s, done) => s.stat(this.abs(sitePath), done)).catch(() => undefined);
+      if (!there?.isDirectory()) throw this.error(err, 'mkdir', sitePath);
+    }
+  }
+
+  async removeEmptyDir(sitePath: string): Promise<boolean> {
+    try {
+      await this.call('remove', sitePath, (s, done) => s.rmdir(this.abs(sitePath), done));
+      return true;
+    } catch (err: any) {
+      if (typeof err?.code === 'number') return false;
+      throw this.error(err, 'remove', sitePath);
+    }
+  }
+}

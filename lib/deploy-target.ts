@@ -1,0 +1,130 @@
+/**
+ * Where `npm run deploy` uploads to, read from the environment: DEPLOY_TARGET and its companions,
+ * set in the shell or in the git-ignored `.env` file at the project root (loaded with Node's own
+ * process.loadEnvFile; a variable already set in the shell wins over the file).
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The protocols a target may use. "ftps" is FTP with explicit TLS (AUTH TLS, RFC 4217). */
+export type Protocol = 'ftp' | 'ftps' | 'sftp';
+
+/** A parsed, checked deploy target. Secrets stay in here and are never printed. */
+export interface DeployTarget {
+  protocol: Protocol;
+  host: string;
+  port: number;
+  user: string;
+  /**
+   * Folder on the server that receives the site (the web root). Relative to the folder the login
+   * lands in ("" = that folder) unless it starts with "/".
+   */
+  folder: string;
+  /** DEPLOY_PASSWORD: FTP(S) password, SFTP password login, or the passphrase of DEPLOY_KEY. */
+  password?: string;
+  /** DEPLOY_KEY: path of a private key file for SFTP key login ("~/" is the home folder). */
+  keyFile?: string;
+  /** DEPLOY_HOST_KEY: the SFTP server's expected host key fingerprint, "SHA256:…" as ssh-keygen -l prints it. */
+  hostKey?: string;
+  /** DEPLOY_INSECURE_TLS=1: accept an FTPS certificate that is not trusted (self-signed, wrong name). */
+  insecureTls: boolean;
+  /** DEPLOY_TIMEOUT_SECONDS (default 30) in ms: how long one connection attempt or reply may take. */
+  timeoutMs: number;
+  /** DEPLOY_SITE_URL: the site this server publishes, when its host name does not show it. */
+  siteUrl?: string;
+  /** DEPLOY_CONNECTIONS (default DEFAULT_CONNECTIONS): uploads at once, each over its own connection. */
+  connections: number;
+}
+
+/** A deploy failure an operator can act on: one line, never a secret in it. */
+export class DeployError extends Error {
+  /**
+   * @param message   one line saying what happened and what to do
+   * @param transient true when trying again may help (a dropped connection, a timeout)
+   */
+  constructor(message: string, readonly transient = false) {
+    super(message);
+    this.name = 'DeployError';
+  }
+}
+
+const DEFAULT_PORTS: Record<Protocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
+/** Default wait for a connection or a reply, in seconds (basic-ftp's own default is 30 s). */
+export const DEFAULT_TIMEOUT_S = 30;
+/**
+ * Default number of connections uploading at once. Each file costs several round trips (FTP: a
+ * data connection, its TLS handshake, STOR, RNFR, RNTO), so a few connections hide the latency;
+ * shared hosts commonly allow a handful per user, and FileZilla's default is 2 transfers.
+ */
+export const DEFAULT_CONNECTIONS = 3;
+
+/**
+ * Loads `.env` from `root` into process.env when the file exists (variables already set win).
+ * @returns true when a file was loaded
+ */
+export function loadDotEnv(root: string): boolean {
+  const file = path.join(root, '.env');
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
+
+/**
+ * Reads the target from the environment.
+ * @returns undefined when DEPLOY_TARGET is not set
+ * @throws DeployError naming the variable that is wrong and how to write it
+ */
+export function readTarget(env: NodeJS.ProcessEnv = process.env): DeployTarget | undefined {
+  const raw = env.DEPLOY_TARGET?.trim();
+  if (!raw) return undefined;
+  const example = 'e.g. DEPLOY_TARGET=ftps://user@ftp.yourdomain.com/public_html';
+  if (!URL.canParse(raw)) throw new DeployError(`DEPLOY_TARGET is not an address (${example}).`);
+  const url = new URL(raw);
+  const protocol = url.protocol.replace(/:$/, '') as Protocol;
+  if (!(protocol in DEFAULT_PORTS)) throw new DeployError(`DEPLOY_TARGET must start with ftp://, ftps:// or sftp:// (${example}).`);
+  if (url.password) throw new DeployError('DEPLOY_TARGET contains a password: remove it from the address and set DEPLOY_PASSWORD instead.');
+  if (!url.username) throw new DeployError(`DEPLOY_TARGET has no user name before the host (${example}).`);
+  if (!url.hostname) throw new DeployError(`DEPLOY_TARGET has no host (${example}).`);
+  const keyFile = env.DEPLOY_KEY?.trim().replace(/^~(?=\/)/, os.homedir()) || undefined;
+  if (keyFile && protocol !== 'sftp') throw new DeployError('DEPLOY_KEY is for sftp:// targets; FTP and FTPS log in with DEPLOY_PASSWORD.');
+  if (keyFile && !existsSync(keyFile)) throw new DeployError(`DEPLOY_KEY names a file that does not exist: ${keyFile}`);
+  const password = env.DEPLOY_PASSWORD || undefined;
+  if (!password && !keyFile) throw new DeployError(protocol === 'sftp' ? 'Set DEPLOY_KEY (a private key file) or DEPLOY_PASSWORD to log in.' : 'Set DEPLOY_PASSWORD to log in.');
+  const timeoutS = env.DEPLOY_TIMEOUT_SECONDS ? Number(env.DEPLOY_TIMEOUT_SECONDS) : DEFAULT_TIMEOUT_S;
+  const connections = env.DEPLOY_CONNECTIONS ? Number(env.DEPLOY_CONNECTIONS) : DEFAULT_CONNECTIONS;
+  if (!Number.isInteger(connections) || connections < 1 || connections > 16) throw new DeployError('DEPLOY_CONNECTIONS must be a whole number from 1 to 16, e.g. 3 (1 when your host allows one connection at a time).');
+  if (!(timeoutS > 0)) throw new DeployError(`DEPLOY_TIMEOUT_SECONDS must be a number of seconds, e.g. ${DEFAULT_TIMEOUT_S}.`);
+  return {
+    protocol,
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : DEFAULT_PORTS[protocol],
+    user: decodeURIComponent(url.username),
+    folder: folderOf(url.pathname),
+    password,
+    keyFile,
+    hostKey: env.DEPLOY_HOST_KEY?.trim() || undefined,
+    insecureTls: env.DEPLOY_INSECURE_TLS === '1',
+    timeoutMs: timeoutS * 1000,
+    siteUrl: env.DEPLOY_SITE_URL?.trim() || undefined,
+    connections,
+  };
+}
+
+/**
+ * The folder of a target URL's path. "/public_html" and "/~/public_html" are relative to the login
+ * folder (as in FTP URLs, RFC 1738 section 3.2.2); "//var/www/site" and "/%2Fvar/www/site" are
+ * absolute.
+ */
+function folderOf(pathname: string): string {
+  let p = pathname;
+  if (/^\/%2F/i.test(p)) p = `/${p.slice(4)}`;
+  else if (p.startsWith('//')) p = p.slice(1);
+  else p = p.replace(/^\/(~\/?)?/, '');
+  return decodeURIComponent(p).replace(/\/+$/, '') || (p.startsWith('/') ? '/' : '');
+}
+
+/** The target as it is safe to print: protocol, user, host, port and folder; never a secret. */
+export function describeTarget(t: DeployTarget): string {
+  return `${t.protocol}://${t.user}@${t.host.includes(':') ? `[${t.host}]` : t.host}:${t.port}/${t.folder}`;
+}

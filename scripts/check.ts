@@ -1,0 +1,28 @@
+/**
+ * `npm run check`: the pre-publish check on its own (lib/prepublish-check.ts). Prints one line per
+ * finding, naming the file and the field, and exits 1 while any remain. Compares siteUrl with the
+ * deploy target when DEPLOY_TARGET is set (in the shell or in .env).
+ */
+import { ContentError } from '../content/schema.ts';
+import { ROOT } from '../lib/build-site.ts';
+import { DeployError, loadDotEnv, readTarget } from '../lib/deploy-target.ts';
+import { loadContent } from '../lib/load-content.ts';
+import { checkSite, formatFinding } from '../lib/prepublish-check.ts';
+
+try {
+  loadDotEnv(ROOT);
+  const target = readTarget();
+  const findings = checkSite(loadContent(), target);
+  for (const f of findings) console.log(formatFinding(f));
+  const compared = target ? `siteUrl compared with ${target.host}` : 'no DEPLOY_TARGET set, so siteUrl was not compared with a server';
+  if (findings.length) {
+    console.log(`Pre-publish check: ${findings.length} to fix before publishing (${compared}).`);
+    process.exitCode = 1;
+  } else {
+    console.log(`Pre-publish check passed: no sample values left (${compared}).`);
+  }
+} catch (error) {
+  if (!(error instanceof ContentError || error instanceof DeployError)) throw error;
+  console.log(error.message);
+  process.exitCode = 1;
+}

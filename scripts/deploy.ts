@@ -1,0 +1,144 @@
+/**
+ * `npm run deploy`: builds the site, runs the pre-publish check, then uploads dist/ to the target
+ * of DEPLOY_TARGET (lib/deploy.ts says how). Progress as one updating line on a terminal, plain
+ * lines otherwise (CI, a log file); a summary line at the end. Exits 1 on any failure, with one line
+ * saying what to do. Passwords never appear in the output.
+ *
+ * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build]
+ *   --dry-run       print what would be uploaded, replaced and deleted; change nothing
+ *   --allow-sample  publish even while the sample identity remains (a test server)
+ *   --no-build      deploy the folder as it is (DIST_DIR or dist/), e.g. one CI built
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ContentError } from '../content/schema.ts';
+import { buildSite, distDir, ROOT } from '../lib/build-site.ts';
+import { deploy, type DeployEvent, type DeployReport } from '../lib/deploy.ts';
+import { DeployError, describeTarget, loadDotEnv, readTarget } from '../lib/deploy-target.ts';
+import { loadContent } from '../lib/load-content.ts';
+import { checkSite, formatFinding } from '../lib/prepublish-check.ts';
+
+const USAGE = 'Usage: npm run deploy -- [--dry-run] [--allow-sample] [--no-build]';
+let args: { 'dry-run'?: boolean; 'allow-sample'?: boolean; 'no-build'?: boolean };
+try {
+  args = parseArgs({ options: { 'dry-run': { type: 'boolean' }, 'allow-sample': { type: 'boolean' }, 'no-build': { type: 'boolean' } } }).values;
+} catch (error) {
+  console.log(`${(error as Error).message.split('\n')[0].replace(/\.?$/, '.')} ${USAGE}`);
+  process.exit(1);
+}
+const dryRun = Boolean(args['dry-run']);
+const tty = Boolean(process.stdout.isTTY);
+let secret: string | undefined;
+let pinnedHostKey = false;
+
+/** Prints a line with any secret masked (no library message should carry one; this makes sure). */
+function say(line: string): void {
+  if (tty) process.stdout.write('\r\x1b[K');
+  console.log(secret ? line.split(secret).join('***') : line);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The progress display: one rewritten line on a terminal, a line per file otherwise. */
+function show(e: DeployEvent): void {
+  if (e.type === 'connected') {
+    if (e.identity && !pinnedHostKey) say(`Connected; the server's ${e.identity}. To refuse any other server, put DEPLOY_HOST_KEY=${e.identity.replace(/^host key /, '')} in .env.`);
+  } else if (e.type === 'found') {
+    const list = (names: string[]) => `${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}`;
+    const replaced = e.replaced.length ? `, except ${list(e.replaced)}, which the site's own file${e.replaced.length > 1 ? 's replace' : ' replaces'}` : '';
+    say(`First deploy here: the folder already holds ${e.names.length} item(s) this deploy did not put there; they are left as they are${replaced}: ${list(e.names)}`);
+  } else if (e.type === 'retry') {
+    say(`${e.message} Trying again in ${e.waitMs / 1000} s (attempt ${e.attempt + 1}).`);
+  } else if (e.type === 'begin' && tty) {
+    const line = `Uploading ${e.done + 1}/${e.total}  ${kb(e.bytesDone)} of ${kb(e.bytesTotal)}  ${e.phase}  ${e.path}`;
+    process.stdout.write(`\r\x1b[K${line.slice(0, (process.stdout.columns || 80) - 1)}`);
+  } else if (e.type === 'file' && !tty) {
+    const verb = { upload: 'uploaded', replace: 'replaced', delete: 'deleted ' }[e.action];
+    say(`${verb} ${e.done}/${e.total} ${e.path}${e.bytes ? ` (${kb(e.bytes)})` : ''}`);
+  } else if (e.type === 'checkpoint' && !tty) {
+    say(`progress saved on the server: ${e.recorded} of ${e.total} files recorded`);
+  }
+}
+
+function summary(r: DeployReport, where: string): string {
+  const s = (r.ms / 1000).toFixed(1);
+  if (r.dryRun) {
+    return `Dry run, nothing changed on ${where}: would upload ${r.uploaded.length} new, replace ${r.replaced.length}, delete ${r.deleted.length}; ${r.unchanged} unchanged; ${kb(r.bytes)} to send.`;
+  }
+  const manifest = r.manifestWrites ? ` (and the deploy record ${r.manifestWrites}x, ${kb(r.manifestBytes)})` : '';
+  const nothing = r.uploaded.length + r.replaced.length + r.deleted.length === 0 ? ' The server already had this build.' : '';
+  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged; ${kb(r.bytes)} sent${manifest}.${nothing}`;
+}
+
+async function main(): Promise<number> {
+  loadDotEnv(ROOT);
+  const target = readTarget();
+  if (!target) {
+    say('Set DEPLOY_TARGET (e.g. ftps://user@ftp.yourdomain.com/public_html) and DEPLOY_PASSWORD in .env at the project root; README "Publish" shows how.');
+    return 1;
+  }
+  secret = target.password;
+  pinnedHostKey = Boolean(target.hostKey);
+  const where = describeTarget(target);
+  const dir = distDir();
+
+  let site;
+  if (args['no-build']) {
+    if (!existsSync(path.join(dir, 'index.html'))) {
+      say(`${path.relative(ROOT, dir) || dir} holds no built site: run npm run build first, or drop --no-build.`);
+      return 1;
+    }
+    site = loadContent();
+  } else {
+    const built = await buildSite({ outDir: dir });
+    say(`Built ${built.pages.length} pages, ${built.files.length} files into ${path.relative(ROOT, dir) || dir} in ${Math.round(built.ms)} ms.`);
+    site = built.site;
+  }
+
+  const findings = checkSite(site, target);
+  const samples = findings.filter((f) => f.kind === 'sample');
+  for (const f of findings) say(formatFinding(f));
+  if (findings.some((f) => f.kind === 'target') && !dryRun) {
+    say('Not deployed: siteUrl does not match the target (above).');
+    return 1;
+  }
+  if (samples.length && !args['allow-sample'] && !dryRun) {
+    say(`Not deployed: ${samples.length} sample value(s) above would be published as the business's own. Replace them, or pass --allow-sample to publish them anyway on a test server.`);
+    return 1;
+  }
+  if (samples.length && args['allow-sample']) {
+    say(`!!! --allow-sample: PUBLISHING ${samples.length} SAMPLE VALUE(S) (listed above) AS IF THEY WERE THE BUSINESS'S OWN. Use this only on a test server. !!!`);
+  } else if (findings.length && dryRun) {
+    say(`(A real deploy would stop here until the ${findings.length} finding(s) above are fixed.)`);
+  }
+
+  say(`${dryRun ? 'Dry run against' : 'Deploying to'} ${where} …`);
+  const controller = new AbortController();
+  process.on('SIGINT', () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+    say('Stopping after the current file (Ctrl+C again to quit at once; the site stays consistent either way).');
+  });
+  const report = await deploy({ dir, target, dryRun, onEvent: show, signal: controller.signal });
+  if (dryRun) {
+    for (const p of report.uploaded) say(`would upload  ${p}`);
+    for (const p of report.replaced) say(`would replace ${p}`);
+    for (const p of report.deleted) say(`would delete  ${p}`);
+  }
+  say(summary(report, where));
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof DeployError || error instanceof ContentError) {
+    say(`Deploy failed: ${error.message}`);
+  } else {
+    say(`Deploy failed unexpectedly: ${String((error as Error)?.message ?? error).split('\n')[0]} (details below; the live site stays consistent)`);
+    const stack = String((error as Error)?.stack ?? '');
+    process.stderr.write(`${secret ? stack.split(secret).join('***') : stack}\n`);
+  }
+  process.exitCode = 1;
+}

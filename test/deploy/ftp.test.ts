@@ -1,0 +1,99 @@
+/**
+ * `npm run deploy` over FTPS (explicit TLS) and plain FTP against a real FTP server (pyftpdlib, see
+ * test/helpers/ftp-server.ts) on 127.0.0.1: the deploy guarantees (test/helpers/deploy-scenario.ts)
+ * over FTPS; over plain FTP a first deploy into a folder that already holds things, and a
+ * one-page redeploy; and the one-line errors: untrusted certificate, missing folder, folder not
+ * writable, host refusing connections, a server that never answers.
+ */
+import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { deploy } from '../../lib/deploy.ts';
+import { readTarget } from '../../lib/deploy-target.ts';
+import { buildVariants, deployFailure, deploySuite, removeBuilds, tree } from '../helpers/deploy-scenario.ts';
+import { startFtpServer } from '../helpers/ftp-server.ts';
+import { freePort } from '../helpers/http.ts';
+
+const server = await startFtpServer();
+const builds = await buildVariants().catch(async (e) => { await server.stop(); throw e; });
+const at = (scheme: string, folder: string, user = server.user) => `${scheme}://${user}@127.0.0.1:${server.port}/${folder}`;
+
+deploySuite({
+  name: 'FTPS',
+  env: (folder) => ({ DEPLOY_TARGET: at('ftps', folder), DEPLOY_PASSWORD: server.password, DEPLOY_INSECURE_TLS: '1' }),
+  disk: (folder) => path.join(server.root, folder),
+  wrongPassword: (folder) => ({ env: { DEPLOY_TARGET: at('ftps', folder), DEPLOY_PASSWORD: 'Wrong-Secret-42', DEPLOY_INSECURE_TLS: '1' }, password: 'Wrong-Secret-42' }),
+}, () => builds);
+
+const failure = (env: Record<string, string>) => deployFailure(builds.a, env);
+
+const plain = suite('deploy over plain FTP');
+
+plain('a first deploy into a folder with other things says what it found and leaves it; a redeploy sends only the changed page', async () => {
+  const root = path.join(server.root, 'plain');
+  mkdirSync(path.join(root, 'cgi-bin'), { recursive: true });
+  writeFileSync(path.join(root, 'cgi-bin/hello.cgi'), '#!/bin/sh\n');
+  writeFileSync(path.join(root, 'index.html'), '<p>the old site</p>');
+  const target = readTarget({ DEPLOY_TARGET: at('ftp', 'plain'), DEPLOY_PASSWORD: server.password })!;
+  const first = await deploy({ dir: builds.a, target });
+  assert.equal(first.found.sort(), ['cgi-bin/', 'index.html']);
+  assert.is(readFileSync(path.join(root, 'cgi-bin/hello.cgi'), 'utf8'), '#!/bin/sh\n');
+  const a = tree(builds.a);
+  for (const [f, h] of a) assert.is(tree(root).get(f), h, f);
+  const second = await deploy({ dir: builds.b, target });
+  const b = tree(builds.b);
+  assert.equal([...second.uploaded, ...second.replaced].sort(), [...b.keys()].filter((f) => a.get(f) !== b.get(f)).sort());
+  assert.is(second.unchanged, b.size - second.replaced.length);
+  assert.ok(existsSync(path.join(root, 'cgi-bin/hello.cgi')));
+});
+
+plain.run();
+
+const errors = suite('deploy errors over FTP(S): one line, what to do');
+errors.after(async () => {
+  await server.stop();
+  removeBuilds(builds);
+});
+
+errors('a self-signed certificate is refused unless DEPLOY_INSECURE_TLS=1', async () => {
+  mkdirSync(path.join(server.root, 'tls'), { recursive: true });
+  const message = await failure({ DEPLOY_TARGET: at('ftps', 'tls'), DEPLOY_PASSWORD: server.password });
+  assert.match(message, /^The TLS certificate of 127\.0\.0\.1 is not trusted \(it is self-signed\): .*DEPLOY_INSECURE_TLS=1/);
+  assert.ok(!existsSync(path.join(server.root, 'tls/index.html')));
+});
+
+errors('a missing folder is named', async () => {
+  const message = await failure({ DEPLOY_TARGET: at('ftps', 'no-such-folder'), DEPLOY_PASSWORD: server.password, DEPLOY_INSECURE_TLS: '1' });
+  assert.match(message, /^The folder "no-such-folder" does not exist on 127\.0\.0\.1 .*: create it, or correct the path in DEPLOY_TARGET/);
+});
+
+errors('a folder the user may not write to is named', async () => {
+  mkdirSync(path.join(server.root, 'readonly'), { recursive: true });
+  const message = await failure({ DEPLOY_TARGET: at('ftps', 'readonly', 'reader'), DEPLOY_PASSWORD: server.password, DEPLOY_INSECURE_TLS: '1' });
+  assert.match(message, /refused to write "\/\.deploy-manifest\.json\.deploy-tmp" \(550 .*\): check that user "reader" may write to "readonly"/);
+});
+
+errors('a host that refuses connections is named, with the port to check', async () => {
+  const port = await freePort();
+  const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x' });
+  assert.is(message, `127.0.0.1:${port} refused the connection: check the host and port in DEPLOY_TARGET (FTP usually listens on 21).`);
+});
+
+errors('a server that never answers times out, retried 3 times', async () => {
+  const sockets = new Set<net.Socket>();
+  const silent = net.createServer((s) => sockets.add(s));
+  await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+  const { port } = silent.address() as net.AddressInfo;
+  try {
+    const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x', DEPLOY_TIMEOUT_SECONDS: '0.5' });
+    assert.is(message, `127.0.0.1:${port} did not answer within 0.5 s: check the host and port in DEPLOY_TARGET and your connection; DEPLOY_TIMEOUT_SECONDS=1 waits longer; tried 3 times.`);
+    assert.is(sockets.size, 3, 'three connection attempts');
+  } finally {
+    for (const s of sockets) s.destroy();
+    silent.close();
+  }
+});
+
+errors.run();

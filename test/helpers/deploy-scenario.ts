@@ -1,0 +1,300 @@
+/**
+ * The deploy guarantees, proven against one real server per protocol (the test files start it):
+ * three builds of the site into temp folders (A: the project; B: one FAQ answer edited; C: B with
+ * one area page removed and the business renamed, which changes every page and the site script),
+ * deployed in turn to one folder on the server, which the tests read directly on disk.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { parse } from 'node-html-parser';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite, ROOT } from '../../lib/build-site.ts';
+import { deploy, temporaryName } from '../../lib/deploy.ts';
+import { parseManifest } from '../../lib/deploy-plan.ts';
+import { openRemote, type Remote } from '../../lib/deploy-remote.ts';
+import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy-target.ts';
+import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/hosting.ts';
+import { PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { checkLinks, formatProblem } from './links.ts';
+
+/** Every file under `dir`, dot-files included: site path -> SHA-256. */
+export function tree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true }).sort()) {
+    out.set(`/${f}`, createHash('sha256').update(readFileSync(path.join(dir, f))).digest('hex'));
+  }
+  return out;
+}
+
+/** Paths whose content differs or that only `to` has. */
+function changed(from: Map<string, string>, to: Map<string, string>): string[] {
+  return [...to].filter(([p, h]) => from.get(p) !== h).map(([p]) => p).sort();
+}
+
+/** The three builds. Built once per test file (a few seconds each). */
+export interface Builds {
+  tmp: string;
+  a: string;
+  b: string;
+  c: string;
+  /** The area page C removes, e.g. "/areas/milan/". */
+  removedArea: string;
+}
+
+export async function buildVariants(): Promise<Builds> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'deploy-builds-'));
+  const raw = structuredClone(PROJECT_CONTENT) as any;
+  await buildSite({ outDir: `${tmp}/a` });
+  raw.services[0].faqs[0].answer += ' Call us to check.';
+  await buildSite({ content: raw, outDir: `${tmp}/b` });
+  const gone = raw.communities.filter((c: any) => c.page && !['grants', 'acoma', 'gallup'].includes(c.slug)).at(-1);
+  delete gone.page;
+  raw.settings.name = 'Mesa Key Test Co';
+  await buildSite({ content: raw, outDir: `${tmp}/c` });
+  return { tmp, a: `${tmp}/a`, b: `${tmp}/b`, c: `${tmp}/c`, removedArea: `/areas/${gone.slug}/` };
+}
+
+/** Opens Remotes (one per connection) that record every file they write, as site paths. */
+function recorder(): { written: string[]; open: (target: DeployTarget) => Remote } {
+  const written: string[] = [];
+  const open = (target: DeployTarget): Remote => {
+    const remote = openRemote(target);
+    return {
+      connect: () => remote.connect(),
+      close: () => remote.close(),
+      read: (p) => remote.read(p),
+      listRoot: () => remote.listRoot(),
+      write: (p, data) => { written.push(p); return remote.write(p, data); },
+      rename: (from, to) => remote.rename(from, to),
+      remove: (p) => remote.remove(p),
+      mkdir: (p) => remote.mkdir(p),
+      removeEmptyDir: (p) => remote.removeEmptyDir(p),
+    };
+  };
+  return { written, open };
+}
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  lines: string[];
+  stderr: string;
+}
+
+/**
+ * Runs `scripts/deploy.ts --no-build` with exactly these deploy variables (a developer's .env
+ * cannot add any: every DEPLOY_ variable is set, empty when unused).
+ * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL)
+ */
+export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean): Promise<CliRun> {
+  const base = { DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_SITE_URL: 'https://www.example.com' };
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...args], {
+      cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (killWhen && child.exitCode === null && killWhen(out.split('\n'))) child.kill('SIGKILL');
+    });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('close', (code, signal) => resolve({ code, signal, lines: out.split('\n').filter(Boolean), stderr }));
+  });
+}
+
+/** How a test file reaches its server. */
+export interface ProtocolUnderTest {
+  name: string;
+  /** Deploy variables for a folder of the server (folder: as it appears in DEPLOY_TARGET's path). */
+  env(folder: string): Record<string, string>;
+  /** The same folder on this machine's disk. */
+  disk(folder: string): string;
+  /** Variables that log in with a wrong password, and that password. */
+  wrongPassword(folder: string): { env: Record<string, string>; password: string };
+}
+
+/** Files the tests put on the server themselves: a deploy must never touch them. */
+const FOREIGN = ['/foreign.txt', '/cgi-bin/hello.cgi', '/.well-known/security.txt'];
+
+/** Registers and runs the deploy suite for one protocol. */
+export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
+  const s = suite(`deploy over ${p.name}`);
+  const folder = 'site';
+  let root = '';
+  let target: DeployTarget;
+  const foreignIn = () => [...FOREIGN, `${builds().removedArea}operator-notes.txt`];
+
+  s.before(() => {
+    root = p.disk(folder);
+    mkdirSync(root, { recursive: true });
+    target = readTarget({ ...p.env(folder), DEPLOY_SITE_URL: 'https://www.example.com' })!;
+  });
+
+  /** The server folder without the manifest and the foreign files. */
+  const served = () => {
+    const t = tree(root);
+    t.delete(DEPLOY_MANIFEST);
+    for (const f of foreignIn()) t.delete(f);
+    return t;
+  };
+  const manifest = () => parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+
+  s('the first deploy into an empty folder equals the build byte for byte, .htaccess included', async () => {
+    const remote = recorder();
+    const report = await deploy({ dir: builds().a, target, open: remote.open });
+    const built = tree(builds().a);
+    assert.equal(Object.fromEntries(served()), Object.fromEntries(built));
+    assert.ok(built.has('/.htaccess'));
+    assert.equal(manifest().files, Object.fromEntries(built), 'the manifest lists every file with its hash');
+    assert.equal(manifest().pending, []);
+    assert.is(report.uploaded.length, built.size);
+    assert.is(report.firstDeploy, true);
+    assert.equal(report.found, []);
+    assert.equal(fg.sync('**/*.deploy-tmp', { cwd: root, dot: true }), [], 'no temporary file left');
+  });
+
+  s('a dry run changes nothing and lists what would change', async () => {
+    for (const f of foreignIn()) {
+      mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+      writeFileSync(path.join(root, f), `not the deploy's ${f}\n`);
+    }
+    const before = tree(root);
+    const remote = recorder();
+    const report = await deploy({ dir: builds().c, target, dryRun: true, open: remote.open });
+    assert.equal(tree(root), before);
+    assert.equal(remote.written, []);
+    const a = tree(builds().a);
+    const c = tree(builds().c);
+    assert.equal([...report.uploaded, ...report.replaced].sort(), changed(a, c));
+    assert.equal(report.deleted.sort(), [...a.keys()].filter((k) => !c.has(k)).sort());
+  });
+
+  s('a one-page edit uploads that page and the manifest, nothing else; foreign files stay', async () => {
+    const remote = recorder();
+    const report = await deploy({ dir: builds().b, target, open: remote.open });
+    const expected = changed(tree(builds().a), tree(builds().b));
+    assert.ok(expected.length >= 1 && expected.length <= 2, `the edit changes one page (and at most the keyword corpus): ${expected}`);
+    const files = remote.written.filter((w) => w !== temporaryName(DEPLOY_MANIFEST)).sort();
+    assert.equal(files, expected.map(temporaryName).sort());
+    assert.equal(report.replaced.sort(), expected);
+    assert.equal(report.deleted, []);
+    assert.equal(Object.fromEntries(served()), Object.fromEntries(tree(builds().b)));
+    for (const f of foreignIn()) assert.ok(existsSync(path.join(root, f)), `${f} survives`);
+  });
+
+  s('a deploy killed mid-upload leaves every page\'s files present; the rerun completes without resending what arrived', async () => {
+    const b = tree(builds().b);
+    const c = tree(builds().c);
+    const env = { ...p.env(folder), DIST_DIR: builds().c };
+    // One connection, so the pages still to go after the first checkpoint among them leave the
+    // kill time to land; the rerun uses the default connections.
+    const killed = await runCli(['--allow-sample'], { ...env, DEPLOY_CONNECTIONS: '1' }, (lines) => {
+      const saved = lines.findIndex((l, i) => l.startsWith('progress saved') && lines.slice(0, i).some((x) => /^replaced .*\.html/.test(x)));
+      return saved >= 0;
+    });
+    assert.is(killed.signal, 'SIGKILL', `the deploy finished before it could be killed:\n${killed.lines.join('\n')}`);
+    const atKill = manifest();
+    assert.ok(atKill.pending.length > 0, 'the manifest says the deploy was unfinished');
+    // The manifest never claims a file that is not there with that content.
+    const server = tree(root);
+    for (const [f, h] of Object.entries(atKill.files)) assert.is(server.get(f), h, `${f} as the manifest says`);
+    // Every page on the server (old or new) finds everything it references, scripts' imports too.
+    const settings = (PROJECT_CONTENT.settings as any);
+    const problems = checkLinks(root, settings.siteUrl, REDIRECTS.map((r) => r.from), [settings.reviewUrl, settings.assistantUrl, settings.channelUrl]);
+    assert.equal(problems.map(formatProblem), []);
+    assert.equal(missingImports(root), []);
+    const oldPages = [...server.keys()].filter((f) => f.endsWith('.html') && server.get(f) === b.get(f) && c.get(f) !== b.get(f));
+    const newPages = [...server.keys()].filter((f) => f.endsWith('.html') && server.get(f) === c.get(f) && c.get(f) !== b.get(f));
+    assert.ok(oldPages.length > 0 && newPages.length > 0, `killed among the pages (old ${oldPages.length}, new ${newPages.length})`);
+
+    const rerun = await runCli(['--allow-sample'], env);
+    assert.is(rerun.code, 0, rerun.lines.join('\n') + rerun.stderr);
+    assert.ok(rerun.lines.some((l) => l.includes('--allow-sample: PUBLISHING')), '--allow-sample deploys the sample identity, saying so');
+    const sent = rerun.lines.map((l) => /^(?:uploaded|replaced) \d+\/\d+ (\S+)/.exec(l)?.[1]).filter(Boolean) as string[];
+    const arrived = Object.entries(atKill.files).filter(([f, h]) => c.get(f) === h && b.get(f) !== h).map(([f]) => f);
+    assert.ok(arrived.length > 0);
+    assert.equal(sent.filter((f) => arrived.includes(f)), [], 'nothing recorded as arrived is sent again');
+    assert.equal(Object.fromEntries(served()), Object.fromEntries(c), 'the server holds build C exactly');
+    assert.ok(!existsSync(path.join(root, builds().removedArea, 'index.html')), 'the removed area page is deleted');
+    for (const f of [...b.keys()].filter((k) => !c.has(k))) assert.ok(!existsSync(path.join(root, f)), `${f} (old) is deleted`);
+    for (const f of foreignIn()) assert.ok(existsSync(path.join(root, f)), `${f} survives`);
+    assert.equal(manifest().pending, []);
+    assert.equal(fg.sync('**/*.deploy-tmp', { cwd: root, dot: true }), [], 'no temporary file left');
+  });
+
+  s('the check refuses the sample identity and changes nothing (--allow-sample overrides it: the test above)', async () => {
+    const before = tree(root);
+    const env = { ...p.env(folder), DIST_DIR: builds().a };
+    const refused = await runCli([], env);
+    assert.is(refused.code, 1);
+    assert.ok(refused.lines.includes('content/site.ts: field "phone" is the sample number (505) 555-0123 (555-0100 to 555-0199 are reserved for fiction): put the business\'s own number.'), refused.lines.join('\n'));
+    assert.ok(refused.lines.some((l) => l.startsWith('content/home.ts: review 1 ("Maria G."): field "text" is a sample review')));
+    assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "videos.featured.youtubeId" is a sample video')));
+    assert.match(refused.lines.at(-1)!, /^Not deployed: \d+ sample value/);
+    assert.equal(tree(root), before, 'nothing changed on the server');
+  });
+
+  s('a wrong password fails in one line, without the password', async () => {
+    const { env, password } = p.wrongPassword(folder);
+    const run = await runCli(['--allow-sample'], { ...env, DIST_DIR: builds().a });
+    assert.is(run.code, 1);
+    const failures = run.lines.filter((l) => /fail|refused|error/i.test(l));
+    assert.is(failures.length, 1, run.lines.join('\n'));
+    assert.match(run.lines.at(-1)!, /^Deploy failed: 127\.0\.0\.1 refused the login of user "[^"]+"(?: \([^)]*\))?: check DEPLOY_PASSWORD/);
+    assert.ok(!(run.lines.join('\n') + run.stderr).includes(password), 'the password is not printed');
+    assert.is(run.stderr, '');
+  });
+
+  s.run();
+}
+
+/** Scripts the pages load (script src, modulepreload) whose own imports name a missing file. */
+function missingImports(root: string): string[] {
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  for (const f of fg.sync('**/*.html', { cwd: root })) {
+    const page = parse(readFileSync(path.join(root, f), 'utf8'));
+    for (const el of page.querySelectorAll('script[src], link[rel="modulepreload"]')) queue.push(el.getAttribute('src') ?? el.getAttribute('href')!);
+  }
+  while (queue.length) {
+    const ref = queue.pop()!;
+    if (seen.has(ref) || /^https?:/.test(ref)) continue;
+    seen.add(ref);
+    const file = path.join(root, ref);
+    if (!existsSync(file)) {
+      missing.push(ref);
+      continue;
+    }
+    for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*["'](\.\/[^"']+\.js)["']/g)) {
+      queue.push(path.posix.join(path.posix.dirname(ref), m[1]));
+    }
+  }
+  return missing;
+}
+
+/**
+ * Deploys `dir` to the target of `env` and returns the message of the DeployError it throws; fails
+ * the test when it does not throw one.
+ */
+export async function deployFailure(dir: string, env: Record<string, string>): Promise<string> {
+  try {
+    await deploy({ dir, target: readTarget(env)! });
+  } catch (e) {
+    assert.instance(e, DeployError);
+    return (e as Error).message;
+  }
+  assert.unreachable('the deploy should fail');
+  return '';
+}
+
+/** Removes the builds' temp folder. */
+export function removeBuilds(b: Builds | undefined): void {
+  if (b) rmSync(b.tmp, { recursive: true, force: true });
+}

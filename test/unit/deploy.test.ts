@@ -1,0 +1,122 @@
+/**
+ * The pure parts of publishing: the pre-publish check's rules, reading DEPLOY_TARGET, and the
+ * deploy plan (what is uploaded in which order, what may be deleted). The deploy against real
+ * servers is test/deploy/.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { SAMPLE_REVIEWS } from '../../content/samples.ts';
+import { parseManifest, planDeploy, serializeManifest, type LocalFile } from '../../lib/deploy-plan.ts';
+import { DeployError, describeTarget, readTarget } from '../../lib/deploy-target.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { checkSite, formatFinding, targetMismatch } from '../../lib/prepublish-check.ts';
+
+/** The project content with every sample value replaced by the business's own. */
+function ownContent(): any {
+  const raw = structuredClone(PROJECT_CONTENT) as any;
+  Object.assign(raw.settings, {
+    phone: '(505) 287-4100', email: 'office@mesakeys.test', siteUrl: 'https://www.mesakeys.test',
+    reviewUrl: 'https://reviews.mesakeys.test/', assistantUrl: 'https://chat.mesakeys.test/', channelUrl: 'https://www.youtube.com/@mesakeys',
+    videos: { featured: { youtubeId: 'AAAAAAAAAAA', title: 'Lockout' }, more: [{ youtubeId: 'BBBBBBBBBBB', title: 'Keys' }, { youtubeId: 'CCCCCCCCCCC', title: 'Rekey' }] },
+  });
+  raw.home = { ...raw.home, reviews: SAMPLE_REVIEWS.map((r, i) => ({ ...r, text: `A real customer wrote review number ${i + 1}.` })) };
+  return raw;
+}
+
+const check = suite('pre-publish check');
+
+check('should pass content with nothing sample left', () => {
+  assert.equal(checkSite(loadContent(ownContent())).map(formatFinding), []);
+});
+
+check('should name the file and field of every sample value of the project', () => {
+  const lines = checkSite(loadContent()).map(formatFinding);
+  for (const field of ['phone', 'email', 'siteUrl', 'reviewUrl', 'assistantUrl', 'channelUrl', 'videos.featured.youtubeId', 'videos.more.0.youtubeId', 'videos.more.1.youtubeId']) {
+    assert.ok(lines.some((l) => l.startsWith(`content/site.ts: field "${field}" `)), field);
+  }
+  for (const n of [1, 2, 3]) assert.ok(lines.some((l) => l.startsWith(`content/home.ts: review ${n} (`)), `review ${n}`);
+  assert.is(lines.length, 12);
+});
+
+check('should find a sample number or example.com link written in any record', () => {
+  const raw = ownContent();
+  raw.communities[0].description = 'Call 505-555-0188 today.';
+  raw.services[1].faqs[0].answer = 'Write to us at help@example.org.';
+  const lines = checkSite(loadContent(raw)).map(formatFinding);
+  assert.equal(lines, [
+    `content/communities.ts: community "${raw.communities[0].slug}": field "description" contains the sample number 505-555-0188 (555-0100 to 555-0199 are reserved for fiction): write the business's own number.`,
+    `content/services.ts: service "${raw.services[1].slug}": field "faqs.0.answer" links to the sample domain example.org: write the business's own address.`,
+  ]);
+});
+
+check('should compare siteUrl with the target: its own domain, else DEPLOY_SITE_URL', () => {
+  assert.is(targetMismatch('https://www.mesakeys.test', { host: 'ftp.mesakeys.test' }), undefined);
+  assert.is(targetMismatch('https://www.mesakeys.test', { host: 'mesakeys.test' }), undefined);
+  assert.match(targetMismatch('https://www.mesakeys.test', { host: 'server12.hosting.test' })!, /DEPLOY_SITE_URL=https:\/\/www\.mesakeys\.test/);
+  assert.is(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', siteUrl: 'https://www.mesakeys.test/' }), undefined);
+  assert.match(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', siteUrl: 'https://www.otherbiz.test' })!, /publishes https:\/\/www\.otherbiz\.test/);
+  const findings = checkSite(loadContent(ownContent()), { host: 'server12.hosting.test' });
+  assert.equal(findings.map((f) => [f.field, f.kind]), [['siteUrl', 'target']]);
+});
+
+check.run();
+
+const target = suite('DEPLOY_TARGET');
+
+target('should read protocol, user, host, port and folder; a doubled slash is an absolute folder', () => {
+  const t = readTarget({ DEPLOY_TARGET: 'ftps://me@ftp.mesakeys.test/public_html', DEPLOY_PASSWORD: 'pw' })!;
+  assert.equal([t.protocol, t.user, t.host, t.port, t.folder], ['ftps', 'me', 'ftp.mesakeys.test', 21, 'public_html']);
+  assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test:2222//var/www/site/', DEPLOY_PASSWORD: 'pw' })!.folder, '/var/www/site');
+  assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test/~/www', DEPLOY_PASSWORD: 'pw' })!.folder, 'www');
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/%2Fsrv/site', DEPLOY_PASSWORD: 'pw' })!.folder, '/srv/site');
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test', DEPLOY_PASSWORD: 'pw' })!.folder, '');
+  assert.is(readTarget({}), undefined);
+});
+
+target('should refuse what cannot work, in one line, never echoing a password', () => {
+  const error = (env: Record<string, string>) => {
+    try {
+      readTarget(env);
+    } catch (e) {
+      assert.instance(e, DeployError);
+      return (e as Error).message;
+    }
+    return 'no error';
+  };
+  assert.is(error({ DEPLOY_TARGET: 'ftp://me:Secret123@h.test/' }), 'DEPLOY_TARGET contains a password: remove it from the address and set DEPLOY_PASSWORD instead.');
+  assert.match(error({ DEPLOY_TARGET: 'http://me@h.test/', DEPLOY_PASSWORD: 'x' }), /must start with ftp:\/\/, ftps:\/\/ or sftp:\/\//);
+  assert.match(error({ DEPLOY_TARGET: 'ftp://h.test/', DEPLOY_PASSWORD: 'x' }), /no user name/);
+  assert.is(error({ DEPLOY_TARGET: 'ftp://me@h.test/' }), 'Set DEPLOY_PASSWORD to log in.');
+  const t = readTarget({ DEPLOY_TARGET: 'sftp://me@h.test//srv', DEPLOY_PASSWORD: 'Secret123' })!;
+  assert.is(describeTarget(t), 'sftp://me@h.test:22//srv');
+});
+
+target.run();
+
+const plan = suite('deploy plan');
+const file = (path: string, hash = 'h1'): LocalFile => ({ path, file: `/dist${path}`, hash, bytes: 1 });
+const local = (...files: LocalFile[]) => new Map(files.map((f) => [f.path, f]));
+
+plan('should upload assets, then pages, then hosting files', () => {
+  const p = planDeploy(local(file('/.htaccess'), file('/index.html'), file('/assets/site-AAAA1111.js'), file('/img/logo.svg'), file('/a/index.html'), file('/sitemap.xml')));
+  assert.equal(p.uploads.map((u) => u.local.path), ['/assets/site-AAAA1111.js', '/img/logo.svg', '/sitemap.xml', '/a/index.html', '/index.html', '/.htaccess']);
+  assert.equal(p.deletions, []);
+});
+
+plan('should send only changed files and delete only what the previous manifest lists, pages first', () => {
+  const previous = { files: { '/index.html': 'h1', '/old/index.html': 'h1', '/assets/old-AAAA1111.js': 'h1', '/.htaccess': 'h1' }, pending: ['/half/index.html'] };
+  const p = planDeploy(local(file('/index.html', 'h2'), file('/.htaccess'), file('/assets/new-BBBB2222.js')), previous);
+  assert.equal(p.uploads.map((u) => [u.local.path, u.replaces]), [['/assets/new-BBBB2222.js', false], ['/index.html', true]]);
+  assert.equal(p.deletions, ['/half/index.html', '/old/index.html', '/assets/old-AAAA1111.js']);
+  assert.is(p.unchanged, 1);
+});
+
+plan('should read back what it writes and refuse a manifest it did not write', () => {
+  const m = { files: { '/b.html': 'h2', '/a.html': 'h1' }, pending: ['/c.html'] };
+  assert.equal(parseManifest(serializeManifest(m)), m);
+  for (const bad of ['not json', '{}', '{"files":{"../etc/passwd":"x"}}', '{"files":{},"pending":[3]}']) {
+    assert.throws(() => parseManifest(bad), (e: Error) => e instanceof DeployError && /not a deploy record/.test(e.message), bad);
+  }
+});
+
+plan.run();
