@@ -1,8 +1,12 @@
 /**
  * The hosting rules, in ONE place, and the files generated from them: `.htaccess` (Apache shared
- * hosting), `_headers` and `_redirects` (Netlify, Cloudflare Pages), and the nginx server block
- * shown in the README. lib/preview-server.ts applies the same rules, so `npm start` behaves like
- * the hosts.
+ * hosting), `_headers` and `_redirects` (Netlify, Cloudflare Pages), and the nginx config that
+ * `npm run hosting -- nginx` prints. lib/preview-server.ts applies the same rules, so `npm start`
+ * behaves like the hosts.
+ *
+ * Every rule is one entry of a list or table below, and every generator reads it, so a new rule
+ * is one line: a security header in SECURITY_HEADERS, a cache lifetime in CACHE_RULES, a file
+ * never served in HOST_CONFIG_FILES, a redirect in REDIRECTS, a type in MIME_TYPES.
  *
  * The rules: a 404 page; the 301 from the acoma-pueblo alias to the acoma page (pages/routes.ts
  * ACOMA_ALIAS); HTTPS redirect and HSTS only over HTTPS; the headers a <meta> cannot carry
@@ -68,6 +72,41 @@ const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 /** A content-hashed asset: esbuild's "[name]-[hash].js" under /assets/ (lib/bundle.ts), 8-character hash. */
 export const HASHED_ASSET = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
 
+/** One Cache-Control rule: the request paths it applies to and the value. */
+export interface CacheRule {
+  /** Request paths, as a regular expression on the path (also written into .htaccess and nginx). */
+  path: RegExp;
+  cacheControl: string;
+  /**
+   * The same paths as a `_headers` pattern (Netlify and Cloudflare Pages: "*" matches anything);
+   * none leaves those hosts' own default, which already revalidates on every visit.
+   */
+  headersPattern?: string;
+}
+
+/**
+ * Cache-Control by request path, first match wins; any other path gets CACHE_CONTROL.html.
+ * Regular expressions stay within what JavaScript, PCRE (Apache, nginx) share: no lookbehind.
+ */
+export const CACHE_RULES: readonly CacheRule[] = [
+  { path: HASHED_ASSET, cacheControl: CACHE_CONTROL.hashed, headersPattern: '/assets/*' },
+  { path: IMAGE_FILE, cacheControl: CACHE_CONTROL.image },
+];
+
+/**
+ * Proxies or load balancers trusted to say, in X-Forwarded-Proto, that they received the request
+ * over HTTPS (IPv4/IPv6 addresses or CIDR ranges, as Apache's `-R` test reads them). Empty: the
+ * header is ignored, since any client can send it. Name your host's proxy here only if it ends
+ * HTTPS in front of Apache.
+ */
+export const TRUSTED_PROXIES: readonly string[] = [];
+
+/**
+ * Dot-files and dot-folders are never served (.htaccess, an editor's or a deploy tool's files);
+ * /.well-known/ stays reachable (RFC 8615: ACME certificate checks, security.txt).
+ */
+export const HIDDEN_PATH = /\/\.(?!well-known(?:\/|$))/;
+
 /** MIME types the hosts may not know (Apache's or the host's mime.types, sirv's mrmime). */
 export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.vcf': 'text/vcard; charset=utf-8',
@@ -83,17 +122,21 @@ export const COMPRESSIBLE_TYPES = [
   'text/plain', 'text/vcard',
 ] as const;
 
-/** Files that configure the hosts and are never served as pages. */
+/** Files that configure the hosts or the deployment and are never served (404), whatever the host. */
 export const HOST_CONFIG_FILES = ['/.htaccess', '/_headers', '/_redirects'] as const;
+const HOST_CONFIG_FILE = () => new RegExp(`^(${HOST_CONFIG_FILES.map((f) => escapeRegex(f)).join('|')})$`);
 
 /**
  * Cache-Control for a request path as the hosts serve it.
  * @param sitePath request path, e.g. "/", "/areas/grants/", "/assets/site-AB12CD34.js"
  */
 export function cacheControlFor(sitePath: string): string {
-  if (HASHED_ASSET.test(sitePath)) return CACHE_CONTROL.hashed;
-  if (IMAGE_FILE.test(sitePath)) return CACHE_CONTROL.image;
-  return CACHE_CONTROL.html;
+  return CACHE_RULES.find((r) => r.path.test(sitePath))?.cacheControl ?? CACHE_CONTROL.html;
+}
+
+/** True for a path the hosts never serve: a dot-file (HIDDEN_PATH) or a hosting file (HOST_CONFIG_FILES). */
+export function isHiddenPath(sitePath: string): boolean {
+  return HIDDEN_PATH.test(sitePath) || HOST_CONFIG_FILE().test(sitePath);
 }
 
 /**
@@ -115,17 +158,32 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "/areas/acoma-pueblo/" -> "/areas/acoma-pueblo" (the slash-less variant). */
 const withoutSlash = (p: string) => p.replace(/\/$/, '');
 
+/** A JavaScript regular expression as an Apache expression match (`m#...#`, flags kept). */
+const apacheRegex = (r: RegExp) => `m#${r.source}#${r.flags.includes('i') ? 'i' : ''}`;
+/** Apache expression: the client is one of the trusted proxies. */
+const fromProxy = (proxies: readonly string[]) => `(${proxies.map((p) => `-R '${p}'`).join(' || ')})`;
+
 /**
  * `.htaccess` for Apache 2.4 shared hosting. Every module-dependent block sits in <IfModule>, so a
  * host without that module ignores it instead of answering 500; no Options lines (many shared
  * hosts forbid them); nothing beyond what AllowOverride FileInfo permits (DirectoryIndex would
  * need Indexes, so Apache's default index.html is relied on). Checked on Apache 2.4 with
  * AllowOverride All, with FileInfo only, and with only core modules (test/quality/apache.test.ts).
- * The HTTPS redirect skips localhost/127.0.0.1 and requests a proxy already received over HTTPS;
- * HSTS is only sent over HTTPS (RFC 6797 section 7.2).
+ * - The HTTPS redirect skips localhost/127.0.0.1; X-Forwarded-Proto counts only from a proxy in
+ *   `trustedProxies`. HSTS is only sent over HTTPS (RFC 6797 section 7.2).
+ * - Cache rules become <If> blocks, last first, so the first matching rule of CACHE_RULES wins
+ *   (Apache applies every matching block in order; the last Header set stays).
+ * - mod_deflate appends "-gzip" to the ETag of a compressed response, so the browser's
+ *   If-None-Match never matched and every revalidation downloaded the page again; the
+ *   RequestHeader edit offers the original ETag too (Apache bug 45023; DeflateAlterETag, which
+ *   fixes it in the server config, is not allowed in .htaccess).
+ * - The 404 page is compressed too: the DEFLATE filter is set on 404.html itself, since
+ *   AddOutputFilterByType does not reach an ErrorDocument.
+ * @param options.trustedProxies default TRUSTED_PROXIES
  */
-export function generateHtaccess(): string {
-  const hashedFiles = '-[A-Z0-9]{8}\\.js$';
+export function generateHtaccess(options: { trustedProxies?: readonly string[] } = {}): string {
+  const proxies = options.trustedProxies ?? TRUSTED_PROXIES;
+  const https = proxies.length ? `%{HTTPS} == 'on' || (${fromProxy(proxies)} && %{HTTP:X-Forwarded-Proto} == 'https')` : `%{HTTPS} == 'on'`;
   return [
     `# ${HEADER_COMMENT}`,
     `ErrorDocument 404 ${NOT_FOUND_PAGE}`,
@@ -137,37 +195,44 @@ export function generateHtaccess(): string {
     '',
     '<IfModule mod_rewrite.c>',
     '  RewriteEngine On',
-    '  # http:// -> https://, except on a local server and behind a proxy that already received HTTPS',
+    proxies.length
+      ? '  # http:// -> https://, except on a local server and behind a trusted proxy that received HTTPS'
+      : '  # http:// -> https://, except on a local server (X-Forwarded-Proto is ignored: no proxy is trusted)',
     '  RewriteCond %{HTTPS} !=on',
-    '  RewriteCond %{HTTP:X-Forwarded-Proto} !=https',
+    ...(proxies.length ? [`  RewriteCond expr "! (${fromProxy(proxies)} && %{HTTP:X-Forwarded-Proto} == 'https')"`] : []),
     '  RewriteCond %{HTTP_HOST} !^(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]+)?$ [NC]',
     '  RewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [R=301,L]',
     '</IfModule>',
     '',
     '<IfModule mod_alias.c>',
     ...REDIRECTS.map((r) => `  RedirectMatch ${r.status} ^${escapeRegex(withoutSlash(r.from))}/?$ ${r.to}`),
-    '  # The hosting files of other hosts are not pages',
-    '  RedirectMatch 404 ^/_(headers|redirects)$',
+    '  # Hosting files and dot-files are not pages',
+    `  RedirectMatch 404 "${HOST_CONFIG_FILE().source}"`,
+    `  RedirectMatch 404 "${HIDDEN_PATH.source}"`,
     '</IfModule>',
     '',
     '<IfModule mod_headers.c>',
     ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `  Header always set ${name} "${value}"`),
-    `  <If "%{HTTPS} == 'on' || %{HTTP:X-Forwarded-Proto} == 'https'">`,
+    `  <If "${https}">`,
     `    Header always set Strict-Transport-Security "${HSTS_HEADER}"`,
     '  </If>',
     `  Header set Cache-Control "${CACHE_CONTROL.html}"`,
-    `  <FilesMatch "\\.(${IMAGE_EXTENSIONS.join('|')})$">`,
-    `    Header set Cache-Control "${CACHE_CONTROL.image}"`,
-    '  </FilesMatch>',
-    `  <FilesMatch "${hashedFiles}">`,
-    `    Header set Cache-Control "${CACHE_CONTROL.hashed}"`,
-    '  </FilesMatch>',
+    ...[...CACHE_RULES].reverse().flatMap((r) => [
+      `  <If "%{REQUEST_URI} =~ ${apacheRegex(r.path)}">`,
+      `    Header set Cache-Control "${r.cacheControl}"`,
+      '  </If>',
+    ]),
+    '  # A revalidation with the ETag of a gzipped response ("...-gzip") also offers the plain one',
+    `  RequestHeader edit "If-None-Match" '^"((.*)-gzip)"$' '"$1", "$2"'`,
     '</IfModule>',
     '',
     '<IfModule mod_deflate.c>',
     '  <IfModule mod_filter.c>',
     `    AddOutputFilterByType DEFLATE ${COMPRESSIBLE_TYPES.join(' ')}`,
     '  </IfModule>',
+    `  <Files "${NOT_FOUND_PAGE.slice(1)}">`,
+    '    SetOutputFilter DEFLATE',
+    '  </Files>',
     '</IfModule>',
     '',
   ].join('\n');
@@ -185,7 +250,7 @@ export function generateHeadersFile(): string {
   return [
     `# ${HEADER_COMMENT}`,
     block('/*', { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS_HEADER }),
-    block('/assets/*', { 'Cache-Control': CACHE_CONTROL.hashed }),
+    ...CACHE_RULES.filter((r) => r.headersPattern).map((r) => block(r.headersPattern!, { 'Cache-Control': r.cacheControl })),
     block('/*.vcf', { 'Content-Type': MIME_TYPES['.vcf'] }),
     block('/*.webmanifest', { 'Content-Type': MIME_TYPES['.webmanifest'] }),
     '',
@@ -209,47 +274,69 @@ export function generateRedirectsFile(): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The nginx variable holding a response's Cache-Control (set by the `map` of generateNginx). */
+const NGINX_CACHE_VARIABLE = '$site_cache_control';
+
 /**
- * An nginx server block with the same rules, for the README. nginx drops inherited add_header
- * lines in any location that sets its own, so each location repeats the security headers.
+ * The nginx config with the same rules, for the operator's own domain (`npm run hosting -- nginx`
+ * prints it). Goes in the `http` block (e.g. a file in /etc/nginx/sites-enabled/).
+ * - Every add_header sits at server level and no location sets its own, so every response of the
+ *   server carries them, redirects and error pages included (nginx drops inherited add_header
+ *   lines in a location that has any; "always" adds them to 3xx/4xx responses too). Cache-Control
+ *   comes from a `map` of CACHE_RULES on $uri (first matching regex wins, as in CACHE_RULES).
+ * - Hosting files and dot-files answer 404 (with the 404 page); /.well-known/ stays reachable.
+ * - .vcf and .webmanifest get their type in a location of their own (Debian's mime.types lacks
+ *   them), without a charset in the type itself, so gzip_types matches them; `charset_types`
+ *   adds the charset.
+ * - `listen ... http2` rather than `http2 on`, which needs nginx 1.25.1 (Debian 12 ships 1.22).
  * @param site validated site data (the domain comes from settings.siteUrl)
  * @param root folder the built site is uploaded to
  */
 export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www/site'): string {
   const host = new URL(site.settings.siteUrl).host;
-  const security = [
-    ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `add_header ${k} "${v}" always;`),
-    `add_header Strict-Transport-Security "${HSTS_HEADER}" always;`,
-  ];
+  const security = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} "${v}" always;`);
+  const textTypes = COMPRESSIBLE_TYPES.filter((t) => t !== 'text/html');
+  const nginxRegex = (r: RegExp) => `"~${r.flags.includes('i') ? '*' : ''}${r.source}"`;
   const loc = (match: string, body: string[]) => [`  location ${match} {`, ...body.map((l) => `    ${l}`), '  }'];
   return [
+    '# Generated by lib/hosting.ts (npm run hosting -- nginx). Edit that file, not this one.',
+    `# For ${site.settings.siteUrl}. Goes inside the http { } block, e.g. as /etc/nginx/sites-enabled/site.conf.`,
+    `map $uri ${NGINX_CACHE_VARIABLE} {`,
+    ...CACHE_RULES.map((r) => `  ${nginxRegex(r.path)} "${r.cacheControl}";`),
+    `  default "${CACHE_CONTROL.html}";`,
+    '}',
+    '',
     'server {',
     '  listen 80;',
     '  listen [::]:80;',
     `  server_name ${host};`,
+    ...security,
     '  return 301 https://$host$request_uri;',
     '}',
     '',
     'server {',
-    '  listen 443 ssl;',
-    '  listen [::]:443 ssl;',
-    '  http2 on;',
+    '  listen 443 ssl http2;',
+    '  listen [::]:443 ssl http2;',
     `  server_name ${host};`,
     '  # ssl_certificate and ssl_certificate_key: as your certificate tool writes them',
     `  root ${root};`,
     '  index index.html;',
+    '  absolute_redirect off;',
     '  charset utf-8;',
+    `  charset_types ${textTypes.join(' ')};`,
     `  error_page 404 ${NOT_FOUND_PAGE};`,
     '  gzip on;',
-    `  gzip_types ${COMPRESSIBLE_TYPES.filter((t) => t !== 'text/html').join(' ')};`,
+    '  gzip_vary on;',
+    `  gzip_types ${textTypes.join(' ')};`,
+    ...security,
+    `  add_header Strict-Transport-Security "${HSTS_HEADER}" always;`,
+    `  add_header Cache-Control ${NGINX_CACHE_VARIABLE} always;`,
     '',
     ...REDIRECTS.flatMap((r) => loc(`~ ^${escapeRegex(withoutSlash(r.from))}/?$`, [`return ${r.status} ${r.to};`])),
-    ...loc('~ ^/_(headers|redirects)$', ['return 404;']),
-    ...loc('/assets/', [...security, `add_header Cache-Control "${CACHE_CONTROL.hashed}" always;`]),
+    ...HOST_CONFIG_FILES.flatMap((f) => loc(`= ${f}`, ['return 404;'])),
+    ...loc(`~ ${HIDDEN_PATH.source}`, ['return 404;']),
     ...Object.entries(MIME_TYPES).filter(([ext]) => ext === '.vcf' || ext === '.webmanifest').flatMap(([ext, type]) =>
-      loc(`~ \\${ext}$`, ['types { }', `default_type "${type}";`, ...security, `add_header Cache-Control "${CACHE_CONTROL.html}" always;`])),
-    ...loc('/', ['try_files $uri $uri/ =404;', ...security, `add_header Cache-Control "${CACHE_CONTROL.html}" always;`]),
-    ...loc(`~ \\.(${IMAGE_EXTENSIONS.join('|')})$`, [...security, `add_header Cache-Control "${CACHE_CONTROL.image}" always;`]),
+      loc(`~ \\${ext}$`, [`types { ${type.split(';')[0]} ${ext.slice(1)}; }`])),
     '}',
     '',
   ].join('\n');
