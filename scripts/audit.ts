@@ -207,10 +207,10 @@ function median(values: number[]): number {
  * The verdict row of several runs of one page.
  * - Timings (the Performance score, LCP, TBT) are the page's best run of each: interference from
  *   the host only ever adds time, so the best run is the closest to the page's own cost, and
- *   work the page itself does shows in every run (the slow-page test of the gate fails in all
- *   of them). The same reasoning as Python's timeit ("the lowest value gives a lower bound for
- *   how fast your machine can run the given code snippet; higher values ... are typically ...
- *   caused by other processes interfering", docs.python.org/3/library/timeit.html).
+ *   work the page itself does shows in every run. The same reasoning as Python's timeit ("the
+ *   lowest value gives a lower bound for how fast your machine can run the given code snippet;
+ *   higher values ... are typically ... caused by other processes interfering",
+ *   docs.python.org/3/library/timeit.html).
  * - Accessibility, Best Practices, SEO, CLS and bytes, which no stall moves, are the medians.
  * - `failing` lists the audits that lost points in more than half of the runs.
  * Why not Lighthouse's own computeMedianRun: it keeps one whole run, chosen by FCP and TTI, and

@@ -11,8 +11,8 @@
  * (the order Jest uses for the same reason); without it, quality and browser files go first.
  *
  * A file whose source carries the mark `@run-alone` (in its doc comment) runs after all the others,
- * by itself: the Lighthouse gate, whose timings would otherwise measure the parallel Chromiums
- * sharing the machine's two cores as much as the page.
+ * by itself: the Lighthouse gate, whose page loads (each held to Lighthouse's own time limits)
+ * would otherwise share the machine's two cores with parallel Chromiums.
  *
  * A file that runs longer than TEST_FILE_TIMEOUT_MS (default 10 min) is killed with every process
  * it started, in any process group (a detached Chromium too), its output so far is printed and it
@@ -26,7 +26,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { runTracked, type RunResult } from './helpers/process-tree.ts';
+import { runTracked, type RunResult, type TrackedRun } from './helpers/process-tree.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const filter = process.argv[2] ?? '';
@@ -40,7 +40,22 @@ const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS) || 10 * 60_000;
  * it left running (killed by then). After `timeoutMs` the whole run is killed (test/helpers/process-tree.ts).
  */
 async function run(args: string[], echo: boolean, timeoutMs = Number.POSITIVE_INFINITY): Promise<RunResult> {
-  return runTracked(args, { cwd: ROOT, env, echo, timeoutMs }).done;
+  const tracked = runTracked(args, { cwd: ROOT, env, echo, timeoutMs });
+  running.add(tracked);
+  try {
+    return await tracked.done;
+  } finally {
+    running.delete(tracked);
+  }
+}
+
+/** Runs under way; stopped with all their processes when the runner itself is interrupted (Ctrl+C). */
+const running = new Set<TrackedRun>();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, async () => {
+    await Promise.all([...running].map((r) => r.stop()));
+    process.exit(130);
+  });
 }
 
 /** Passed and failed counts of one file from uvu's summary. */
