@@ -194,6 +194,7 @@ onApache('should redirect plain HTTP for the public host name to HTTPS with a 30
   const res = await request(`${apache.url}/areas/grants/?a=1`, { Host: 'www.example.com' });
   assert.is(res.status, 301);
   assert.is(res.headers.location, 'https://www.example.com/areas/grants/?a=1');
+  assertSecurityHeaders(res, 'the HTTPS redirect');
   const forged = await request(`${apache.url}/areas/grants/`, { Host: 'www.example.com', 'X-Forwarded-Proto': 'https' });
   assert.is(forged.status, 301, 'a client\'s X-Forwarded-Proto does not skip the redirect');
   assert.is(forged.headers['strict-transport-security'], undefined, 'nor earn HSTS over HTTP');
