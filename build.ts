@@ -6,12 +6,13 @@
  */
 import { ContentError } from './content/schema.ts';
 import { buildSite, formatSummary } from './lib/build-site.ts';
+import { OutputFolderError } from './lib/output-folder.ts';
 
 try {
   const result = await buildSite();
   console.log(formatSummary(result));
 } catch (error) {
-  if (error instanceof ContentError) {
+  if (error instanceof ContentError || error instanceof OutputFolderError) {
     console.error(`Build stopped, dist/ left unchanged:\n${error.message}`);
   } else {
     console.error('Build failed, dist/ left unchanged:');

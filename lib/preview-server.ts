@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import sirv from 'sirv';
-import { cacheControlFor, HOST_CONFIG_FILES, isCompressible, MIME_TYPES, redirectFor, SECURITY_HEADERS } from './hosting.ts';
+import { cacheControlFor, isCompressible, isHiddenPath, MIME_TYPES, redirectFor, SECURITY_HEADERS } from './hosting.ts';
 
 /**
  * Gzips the response body when the client accepts gzip and the type is text, like the hosts'
@@ -69,7 +69,7 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1'): Pr
       return;
     }
     gzipWhenAccepted(req, res);
-    if ((HOST_CONFIG_FILES as readonly string[]).includes(pathname)) req.url = '/404-not-a-page';
+    if (isHiddenPath(pathname)) req.url = '/404-not-a-page';
     serve(req, res, async () => {
       try {
         const body = await readFile(path.join(dir, '404.html'));

@@ -1,9 +1,11 @@
 /**
- * Writes the site into a fresh folder beside the output folder, then swaps it in, so the previous
- * dist/ stays intact unless everything succeeded.
+ * Writes the site into a fresh temporary folder beside the output folder, then swaps it in
+ * (lib/output-folder.ts), so the output folder always holds a complete site: the previous one
+ * unless everything succeeded.
  */
-import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { lockOutput, recoverOutput, resolveOutput, swapIn, tempPath, writeStep } from './output-folder.ts';
 
 /** One file of the site. `path` is site-absolute, e.g. "/areas/grants/index.html". */
 export interface SiteFile {
@@ -14,28 +16,40 @@ export interface SiteFile {
 /**
  * @param files     every generated file
  * @param staticDir folder copied as is first (generated files win on a clash)
- * @param outDir    the output folder, e.g. "dist"; replaced only after all files are written
- * @throws Error when a write fails; the previous outDir is then untouched and the temp folder removed
+ * @param outDir    the output folder, e.g. "dist"; replaced only after all files are written. A
+ *                  symbolic link is followed (its target is replaced, the link stays).
+ * @param log       where notes go (another build holds the folder; a crashed build was cleaned up)
+ * @throws Error when a write fails; the previous output is then untouched and the temp folder removed.
+ *   OutputFolderError (one line) when the output folder is unusable or another build holds it too long.
  */
-export async function writeSite(files: SiteFile[], staticDir: string, outDir: string): Promise<void> {
-  const out = path.resolve(outDir);
-  const tmp = `${path.dirname(out)}/.${path.basename(out)}-new-${process.pid}-${Date.now()}`;
-  const old = `${path.dirname(out)}/.${path.basename(out)}-old-${process.pid}-${Date.now()}`;
+export async function writeSite(files: SiteFile[], staticDir: string, outDir: string, log: (line: string) => void = console.log): Promise<void> {
+  const out = await resolveOutput(outDir);
+  await mkdir(out.home, { recursive: true });
+  const release = await lockOutput(out, log);
   try {
-    await mkdir(tmp, { recursive: true });
-    await cp(staticDir, tmp, { recursive: true });
-    for (const f of files) {
-      const target = path.join(tmp, f.path);
-      if (!target.startsWith(tmp + path.sep)) throw new Error(`Refusing to write outside the output folder: ${f.path}`);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, f.contents);
+    for (const line of await recoverOutput(out)) log(line);
+    const id = `${process.pid}-${Date.now()}`;
+    const tmp = tempPath(out, 'new', id);
+    try {
+      await mkdir(tmp);
+      await cp(staticDir, tmp, { recursive: true });
+      for (const [i, f] of files.entries()) {
+        const target = path.join(tmp, f.path);
+        if (!target.startsWith(tmp + path.sep)) throw new Error(`Refusing to write outside the output folder: ${f.path}`);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, f.contents);
+        if (i === files.length >> 1) await writeStep('writing');
+      }
+      await writeStep('written');
+    } catch (error) {
+      await rm(tmp, { recursive: true, force: true });
+      throw error;
     }
-  } catch (error) {
-    await rm(tmp, { recursive: true, force: true });
-    throw error;
+    const ready = tempPath(out, 'ready', id);
+    await rename(tmp, ready);
+    await writeStep('ready');
+    await swapIn(out, ready, id);
+  } finally {
+    await release();
   }
-  const hadOld = await stat(out).then(() => true, () => false);
-  if (hadOld) await rename(out, old);
-  await rename(tmp, out);
-  if (hadOld) await rm(old, { recursive: true, force: true });
 }

@@ -11,20 +11,22 @@
  * (the order Jest uses for the same reason); without it, quality and browser files go first.
  *
  * A file whose source carries the mark `@run-alone` (in its doc comment) runs after all the others,
- * by itself: the Lighthouse gate, whose timings would otherwise measure the parallel Chromiums
- * sharing the machine's two cores as much as the page.
+ * by itself: the Lighthouse gate, whose page loads (each held to Lighthouse's own time limits)
+ * would otherwise share the machine's two cores with parallel Chromiums.
  *
- * A file that runs longer than TEST_FILE_TIMEOUT_MS (default 10 min) is killed with its process
- * group (its Chromium too), its output so far is printed and it counts as one failure, so a hung
- * file cannot hold CI until its own time limit. A filter that matches no file is an error.
+ * A file that runs longer than TEST_FILE_TIMEOUT_MS (default 10 min) is killed with every process
+ * it started, in any process group (a detached Chromium too), its output so far is printed and it
+ * counts as one failure, so a hung file cannot hold CI until its own time limit. A process a file
+ * leaves running after it exits (a browser or server it did not stop) is killed and named in a
+ * note (test/helpers/process-tree.ts). A filter that matches no file is an error.
  *
  * Usage: tsx test/run.ts [filter]   (filter: substring of the test file paths to run)
  *        TEST_JOBS=1 tsx test/run.ts   (one file at a time)
  */
-import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { runTracked, type RunResult, type TrackedRun } from './helpers/process-tree.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const filter = process.argv[2] ?? '';
@@ -34,23 +36,25 @@ const TIMES = path.join(ROOT, 'node_modules/.cache/test-times.json');
 const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS) || 10 * 60_000;
 
 /**
- * Runs node with tsx on `args` in a process group of its own; resolves with the exit code and
- * everything printed. After `timeoutMs` the whole group is killed and the result says so.
+ * Runs node with tsx on `args`; resolves with the exit code, everything printed, and the processes
+ * it left running (killed by then). After `timeoutMs` the whole run is killed (test/helpers/process-tree.ts).
  */
-function run(args: string[], echo: boolean, timeoutMs = Number.POSITIVE_INFINITY): Promise<{ code: number; out: string; timedOut: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let out = '';
-    let timedOut = false;
-    const timer = Number.isFinite(timeoutMs)
-      ? setTimeout(() => {
-          timedOut = true;
-          try { process.kill(-child.pid!, 'SIGKILL'); } catch { child.kill('SIGKILL'); }
-        }, timeoutMs)
-      : undefined;
-    child.stdout.on('data', (d) => { out += d; if (echo) process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; if (echo) process.stderr.write(d); });
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code: code ?? 1, out, timedOut }); });
+async function run(args: string[], echo: boolean, timeoutMs = Number.POSITIVE_INFINITY): Promise<RunResult> {
+  const tracked = runTracked(args, { cwd: ROOT, env, echo, timeoutMs });
+  running.add(tracked);
+  try {
+    return await tracked.done;
+  } finally {
+    running.delete(tracked);
+  }
+}
+
+/** Runs under way; stopped with all their processes when the runner itself is interrupted (Ctrl+C). */
+const running = new Set<TrackedRun>();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, async () => {
+    await Promise.all([...running].map((r) => r.stop()));
+    process.exit(130);
   });
 }
 
@@ -105,7 +109,7 @@ if (build.code !== 0) {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const started = performance.now();
       console.log(jobs === 1 ? `\n# ${file}` : `# ${file}: started`);
-      const { code, out, timedOut } = await run([file], jobs === 1, FILE_TIMEOUT_MS);
+      const { code, out, timedOut, leftovers } = await run([file], jobs === 1, FILE_TIMEOUT_MS);
       took[file] = Math.round(performance.now() - started);
       const counts = timedOut
         ? { passed: 0, failed: 1, note: `${file}: killed after ${FILE_TIMEOUT_MS / 1000} s (TEST_FILE_TIMEOUT_MS); counted as 1 failure.` }
@@ -115,6 +119,7 @@ if (build.code !== 0) {
       if (jobs > 1) process.stdout.write(`\n# ${file}\n${out}`);
       console.log(`# ${file}: ${counts.passed} passed, ${counts.failed} failed, ${(took[file] / 1000).toFixed(1)} s`);
       if (counts.note) console.error(counts.note);
+      if (leftovers.length && !timedOut) console.error(`${file}: left ${leftovers.length} processes running after it ended (pids ${leftovers.join(', ')}); killed.`);
     }
   };
   const shared = files.filter((f) => !alone.has(f));

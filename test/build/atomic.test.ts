@@ -1,4 +1,14 @@
-/** A build that fails on bad content leaves the previous output folder intact (issue 2). */
+/**
+ * The output folder always holds a complete site. A build that fails on bad content leaves the
+ * previous one intact; a real build process killed at each named step of the write and the swap
+ * (WRITE_SITE_AT, lib/output-folder.ts) leaves the complete old or new site, or one that the next
+ * `npm run serve` (restoreOutput) and the next build restore, with no temporary folder left; a
+ * second build waits for the first; a symbolic link is written through; a mount point (tmpfs,
+ * when run as root) works.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +17,8 @@ import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
 import { buildSite } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
+import { ROOT } from '../helpers/browser.ts';
 
 const atomic = suite('buildSite atomicity');
 let tmp = '';
@@ -39,3 +51,182 @@ atomic('should replace the output when the build succeeds', async () => {
   assert.match(await readFile(path.join(out, 'index.html'), 'utf8'), 'Mesa Key Test Co');
 });
 atomic.run();
+
+/** Every file under `dir` (dot-files too) with the SHA-1 of its bytes, sorted; [] when `dir` is missing. */
+function snapshot(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const file = path.join(e.parentPath, e.name);
+      return `${path.relative(dir, file)} ${createHash('sha1').update(readFileSync(file)).digest('hex')}`;
+    })
+    .sort();
+}
+
+/** Runs `npm run build`'s entry in a process of its own; resolves with how it ended and its output. */
+function build(env: Record<string, string>, onOutput?: (s: string) => void): Promise<{ code: number | null; signal: string | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const take = (d: Buffer) => { out += d; onOutput?.(String(d)); };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, out }));
+  });
+}
+
+const kills = suite('output folder: builds killed at each step');
+let work = '';
+let newSite: string[] = [];
+let oldSite: string[] = [];
+const reference = () => path.join(work, 'reference');
+/** The "old" site: the new one with a marker file and a changed home page. */
+function makeOld(dir: string): void {
+  cpSync(reference(), dir, { recursive: true });
+  writeFileSync(path.join(dir, 'old-site.txt'), 'the previous build\n');
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>old</title>');
+}
+
+kills.before(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'atomic-kill-'));
+  const ref = await build({ DIST_DIR: reference() });
+  assert.is(ref.code, 0, ref.out);
+  newSite = snapshot(reference());
+  makeOld(path.join(work, 'old'));
+  oldSite = snapshot(path.join(work, 'old'));
+  assert.ok(newSite.length > 50 && newSite.some((f) => f.startsWith('.htaccess ')));
+});
+kills.after(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Temporary folders and locks beside (or inside) the output folder. */
+const leftovers = (dir: string) => [...readdirSync(path.dirname(dir)), ...(existsSync(dir) ? readdirSync(dir) : [])].filter((n) => /^\.(dist|build)[-.]/.test(n));
+
+const SWAP_STEPS: WriteStep[] = ['writing', 'written', 'ready', 'moved-old', 'swapped'];
+const IN_PLACE_STEPS: WriteStep[] = ['ready', 'moving-old', 'moved-old', 'moving-in', 'swapped'];
+
+kills('should leave the complete old or new site at every step, restored by the next serve', async () => {
+  for (const step of SWAP_STEPS) {
+    const dist = path.join(work, step, 'dist');
+    makeOld(dist);
+    const killed = await build({ DIST_DIR: dist, WRITE_SITE_AT: `${step}:kill` });
+    assert.is(killed.signal, 'SIGKILL', `${step}: ${killed.out}`);
+    assert.match(killed.out, `write step ${step}: kill`);
+    const now = snapshot(dist);
+    // Between the two renames the folder is briefly missing; at every other step it is whole.
+    if (step === 'moved-old') assert.equal(now, [], 'moved-old: the gap the next serve or build closes');
+    else assert.ok(now.join() === oldSite.join() || now.join() === newSite.join(), `${step}: neither the old nor the new site`);
+    const notes = await restoreOutput(dist);
+    const expected = SWAP_STEPS.indexOf(step) >= SWAP_STEPS.indexOf('moved-old') ? newSite : oldSite;
+    assert.equal(snapshot(dist), expected, `${step}: after restoring`);
+    assert.equal(leftovers(dist), [], `${step}: temporary folders left (${notes.join(' ')})`);
+    assert.ok(notes.length > 0, `${step}: the restore says what it did`);
+  }
+});
+
+kills('should have the next build restore and sweep, and npm run serve serve the restored site', async () => {
+  const dist = path.join(work, 'next', 'dist');
+  makeOld(dist);
+  assert.is((await build({ DIST_DIR: dist, WRITE_SITE_AT: 'moved-old:kill' })).signal, 'SIGKILL');
+  assert.is((await build({ DIST_DIR: dist, WRITE_SITE_AT: 'writing:kill' })).signal, 'SIGKILL', 'a second crash, on top of the first');
+  assert.equal(snapshot(dist), newSite, 'the killed build restored the first one\'s complete new site first');
+  makeOld(path.join(work, 'next', 'again'));
+  assert.is((await build({ DIST_DIR: dist, WRITE_SITE_AT: 'moved-old:kill' })).signal, 'SIGKILL');
+  assert.ok(!existsSync(dist));
+  // npm run serve (scripts/serve.ts) restores before it serves.
+  const serve = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--dir', dist, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      serve.stdout.on('data', (d) => { out += d; const m = /at (http:\/\/\S+)/.exec(out); if (m) resolve(m[1]); });
+      serve.stderr.on('data', (d) => { out += d; });
+      serve.on('close', () => reject(new Error(`serve ended: ${out}`)));
+    });
+    assert.match(out, /restored the new site/);
+    const res = await fetch(`${url}/`);
+    assert.is(res.status, 200);
+    assert.is(await res.text(), readFileSync(path.join(reference(), 'index.html'), 'utf8'));
+  } finally {
+    serve.kill('SIGKILL');
+  }
+  assert.equal(snapshot(dist), newSite);
+  const next = await build({ DIST_DIR: dist });
+  assert.is(next.code, 0, next.out);
+  assert.equal(leftovers(dist), []);
+});
+
+kills('should make a second build wait for the first, then both succeed', async () => {
+  const dist = path.join(work, 'two', 'dist');
+  makeOld(dist);
+  const hold = path.join(work, 'two', 'hold');
+  writeFileSync(hold, '');
+  let firstHeld!: () => void;
+  const held = new Promise<void>((r) => { firstHeld = r; });
+  const first = build({ DIST_DIR: dist, WRITE_SITE_AT: `written:wait:${hold}` }, (s) => { if (s.includes('write step written: wait')) firstHeld(); });
+  await held;
+  // The first build holds the lock until `hold` is gone; it goes once the second says it waits.
+  const second = await build({ DIST_DIR: dist }, (s) => { if (s.includes('waiting for it to finish')) rmSync(hold, { force: true }); });
+  const one = await first;
+  assert.is(one.code, 0, one.out);
+  assert.is(second.code, 0, second.out);
+  assert.match(second.out, `Another build is writing ${dist}; waiting for it to finish.`);
+  assert.not.ok(existsSync(hold), 'the first build was released by the second one waiting');
+  assert.equal(snapshot(dist), newSite);
+  assert.equal(leftovers(dist), []);
+});
+
+kills('should write through a symbolic link, and refuse one that points nowhere with one line', async () => {
+  const target = path.join(work, 'webroot', 'site');
+  makeOld(target);
+  const link = path.join(work, 'link', 'dist');
+  mkdirSync(path.dirname(link), { recursive: true });
+  symlinkSync(target, link);
+  const res = await build({ DIST_DIR: link });
+  assert.is(res.code, 0, res.out);
+  assert.ok(lstatSync(link).isSymbolicLink(), 'the link stays a link');
+  assert.is(readlinkSync(link), target);
+  assert.equal(snapshot(target), newSite, 'the target holds the new site');
+  assert.equal(leftovers(link), []);
+  assert.equal(leftovers(target), []);
+
+  const dangling = path.join(work, 'link', 'nowhere');
+  symlinkSync(path.join(work, 'no-such-folder'), dangling);
+  const bad = await build({ DIST_DIR: dangling });
+  assert.is(bad.code, 1);
+  assert.match(bad.out, `${dangling} is a symbolic link to ${path.join(work, 'no-such-folder')}, which does not exist`);
+  assert.ok(lstatSync(dangling).isSymbolicLink() && !existsSync(path.join(work, 'no-such-folder')), 'nothing replaced or created');
+});
+
+kills('should build into a mount point, and keep the invariant when killed there (tmpfs; needs root)', async () => {
+  const mount = path.join(work, 'mnt');
+  mkdirSync(mount);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', mount], { stdio: 'pipe' });
+  } catch (error) {
+    console.log(`Mount point case not run: cannot mount a tmpfs here (${String((error as Error).message).split('\n')[0]}); it needs root.`);
+    return;
+  }
+  try {
+    const first = await build({ DIST_DIR: mount });
+    assert.is(first.code, 0, first.out);
+    assert.equal(snapshot(mount), newSite);
+    // The steps where moving entries differs from renaming the folder (writing is the same).
+    for (const step of IN_PLACE_STEPS) {
+      for (const name of readdirSync(mount)) await rm(path.join(mount, name), { recursive: true, force: true });
+      makeOld(mount);
+      const killed = await build({ DIST_DIR: mount, WRITE_SITE_AT: `${step}:kill` });
+      assert.is(killed.signal, 'SIGKILL', `${step}: ${killed.out}`);
+      await restoreOutput(mount);
+      const expected = IN_PLACE_STEPS.indexOf(step) >= IN_PLACE_STEPS.indexOf('moving-old') ? newSite : oldSite;
+      assert.equal(snapshot(mount), expected, `${step}: after restoring`);
+      assert.equal(leftovers(mount), [], step);
+    }
+  } finally {
+    execFileSync('umount', [mount]);
+  }
+});
+
+kills.run();

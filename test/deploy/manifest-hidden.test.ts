@@ -1,17 +1,17 @@
 /**
  * The deploy's record on the server (DEPLOY_MANIFEST) is never served: the generated .htaccess on
- * a real Apache and the preview server answer 404 for it, and the nginx block has a rule for it.
+ * a real Apache and the preview server answer 404 for it (test/quality/nginx.test.ts checks nginx).
  */
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEPLOY_MANIFEST, generateNginx } from '../../lib/hosting.ts';
+import { DEPLOY_MANIFEST } from '../../lib/hosting.ts';
 import { startServer } from '../../lib/preview-server.ts';
 import { startApache } from '../helpers/apache.ts';
 import { request } from '../helpers/http.ts';
-import { DIST, SITE } from '../helpers/site.ts';
+import { DIST } from '../helpers/site.ts';
 
 /** A folder with the built hosting files and pages plus a manifest, as after a deploy. */
 function deployedFolder(): string {
@@ -43,10 +43,6 @@ test('the preview server answers 404 for the deploy manifest', async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
-});
-
-test('the nginx block denies the deploy manifest', () => {
-  assert.match(generateNginx(SITE), /location = \/\.deploy-manifest\.json \{\n\s+return 404;\n\s+\}/);
 });
 
 test.run();

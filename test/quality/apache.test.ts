@@ -4,19 +4,22 @@
  * self-signed certificate), and real HTTP requests check: every route answers 200 with its page,
  * "/areas/grants" reaches "/areas/grants/", an unknown path answers 404 with the 404 page, the
  * acoma-pueblo 301, the security headers, HSTS only over HTTPS, the HTTPS redirect (never for
- * 127.0.0.1), Cache-Control of a hashed asset and of a page, gzip for HTML when asked, and the
- * MIME types of the contact card and the manifest. The same assertions run against the local
+ * 127.0.0.1, not skipped by a client's X-Forwarded-Proto unless it comes from a trusted proxy),
+ * Cache-Control of a hashed asset and of a page, gzip for every text type (the 404 page and the
+ * contact card too), a 304 for a revalidation with the ETag of a gzipped page, dot-files and
+ * hosting files never served, and the MIME types of the contact card and the manifest. The same assertions run against the local
  * preview server (lib/preview-server.ts), so what a developer sees matches the host. Apache is
  * also run as a restricted host (AllowOverride FileInfo) and a bare one (no optional modules):
  * the .htaccess must never cause a 500 there.
  */
-import { readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  CACHE_CONTROL, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
+  CACHE_CONTROL, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
 } from '../../lib/hosting.ts';
 import { startServer, type RunningServer } from '../../lib/preview-server.ts';
 import { startApache, type RunningApache } from '../helpers/apache.ts';
@@ -109,6 +112,31 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
     assert.is((await request(`${host.url}/img/logo.svg`)).headers['cache-control'], 'public, max-age=86400');
   });
 
+  s('should gzip every text type when the client accepts gzip, the 404 page and the contact card included', async () => {
+    const texts = ['/index.html', '/404.html', '/contact.vcf', '/manifest.webmanifest', '/sitemap.xml', '/robots.txt', '/keyword-corpus.json', '/img/logo.svg', hashedAsset!];
+    for (const p of texts) {
+      const res = await request(host.url + p, { 'Accept-Encoding': 'gzip' });
+      assert.is(res.status, 200, p);
+      assert.is(res.headers['content-encoding'], 'gzip', `${p}: ${res.headers['content-type']}`);
+      assert.ok(gunzipSync(res.body).equals(Buffer.from(readDist(p))), `${p}: body`);
+    }
+    const missing = await request(host.url + UNKNOWN, { 'Accept-Encoding': 'gzip' });
+    assert.is(missing.status, 404);
+    assert.is(missing.headers['content-encoding'], 'gzip', 'the 404 response');
+    assert.ok(gunzipSync(missing.body).equals(Buffer.from(notFoundBody)));
+  });
+
+  s('should answer a revalidation of a gzipped page with its ETag with 304', async () => {
+    const first = await request(`${host.url}/areas/grants/`, { 'Accept-Encoding': 'gzip' });
+    assert.is(first.headers['content-encoding'], 'gzip');
+    assert.ok(first.headers.etag, 'an ETag');
+    const again = await request(`${host.url}/areas/grants/`, { 'Accept-Encoding': 'gzip', 'If-None-Match': String(first.headers.etag) });
+    assert.is(again.status, 304, `If-None-Match ${first.headers.etag}`);
+    assertSecurityHeaders(again, '304');
+    const changed = await request(`${host.url}/areas/grants/`, { 'Accept-Encoding': 'gzip', 'If-None-Match': '"not-this-one-gzip"' });
+    assert.is(changed.status, 200, 'another ETag still gets the page');
+  });
+
   s('should gzip HTML when the client accepts gzip, and not otherwise', async () => {
     const gz = await request(`${host.url}/`, { 'Accept-Encoding': 'gzip' });
     assert.is(gz.status, 200);
@@ -129,8 +157,8 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
     assert.match(String(manifest.headers['content-type']), /^application\/manifest\+json\b/);
   });
 
-  s('should not serve the other hosts\' configuration files', async () => {
-    for (const p of ['/_headers', '/_redirects', '/.htaccess']) {
+  s('should not serve the hosting files or any dot-file', async () => {
+    for (const p of [...HOST_CONFIG_FILES, '/.git/config', '/.env', '/img/.hidden']) {
       const res = await request(host.url + p);
       assert.ok(res.status === 404 || res.status === 403, `${p}: ${res.status}`);
     }
@@ -166,8 +194,10 @@ onApache('should redirect plain HTTP for the public host name to HTTPS with a 30
   const res = await request(`${apache.url}/areas/grants/?a=1`, { Host: 'www.example.com' });
   assert.is(res.status, 301);
   assert.is(res.headers.location, 'https://www.example.com/areas/grants/?a=1');
-  const proxied = await request(`${apache.url}/areas/grants/`, { Host: 'www.example.com', 'X-Forwarded-Proto': 'https' });
-  assert.is(proxied.status, 200, 'behind an HTTPS proxy');
+  assertSecurityHeaders(res, 'the HTTPS redirect');
+  const forged = await request(`${apache.url}/areas/grants/`, { Host: 'www.example.com', 'X-Forwarded-Proto': 'https' });
+  assert.is(forged.status, 301, 'a client\'s X-Forwarded-Proto does not skip the redirect');
+  assert.is(forged.headers['strict-transport-security'], undefined, 'nor earn HSTS over HTTP');
 });
 
 onApache('should log no .htaccess error', () => {
@@ -209,3 +239,31 @@ restricted('should serve every route and the 404 page without mod_headers, mod_r
 });
 
 restricted.run();
+
+const proxy = suite('Apache behind a proxy the operator names');
+
+proxy('should trust X-Forwarded-Proto only from the named proxy', async () => {
+  // A copy of dist/ whose .htaccess names 127.0.0.1 (the test client) as the HTTPS proxy.
+  const root = mkdtempSync(path.join(os.tmpdir(), 'apache-proxy-'));
+  let host: RunningApache | undefined;
+  try {
+    cpSync(DIST, root, { recursive: true });
+    writeFileSync(path.join(root, '.htaccess'), generateHtaccess({ trustedProxies: ['127.0.0.1'] }));
+    host = await startApache(root);
+    const proxied = await request(`${host.url}/areas/grants/`, { Host: 'www.example.com', 'X-Forwarded-Proto': 'https' });
+    assert.is(proxied.status, 200, `behind the named proxy\n${host.errorLog()}`);
+    assert.is(proxied.headers['strict-transport-security'], `max-age=${HSTS_MAX_AGE_S}`);
+    const plain = await request(`${host.url}/areas/grants/`, { Host: 'www.example.com' });
+    assert.is(plain.status, 301, 'the proxy forwarding plain HTTP');
+    await host.stop();
+    writeFileSync(path.join(root, '.htaccess'), generateHtaccess({ trustedProxies: ['10.9.8.7'] }));
+    host = await startApache(root);
+    const other = await request(`${host.url}/areas/grants/`, { Host: 'www.example.com', 'X-Forwarded-Proto': 'https' });
+    assert.is(other.status, 301, 'a client that is not the named proxy');
+  } finally {
+    await host?.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+proxy.run();

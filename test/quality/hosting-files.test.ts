@@ -4,13 +4,15 @@
  * .htaccess, the nginx snippet carries the same rules, and every rule comes from lib/hosting.ts.
  * (apache.test.ts runs the .htaccess on a real Apache.)
  */
+import { execFileSync } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  CACHE_CONTROL, cacheControlFor, generateHeadersFile, generateHtaccess, generateNginx, generateRedirectsFile, HSTS_HEADER, redirectFor,
+  CACHE_CONTROL, CACHE_RULES, cacheControlFor, generateHeadersFile, HOST_CONFIG_FILES, generateHtaccess, generateNginx, generateRedirectsFile, HSTS_HEADER, redirectFor,
   REDIRECTS, SECURITY_HEADERS,
 } from '../../lib/hosting.ts';
 import { ACOMA_ALIAS } from '../../pages/routes.ts';
+import { ROOT } from '../helpers/browser.ts';
 import { SITE } from '../helpers/site.ts';
 
 /** Cloudflare Pages limits (workers-sdk packages/workers-shared/utils/configuration/constants.ts). */
@@ -103,8 +105,10 @@ htaccess('should carry the 404 page, the redirect, every security header, HSTS o
   assert.match(ht, /^ErrorDocument 404 \/404\.html$/m);
   assert.match(ht, /^ {2}RedirectMatch 301 \^\/areas\/acoma-pueblo\/\?\$ \/areas\/acoma\/$/m);
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) assert.ok(ht.includes(`Header always set ${k} "${v}"`), k);
-  assert.match(ht, /<If "%\{HTTPS\} == 'on' \|\| %\{HTTP:X-Forwarded-Proto\} == 'https'">\n\s+Header always set Strict-Transport-Security "max-age=31536000"\n\s+<\/If>/);
-  assert.match(ht, /RewriteCond %\{HTTPS\} !=on\n.*\n.*RewriteCond %\{HTTP_HOST\} !\^\(localhost\|127\\\.0\\\.0\\\.1/);
+  assert.match(ht, /<If "%\{HTTPS\} == 'on'">\n\s+Header always set Strict-Transport-Security "max-age=31536000"\n\s+<\/If>/);
+  assert.not.match(ht, /%\{HTTP:X-Forwarded-Proto\}/, 'no proxy is trusted by default');
+  assert.match(generateHtaccess({ trustedProxies: ['10.0.0.0/8'] }), /RewriteCond expr "! \(\(-R '10\.0\.0\.0\/8'\) && %\{HTTP:X-Forwarded-Proto\} == 'https'\)"/);
+  assert.match(ht, /RewriteCond %\{HTTPS\} !=on\n.*RewriteCond %\{HTTP_HOST\} !\^\(localhost\|127\\\.0\\\.0\\\.1/);
   assert.match(ht, /AddType text\/vcard \.vcf/);
   assert.match(ht, /AddType application\/manifest\+json \.webmanifest/);
   assert.match(ht, /AddOutputFilterByType DEFLATE text\/html /);
@@ -153,20 +157,28 @@ netlifyCf('should redirect the alias with a forced 301 on Netlify (the alias pag
 
 netlifyCf.run();
 
-const nginx = suite('nginx snippet (README)');
+const nginx = suite('nginx config (npm run hosting -- nginx)');
 
-nginx('should carry the same redirect, headers, caches and types, for the configured domain', () => {
+nginx('should carry every rule of lib/hosting.ts, for the configured domain', () => {
   const conf = generateNginx(SITE);
   assert.match(conf, new RegExp(`server_name ${new URL(SITE.settings.siteUrl).host.replace(/\./g, '\\.')};`));
   assert.match(conf, /location ~ \^\/areas\/acoma-pueblo\/\?\$ \{\n\s+return 301 \/areas\/acoma\/;/);
   assert.match(conf, /error_page 404 \/404\.html;/);
   assert.match(conf, /return 301 https:\/\/\$host\$request_uri;/);
-  for (const [k, v] of Object.entries(SECURITY_HEADERS)) assert.ok(conf.includes(`add_header ${k} "${v}" always;`), k);
-  assert.match(conf, /location \/assets\/ \{[^}]*add_header Cache-Control "public, max-age=31536000, immutable" always;/);
-  assert.match(conf, /location \/ \{\n\s+try_files \$uri \$uri\/ =404;[^}]*add_header Cache-Control "no-cache" always;/);
-  assert.match(conf, /default_type "text\/vcard; charset=utf-8";/);
-  // Balanced braces: the snippet is at least well-formed.
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) assert.is(conf.split(`add_header ${k} "${v}" always;`).length - 1, 2, `${k}: once per server`);
+  for (const r of CACHE_RULES) assert.ok(conf.includes(`~${r.path.flags.includes('i') ? '*' : ''}${r.path.source}" "${r.cacheControl}";`), r.cacheControl);
+  for (const f of HOST_CONFIG_FILES) assert.ok(conf.includes(`location = ${f} {\n    return 404;`), f);
+  // No location sets a header of its own: nginx would drop every inherited one there.
+  const locations = conf.match(/location [^{]+\{[^}]*\}/g) ?? [];
+  assert.ok(locations.length >= 5);
+  assert.equal(locations.filter((l) => l.includes('add_header')), []);
   assert.is((conf.match(/\{/g) ?? []).length, (conf.match(/\}/g) ?? []).length);
+});
+
+nginx('should be what npm run hosting -- nginx prints', () => {
+  const printed = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/hosting.ts', 'nginx', '--root', '/srv/site'], { cwd: ROOT, encoding: 'utf8' });
+  assert.is(printed, generateNginx(SITE, '/srv/site'));
+  assert.match(printed, /^  root \/srv\/site;$/m);
 });
 
 nginx.run();

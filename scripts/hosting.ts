@@ -1,0 +1,24 @@
+/**
+ * `npm run hosting -- nginx`: prints the nginx config of lib/hosting.ts for the siteUrl of
+ * content/site.ts, ready to save as e.g. /etc/nginx/sites-enabled/site.conf. (The .htaccess,
+ * _headers and _redirects need no command: the build writes them into dist/.)
+ *
+ * Usage: tsx scripts/hosting.ts nginx [--root /var/www/site]   (root: where dist/ is uploaded)
+ */
+import { parseArgs } from 'node:util';
+import { ContentError } from '../content/schema.ts';
+import { generateNginx } from '../lib/hosting.ts';
+import { loadContent, PROJECT_CONTENT } from '../lib/load-content.ts';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { root: { type: 'string', default: '/var/www/site' } } });
+if (positionals[0] !== 'nginx' || positionals.length > 1) {
+  console.error(`Usage: npm run hosting -- nginx [--root /var/www/site]   (got: ${positionals.join(' ') || 'nothing'})`);
+  process.exit(1);
+}
+try {
+  process.stdout.write(generateNginx(loadContent(PROJECT_CONTENT), values.root));
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
