@@ -8,7 +8,7 @@ import { ContentError } from './content/schema.ts';
 import { buildSite, formatSummary } from './lib/build-site.ts';
 
 try {
-  const result = await buildSite();
+  const result = await buildSite({ progress: (line) => console.log(line) });
   console.log(formatSummary(result));
 } catch (error) {
   if (error instanceof ContentError) {

@@ -72,6 +72,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
         eyebrow={<><Icon name="map" size={18} /> {name}, NM <span className="area-zip">ZIP {area.zipCode}</span></>}
         text={`Mobile locksmith for cars, homes and businesses in ${name}. ${area.description}`}
         imageAlt={`Illustration of our service van on the road to ${name}`}
+        photo={area.photo}
       >
         {area.coverage === 'extended' && (
           <p className="area-coverage-note"><Icon name="clock" size={18} /> {name} is an extended-coverage area, served on request: call to confirm and get an arrival estimate.</p>
