@@ -67,6 +67,8 @@ const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 
 /** A content-hashed asset: esbuild's "[name]-[hash].js" under /assets/ (lib/bundle.ts), 8-character hash. */
 export const HASHED_ASSET = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
+/** A processed photo, "{name}-{width}-{HASH}.{avif|webp|jpg}" under /img/photos/ (lib/photos.ts): named by its content too. */
+export const HASHED_PHOTO = /^\/img\/photos\/[^/]+-[A-Z0-9]{8}\.(?:avif|webp|jpg)$/;
 
 /** MIME types the hosts may not know (Apache's or the host's mime.types, sirv's mrmime). */
 export const MIME_TYPES: Readonly<Record<string, string>> = {
@@ -91,7 +93,7 @@ export const HOST_CONFIG_FILES = ['/.htaccess', '/_headers', '/_redirects'] as c
  * @param sitePath request path, e.g. "/", "/areas/grants/", "/assets/site-AB12CD34.js"
  */
 export function cacheControlFor(sitePath: string): string {
-  if (HASHED_ASSET.test(sitePath)) return CACHE_CONTROL.hashed;
+  if (HASHED_ASSET.test(sitePath) || HASHED_PHOTO.test(sitePath)) return CACHE_CONTROL.hashed;
   if (IMAGE_FILE.test(sitePath)) return CACHE_CONTROL.image;
   return CACHE_CONTROL.html;
 }
@@ -125,7 +127,7 @@ const withoutSlash = (p: string) => p.replace(/\/$/, '');
  * HSTS is only sent over HTTPS (RFC 6797 section 7.2).
  */
 export function generateHtaccess(): string {
-  const hashedFiles = '-[A-Z0-9]{8}\\.js$';
+  const hashedFiles = '-[A-Z0-9]{8}\\.(js|avif|webp|jpg)$';
   return [
     `# ${HEADER_COMMENT}`,
     `ErrorDocument 404 ${NOT_FOUND_PAGE}`,
@@ -186,6 +188,7 @@ export function generateHeadersFile(): string {
     `# ${HEADER_COMMENT}`,
     block('/*', { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS_HEADER }),
     block('/assets/*', { 'Cache-Control': CACHE_CONTROL.hashed }),
+    block('/img/photos/*', { 'Cache-Control': CACHE_CONTROL.hashed }),
     block('/*.vcf', { 'Content-Type': MIME_TYPES['.vcf'] }),
     block('/*.webmanifest', { 'Content-Type': MIME_TYPES['.webmanifest'] }),
     '',
@@ -246,6 +249,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     ...REDIRECTS.flatMap((r) => loc(`~ ^${escapeRegex(withoutSlash(r.from))}/?$`, [`return ${r.status} ${r.to};`])),
     ...loc('~ ^/_(headers|redirects)$', ['return 404;']),
     ...loc('/assets/', [...security, `add_header Cache-Control "${CACHE_CONTROL.hashed}" always;`]),
+    ...loc('^~ /img/photos/', [...security, `add_header Cache-Control "${CACHE_CONTROL.hashed}" always;`]),
     ...Object.entries(MIME_TYPES).filter(([ext]) => ext === '.vcf' || ext === '.webmanifest').flatMap(([ext, type]) =>
       loc(`~ \\${ext}$`, ['types { }', `default_type "${type}";`, ...security, `add_header Cache-Control "${CACHE_CONTROL.html}" always;`])),
     ...loc('/', ['try_files $uri $uri/ =404;', ...security, `add_header Cache-Control "${CACHE_CONTROL.html}" always;`]),
