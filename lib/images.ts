@@ -32,8 +32,8 @@ export const EXTENSION: Readonly<Record<ImageFormat, string>> = { avif: 'avif', 
 /**
  * Widths made of every photo, px, capped at the source's width. Each step at most doubles the
  * one before, so the browser's pick is never more than twice what a slot needs; 400 serves a
- * phone's full-width slot at 1x, 1600 a 540 px desktop slot at 3x and the 911 px tablet slot at
- * 1.75x. Nothing wider is made: no slot on the site needs it.
+ * phone's full-width slot at 1x, 1600 a 533 px laptop hero slot at 3x and the 895 px tablet one
+ * at 1.8x. Nothing wider is made: no slot on the site needs it.
  */
 export const WIDTHS: readonly number[] = [400, 800, 1200, 1600];
 

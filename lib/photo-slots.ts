@@ -27,24 +27,25 @@ interface WidthRule {
 }
 
 /**
- * Width rules of each slot, widest viewport first. Container: full width less 16 px padding a
- * side, 24 px from 768 px (48rem), at most 1280 px (80rem) wide. Hero: one column below 960 px
- * (60rem), then the picture takes .9 of 1.1fr + .9fr beside the text, less half the 32 px gap.
- * Service cards: one column, two from 640 px (40rem), four from 1024 px (64rem), 16 px gaps.
+ * Width rules of each slot, widest viewport first. Container: at most 1280 px (80rem) wide, less
+ * 16 px padding a side, 32 px from 768 px (48rem). Hero: one column below 960 px (60rem), then the
+ * picture takes .9 of the 1.1fr + .9fr left beside the text after the 32 px gap. Service cards:
+ * one column, two from 640 px (40rem), four from 1024 px (64rem), 16 px gaps, and the picture
+ * inside the card's 1 px borders.
  */
 export const SLOT_RULES: Readonly<Record<PhotoSlot, readonly WidthRule[]>> = {
   hero: [
-    { minWidth: 1280, vw: 0, px: 540 },
-    { minWidth: 960, vw: 45, px: -36 },
-    { minWidth: 768, vw: 100, px: -48 },
+    { minWidth: 1280, vw: 0, px: 532.8 },
+    { minWidth: 960, vw: 45, px: -43.2 },
+    { minWidth: 768, vw: 100, px: -64 },
     { minWidth: 0, vw: 100, px: -32 },
   ],
   card: [
-    { minWidth: 1280, vw: 0, px: 296 },
-    { minWidth: 1024, vw: 25, px: -24 },
-    { minWidth: 768, vw: 50, px: -32 },
-    { minWidth: 640, vw: 50, px: -24 },
-    { minWidth: 0, vw: 100, px: -32 },
+    { minWidth: 1280, vw: 0, px: 290 },
+    { minWidth: 1024, vw: 25, px: -30 },
+    { minWidth: 768, vw: 50, px: -42 },
+    { minWidth: 640, vw: 50, px: -26 },
+    { minWidth: 0, vw: 100, px: -34 },
   ],
 };
 
@@ -57,7 +58,7 @@ function lengthOf(rule: WidthRule): string {
 
 /**
  * The `sizes` attribute of a slot (HTML spec, "sizes"), e.g.
- * "(min-width: 80rem) 540px, (min-width: 60rem) calc(45vw - 36px), …, calc(100vw - 32px)".
+ * "(min-width: 80rem) 532.8px, (min-width: 60rem) calc(45vw - 43.2px), …, calc(100vw - 32px)".
  * Media conditions are in rem like the stylesheet's (1rem = the initial 16 px).
  */
 export function sizesAttribute(slot: PhotoSlot): string {

@@ -20,7 +20,7 @@ export const PHOTOS_URL = '/img/photos/';
 
 /**
  * The smallest photo the site accepts, px after the orientation is applied. Every photo is some
- * page's hero, shown up to 540 px wide on a laptop (sharp on a 2x screen: 1080 px) and 911 px
+ * page's hero, shown up to 533 px wide on a laptop (sharp on a 2x screen: 1066 px) and 895 px
  * wide on a tablet, and its social card is 1200x630: a 3:2 crop 1200 px wide covers them all.
  */
 export const MIN_PHOTO = { width: 1200, height: 800 } as const;

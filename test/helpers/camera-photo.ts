@@ -37,7 +37,7 @@ export async function cameraPhoto(): Promise<Buffer> {
   const upright = await sharp(Buffer.from(scene(w, h))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   // Texture and grain from a fixed pseudo-random sequence (a linear congruential generator, so the
   // photo is the same every run). Like a real scene, coarse detail is strong and fine detail weak
-  // (a 1/f spectrum): octaves of noise 72, 18 and 4.5 px wide, +-24, +-12 and +-6, then +-3 on
+  // (a 1/f spectrum): octaves of brightness noise 72, 18 and 4.5 px wide, +-24, +-12 and +-6, then +-3 on
   // every pixel (sensor grain).
   let seed = 12345;
   const random = (spread: number) => {
@@ -47,10 +47,10 @@ export async function cameraPhoto(): Promise<Buffer> {
   const px = upright.data;
   for (const [step, spread] of [[72, 24], [18, 12], [4.5, 6]]) {
     const [sw, sh] = [Math.round(w / step), Math.round(h / step)];
-    const coarse = Buffer.alloc(sw * sh * 3);
+    const coarse = Buffer.alloc(sw * sh);
     for (let i = 0; i < coarse.length; i++) coarse[i] = 128 + random(spread);
-    const octave = await sharp(coarse, { raw: { width: sw, height: sh, channels: 3 } }).resize(w, h, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
-    for (let i = 0; i < px.length; i++) px[i] = Math.max(0, Math.min(255, px[i] + octave[i] - 128));
+    const octave = await sharp(coarse, { raw: { width: sw, height: sh, channels: 1 } }).resize(w, h, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+    for (let i = 0; i < px.length; i++) px[i] = Math.max(0, Math.min(255, px[i] + octave[Math.floor(i / 3)] - 128));
   }
   for (let i = 0; i < px.length; i++) px[i] = Math.max(0, Math.min(255, px[i] + random(3)));
   return sharp(px, { raw: { width: w, height: h, channels: 3 } })

@@ -156,13 +156,13 @@ plan('should make the standard widths up to the 3:2 crop of the source, the crop
 });
 
 plan('should write sizes from the slot rules, and give the slot widths of the layout at 390 and 1366 px', () => {
-  assert.is(sizesAttribute('hero'), '(min-width: 80rem) 540px, (min-width: 60rem) calc(45vw - 36px), (min-width: 48rem) calc(100vw - 48px), calc(100vw - 32px)');
+  assert.is(sizesAttribute('hero'), '(min-width: 80rem) 532.8px, (min-width: 60rem) calc(45vw - 43.2px), (min-width: 48rem) calc(100vw - 64px), calc(100vw - 32px)');
   assert.is(slotWidth('hero', 390), 358);
-  assert.is(slotWidth('hero', 1366), 540);
-  assert.is(slotWidth('hero', 1000), 414);
-  assert.is(slotWidth('card', 390), 358);
-  assert.is(slotWidth('card', 1366), 296);
-  assert.is(slotWidth('card', 700), 326);
+  assert.is(slotWidth('hero', 1366), 532.8);
+  assert.ok(Math.abs(slotWidth('hero', 1000) - 406.8) < 1e-9);
+  assert.is(slotWidth('card', 390), 356);
+  assert.is(slotWidth('card', 1366), 290);
+  assert.is(slotWidth('card', 700), 324);
 });
 
 plan('should pick as Chromium does: the next width when the screen needs more than the geometric mean', () => {
@@ -170,9 +170,9 @@ plan('should pick as Chromium does: the next width when the screen needs more th
   assert.is(chromiumPick(widths, 358, 1), 400);
   assert.is(chromiumPick(widths, 358, 2), 800);
   assert.is(chromiumPick(widths, 358, 3), 1200);
-  assert.is(chromiumPick(widths, 540, 1), 800);
-  // 540 px at 2x needs 1080: 1200 (density 2.22) is taken as 2 >= sqrt(1.48 * 2.22) = 1.81.
-  assert.is(chromiumPick(widths, 540, 2), 1200);
+  assert.is(chromiumPick(widths, 532.8, 1), 800);
+  // 532.8 px at 2x needs 1066: 1200 (density 2.25) is taken as 2 >= sqrt(1.50 * 2.25) = 1.84.
+  assert.is(chromiumPick(widths, 532.8, 2), 1200);
   // 358 px at 2.625x needs 940: between 800 (2.23) and 1200 (3.35) the mean is 2.74, so 800 it is.
   assert.is(chromiumPick(widths, 358, 2.625), 800);
   assert.is(chromiumPick(widths, 911, 3), 1600);
