@@ -11,7 +11,7 @@ import fg from 'fast-glob';
 import { closest, distance } from 'fastest-levenshtein';
 import { ContentError } from '../content/schema.ts';
 import { PHOTOS_FOLDER, type Photo } from '../content/photo-schema.ts';
-import { encodePhoto, EXTENSION, ImageError, readSource, SOCIAL_SIZE, type EncodedImage, type ImageFormat, type SourceImage } from './images.ts';
+import type { EncodedImage, ImageError, ImageFormat, SourceImage } from './images.ts';
 import type { SiteData } from './load-content.ts';
 import type { SiteFile } from './write.ts';
 
@@ -113,10 +113,10 @@ function stemOf(src: string): string {
   return src.replace(/\.[^./]+$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'photo';
 }
 
-/** One output file named by its content: "/img/photos/{stem}-{width}-{HASH8}.{ext}". */
-function siteFileOf(stem: string, label: string, image: EncodedImage): { file: SiteFile; info: PhotoFile } {
+/** One output file named by its content: "/img/photos/{stem}-{label}-{HASH8}.{extension}". */
+function siteFileOf(stem: string, label: string, image: EncodedImage, extension: string): { file: SiteFile; info: PhotoFile } {
   const hash = createHash('sha256').update(image.bytes).digest('hex').slice(0, 8).toUpperCase();
-  const sitePath = `${PHOTOS_URL}${stem}-${label}-${hash}.${EXTENSION[image.format]}`;
+  const sitePath = `${PHOTOS_URL}${stem}-${label}-${hash}.${extension}`;
   return { file: { path: sitePath, contents: image.bytes }, info: { path: sitePath, width: image.width, height: image.height, bytes: image.bytes.length } };
 }
 
@@ -145,8 +145,11 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
   const library = new Map<string, ProcessedPhoto>();
   const files: SiteFile[] = [];
   if (uses.length === 0) return { library, files, encoded: 0, reused: 0 };
+  // Loaded only now: sharp's native library costs ~50 ms to load, which a site without photos never pays.
+  const { encodePhoto, EXTENSION, ImageError, readSource, SOCIAL_SIZE } = await import('./images.ts');
 
-  const available = await fg('**/*', { cwd: options.photosDir, onlyFiles: true, dot: false }).catch(() => [] as string[]);
+  // Pictures only: the folder's README is no near name for a photo.
+  const available = await fg('**/*.{jpg,jpeg,png,webp,tif,tiff,avif,heic,heif,gif}', { cwd: options.photosDir, onlyFiles: true, dot: false, caseSensitiveMatch: false }).catch(() => [] as string[]);
   const problems: string[] = [];
   const sources = new Map<string, SourceImage>();
   const say = (use: PhotoUse, field: string, message: string) => problems.push(`${use.file}: ${use.label}: field "photo.${field}" ${message}`);
@@ -197,11 +200,11 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
     const stem = stemOf(src);
     const byFormat: Record<ImageFormat, PhotoFile[]> = { avif: [], webp: [], jpeg: [] };
     for (const image of made.images) {
-      const { file, info } = siteFileOf(stem, String(image.width), image);
+      const { file, info } = siteFileOf(stem, String(image.width), image, EXTENSION[image.format]);
       files.push(file);
       byFormat[image.format].push(info);
     }
-    const social = siteFileOf(stem, `${SOCIAL_SIZE.width}x${SOCIAL_SIZE.height}`, made.social);
+    const social = siteFileOf(stem, `${SOCIAL_SIZE.width}x${SOCIAL_SIZE.height}`, made.social, EXTENSION.jpeg);
     files.push(social.file);
     const largest = byFormat.jpeg[byFormat.jpeg.length - 1];
     library.set(src, { src, width: largest.width, height: largest.height, files: byFormat, social: social.info });
