@@ -165,6 +165,10 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
       say(use, 'src', `${quoted} is not in ${PHOTOS_FOLDER}/${near ? `; did you mean "${near}"?` : ': copy the photo there, or correct the name'}`);
       continue;
     }
+    if (bytes.length === 0) {
+      say(use, 'src', `${quoted} is an empty file (0 bytes): copy the photo again from the phone or camera`);
+      continue;
+    }
     let source: SourceImage;
     try {
       source = await readSource(bytes);

@@ -57,6 +57,7 @@ errors.before(async () => {
   await writeFile(path.join(photosDir, 'logo.gif'), await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#fff' } }).gif().toBuffer());
   const whole = await jpeg(1600, 1200);
   await writeFile(path.join(photosDir, 'cut.jpg'), whole.subarray(0, Math.floor(whole.length / 2)));
+  await writeFile(path.join(photosDir, 'empty.jpg'), '');
 });
 errors.after(async () => { await rm(tmp, { recursive: true, force: true }); });
 
@@ -108,11 +109,13 @@ errors('should list every photo mistake at once, one line each', async () => {
   assert.match(lines[1], /^content\/communities\.ts: community "grants": field "photo\.src" "small\.jpg" is 800x600 px, smaller than its largest slot needs: .* need at least 1200x800 px/);
 });
 
-errors('should say a file is not a photo, or not an image at all, or damaged', async () => {
+errors('should say a file is not a photo, or not an image at all, empty or damaged', async () => {
   const gif = await errorOf(withPhotos((c) => { c.home.photo = { src: 'logo.gif', alt: 'Logo' }; }));
   assert.is(gif, 'content/home.ts: home: field "photo.src" "logo.gif" is a GIF file, not a photo: use a JPEG, PNG, WebP or TIFF photograph');
   const text = await errorOf(withPhotos((c) => { c.home.photo = { src: 'notes.jpg', alt: 'Notes' }; }));
   assert.match(text, /^content\/home\.ts: home: field "photo\.src" "notes\.jpg" is not an image the build can read \(JPEG, PNG, WebP or TIFF\); the file may be damaged or of another kind/);
+  const empty = await errorOf(withPhotos((c) => { c.home.photo = { src: 'empty.jpg', alt: 'Our van' }; }));
+  assert.is(empty, 'content/home.ts: home: field "photo.src" "empty.jpg" is an empty file (0 bytes): copy the photo again from the phone or camera');
   const cut = await errorOf(withPhotos((c) => { c.home.photo = { src: 'cut.jpg', alt: 'Our van' }; }));
   assert.match(cut, /^content\/home\.ts: home: field "photo\.src" "cut\.jpg" is damaged and cannot be read to the end \(.+\): copy it again from the phone or camera$/);
 });
