@@ -76,6 +76,8 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
+  '.avif': 'image/avif', // photos (lib/photos.ts): older Apache mime.types lack it
+  '.webp': 'image/webp',
 };
 
 /** Types compressed on the fly (all text; images other than SVG are already compressed). */

@@ -189,6 +189,7 @@ hosting('should cache the hashed photo files for a year and leave the other imag
   assert.is(cacheControlFor('/img/hero.svg'), CACHE_CONTROL.image);
   assert.is(cacheControlFor('/img/photos/van.jpg'), CACHE_CONTROL.image, 'a name without a hash may change: a day only');
   assert.match(generateHtaccess(), /<FilesMatch "-\[A-Z0-9\]\{8\}\\\.\(js\|avif\|webp\|jpg\)\$">\n\s+Header set Cache-Control "public, max-age=31536000, immutable"/);
+  assert.match(generateHtaccess(), /AddType image\/avif \.avif\n\s+AddType image\/webp \.webp/);
   assert.match(generateHeadersFile(), /\/img\/photos\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
   assert.match(generateNginx(loadContent()), /location \^~ \/img\/photos\/ \{[^}]*add_header Cache-Control "public, max-age=31536000, immutable" always;/);
 });
