@@ -9,7 +9,7 @@ import { buildSite, formatSummary } from './lib/build-site.ts';
 import { OutputFolderError } from './lib/output-folder.ts';
 
 try {
-  const result = await buildSite();
+  const result = await buildSite({ progress: (line) => console.log(line) });
   console.log(formatSummary(result));
 } catch (error) {
   if (error instanceof ContentError || error instanceof OutputFolderError) {

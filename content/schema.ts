@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { Photo } from './photo-schema.ts';
 
 /** A content or settings mistake. Printed as one line, without a stack, by build.ts. */
 export class ContentError extends Error {
@@ -146,6 +147,7 @@ export const Community = z
     inPlacesList: z.boolean(),
     /** Present when the community has its own area page. */
     page: AreaPageContent.optional(),
+    photo: Photo.optional(), // optional; the area page's hero shows it instead of the illustration.
   })
   .refine((c) => !c.page?.sections.history || c.page.history, { message: 'must have "history" when sections.history is true', path: ['page', 'history'] })
   .refine((c) => !c.servedOnRequest || c.coverage === 'extended', { message: 'may be true only for coverage "extended"', path: ['servedOnRequest'] })
@@ -172,6 +174,7 @@ export const CoreService = z.object({
   heroText: Text,
   /** 8 or 9 questions. Spec section 2, "Core service pages". */
   faqs: z.array(Faq).min(8, 'must have 8 or 9 questions').max(9, 'must have 8 or 9 questions'),
+  photo: Photo.optional(), // optional; the page's hero and the service's cards show it instead of the illustration.
 });
 export type CoreService = z.infer<typeof CoreService>;
 
@@ -198,6 +201,7 @@ export const Service = z.object({
   banner: z.enum(['none', 'emergency-strip', 'do-not-remove']),
   /** 5 or 6 question-and-answer cards. Spec section 2, "Service pages". */
   faqs: z.array(Faq).min(5, 'must have 5 or 6 questions').max(6, 'must have 5 or 6 questions'),
+  photo: Photo.optional(), // optional; the page's hero shows it instead of the illustration.
 });
 export type Service = z.infer<typeof Service>;
 
@@ -251,6 +255,7 @@ export const HomeContent = z.object({
   reviews: z.array(Review).length(3, 'must have exactly three reviews'),
   why: z.array(WhyPoint).length(3, 'must have exactly three cards'),
   faqs: z.array(Faq).min(4),
+  photo: Photo.optional(), // optional; the hero shows it instead of the illustration.
 });
 export type HomeContent = z.infer<typeof HomeContent>;
 

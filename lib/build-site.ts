@@ -11,6 +11,10 @@ import { bundleIslands, clientConfig } from './bundle.ts';
 import { checkPageCsp } from './csp.ts';
 import { extraFiles, type BuiltPage } from './extra-files.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from './load-content.ts';
+import { PAGE_PHOTO_BUDGET_BYTES, pagePhotoBytes } from './photo-bytes.ts';
+import { SUMMARY_PHONE } from './photo-slots.ts';
+import { photoUses, processPhotos, type PhotoBuild } from './photos.ts';
+import { bundlePictureScript } from './picture-script.ts';
 import { finishPage, renderSite } from './render.ts';
 import { loadStylesheet } from './styles.ts';
 import { writeSite, type SiteFile } from './write.ts';
@@ -35,6 +39,8 @@ export interface PageReport {
   jsGzipBytes: number;
   /** Further JavaScript, gzipped, loaded only when the visitor acts on an island (e.g. presses play). */
   jsInteractionGzipBytes: number;
+  /** Bytes of the page's photos a phone downloads when scrolled to the end (lib/photo-bytes.ts); 0 without photos. */
+  photoBytes: number;
 }
 
 export interface BuildResult {
@@ -43,6 +49,8 @@ export interface BuildResult {
   pages: PageReport[];
   /** Every file written, site-absolute paths. */
   files: SiteFile[];
+  /** The photos' files: how many this build encoded and how many came from the on-disk cache. */
+  photos: { count: number; encoded: number; reused: number };
   /** Wall time of the build in ms. */
   ms: number;
 }
@@ -52,6 +60,12 @@ export interface BuildOptions {
   content?: RawContent;
   /** Output folder; default $DIST_DIR, else "dist" in the project root. */
   outDir?: string;
+  /** Folder photo fields name files in; default content/photos/ in the project root. */
+  photosDir?: string;
+  /** On-disk cache of encoded photos; default node_modules/.cache/photos/ in the project root. */
+  photoCacheDir?: string;
+  /** Told of long work as it starts (encoding a photo for the first time), one line each. */
+  progress?: (line: string) => void;
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
@@ -77,16 +91,24 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const site = loadContent(options.content ?? PROJECT_CONTENT);
   const routes = buildRoutes(site);
   checkRoutes(routes);
+  const photos: PhotoBuild = await processPhotos(photoUses(site), {
+    photosDir: options.photosDir ?? path.join(ROOT, 'content', 'photos'),
+    cacheDir: options.photoCacheDir ?? path.join(ROOT, 'node_modules', '.cache', 'photos'),
+    onEncode: (src, i, n) => options.progress?.(`Encoding photo ${i + 1} of ${n}, ${src} (once: later builds take it from the cache)...`),
+  });
   const css = await loadStylesheet();
-  const rendered = renderSite(routes, site, css);
+  const rendered = renderSite(routes, site, css, photos.library);
   const used = [...new Set(rendered.flatMap((p) => p.islands))];
-  const bundle = await bundleIslands(used, clientConfig(site.settings));
+  const config = clientConfig(site.settings);
+  const bundle = await bundleIslands(used, config);
+  const pictureScript = rendered.some((p) => p.photos.length) ? await bundlePictureScript(config) : undefined;
 
   const files: SiteFile[] = [];
   const pages: PageReport[] = [];
   const built: BuiltPage[] = [];
   for (const page of rendered) {
-    const html = await finishPage(page, bundle.tagsFor(page.islands));
+    const withPhotos = pictureScript && page.photos.length > 0;
+    const html = await finishPage(page, bundle.tagsFor(page.islands) + (withPhotos ? pictureScript.tag : ''));
     checkPageCsp(html, page.route.path); // the style hash must match the final minified bytes
     built.push({ route: page.route, html });
     files.push({ path: `/${outputFile(page.route.path)}`, contents: html });
@@ -95,26 +117,37 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       path: page.route.path,
       bytes: Buffer.byteLength(html),
       gzipBytes: gzipSync(html, { level: 9 }).length,
-      jsGzipBytes: js.loadGzipBytes,
+      jsGzipBytes: js.loadGzipBytes + (withPhotos ? pictureScript.gzipBytes : 0),
       jsInteractionGzipBytes: js.interactionGzipBytes,
+      photoBytes: pagePhotoBytes(page.photos, photos.library),
     });
   }
-  files.push(...bundle.files, ...(await extraFiles(site, routes, built)));
+  files.push(...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...(await extraFiles(site, routes, built)));
   await writeSite(files, path.join(ROOT, 'static'), outDir);
-  return { site, routes, pages, files, ms: performance.now() - t0 };
+  const photoStats = { count: photos.library.size, encoded: photos.encoded, reused: photos.reused };
+  return { site, routes, pages, files, photos: photoStats, ms: performance.now() - t0 };
 }
 
 /**
- * The build summary: each route with KB and KB gzipped, JS KB gzipped loaded with the page and
- * JS KB gzipped loaded only on interaction ("-" when none), then the total time.
+ * The build summary: each route with KB and KB gzipped, JS KB gzipped loaded with the page, JS KB
+ * gzipped loaded only on interaction, and KB of photos a 390 px phone downloads ("-" when none),
+ * then the photos' files (encoded or from the cache), a warning for each page whose photos pass
+ * PAGE_PHOTO_BUDGET_BYTES, and the total time.
  */
 export function formatSummary(result: BuildResult): string {
   const kb = (n: number, w = 6) => (n / 1024).toFixed(1).padStart(w);
   const width = Math.max(...result.pages.map((p) => p.path.length), 5);
-  const lines = [`${'route'.padEnd(width)}     KB  KB gz  JS KB gz  JS on interaction`];
+  const photoColumn = `photo KB ${SUMMARY_PHONE.width}px`;
+  const lines = [`${'route'.padEnd(width)}     KB  KB gz  JS KB gz  JS on interaction  ${photoColumn}`];
   for (const p of result.pages) {
     const later = p.jsInteractionGzipBytes ? kb(p.jsInteractionGzipBytes, 18) : '-'.padStart(18);
-    lines.push(`${p.path.padEnd(width)} ${kb(p.bytes)} ${kb(p.gzipBytes)} ${kb(p.jsGzipBytes, 9)} ${later}`);
+    const photos = p.photoBytes ? kb(p.photoBytes, photoColumn.length) : '-'.padStart(photoColumn.length);
+    lines.push(`${p.path.padEnd(width)} ${kb(p.bytes)} ${kb(p.gzipBytes)} ${kb(p.jsGzipBytes, 9)} ${later}  ${photos}`);
+  }
+  const { count, encoded, reused } = result.photos;
+  if (count) lines.push(`${count} photo${count === 1 ? '' : 's'}: ${encoded + reused} files, ${encoded} encoded, ${reused} from the cache`);
+  for (const p of result.pages.filter((page) => page.photoBytes > PAGE_PHOTO_BUDGET_BYTES)) {
+    lines.push(`Warning: ${p.path} makes a ${SUMMARY_PHONE.width} px phone download ${kb(p.photoBytes, 0)} KB of photos, over the ${PAGE_PHOTO_BUDGET_BYTES / 1024} KB a page should stay under on a mobile connection: show fewer photos on it.`);
   }
   lines.push(`${result.pages.length} pages, ${result.files.length} files generated in ${Math.round(result.ms)} ms`);
   return lines.join('\n');

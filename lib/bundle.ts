@@ -145,7 +145,7 @@ const OUT_DIR = path.join(ROOT, '.bundle-out');
  * esbuild options shared by the page code and the workers: bundled, minified unless dev, content-hashed
  * names, and the `__SITE__` constants.
  */
-function commonOptions(config: ClientConfig) {
+export function commonOptions(config: ClientConfig) {
   return {
     absWorkingDir: ROOT,
     bundle: true,
@@ -176,7 +176,7 @@ function commonOptions(config: ClientConfig) {
 }
 
 /** Site path of an esbuild output path (absolute, or relative to ROOT as in the metafile). */
-const toSitePath = (file: string) => `/assets/${path.relative(OUT_DIR, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
+export const toSitePath = (file: string) => `/assets/${path.relative(OUT_DIR, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
 
 /**
  * Bundles the Web Workers of the islands in use (WORKERS): one classic script each, minified,

@@ -75,6 +75,8 @@ const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 
 /** A content-hashed asset: esbuild's "[name]-[hash].js" under /assets/ (lib/bundle.ts), 8-character hash. */
 export const HASHED_ASSET = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
+/** A processed photo, "{name}-{width}-{HASH}.{avif|webp|jpg}" under /img/photos/ (lib/photos.ts): named by its content too. */
+export const HASHED_PHOTO = /^\/img\/photos\/[^/]+-[A-Z0-9]{8}\.(?:avif|webp|jpg)$/;
 
 /** One Cache-Control rule: the request paths it applies to and the value. */
 export interface CacheRule {
@@ -94,6 +96,7 @@ export interface CacheRule {
  */
 export const CACHE_RULES: readonly CacheRule[] = [
   { path: HASHED_ASSET, cacheControl: CACHE_CONTROL.hashed, headersPattern: '/assets/*' },
+  { path: HASHED_PHOTO, cacheControl: CACHE_CONTROL.hashed, headersPattern: '/img/photos/*' },
   { path: IMAGE_FILE, cacheControl: CACHE_CONTROL.image },
   // The service worker: revalidated on every visit, so a new build's worker replaces the old one.
   { path: new RegExp(`^${escapeRegex(SERVICE_WORKER_PATH)}$`), cacheControl: CACHE_CONTROL.html, headersPattern: SERVICE_WORKER_PATH },
@@ -119,6 +122,8 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
+  '.avif': 'image/avif', // photos (lib/photos.ts): older Apache mime.types lack it
+  '.webp': 'image/webp',
 };
 
 /** Types compressed on the fly (all text; images other than SVG are already compressed). */

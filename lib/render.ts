@@ -10,6 +10,8 @@ import { hoistCspMeta } from './csp.ts';
 import { SiteContext } from '../templates/site-context.ts';
 import type { Route } from '../pages/route.ts';
 import type { SiteData } from './load-content.ts';
+import type { PlacedPhoto } from './photo-slots.ts';
+import type { PhotoLibrary } from './photos.ts';
 
 /** A page rendered to markup, before scripts are added. */
 export interface RenderedPage {
@@ -18,7 +20,11 @@ export interface RenderedPage {
   markup: string;
   /** Islands the page placed. */
   islands: string[];
+  /** Photos the page placed, with their slot. */
+  photos: PlacedPhoto[];
 }
+
+const NO_PHOTOS: PhotoLibrary = new Map();
 
 /**
  * Options that pay on React's output (no whitespace between tags). Per-page minifyCSS/minifyJS
@@ -44,25 +50,27 @@ export const MINIFY_OPTIONS: MinifyOptions = {
 
 /**
  * Renders one route inside the layout.
+ * @param photos processed photos by `src` (lib/photos.ts); none by default
  * @throws Error naming the route and its page component, with the cause attached
  */
-export function renderRoute(route: Route, site: SiteData, css: string): RenderedPage {
+export function renderRoute(route: Route, site: SiteData, css: string, photos: PhotoLibrary = NO_PHOTOS): RenderedPage {
   const islands = new Set<string>();
+  const placedPhotos: PlacedPhoto[] = [];
   try {
     const tree = createElement(
       SiteContext.Provider,
-      { value: { site, islands } },
+      { value: { site, islands, photos, placedPhotos } },
       createElement(Layout, { route, css, children: createElement(route.Page, route.props) }),
     );
-    return { route, markup: `<!DOCTYPE html>${hoistCspMeta(renderToStaticMarkup(tree))}`, islands: [...islands] };
+    return { route, markup: `<!DOCTYPE html>${hoistCspMeta(renderToStaticMarkup(tree))}`, islands: [...islands], photos: placedPhotos };
   } catch (cause) {
     throw new Error(`Could not render ${route.path} with <${route.Page.displayName ?? route.Page.name}>.`, { cause });
   }
 }
 
 /** Renders every route. */
-export function renderSite(routes: Route[], site: SiteData, css: string): RenderedPage[] {
-  return routes.map((r) => renderRoute(r, site, css));
+export function renderSite(routes: Route[], site: SiteData, css: string, photos: PhotoLibrary = NO_PHOTOS): RenderedPage[] {
+  return routes.map((r) => renderRoute(r, site, css, photos));
 }
 
 /**

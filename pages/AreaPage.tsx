@@ -74,6 +74,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
         eyebrow={<><Icon name="map" size={18} /> {name}, NM <span className="area-zip">ZIP {area.zipCode}</span></>}
         text={`Mobile locksmith for cars, homes and businesses in ${name}. ${area.description}`}
         imageAlt={`Illustration of our service van on the road to ${name}`}
+        photo={area.photo}
       >
         {note && <p className="area-coverage-note"><Icon name="clock" size={18} /> {note}</p>}
       </Hero>

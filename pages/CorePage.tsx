@@ -10,7 +10,7 @@ import { CallBanner, FaqList, Hero, PlacesGrid, Section } from '../templates/sec
 export function CorePage({ service }: { service: CoreService }) {
   return (
     <>
-      <Hero title={service.heroTitle} text={service.heroText} image={`/img/card-${service.slug}.svg`} imageAlt={`Illustration for ${service.name.toLowerCase()}`}
+      <Hero title={service.heroTitle} text={service.heroText} photo={service.photo} image={`/img/card-${service.slug}.svg`} imageAlt={`Illustration for ${service.name.toLowerCase()}`}
         eyebrow={<><Icon name={service.icon} size={18} /> {service.name}</>} />
       <Section title="What we do" className="section-subservices">
         <ul className="chips" role="list">

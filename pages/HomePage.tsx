@@ -17,7 +17,7 @@ export function HomePage() {
   const tiles = communities.filter((c) => c.onHome);
   return (
     <>
-      <Hero title={home.heroTitle} text={home.heroText} quoteLabel="Get Free Quote" imageAlt="Illustration of our service van on a desert road below the mesas near Grants" eyebrow={<><Icon name="clock" size={18} /> 24/7 emergency locksmith - we come to you</>} />
+      <Hero title={home.heroTitle} text={home.heroText} photo={home.photo} quoteLabel="Get Free Quote" imageAlt="Illustration of our service van on a desert road below the mesas near Grants" eyebrow={<><Icon name="clock" size={18} /> 24/7 emergency locksmith - we come to you</>} />
       <TrustBar items={[{ label: 'EMERGENCY SERVICE', icon: 'alert' }, { label: 'LICENSED & INSURED', icon: 'shield' }, { label: 'FAST RESPONSE', icon: 'clock' }]} />
       <Section title="Our Locksmith Services" intro="Cars, homes and businesses - one call and we drive to you.">
         <ServiceCards services={core} />

@@ -84,6 +84,7 @@ export function ServicePage({ service }: { service: Service }) {
       <Hero
         title={service.heroTitle}
         text={service.heroText}
+        photo={service.photo}
         image={kind ? `/img/card-${kind}.svg` : undefined}
         imageAlt={`Illustration for ${service.name.toLowerCase()}`}
         eyebrow={<><Icon name={service.icon} size={18} /> {service.name}</>}

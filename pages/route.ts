@@ -2,6 +2,7 @@
  * The shape of one row of the route table (pages/routes.ts).
  */
 import type { ComponentType } from 'react';
+import type { Photo } from '../content/photo-schema.ts';
 
 /** Page metadata. Spec section 3, "Page metadata". Open Graph and Twitter fields derive from these. */
 export interface PageMeta {
@@ -17,6 +18,8 @@ export interface PageMeta {
   ogType?: 'website' | 'article';
   /** Site path of the share image; default "/img/og-image.png". */
   ogImage?: string;
+  /** The page's own photo: its 1200x630 social card (lib/photos.ts) becomes the share image. */
+  photo?: Photo;
   /** Extra JSON-LD blocks (FAQPage, ...). The layout adds Locksmith and BreadcrumbList itself. */
   structuredData?: object[];
 }

@@ -8,7 +8,7 @@ import { robotsContent } from '../lib/robots.ts';
 import { documentTitle } from '../lib/text.ts';
 import { absoluteUrl, serializeJsonLd } from '../lib/structured-data.ts';
 import type { PageMeta } from '../pages/route.ts';
-import { useSite } from './site-context.ts';
+import { useRender } from './site-context.ts';
 
 /** One JSON-LD block. Content is escaped so it cannot close the script element. */
 export function JsonLd({ data }: { data: unknown }) {
@@ -23,10 +23,13 @@ export function JsonLd({ data }: { data: unknown }) {
  *   no analytics host even when an analytics id is set
  */
 export function Head({ meta, path, css, analytics = true }: { meta: PageMeta; path: string; css: string; analytics?: boolean }) {
-  const { settings } = useSite();
+  const { site: { settings }, photos } = useRender();
   const fullTitle = documentTitle(meta.title, settings.name);
   const canonical = absoluteUrl(settings.siteUrl, meta.canonicalPath ?? path);
-  const image = absoluteUrl(settings.siteUrl, meta.ogImage ?? '/img/og-image.png');
+  const social = meta.photo && photos.get(meta.photo.src)?.social;
+  const image = absoluteUrl(settings.siteUrl, social?.path ?? meta.ogImage ?? '/img/og-image.png');
+  // A photo's card: its size and text alternative (Open Graph "Structured Properties", https://ogp.me/#structured).
+  const imageAlt = meta.photo && !meta.photo.decorative ? meta.photo.alt : undefined;
   return (
     <head>
       {/* First in <head>, so it governs every element after it (lib/csp.ts). */}
@@ -45,11 +48,15 @@ export function Head({ meta, path, css, analytics = true }: { meta: PageMeta; pa
       <meta property="og:description" content={meta.description} />
       <meta property="og:url" content={canonical} />
       <meta property="og:image" content={image} />
+      {social && <meta property="og:image:width" content={String(social.width)} />}
+      {social && <meta property="og:image:height" content={String(social.height)} />}
+      {social && imageAlt && <meta property="og:image:alt" content={imageAlt} />}
       <meta property="og:locale" content="en_US" />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={meta.description} />
       <meta name="twitter:image" content={image} />
+      {social && imageAlt && <meta name="twitter:image:alt" content={imageAlt} />}
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/img/icon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/img/apple-touch-icon.png" />

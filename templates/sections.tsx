@@ -4,12 +4,14 @@
  */
 import type { ReactNode } from 'react';
 import { RESPONSE_MINUTES } from '../content/business.ts';
+import type { Photo } from '../content/photo-schema.ts';
 import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
 import { isSampleReview } from '../content/samples.ts';
 import { servedOnRequestSentence } from '../lib/coverage.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
 import { TextLocation } from './TextLocation.tsx';
+import { Picture } from './Picture.tsx';
 import { useSite } from './site-context.ts';
 
 /** Slug-like id from a heading, for aria-labelledby. */
@@ -17,10 +19,13 @@ const idOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(
 
 /**
  * The hero: heading, text, call and quote buttons (always both, in the first screen), "Text us my
- * location", optional extra content and a picture. The picture falls back to the local stock image if it fails.
+ * location", optional extra content and a picture: the record's photo when it has one, else the
+ * illustration. The picture falls back to the local stock image if it fails.
  */
-export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, imageSize = [1200, 800], children, source = 'hero', quoteLabel = 'Get Quote' }: {
+export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, imageSize = [1200, 800], children, source = 'hero', quoteLabel = 'Get Quote', photo }: {
   title: string; text: string; eyebrow?: ReactNode; image?: string; imageAlt: string;
+  /** The record's photo (lib/photos.ts): shown instead of `image`. */
+  photo?: Photo;
   /** Intrinsic [width, height] of `image` in px, so the browser reserves its box (no layout shift). Area scenes are 800x500. */
   imageSize?: [number, number]; children?: ReactNode; source?: string;
   /** Label of the e-mail button: "Get Quote" (spec section 2, service pages) or "Get Free Quote" (home: "free-quote e-mail button"). */
@@ -40,7 +45,8 @@ export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, 
           <TextLocation source={source} />
           {children}
         </div>
-        <img className="hero-img" src={image} alt={imageAlt} width={imageSize[0]} height={imageSize[1]} fetchPriority="high" data-fallback="/img/fallback.svg" />
+        {photo ? <Picture photo={photo} slot="hero" className="hero-img" priority />
+          : <img className="hero-img" src={image} alt={imageAlt} width={imageSize[0]} height={imageSize[1]} fetchPriority="high" data-fallback="/img/fallback.svg" />}
       </div>
     </section>
   );
@@ -73,14 +79,15 @@ export function Section({ title, intro, children, className = '', id }: { title:
   );
 }
 
-/** The four core service cards, each linking to its page (home, area pages). */
+/** The four core service cards, each linking to its page (home, area pages), with the service's photo when it has one. */
 export function ServiceCards({ services, headingLevel = 3 }: { services: CoreService[]; headingLevel?: 3 | 4 }) {
   const H = `h${headingLevel}` as 'h3';
   return (
     <ul className="cards cards-4" role="list">
       {services.map((s) => (
         <li key={s.slug} className={`card service-card service-${s.slug}`}>
-          <img className="card-img" src={`/img/card-${s.slug}.svg`} alt="" width="600" height="400" loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
+          {s.photo ? <Picture photo={s.photo} slot="card" className="card-img" />
+            : <img className="card-img" src={`/img/card-${s.slug}.svg`} alt="" width="600" height="400" loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />}
           <div className="card-body">
             <H className="card-title"><Icon name={s.icon} size={22} /> <a href={`/${s.slug}/`} className="card-link">{s.name}</a></H>
             <p>{s.cardText}</p>

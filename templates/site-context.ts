@@ -4,11 +4,17 @@
  */
 import { createContext, useContext } from 'react';
 import type { SiteData } from '../lib/load-content.ts';
+import type { PlacedPhoto } from '../lib/photo-slots.ts';
+import type { PhotoLibrary } from '../lib/photos.ts';
 
 export interface RenderContext {
   site: SiteData;
   /** Names of the islands placed on the page being rendered. */
   islands: Set<string>;
+  /** Processed photos by `src` (lib/photos.ts); empty when no record has a photo. */
+  photos: PhotoLibrary;
+  /** Photos placed on the page being rendered, with their slot (read by the build summary). */
+  placedPhotos: PlacedPhoto[];
 }
 
 export const SiteContext = createContext<RenderContext | null>(null);

@@ -1,0 +1,41 @@
+/**
+ * The shape of a `photo` field: a picture the operator put under content/photos/, with the text a
+ * screen reader says in its place. Used by the home page, each community, each core service and
+ * each specialised service record; lib/photos.ts checks the file itself (exists, readable, large
+ * enough) and lib/images.ts turns it into the sizes and formats the pages serve.
+ */
+import { z } from 'zod';
+
+/** Folder the `src` of every photo is relative to, from the project root. */
+export const PHOTOS_FOLDER = 'content/photos';
+
+/** What an operator writes when the alt text is missing or empty, and how to fix it. */
+const DESCRIBE = 'describe what the photo shows for visitors who cannot see it, e.g. "Our service van outside a home in Milan"; or, for a photo that adds nothing to the page, write decorative: true and alt: ""';
+
+/**
+ * A photo field, e.g. `{ src: 'van.jpg', alt: 'Our service van outside a home in Milan' }`.
+ * - `src`: file name under content/photos/ (sub-folders allowed, e.g. "areas/grants.jpg"); no
+ *   leading slash, no "..", no backslashes.
+ * - `alt`: the text alternative (WCAG 2.2, success criterion 1.1.1); required and not empty,
+ *   unless `decorative` is true, when it must be "" so screen readers skip the picture
+ *   (HTML spec, "An image not intended for the user": an empty alt).
+ * - `decorative`: optional; true marks a purely decorative photo.
+ * Unknown keys are rejected, so a typo such as `atl` does not pass silently.
+ */
+export const Photo = z
+  .strictObject({
+    src: z
+      .string({ error: (issue) => (issue.input === undefined ? 'is missing: the file name of the photo under content/photos/, e.g. "van.jpg"' : 'must be a file name, e.g. "van.jpg"') })
+      .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[^\\]+\.[A-Za-z0-9]+$/, 'must be a file name under content/photos/, e.g. "van.jpg" (no leading "/", no "..")'),
+    alt: z.string({ error: (issue) => (issue.input === undefined ? `is missing: ${DESCRIBE}` : 'must be text') }),
+    decorative: z.boolean({ error: 'must be true or false' }).optional(),
+  }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `has ${issue.keys.map((k) => `"${k}"`).join(', ')}, which a photo does not take: only src, alt and decorative` : undefined) })
+  .superRefine((photo, ctx) => {
+    const empty = photo.alt.trim() === '';
+    if (photo.decorative === true && photo.alt !== '') {
+      ctx.addIssue({ code: 'custom', path: ['alt'], message: 'must be "" when decorative is true (a decorative photo is skipped by screen readers); remove decorative to keep this description' });
+    } else if (photo.decorative !== true && empty) {
+      ctx.addIssue({ code: 'custom', path: ['alt'], message: `is empty: ${DESCRIBE}` });
+    }
+  });
+export type Photo = z.infer<typeof Photo>;
