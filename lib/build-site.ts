@@ -52,6 +52,11 @@ export interface BuildOptions {
   content?: RawContent;
   /** Output folder; default $DIST_DIR, else "dist" in the project root. */
   outDir?: string;
+  /**
+   * Site path of a live-reload client to load on every page (`npm run dev` only, e.g.
+   * "/livereload.js"); never set by `npm run build`, so published pages carry no such script.
+   */
+  liveReloadScript?: string;
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
@@ -86,7 +91,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const pages: PageReport[] = [];
   const built: BuiltPage[] = [];
   for (const page of rendered) {
-    const html = await finishPage(page, bundle.tagsFor(page.islands));
+    const finished = await finishPage(page, bundle.tagsFor(page.islands));
+    const html = options.liveReloadScript ? finished.replace('</body>', `<script src="${options.liveReloadScript}" async></script></body>`) : finished;
     checkPageCsp(html, page.route.path); // the style hash must match the final minified bytes
     built.push({ route: page.route, html });
     files.push({ path: `/${outputFile(page.route.path)}`, contents: html });
