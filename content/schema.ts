@@ -2,10 +2,16 @@
  * The shapes of every content record, as zod schemas, and the one function that checks a
  * collection against its schema. Content files export plain data; `lib/load-content.ts` runs
  * them through these schemas at build time, so a mistake stops the build with a message that
- * names the file, the record and the field (DEVELOPERS.md, "Bad input gets a clear error").
+ * names the file, the record and the field, in words an operator can act on.
+ *
+ * Every object is strict (z.strictObject): a key the schema does not know is an error, never
+ * dropped, so a misspelt optional field ("pgae" for "page") cannot silently remove a page.
+ * Because every record an operator edits is checked here, key by key and type by type, the build
+ * needs no separate type-check of the content files.
  */
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
 
 /** A content or settings mistake. Printed as one line, without a stack, by build.ts. */
 export class ContentError extends Error {
@@ -21,22 +27,33 @@ export const Zip = z.string().regex(/^\d{5}$/, 'must be five digits, e.g. "87020
 /** Text shown to visitors: not empty, no leading or trailing spaces. */
 const Text = z.string().trim().min(1, 'must not be empty');
 
-/** An absolute http(s) URL. */
-export const AbsoluteUrl = z
-  .string()
-  .url('must be an absolute URL, e.g. "https://www.example.com"')
-  .refine((u) => /^https?:\/\//.test(u), 'must start with https:// or http://');
+/** Adds the one problem `rule` finds in a string (if any) as the field's issue. */
+const byRule = (rule: (raw: string) => string | undefined) => (raw: string, ctx: z.RefinementCtx) => {
+  const problem = rule(raw);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
+/** A link setting: https only, a plain domain, no user name or password (content/url-rules.ts). */
+export const AbsoluteUrl = z.string().superRefine(byRule(linkUrlProblem));
 
 /** A phone number as an operator types it; parsed as a US number with libphonenumber-js. */
 export const Phone = z
   .string()
   .refine((raw) => parsePhoneNumberFromString(raw, 'US')?.isValid() === true, 'is not a valid US phone number, e.g. "(505) 555-0123"');
 
-/** A YouTube video id: 11 characters of [A-Za-z0-9_-]. */
-export const YouTubeId = z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id');
+/**
+ * A YouTube video: its 11-character id, or a pasted YouTube address of it, whose id is used
+ * (content/url-rules.ts youTubeIdOf).
+ */
+export const YouTubeId = z.string().transform((raw, ctx) => {
+  const id = youTubeIdOf(raw);
+  if (id) return id;
+  ctx.addIssue({ code: 'custom', message: 'must be a YouTube video id of 11 characters, e.g. "aqz-KE-bpKQ", or the video\'s YouTube address, e.g. "https://www.youtube.com/watch?v=aqz-KE-bpKQ"' });
+  return z.NEVER;
+});
 
 /** One question and its answer. Spec section 3, "FAQ entry". */
-export const Faq = z.object({ question: Text, answer: Text });
+export const Faq = z.strictObject({ question: Text, answer: Text });
 export type Faq = z.infer<typeof Faq>;
 
 /** Names of the inline SVG icons in templates/icons.tsx. */
@@ -50,7 +67,7 @@ export type IconName = z.infer<typeof IconName>;
  * The operator's settings: the one file an operator edits (content/site.ts).
  * Everything a visitor uses to reach the business comes from here.
  */
-export const SiteSettings = z.object({
+export const SiteSettings = z.strictObject({
   /** Business name, the spec's {product}. */
   name: Text,
   /** Business phone, the spec's {phone}; shown in national format, linked as E.164. */
@@ -58,7 +75,7 @@ export const SiteSettings = z.object({
   /** Business e-mail, the spec's {email}. */
   email: z.string().email('must be an e-mail address, e.g. "service@example.com"'),
   /** Absolute address the site is published at, without a trailing path, e.g. "https://www.example.com". */
-  siteUrl: AbsoluteUrl.refine((u) => URL.canParse(u) && new URL(u).pathname === '/' && !u.endsWith('/'), 'must be the site root without a trailing slash, e.g. "https://www.example.com"'),
+  siteUrl: z.string().superRefine(byRule(siteUrlProblem)),
   /** External review page on a search provider (opens in a new tab). */
   reviewUrl: AbsoluteUrl,
   /** External AI chat assistant (opens in a new tab). */
@@ -66,9 +83,9 @@ export const SiteSettings = z.object({
   /** The business's channel on the video service (opens in a new tab). */
   channelUrl: AbsoluteUrl,
   /** Videos on the home page: one large, then two smaller. */
-  videos: z.object({
-    featured: z.object({ youtubeId: YouTubeId, title: Text }),
-    more: z.array(z.object({ youtubeId: YouTubeId, title: Text })).length(2, 'must list exactly two videos'),
+  videos: z.strictObject({
+    featured: z.strictObject({ youtubeId: YouTubeId, title: Text }),
+    more: z.array(z.strictObject({ youtubeId: YouTubeId, title: Text })).length(2, 'must list exactly two videos'),
   }),
   /** Optional Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Empty: no analytics at all. */
   analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]),
@@ -76,7 +93,7 @@ export const SiteSettings = z.object({
 export type SiteSettingsInput = z.infer<typeof SiteSettings>;
 
 /** Which optional sections an area page has. Spec section 2, "Area pages" (the variants). */
-export const AreaSections = z.object({
+export const AreaSections = z.strictObject({
   /** The history-or-features block with six tags (Crownpoint, Smith Lake, San Fidel, Fort Wingate). */
   history: z.boolean(),
   /** The three-point Why Choose Us block (all but Bluewater, New Laguna, Church Rock). */
@@ -92,7 +109,7 @@ export type AreaSections = z.infer<typeof AreaSections>;
 export const SceneName = z.enum(['mesa', 'pueblo', 'lake', 'town', 'forest', 'plains']);
 
 /** What only a community that has its own page at /areas/{slug}/ carries. */
-export const AreaPageContent = z.object({
+export const AreaPageContent = z.strictObject({
   /** Kind of place, shown as an About fact, e.g. "City", "Village", "Pueblo", "Chapter community". */
   type: Text,
   /** Fourth About fact: heritage or location, e.g. "Founded 1882 on the railroad". */
@@ -106,7 +123,7 @@ export const AreaPageContent = z.object({
   /** Which optional sections the page shows. */
   sections: AreaSections,
   /** The history-or-features block, required when sections.history is true. */
-  history: z.object({ title: Text, text: Text, tags: z.array(Text).length(6, 'must have exactly six tags') }).optional(),
+  history: z.strictObject({ title: Text, text: Text, tags: z.array(Text).length(6, 'must have exactly six tags') }).optional(),
   /** Meta description of the page. */
   metaDescription: Text,
   /** Meta keywords of the page. */
@@ -118,7 +135,7 @@ export const AreaPageContent = z.object({
  * Every community has a card on /service-areas; those with `page` also get /areas/{slug}/.
  */
 export const Community = z
-  .object({
+  .strictObject({
     slug: Slug,
     /** Display name, e.g. "Fence Lake". */
     name: Text,
@@ -149,7 +166,7 @@ export const Community = z
 export type Community = z.infer<typeof Community>;
 
 /** One of the four core service pages (/automotive, /residential, /commercial, /emergency). */
-export const CoreService = z.object({
+export const CoreService = z.strictObject({
   slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
   /** Card and menu name, e.g. "Automotive Locksmith". */
   name: Text,
@@ -172,7 +189,7 @@ export const CoreService = z.object({
 export type CoreService = z.infer<typeof CoreService>;
 
 /** One of the ten specialised service pages at /services/{slug}/. */
-export const Service = z.object({
+export const Service = z.strictObject({
   slug: Slug,
   /** Menu and sitemap name, e.g. "Car Lockout". */
   name: Text,
@@ -198,7 +215,7 @@ export const Service = z.object({
 export type Service = z.infer<typeof Service>;
 
 /** A customer review card. Spec section 3, "Review". */
-export const Review = z.object({
+export const Review = z.strictObject({
   name: Text,
   location: Text,
   text: Text,
@@ -208,7 +225,7 @@ export const Review = z.object({
 export type Review = z.infer<typeof Review>;
 
 /** A "why choose us" point: title, text, icon. */
-export const WhyPoint = z.object({ title: Text, text: Text, icon: IconName });
+export const WhyPoint = z.strictObject({ title: Text, text: Text, icon: IconName });
 export type WhyPoint = z.infer<typeof WhyPoint>;
 
 /**
@@ -220,10 +237,10 @@ export type WhyPoint = z.infer<typeof WhyPoint>;
 const AreaText = Text.refine((t) => !t.includes('24/7'), 'must not say "24/7": it is shown on pages where emergency service is only "available" (spec section 1)');
 
 /** Shared copy of the area pages: the services grid and the three-point Why Choose Us block. */
-export const AreaCopy = z.object({
+export const AreaCopy = z.strictObject({
   /** The four-card services grid. Spec section 3, "Area-page services". */
   services: z
-    .array(z.object({
+    .array(z.strictObject({
       slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
       /** Card text; may contain "{name}". */
       text: AreaText,
@@ -238,7 +255,7 @@ export const AreaCopy = z.object({
 export type AreaCopy = z.infer<typeof AreaCopy>;
 
 /** The home page's own copy. */
-export const HomeContent = z.object({
+export const HomeContent = z.strictObject({
   title: Text,
   metaDescription: Text,
   keywords: z.array(Text).min(1),
@@ -255,21 +272,154 @@ function fieldPath(path: PropertyKey[]): string {
   return path.map(String).join('.') || '(record)';
 }
 
+/** The value at a path inside raw data, or undefined. */
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  return path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), data);
+}
+
+/** The schema under optional/default/pipe wrappers (what a field's value is checked against). */
+function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let s: any = schema;
+  while (s?._zod?.def && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe'].includes(s._zod.def.type)) {
+    s = s._zod.def.type === 'pipe' ? s._zod.def.in : s._zod.def.innerType;
+  }
+  return s;
+}
+
+/** The schema of the value at `path` under `schema`, or undefined where the path leaves it. */
+function schemaAt(schema: z.ZodType, path: PropertyKey[]): z.ZodType | undefined {
+  let s: any = unwrap(schema);
+  for (const key of path) {
+    const def = s?._zod?.def;
+    if (def?.type === 'object') s = def.shape[key as string];
+    else if (def?.type === 'array') s = def.element;
+    else return undefined;
+    s = unwrap(s);
+  }
+  return s;
+}
+
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps), for "did you mean". */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The known key closest to a misspelt one (case ignored; at most 2 edits, or a third of its length). */
+export function closestKey(key: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const distance = editDistance(key.toLowerCase(), k.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [k, distance];
+  }
+  return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
+}
+
+/** A value as an operator would type it in a content file: 'text', 12, true, [...], {...}. */
+function asTyped(value: unknown): string {
+  if (typeof value === 'string') {
+    const shown = value.length > 40 ? `${value.slice(0, 37)}...` : value;
+    return `'${shown.replace(/'/g, "\\'")}'`;
+  }
+  if (Array.isArray(value)) return value.length ? `[${asTyped(value[0])}${value.length > 1 ? ', ...' : ''}]` : '[]';
+  if (value !== null && typeof value === 'object') return '{ ... }';
+  return String(value);
+}
+
+/** What a value is, in words: "the number 87020", "the text '87020'", "a list", "nothing". */
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return `the text ${asTyped(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'the number' : 'the value'} ${value}`;
+  if (Array.isArray(value)) return 'a list';
+  return value === null ? 'null' : 'a group of fields';
+}
+
+/** Each kind zod names, in an operator's words. */
+const KINDS: Record<string, string> = {
+  string: 'text in quotes', number: 'a number', boolean: 'true or false', array: 'a list in [ ]', object: 'a group of fields in { }',
+};
+
+/** The keys a strict object at `path` knows. */
+function knownKeys(schema: z.ZodType, path: PropertyKey[]): string[] {
+  return Object.keys((schemaAt(schema, path) as any)?._zod?.def?.shape ?? {});
+}
+
+/** The known key an unknown `key` at `path` was probably meant to be (a missing one first). */
+function suggestionFor(schema: z.ZodType, data: unknown, path: PropertyKey[], key: string): string | undefined {
+  const known = knownKeys(schema, path);
+  return closestKey(key, known.filter((k) => valueAt(data, [...path, k]) === undefined)) ?? closestKey(key, known);
+}
+
+/** One issue in an operator's words, starting with "field …" or "unknown field …". */
+function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown, example: (path: PropertyKey[]) => unknown): string {
+  const path = issue.path;
+  const field = `field "${fieldPath(path)}"`;
+  if (issue.code === 'unrecognized_keys') {
+    const prefix = path.length ? `${fieldPath(path)}.` : '';
+    return issue.keys.map((key) => {
+      const near = suggestionFor(schema, data, path, key);
+      return `unknown field "${prefix}${key}"${near ? `; did you mean "${prefix}${near}"?` : `; the fields here are ${knownKeys(schema, path).map((k) => `"${k}"`).join(', ')}`}`;
+    }).join(`\n`);
+  }
+  const parent = path.length ? valueAt(data, path.slice(0, -1)) : data;
+  const value = valueAt(data, path);
+  const sample = example(path);
+  const eg = sample !== undefined ? `, e.g. ${String(path[path.length - 1] ?? '')}: ${asTyped(sample)}` : '';
+  if (issue.code !== 'custom' && value === undefined && parent !== null && typeof parent === 'object' && !Array.isArray(parent)) return `${field} is missing${eg ? `: add it${eg}` : ''}`;
+  if (issue.code === 'invalid_union') {
+    const branches = issue.errors.filter((b) => b.length);
+    const chosen = branches.find((b) => b.every((i) => i.code !== 'invalid_type' && i.code !== 'invalid_value')) ?? branches[0];
+    if (chosen) return describeIssue({ ...chosen[0], path: [...path, ...chosen[0].path] } as z.core.$ZodIssue, schema, data, example);
+  }
+  if (issue.code === 'invalid_type') {
+    const wanted = KINDS[issue.expected] ?? issue.expected;
+    const typed = sample !== undefined ? asTyped(sample) : issue.expected === 'string' && (typeof value === 'number' || typeof value === 'boolean') ? `'${value}'` : undefined;
+    return `${field} must be ${wanted}${typed ? `, e.g. ${typed}` : ''}, not ${describeValue(value)}`;
+  }
+  if (issue.code === 'invalid_value') return `${field} must be one of ${issue.values.map((v) => asTyped(v)).join(', ')}, not ${describeValue(value)}`;
+  if (issue.code === 'too_small' && issue.origin === 'array' && /^Too small/.test(issue.message)) return `${field} must list at least ${issue.minimum}`;
+  return `${field} ${issue.message.replace(/^Invalid input: /, '')}`;
+}
+
 /**
  * Checks one record against a schema.
- * @param file  content file the record came from, e.g. "content/areas.ts"
- * @param label how to name the record, e.g. 'area "fence-lake"'
+ * @param file     content file the record came from, e.g. "content/communities.ts"
+ * @param label    how to name the record, e.g. 'community "fence-lake"'
+ * @param siblings other records of the same collection: their values serve as examples in messages
  * @returns the parsed record
- * @throws ContentError naming file, record and field, e.g.
- *   `content/areas.ts: area "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
+ * @throws ContentError with one line per mistake, naming file, record and field, e.g.
+ *   `content/communities.ts: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
+ *   `content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?`
+ *   `content/communities.ts: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
  */
-export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string): z.infer<S> {
+export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []): z.infer<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
-    const message = issue.code === 'invalid_type' && /received undefined/.test(issue.message) ? 'is missing' : issue.message;
-    return `${file}: ${label}: field "${fieldPath(issue.path)}" ${message.replace(/^Invalid input: /, '')}`;
-  });
+  const example = (path: PropertyKey[]) => {
+    const generic = path.map((k) => (typeof k === 'number' ? 0 : k));
+    for (const other of siblings) {
+      if (other === data) continue;
+      const v = valueAt(other, path) ?? valueAt(other, generic);
+      if (v !== undefined && (typeof v !== 'object' || Array.isArray(v))) return v;
+    }
+    const options = (schemaAt(schema, path) as any)?.options;
+    return Array.isArray(options) && options.length ? options[0] : undefined;
+  };
+  // A misspelt key is one mistake: "unknown field pgae; did you mean page?" says it all, so the
+  // "page is missing" it causes is not said again.
+  const suggested = new Set(result.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys'
+    ? issue.keys.map((key) => suggestionFor(schema, data, issue.path, key)).filter((k) => k !== undefined).map((k) => fieldPath([...issue.path, k!]))
+    : [])));
+  const issues = result.error.issues.filter((issue) => !(suggested.has(fieldPath(issue.path)) && valueAt(data, issue.path) === undefined));
+  const lines = issues.flatMap((issue) => describeIssue(issue, schema, data, example).split('\n').map((text) => `${file}: ${label}: ${text}`));
   throw new ContentError(lines.join('\n'));
 }
 
@@ -288,7 +438,7 @@ export function checkAll<S extends z.ZodType>(
   return records.map((raw, i) => {
     const hint = (raw as { slug?: unknown })?.slug;
     const label = typeof hint === 'string' ? `${kind} "${hint}"` : `${kind} #${i + 1}`;
-    const record = check(schema, raw, file, label);
+    const record = check(schema, raw, file, label, records);
     const k = key(record);
     if (seen.has(k)) throw new ContentError(`${file}: ${label}: field "slug" duplicates "${k}" (also record #${seen.get(k)! + 1}); slugs must be unique.`);
     seen.set(k, i);

@@ -99,7 +99,8 @@ export function describeBuildError(error: unknown, root: string): BuildProblem {
   const syntax = /(?:^|\n)(.+?):(\d+):(\d+): ERROR: (.+)/.exec(message);
   if (syntax && ((error as Error)?.name === 'TransformError' || /Transform failed/.test(message))) {
     const file = relative(root, syntax[1]);
-    const [line, column] = [Number(syntax[2]), Number(syntax[3])];
+    // esbuild's columns count from 0 (its Location.column); editors count from 1.
+    const [line, column] = [Number(syntax[2]), Number(syntax[3]) + 1];
     const hint = SYNTAX_HINTS.find(([re]) => re.test(syntax[4]))?.[1] ?? 'look for a missing comma, quote or bracket just before this point';
     return {
       lines: [`${file}:${line}:${column}: this file is not valid TypeScript (${syntax[4]}); ${hint}.`],
