@@ -108,19 +108,25 @@ export function describeBuildError(error: unknown, root: string): BuildProblem {
       hint: `Open ${file} at line ${line}, column ${column}: ${hint}.`,
     };
   }
-  const frame = String((error as Error)?.stack ?? '')
+  // A render error wraps the template's own error as its cause ("Could not render /x/ with <Page>."):
+  // the cause's stack points at the template line.
+  const cause = (error as Error)?.cause as Error | undefined;
+  const frame = [cause?.stack, (error as Error)?.stack].map((stack) => String(stack ?? '')).join('\n')
     .split('\n')
     .map((l) => /\(?(?:file:\/\/)?(\/[^()\s]+?|[A-Za-z]:\\[^()\s]+?):(\d+):(\d+)\)?$/.exec(l.trim()))
     .find((f) => f && !f[1].includes('node_modules') && !f[1].startsWith('node:') && path.resolve(f[1]).startsWith(root));
   const file = frame ? relative(root, frame[1]) : undefined;
   const line = frame ? Number(frame[2]) : undefined;
   const where = file ? `${file}:${line}:${frame![3]}: ` : '';
+  const what = cause?.message ? `${message.split('\n')[0]} ${cause.message.split('\n')[0]}` : message.split('\n')[0];
   return {
-    lines: [`${where}${message.split('\n')[0]}`],
+    lines: [`${where}${what}`],
     file, line, column: frame ? Number(frame[3]) : undefined, code: file && line ? lineOf(root, file, line) : undefined,
-    hint: file
-      ? `This is an error in the site's code, not in your content: undo the last change to ${file}, or ask a developer.`
-      : 'This is an error in the site\'s code, not in your content: undo the last change, or ask a developer.',
+    hint: file?.startsWith('content/')
+      ? `Line ${line} of ${file} uses something that does not exist or has the wrong shape: compare it with a record that works, or undo your last change there.`
+      : file
+        ? `This is an error in the site's code, not in your content: undo the last change to ${file}, or ask a developer.`
+        : 'This is an error in the site\'s code, not in your content: undo the last change, or ask a developer.',
   };
 }
 

@@ -4,12 +4,15 @@
  * before the build is asked for, and the process ends after one build.
  *
  * To keep save-to-screen short, the process is started ahead of time and first imports only the
- * libraries from node_modules (which a save in the project cannot change); it then says "ready"
- * and waits. Asked to build, it imports lib/build-site.ts fresh, builds, reports and exits.
+ * libraries from node_modules (which a save in the project cannot change), then warms them up on
+ * the previous build's pages (V8 compiles a function properly only after it has run: minifying
+ * the pages once makes the next minify about three times faster); it then says "ready" and
+ * waits. Asked to build, it imports lib/build-site.ts fresh, builds, reports and exits.
  *
  * Messages (Node IPC): child -> parent {type:"ready"}, then {type:"built", pages, files, ms} or
  * {type:"failed", problem: BuildProblem}; parent -> child {type:"build", outDir, liveReloadScript}.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describeBuildError } from './build-error.ts';
 
@@ -35,10 +38,29 @@ export type BuildReport =
   | { type: 'built'; pages: number; files: number; ms: number }
   | { type: 'failed'; problem: ReturnType<typeof describeBuildError> };
 
+/** How many of the previous build's pages the warm-up minifies. */
+const WARM_UP_PAGES = 8;
+
+/**
+ * Runs the minifier and esbuild once on the previous dev build (its folder is argv[2]), so their
+ * code is compiled before a save; does nothing when there is no previous build.
+ */
+async function warmUp(outDir: string | undefined): Promise<void> {
+  if (!outDir) return;
+  const [{ minify }, esbuild, fg] = await Promise.all([import('html-minifier-terser'), import('esbuild'), import('fast-glob')]);
+  const pages = (await fg.default('**/*.html', { cwd: outDir }).catch(() => [])).slice(0, WARM_UP_PAGES);
+  for (const page of pages) {
+    const html = await readFile(path.join(outDir, page), 'utf8').catch(() => '');
+    await minify(html, { collapseWhitespace: true, removeComments: true, collapseBooleanAttributes: true, removeRedundantAttributes: true, decodeEntities: true });
+  }
+  await esbuild.transform('export const warm = 1;', { minify: true });
+}
+
 const send = (report: BuildReport) => new Promise<void>((resolve) => process.send!(report, () => resolve()));
 
 if (process.send) {
   await Promise.all(LIBRARIES.map((name) => import(name).catch(() => undefined)));
+  await warmUp(process.argv[2]).catch(() => undefined);
   process.once('message', async (request: BuildRequest) => {
     let report: BuildReport;
     try {

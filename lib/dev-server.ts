@@ -53,8 +53,8 @@ interface WarmBuild {
   result: Promise<BuildReport>;
 }
 
-function startWarmBuild(root: string): WarmBuild {
-  const child = fork(path.join(root, 'lib/dev-build-process.ts'), [], {
+function startWarmBuild(root: string, outDir: string): WarmBuild {
+  const child = fork(path.join(root, 'lib/dev-build-process.ts'), [outDir], {
     cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
   });
@@ -89,7 +89,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const outDir = path.join(root, DEV_OUT_DIR);
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
   let problem: BuildProblem | undefined;
-  let warm = startWarmBuild(root);
+  let warm = startWarmBuild(root, outDir);
   let closed = false;
 
   /** Runs one build in the waiting process and starts the next one. */
@@ -98,7 +98,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await current.ready;
     current.child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH } satisfies BuildRequest);
     const report = await current.result;
-    if (!closed) warm = startWarmBuild(root);
+    if (!closed) warm = startWarmBuild(root, outDir);
     return report;
   }
 

@@ -44,4 +44,13 @@ test('should name the project file and line of a code error', async () => {
   assert.match(problem.hint, /not in your content/);
 });
 
+test('should point a render error at the template line of its cause', async () => {
+  const file = path.join(dir, 'template.ts');
+  await writeFile(file, 'export function Card(props: any): string {\n  return props.area.name;\n}\n');
+  const { Card } = await import(file);
+  const error = (() => { try { Card({}); } catch (cause) { return new Error('Could not render /areas/grants/ with <AreaPage>.', { cause }); } })();
+  const problem = describeBuildError(error, ROOT);
+  assert.match(problem.lines[0], new RegExp(`^${path.relative(ROOT, file).replace(/[.]/g, '\\.')}:2:\\d+: Could not render /areas/grants/ with <AreaPage>\\. Cannot read properties of undefined`));
+});
+
 test.run();
