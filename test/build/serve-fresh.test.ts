@@ -2,8 +2,10 @@
  * `npm run serve` left running across a rebuild serves the rebuilt site: every page whole with its
  * new length and ETag (an old ETag gets 200, not 304), and files the rebuild added answer 200.
  * The server is the real script in its own process; the rebuilds write into a temporary folder.
+ * A taken port is said in one line, and the next free port is used.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -69,6 +71,24 @@ test('should answer the rebuilt page whole, with a new ETag, and new files with 
   const area = await request(`${base}/areas/new-town-after-start/`);
   assert.is(area.status, 200);
   assert.match(area.body.toString(), 'Newtown');
+});
+
+test('should say a taken port in one line and serve on the next free one', async () => {
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const port = (taken.address() as net.AddressInfo).port;
+  const other = startScript(['scripts/serve.ts', '--dir', path.join(tmp, 'dist')], ROOT, { PORT: String(port) });
+  try {
+    const out = await other.waitFor(/Serving .* at http:\/\/127\.0\.0\.1:(\d+)/);
+    const served = Number(/Serving .* at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1]);
+    assert.ok(served > port && served < port + 20, `served on ${served}`);
+    assert.match(out, `Port ${port} is in use; using ${served} instead.`);
+    assert.not.match(out, /EADDRINUSE|\n\s+at /);
+    assert.is((await request(`http://127.0.0.1:${served}/`)).status, 200);
+  } finally {
+    await other.stop();
+    taken.close();
+  }
 });
 
 test.run();
