@@ -9,7 +9,8 @@
  * the pages once makes the next minify about three times faster); it then says "ready" and
  * waits. Asked to build, it imports lib/build-site.ts fresh, builds, reports and exits.
  *
- * Messages (Node IPC): child -> parent {type:"ready"}, then {type:"built", pages, files, ms} or
+ * Messages (Node IPC): child -> parent {type:"ready"}, then {type:"built", pages, files, ms, cpuMs}
+ * (ms: wall time of the import and build; cpuMs: CPU time this process spent on them) or
  * {type:"failed", problem: BuildProblem}; parent -> child {type:"build", outDir, liveReloadScript}.
  */
 import { readFile } from 'node:fs/promises';
@@ -35,7 +36,7 @@ export interface BuildRequest {
 /** What this process reports back. */
 export type BuildReport =
   | { type: 'ready' }
-  | { type: 'built'; pages: number; files: number; ms: number }
+  | { type: 'built'; pages: number; files: number; ms: number; cpuMs: number }
   | { type: 'failed'; problem: ReturnType<typeof describeBuildError> };
 
 /** How many of the previous build's pages the warm-up minifies. */
@@ -63,10 +64,12 @@ if (process.send) {
   await warmUp(process.argv[2]).catch(() => undefined);
   process.once('message', async (request: BuildRequest) => {
     let report: BuildReport;
+    const [t0, cpu] = [performance.now(), process.cpuUsage()];
     try {
       const { buildSite } = await import('./build-site.ts');
       const result = await buildSite({ outDir: request.outDir, liveReloadScript: request.liveReloadScript });
-      report = { type: 'built', pages: result.pages.length, files: result.files.length, ms: result.ms };
+      const used = process.cpuUsage(cpu);
+      report = { type: 'built', pages: result.pages.length, files: result.files.length, ms: performance.now() - t0, cpuMs: (used.user + used.system) / 1000 };
     } catch (error) {
       report = { type: 'failed', problem: describeBuildError(error, ROOT) };
     }
