@@ -16,6 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** One build failure, described for an operator. Paths are relative to the project, with "/". */
 export interface BuildProblem {
@@ -113,8 +114,9 @@ export function describeBuildError(error: unknown, root: string): BuildProblem {
   const cause = (error as Error)?.cause as Error | undefined;
   const frame = [cause?.stack, (error as Error)?.stack].map((stack) => String(stack ?? '')).join('\n')
     .split('\n')
-    .map((l) => /\(?(?:file:\/\/)?(\/[^()\s]+?|[A-Za-z]:\\[^()\s]+?):(\d+):(\d+)\)?$/.exec(l.trim()))
-    .find((f) => f && !f[1].includes('node_modules') && !f[1].startsWith('node:') && path.resolve(f[1]).startsWith(root));
+    .map((l) => /\(?(file:\/\/[^()\s]+?|\/[^()\s]+?|[A-Za-z]:\\[^()\s]+?):(\d+):(\d+)\)?$/.exec(l.trim()))
+    .map((f) => (f && f[1].startsWith('file:') ? Object.assign([...f], { 1: fileURLToPath(f[1]) }) : f))
+    .find((f) => f && !f[1].includes('node_modules') && path.resolve(f[1]).startsWith(root));
   const file = frame ? relative(root, frame[1]) : undefined;
   const line = frame ? Number(frame[2]) : undefined;
   const where = file ? `${file}:${line}:${frame![3]}: ` : '';
