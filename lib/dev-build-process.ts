@@ -7,13 +7,14 @@
  * libraries from node_modules (which a save in the project cannot change), then warms them up on
  * the previous build's pages (V8 compiles a function properly only after it has run: minifying
  * the pages once makes the next minify about three times faster); it then says "ready" and
- * waits. Asked to build, it imports lib/build-site.ts fresh, builds, reports and exits.
+ * waits. Asked to build, it imports lib/build-site.ts fresh, builds, reports and exits. After a
+ * save that changed no code, pages whose rendered markup did not change are not minified again.
  *
  * Messages (Node IPC): child -> parent {type:"ready"}, then {type:"built", pages, files, ms, cpuMs}
  * (ms: wall time of the import and build; cpuMs: CPU time this process spent on them) or
  * {type:"failed", problem: BuildProblem}; parent -> child {type:"build", outDir, liveReloadScript}.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describeBuildError } from './build-error.ts';
 
@@ -31,6 +32,32 @@ export interface BuildRequest {
   type: 'build';
   outDir: string;
   liveReloadScript: string;
+  /**
+   * True when no code changed since the last good build (only content/ or static/ did): the
+   * pages that render the same as then are taken from FINISHED_FILE instead of being minified again.
+   */
+  reuseFinished: boolean;
+}
+
+/** Where the finished pages of the last good build are kept between build processes (beside outDir). */
+const finishedFile = (outDir: string) => `${outDir}-finished.json`;
+
+/** The finished pages of the last good build, or none. */
+async function loadFinished(outDir: string): Promise<[string, string][]> {
+  try {
+    return JSON.parse(await readFile(finishedFile(outDir), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/** A Map that also records what was set in it: the pages of this build, kept for the next one. */
+class RecordingMap extends Map<string, string> {
+  readonly written = new Map<string, string>();
+  override set(key: string, value: string): this {
+    this.written?.set(key, value);
+    return super.set(key, value);
+  }
 }
 
 /** What this process reports back. */
@@ -67,7 +94,9 @@ if (process.send) {
     const [t0, cpu] = [performance.now(), process.cpuUsage()];
     try {
       const { buildSite } = await import('./build-site.ts');
-      const result = await buildSite({ outDir: request.outDir, liveReloadScript: request.liveReloadScript });
+      const finished = new RecordingMap(request.reuseFinished ? await loadFinished(request.outDir) : []);
+      const result = await buildSite({ outDir: request.outDir, liveReloadScript: request.liveReloadScript, finished });
+      await writeFile(finishedFile(request.outDir), JSON.stringify([...finished.written]));
       const used = process.cpuUsage(cpu);
       report = { type: 'built', pages: result.pages.length, files: result.files.length, ms: performance.now() - t0, cpuMs: (used.user + used.system) / 1000 };
     } catch (error) {

@@ -92,12 +92,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let warm = startWarmBuild(root, outDir);
   let closed = false;
 
+  /** Saves of code (anything but content/ and static/) so far, and how many the last good build had seen. */
+  let codeSaves = 0;
+  let codeSavesAtLastGoodBuild = -1;
+
   /** Runs one build in the waiting process and starts the next one. */
   async function buildOnce(): Promise<BuildReport> {
     const current = warm;
     await current.ready;
-    current.child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH } satisfies BuildRequest);
+    const seen = codeSaves;
+    const reuseFinished = seen === codeSavesAtLastGoodBuild;
+    current.child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, reuseFinished } satisfies BuildRequest);
     const report = await current.result;
+    if (report.type === 'built') codeSavesAtLastGoodBuild = seen;
     if (!closed) warm = startWarmBuild(root, outDir);
     return report;
   }
@@ -157,7 +164,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }, SETTLE_MS);
   };
   const watcher: FSWatcher = watch(WATCHED_DIRS.map((d) => path.join(root, d)), { ignoreInitial: true });
-  watcher.on('all', (_event, file) => { changed.add(rel(file)); schedule(); });
+  watcher.on('all', (_event, file) => {
+    const name = rel(file);
+    if (!/^(content|static)\//.test(name)) codeSaves++;
+    changed.add(name);
+    schedule();
+  });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   say(`Dev server at ${server.url}  (watching ${WATCHED_DIRS.map((d) => `${d}/`).join(' ')}; a save rebuilds and reloads open tabs; Ctrl+C to stop)`);
 
