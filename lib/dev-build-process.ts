@@ -18,7 +18,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describeBuildError } from './build-error.ts';
 
-process.env.NODE_ENV ||= 'development';
+// The same mode as `npm run build`, so the dev pages are the pages that get published (and React's
+// production renderer is about three times faster than its development one).
+process.env.NODE_ENV ||= 'production';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The heavy libraries the build uses; importing them early takes them off the save-to-screen path. */

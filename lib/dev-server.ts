@@ -56,7 +56,6 @@ interface WarmBuild {
 function startWarmBuild(root: string, outDir: string): WarmBuild {
   const child = fork(path.join(root, 'lib/dev-build-process.ts'), [outDir], {
     cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
   });
   let markReady!: (ok: boolean) => void;
   const ready = new Promise<boolean>((resolve) => { markReady = resolve; });
@@ -121,7 +120,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   const t0 = performance.now();
-  say('Building the site for development ...');
+  say('Building the site ...');
   report(await buildOnce(), [], t0);
 
   let liveReload: ReturnType<typeof attachLiveReload> | undefined;
