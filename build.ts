@@ -1,22 +1,24 @@
 /**
  * Builds the site into dist/: `npm run build`.
  * Reads top to bottom in lib/build-site.ts; this file only runs it and reports.
- * A content or settings mistake prints one line naming the file, record and field, and exits 1;
+ * NODE_ENV is set to "production" here (unless already set), not in the npm script, so the
+ * command is the same in every shell (cmd.exe has no `NODE_ENV=… cmd` syntax). The generator is
+ * imported after that, inside the try, so a syntax error in a content file is reported like any
+ * other mistake: one line per mistake naming the file (and line, record, field), and exit code 1;
  * the previous dist/ is left as it was.
  */
-import { ContentError } from './content/schema.ts';
-import { buildSite, formatSummary } from './lib/build-site.ts';
-import { OutputFolderError } from './lib/output-folder.ts';
+import path from 'node:path';
+
+process.env.NODE_ENV ||= 'production';
+const ROOT = import.meta.dirname;
 
 try {
+  const { buildSite, formatSummary } = await import('./lib/build-site.ts');
   const result = await buildSite({ progress: (line) => console.log(line) });
   console.log(formatSummary(result));
 } catch (error) {
-  if (error instanceof ContentError || error instanceof OutputFolderError) {
-    console.error(`Build stopped, dist/ left unchanged:\n${error.message}`);
-  } else {
-    console.error('Build failed, dist/ left unchanged:');
-    console.error(error);
-  }
+  const { describeBuildError, formatForTerminal } = await import('./lib/build-error.ts');
+  const out = path.relative(ROOT, path.resolve(ROOT, process.env.DIST_DIR || 'dist')) || 'dist';
+  console.error(formatForTerminal(describeBuildError(error, ROOT), `${out}/`));
   process.exitCode = 1;
 }

@@ -2,11 +2,18 @@
  * The shapes of every content record, as zod schemas, and the one function that checks a
  * collection against its schema. Content files export plain data; `lib/load-content.ts` runs
  * them through these schemas at build time, so a mistake stops the build with a message that
- * names the file, the record and the field (DEVELOPERS.md, "Bad input gets a clear error").
+ * names the file, the record and the field, in words an operator can act on.
+ *
+ * Every object is strict (z.strictObject): a key the schema does not know is an error, never
+ * dropped, so a misspelt optional field ("pgae" for "page") cannot silently remove a page.
+ * Because every record an operator edits is checked here, key by key and type by type, the build
+ * needs no separate type-check of the content files.
  */
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { Photo } from './photo-schema.ts';
+import { describeIssues } from './schema-messages.ts';
+import { linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
 
 /** A content or settings mistake. Printed as one line, without a stack, by build.ts. */
 export class ContentError extends Error {
@@ -22,22 +29,33 @@ export const Zip = z.string().regex(/^\d{5}$/, 'must be five digits, e.g. "87020
 /** Text shown to visitors: not empty, no leading or trailing spaces. */
 const Text = z.string().trim().min(1, 'must not be empty');
 
-/** An absolute http(s) URL. */
-export const AbsoluteUrl = z
-  .string()
-  .url('must be an absolute URL, e.g. "https://www.example.com"')
-  .refine((u) => /^https?:\/\//.test(u), 'must start with https:// or http://');
+/** Adds the one problem `rule` finds in a string (if any) as the field's issue. */
+const byRule = (rule: (raw: string) => string | undefined) => (raw: string, ctx: z.RefinementCtx) => {
+  const problem = rule(raw);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
+/** A link setting: https only, a plain domain, no user name or password (content/url-rules.ts). */
+export const AbsoluteUrl = z.string().superRefine(byRule(linkUrlProblem));
 
 /** A phone number as an operator types it; parsed as a US number with libphonenumber-js. A valid number of another country is refused. */
 export const Phone = z
   .string()
   .refine((raw) => { const p = parsePhoneNumberFromString(raw, 'US'); return p?.isValid() === true && p.country === 'US'; }, 'is not a valid US phone number, e.g. "(505) 555-0123"');
 
-/** A YouTube video id: 11 characters of [A-Za-z0-9_-]. */
-export const YouTubeId = z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id');
+/**
+ * A YouTube video: its 11-character id, or a pasted YouTube address of it, whose id is used
+ * (content/url-rules.ts youTubeIdOf).
+ */
+export const YouTubeId = z.string().transform((raw, ctx) => {
+  const id = youTubeIdOf(raw);
+  if (id) return id;
+  ctx.addIssue({ code: 'custom', message: 'must be a YouTube video id of 11 characters, e.g. "aqz-KE-bpKQ", or the video\'s YouTube address, e.g. "https://www.youtube.com/watch?v=aqz-KE-bpKQ"' });
+  return z.NEVER;
+});
 
 /** One question and its answer. Spec section 3, "FAQ entry". */
-export const Faq = z.object({ question: Text, answer: Text });
+export const Faq = z.strictObject({ question: Text, answer: Text });
 export type Faq = z.infer<typeof Faq>;
 
 /** Names of the inline SVG icons in templates/icons.tsx. */
@@ -51,7 +69,7 @@ export type IconName = z.infer<typeof IconName>;
  * The operator's settings: the one file an operator edits (content/site.ts).
  * Everything a visitor uses to reach the business comes from here.
  */
-export const SiteSettings = z.object({
+export const SiteSettings = z.strictObject({
   /** Business name, the spec's {product}. */
   name: Text,
   /** Business phone, the spec's {phone}; shown in national format, linked as E.164. */
@@ -59,7 +77,7 @@ export const SiteSettings = z.object({
   /** Business e-mail, the spec's {email}. */
   email: z.string().email('must be an e-mail address, e.g. "service@example.com"'),
   /** Absolute address the site is published at, without a trailing path, e.g. "https://www.example.com". */
-  siteUrl: AbsoluteUrl.refine((u) => URL.canParse(u) && new URL(u).pathname === '/' && !u.endsWith('/'), 'must be the site root without a trailing slash, e.g. "https://www.example.com"'),
+  siteUrl: z.string().superRefine(byRule(siteUrlProblem)),
   /** External review page on a search provider (opens in a new tab). */
   reviewUrl: AbsoluteUrl,
   /** External AI chat assistant (opens in a new tab). */
@@ -67,9 +85,9 @@ export const SiteSettings = z.object({
   /** The business's channel on the video service (opens in a new tab). */
   channelUrl: AbsoluteUrl,
   /** Videos on the home page: one large, then two smaller. */
-  videos: z.object({
-    featured: z.object({ youtubeId: YouTubeId, title: Text }),
-    more: z.array(z.object({ youtubeId: YouTubeId, title: Text })).length(2, 'must list exactly two videos'),
+  videos: z.strictObject({
+    featured: z.strictObject({ youtubeId: YouTubeId, title: Text }),
+    more: z.array(z.strictObject({ youtubeId: YouTubeId, title: Text })).length(2, 'must list exactly two videos'),
   }),
   /** Optional Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Empty: no analytics at all. */
   analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]),
@@ -77,7 +95,7 @@ export const SiteSettings = z.object({
 export type SiteSettingsInput = z.infer<typeof SiteSettings>;
 
 /** Which optional sections an area page has. Spec section 2, "Area pages" (the variants). */
-export const AreaSections = z.object({
+export const AreaSections = z.strictObject({
   /** The history-or-features block with six tags (Crownpoint, Smith Lake, San Fidel, Fort Wingate). */
   history: z.boolean(),
   /** The three-point Why Choose Us block (all but Bluewater, New Laguna, Church Rock). */
@@ -93,7 +111,7 @@ export type AreaSections = z.infer<typeof AreaSections>;
 export const SceneName = z.enum(['mesa', 'pueblo', 'lake', 'town', 'forest', 'plains']);
 
 /** What only a community that has its own page at /areas/{slug}/ carries. */
-export const AreaPageContent = z.object({
+export const AreaPageContent = z.strictObject({
   /** Kind of place, shown as an About fact, e.g. "City", "Village", "Pueblo", "Chapter community". */
   type: Text,
   /** Fourth About fact: heritage or location, e.g. "Founded 1882 on the railroad". */
@@ -107,7 +125,7 @@ export const AreaPageContent = z.object({
   /** Which optional sections the page shows. */
   sections: AreaSections,
   /** The history-or-features block, required when sections.history is true. */
-  history: z.object({ title: Text, text: Text, tags: z.array(Text).length(6, 'must have exactly six tags') }).optional(),
+  history: z.strictObject({ title: Text, text: Text, tags: z.array(Text).length(6, 'must have exactly six tags') }).optional(),
   /** Meta description of the page. */
   metaDescription: Text,
   /** Meta keywords of the page. */
@@ -119,7 +137,7 @@ export const AreaPageContent = z.object({
  * Every community has a card on /service-areas; those with `page` also get /areas/{slug}/.
  */
 export const Community = z
-  .object({
+  .strictObject({
     slug: Slug,
     /** Display name, e.g. "Fence Lake". */
     name: Text,
@@ -155,7 +173,7 @@ export const Community = z
 export type Community = z.infer<typeof Community>;
 
 /** One of the four core service pages (/automotive, /residential, /commercial, /emergency). */
-export const CoreService = z.object({
+export const CoreService = z.strictObject({
   slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
   /** Card and menu name, e.g. "Automotive Locksmith". */
   name: Text,
@@ -179,7 +197,7 @@ export const CoreService = z.object({
 export type CoreService = z.infer<typeof CoreService>;
 
 /** One of the ten specialised service pages at /services/{slug}/. */
-export const Service = z.object({
+export const Service = z.strictObject({
   slug: Slug,
   /** Menu and sitemap name, e.g. "Car Lockout". */
   name: Text,
@@ -206,7 +224,7 @@ export const Service = z.object({
 export type Service = z.infer<typeof Service>;
 
 /** A customer review card. Spec section 3, "Review". */
-export const Review = z.object({
+export const Review = z.strictObject({
   name: Text,
   location: Text,
   text: Text,
@@ -216,7 +234,7 @@ export const Review = z.object({
 export type Review = z.infer<typeof Review>;
 
 /** A "why choose us" point: title, text, icon. */
-export const WhyPoint = z.object({ title: Text, text: Text, icon: IconName });
+export const WhyPoint = z.strictObject({ title: Text, text: Text, icon: IconName });
 export type WhyPoint = z.infer<typeof WhyPoint>;
 
 /**
@@ -228,10 +246,10 @@ export type WhyPoint = z.infer<typeof WhyPoint>;
 const AreaText = Text.refine((t) => !t.includes('24/7'), 'must not say "24/7": it is shown on pages where emergency service is only "available" (spec section 1)');
 
 /** Shared copy of the area pages: the services grid and the three-point Why Choose Us block. */
-export const AreaCopy = z.object({
+export const AreaCopy = z.strictObject({
   /** The four-card services grid. Spec section 3, "Area-page services". */
   services: z
-    .array(z.object({
+    .array(z.strictObject({
       slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
       /** Card text; may contain "{name}". */
       text: AreaText,
@@ -246,7 +264,7 @@ export const AreaCopy = z.object({
 export type AreaCopy = z.infer<typeof AreaCopy>;
 
 /** The home page's own copy. */
-export const HomeContent = z.object({
+export const HomeContent = z.strictObject({
   title: Text,
   metaDescription: Text,
   keywords: z.array(Text).min(1),
@@ -259,26 +277,21 @@ export const HomeContent = z.object({
 });
 export type HomeContent = z.infer<typeof HomeContent>;
 
-/** Dotted path of a zod issue, e.g. "faqs.3.answer". */
-function fieldPath(path: PropertyKey[]): string {
-  return path.map(String).join('.') || '(record)';
-}
-
 /**
  * Checks one record against a schema.
- * @param file  content file the record came from, e.g. "content/areas.ts"
- * @param label how to name the record, e.g. 'area "fence-lake"'
+ * @param file     content file the record came from, e.g. "content/communities.ts"
+ * @param label    how to name the record, e.g. 'community "fence-lake"'
+ * @param siblings other records of the same collection: their values serve as examples in messages
  * @returns the parsed record
- * @throws ContentError naming file, record and field, e.g.
- *   `content/areas.ts: area "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
+ * @throws ContentError with one line per mistake, naming file, record and field, e.g.
+ *   `content/communities.ts: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
+ *   `content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?`
+ *   `content/communities.ts: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
  */
-export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string): z.infer<S> {
+export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []): z.infer<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
-    const message = issue.code === 'invalid_type' && /received undefined/.test(issue.message) ? 'is missing' : issue.message;
-    return `${file}: ${label}: field "${fieldPath(issue.path)}" ${message.replace(/^Invalid input: /, '')}`;
-  });
+  const lines = describeIssues(result.error.issues, schema, data, siblings).map((text) => `${file}: ${label}: ${text}`);
   throw new ContentError(lines.join('\n'));
 }
 
@@ -297,7 +310,7 @@ export function checkAll<S extends z.ZodType>(
   return records.map((raw, i) => {
     const hint = (raw as { slug?: unknown })?.slug;
     const label = typeof hint === 'string' ? `${kind} "${hint}"` : `${kind} #${i + 1}`;
-    const record = check(schema, raw, file, label);
+    const record = check(schema, raw, file, label, records);
     const k = key(record);
     if (seen.has(k)) throw new ContentError(`${file}: ${label}: field "slug" duplicates "${k}" (also record #${seen.get(k)! + 1}); slugs must be unique.`);
     seen.set(k, i);

@@ -15,7 +15,7 @@ export default {
   phone: '(505) 555-0123',
   /** Business e-mail, used by every Get Quote / free quote link. */
   email: 'service@example.com',
-  /** Where the site is published: https:// plus the domain, no trailing slash. */
+  /** Where the site is published: https:// plus the domain, nothing after it (no trailing slash). */
   siteUrl: 'https://www.example.com',
   /** Your review page on a search provider (the "Leave a review" links open it in a new tab). */
   reviewUrl: 'https://www.example.com/review',
@@ -23,7 +23,7 @@ export default {
   assistantUrl: 'https://assistant.example.com/',
   /** Your video channel (the Subscribe button opens it). */
   channelUrl: 'https://www.youtube.com/@example',
-  /** Home page videos, by YouTube id (the 11 characters after "v=" in a video address). */
+  /** Home page videos: the YouTube id (the 11 characters after "v=") or the video's YouTube address pasted whole. */
   videos: {
     featured: { youtubeId: 'aqz-KE-bpKQ', title: 'What to do when you are locked out' },
     more: [

@@ -3,6 +3,7 @@
  * render every page to memory, bundle the islands the pages used, finish the pages, write
  * everything into a fresh folder and swap it in for the output folder.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildRoutes } from '../pages/routes.ts';
@@ -66,6 +67,23 @@ export interface BuildOptions {
   photoCacheDir?: string;
   /** Told of long work as it starts (encoding a photo for the first time), one line each. */
   progress?: (line: string) => void;
+  /**
+   * Site path of a live-reload client to load on every page (`npm run dev` only, e.g.
+   * "/livereload.js"); never set by `npm run build`, so published pages carry no such script.
+   */
+  liveReloadScript?: string;
+  /**
+   * Finished (minified) pages of an earlier build with the same code, by finishKey() of their
+   * rendered markup and script tags: a page whose markup is unchanged is taken from here instead
+   * of being minified again (`npm run dev` after a content-only save). Filled with this build's
+   * pages. Only valid while the generator's code is unchanged.
+   */
+  finished?: Map<string, string>;
+}
+
+/** Key of a page in BuildOptions.finished: SHA-256 of its rendered markup and its script tags. */
+export function finishKey(markup: string, tags: string): string {
+  return createHash('sha256').update(markup).update('\0').update(tags).digest('base64');
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
@@ -108,7 +126,11 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const built: BuiltPage[] = [];
   for (const page of rendered) {
     const withPhotos = pictureScript && page.photos.length > 0;
-    const html = await finishPage(page, bundle.tagsFor(page.islands) + (withPhotos ? pictureScript.tag : ''));
+    const tags = bundle.tagsFor(page.islands) + (withPhotos ? pictureScript.tag : '');
+    const key = options.finished && finishKey(page.markup, tags);
+    const finished = (key && options.finished!.get(key)) || await finishPage(page, tags);
+    if (key) options.finished!.set(key, finished);
+    const html = options.liveReloadScript ? finished.replace('</body>', `<script src="${options.liveReloadScript}" async></script></body>`) : finished;
     checkPageCsp(html, page.route.path); // the style hash must match the final minified bytes
     built.push({ route: page.route, html });
     files.push({ path: `/${outputFile(page.route.path)}`, contents: html });

@@ -1,6 +1,9 @@
 /**
- * The local preview server (sirv), used by `npm start` and by the browser tests, so what a
- * developer sees matches what the tests check. Serves dist/ with index.html for directories and
+ * The local preview server (sirv), used by `npm start`, `npm run serve`, `npm run dev` and by the
+ * browser tests, so what a developer sees matches what the tests check. sirv runs in its `dev`
+ * mode: it looks each file up on disk per request (size, mtime, ETag), where its default mode
+ * lists the folder once at start-up and then answers a rebuilt file with its old length and ETag
+ * and a new file with 404 (sirv README, "opts.dev"). Serves dist/ with index.html for directories and
  * 404.html (status 404) for anything unknown, like the hosting files do, and applies the same
  * rules as the generated hosting files (lib/hosting.ts): the redirects, "/dir" -> "/dir/", the
  * security headers, Cache-Control, MIME types and gzip of text when the client accepts it.
@@ -45,14 +48,23 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /**
+   * Called first for every request, after the security headers are set; returns true when it
+   * answered the request itself (the dev server's live-reload client and build-error page).
+   */
+  intercept?(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
 /**
  * @param dir  folder to serve (a built dist/)
  * @param port TCP port; 0 picks a free one
  * @param host interface to listen on (default 127.0.0.1)
+ * @throws the listen error, e.g. code "EADDRINUSE" when the port is taken (lib/listen.ts turns it into one line)
  */
-export async function startServer(dir: string, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
+export async function startServer(dir: string, port = 0, host = '127.0.0.1', options: ServerOptions = {}): Promise<RunningServer> {
   const serve = sirv(dir, {
-    dev: false, etag: true, dotfiles: false, extensions: ['html'],
+    dev: true, etag: true, dotfiles: false, extensions: ['html'],
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
       const type = MIME_TYPES[path.extname(pathname)];
@@ -61,6 +73,7 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1'): Pr
   });
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (options.intercept?.(req, res)) return;
     const { pathname, search } = new URL(req.url ?? '/', 'http://localhost');
     const target = redirectFor(pathname)
       ?? (!pathname.endsWith('/') && !path.extname(pathname) && existsSync(path.join(dir, pathname, 'index.html')) ? `${pathname}/` : undefined);
@@ -81,7 +94,10 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1'): Pr
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => { server.off('error', reject); resolve(); });
+  });
   const addr = server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
   return {

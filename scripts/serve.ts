@@ -1,16 +1,27 @@
 /**
  * Serves dist/ on localhost the way the hosts do (`npm start` builds first, then runs this):
- * directory index files, /404.html with status 404 for unknown paths. Prints the address. An
- * output folder left incomplete by an interrupted build is restored first (lib/output-folder.ts).
- * Usage: tsx scripts/serve.ts [--port 8080] [--dir dist]
+ * directory index files, /404.html with status 404 for unknown paths. Prints the address. Files
+ * are looked up per request, so a rebuild while it runs is served at once, whole. An output
+ * folder left incomplete by an interrupted build is restored first (lib/output-folder.ts).
+ * A taken port is said in one line and the next free port is used.
+ * Usage: tsx scripts/serve.ts [--port 8080] [--dir dist]   (or PORT=8081)
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startOnFreePort, wantedPort } from '../lib/listen.ts';
 import { restoreOutput } from '../lib/output-folder.ts';
 import { startServer } from '../lib/preview-server.ts';
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT ?? '8080' }, dir: { type: 'string', default: 'dist' } } });
-const dir = path.resolve(import.meta.dirname, '..', values.dir!);
-for (const line of await restoreOutput(dir)) console.log(line);
-const server = await startServer(dir, Number(values.port), '127.0.0.1');
-console.log(`Serving ${path.relative(process.cwd(), dir) || '.'} at ${server.url}  (Ctrl+C to stop)`);
+try {
+  const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT }, dir: { type: 'string', default: 'dist' } } });
+  const dir = path.resolve(import.meta.dirname, '..', values.dir!);
+  const shown = path.relative(process.cwd(), dir) || '.';
+  for (const line of await restoreOutput(dir)) console.log(line);
+  if (!existsSync(dir)) throw new Error(`${shown} does not exist yet: run "npm run build" first (or "npm start", which builds and serves).`);
+  const server = await startOnFreePort((port) => startServer(dir, port, '127.0.0.1'), wantedPort(values.port), (line) => console.log(line));
+  console.log(`Serving ${shown} at ${server.url}  (Ctrl+C to stop)`);
+} catch (error) {
+  console.error(`Server not started: ${(error as Error).message}`);
+  process.exitCode = 1;
+}

@@ -47,9 +47,9 @@ load('should dial a phone extension as RFC 3966 says, on every call link', () =>
   assert.is(site.settings.phone.tel, 'tel:+15055550123;ext=5');
   assert.is(site.settings.phone.national, '(505) 555-0123 ext. 5');
 });
-load('should reject a site address that is not absolute', () => {
+load('should reject a site address that is not absolute, in one line', () => {
   const e = errorOf(withChange((c) => { c.settings.siteUrl = 'www.example.com'; }));
-  assert.match(e.message, 'content/site.ts: settings: field "siteUrl" must be an absolute URL');
+  assert.is(e.message, 'content/site.ts: settings: field "siteUrl" must be a full address starting with https://, e.g. "https://www.yourdomain.com"');
 });
 load('should reject a site address with a trailing slash or path', () => {
   const e = errorOf(withChange((c) => { c.settings.siteUrl = 'https://www.example.com/site/'; }));
@@ -76,6 +76,74 @@ load('should reject an invalid e-mail address', () => {
   assert.match(e.message, 'content/site.ts: settings: field "email" must be an e-mail address');
 });
 load.run();
+
+/** The record of a community by slug, inside a content copy. */
+const community = (c: any, slug: string) => c.communities.find((x: any) => x.slug === slug);
+
+const words = suite('content mistakes in words an operator can act on');
+words('should reject a misspelt optional key, naming the record and the key, instead of dropping the page', () => {
+  const e = errorOf(withChange((c) => { const a = community(c, 'acoma'); a.pgae = a.page; delete a.page; }));
+  assert.is(e.message, 'content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?');
+});
+words('should suggest the nested key of a misspelt nested field', () => {
+  const e = errorOf(withChange((c) => { const p = community(c, 'acoma').page; p.abuot = p.about; delete p.about; }));
+  assert.is(e.message, 'content/communities.ts: community "acoma": unknown field "page.abuot"; did you mean "page.about"?');
+});
+words('should list the known fields when no key is close to an unknown one', () => {
+  const e = errorOf(withChange((c) => { c.settings.colourScheme = 'dark'; }));
+  assert.match(e.message, /^content\/site\.ts: settings: unknown field "colourScheme"; the fields here are "name", "phone", "email", "siteUrl"/);
+});
+words('should say a missing field is missing, with an example from another record', () => {
+  const e = errorOf(withChange((c) => { delete community(c, 'prewitt').county; }));
+  assert.is(e.message, `content/communities.ts: community "prewitt": field "county" is missing: add it, e.g. county: '${(PROJECT_CONTENT.communities[0] as any).county}'`);
+});
+words('should say what type was expected, with an example, for a ZIP written as a number', () => {
+  const e = errorOf(withChange((c) => { community(c, 'prewitt').zipCode = 87045; }));
+  assert.match(e.message, /^content\/communities\.ts: community "prewitt": field "zipCode" must be text in quotes, e\.g\. '\d{5}', not the number 87045$/);
+});
+words('should say true or false for a yes/no field given text', () => {
+  const e = errorOf(withChange((c) => { community(c, 'prewitt').onHome = 'yes'; }));
+  assert.match(e.message, /field "onHome" must be true or false, e\.g\. (true|false), not the text 'yes'$/);
+});
+words('should list the allowed values of a choice', () => {
+  const e = errorOf(withChange((c) => { community(c, 'prewitt').county = 'Valencia'; }));
+  assert.is(e.message, `content/communities.ts: community "prewitt": field "county" must be one of 'Cibola', 'McKinley', 'Catron', not the text 'Valencia'`);
+});
+words('should accept a pasted YouTube address and use its video id', () => {
+  for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s', 'https://youtu.be/dQw4w9WgXcQ?si=abc', 'youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ']) {
+    const site = loadContent(withChange((c) => { c.settings.videos.featured.youtubeId = url; }));
+    assert.is(site.settings.videos.featured.youtubeId, 'dQw4w9WgXcQ', url);
+  }
+});
+words('should reject an address that is not a YouTube video, saying what to paste', () => {
+  const e = errorOf(withChange((c) => { c.settings.videos.more[1].youtubeId = 'https://vimeo.com/76979871'; }));
+  assert.is(e.message, 'content/site.ts: settings: field "videos.more.1.youtubeId" must be a YouTube video id of 11 characters, e.g. "aqz-KE-bpKQ", or the video\'s YouTube address, e.g. "https://www.youtube.com/watch?v=aqz-KE-bpKQ"');
+});
+words('should give each siteUrl mistake as one line naming the file and the field', () => {
+  const cases: [string, RegExp][] = [
+    ['http://www.example.com', /must start with https:\/\/ \(not http:\/\/\)/],
+    ['https://owner:secret@www.example.com', /must not contain a user name or password/],
+    ['https://www.example.com?ref=1', /must not have a query/],
+    ['https://www.example.com#top', /must not have a fragment/],
+    ['https://www.example.com/', /must be the site root without a trailing slash/],
+    ['https://www.example.com:8443', /must not name a port/],
+    ['https://www.exa_mple.com', /a domain is letters, digits, dots and hyphens/],
+    ['https://localhost', /a domain is letters, digits, dots and hyphens/],
+    ['https://www.example .com', /must not contain spaces/],
+  ];
+  for (const [url, expected] of cases) {
+    const e = errorOf(withChange((c) => { c.settings.siteUrl = url; }));
+    assert.is(e.message.split('\n').length, 1, url);
+    assert.match(e.message, /^content\/site\.ts: settings: field "siteUrl" /, url);
+    assert.match(e.message, expected, url);
+  }
+});
+words('should hold the link settings to https and a plain domain, but allow their path and query', () => {
+  loadContent(withChange((c) => { c.settings.reviewUrl = 'https://search.google.com/local/writereview?placeid=ChIJ123#x'; }));
+  const e = errorOf(withChange((c) => { c.settings.channelUrl = 'http://www.youtube.com/@example'; }));
+  assert.is(e.message, 'content/site.ts: settings: field "channelUrl" must start with https:// (not http://), e.g. "https://www.yourdomain.com"');
+});
+words.run();
 
 const zip = suite('zipForSlug');
 zip('should give the ZIP of a known area and of the acoma-pueblo alias', () => {

@@ -1,0 +1,157 @@
+/**
+ * The words of a content error: zod's issues for one record, rewritten so an operator can act on
+ * them (content/schema.ts `check` adds the file and the record). A misspelt key gets "did you mean";
+ * a missing field says it is missing, with an example taken from another record; a wrong type says
+ * what was expected, with an example; a choice lists its values.
+ */
+import type { z } from 'zod';
+
+/** Dotted path of a zod issue, e.g. "faqs.3.answer". */
+export function fieldPath(path: PropertyKey[]): string {
+  return path.map(String).join('.') || '(record)';
+}
+
+/** The value at a path inside raw data, or undefined. */
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  return path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), data);
+}
+
+/** The schema under optional/default/pipe wrappers (what a field's value is checked against). */
+function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let s: any = schema;
+  while (s?._zod?.def && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe'].includes(s._zod.def.type)) {
+    s = s._zod.def.type === 'pipe' ? s._zod.def.in : s._zod.def.innerType;
+  }
+  return s;
+}
+
+/** The schema of the value at `path` under `schema`, or undefined where the path leaves it. */
+function schemaAt(schema: z.ZodType, path: PropertyKey[]): z.ZodType | undefined {
+  let s: any = unwrap(schema);
+  for (const key of path) {
+    const def = s?._zod?.def;
+    if (def?.type === 'object') s = def.shape[key as string];
+    else if (def?.type === 'array') s = def.element;
+    else return undefined;
+    s = unwrap(s);
+  }
+  return s;
+}
+
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps), for "did you mean". */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The known key closest to a misspelt one (case ignored; at most 2 edits, or a third of its length). */
+export function closestKey(key: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const distance = editDistance(key.toLowerCase(), k.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [k, distance];
+  }
+  return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
+}
+
+/** A value as an operator would type it in a content file: 'text', 12, true, [...], {...}. */
+function asTyped(value: unknown): string {
+  if (typeof value === 'string') {
+    const shown = value.length > 40 ? `${value.slice(0, 37)}...` : value;
+    return `'${shown.replace(/'/g, "\\'")}'`;
+  }
+  if (Array.isArray(value)) return value.length ? `[${asTyped(value[0])}${value.length > 1 ? ', ...' : ''}]` : '[]';
+  if (value !== null && typeof value === 'object') return '{ ... }';
+  return String(value);
+}
+
+/** What a value is, in words: "the number 87020", "the text '87020'", "a list", "nothing". */
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return `the text ${asTyped(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'the number' : 'the value'} ${value}`;
+  if (Array.isArray(value)) return 'a list';
+  return value === null ? 'null' : 'a group of fields';
+}
+
+/** Each kind zod names, in an operator's words. */
+const KINDS: Record<string, string> = {
+  string: 'text in quotes', number: 'a number', boolean: 'true or false', array: 'a list in [ ]', object: 'a group of fields in { }',
+};
+
+/** The keys a strict object at `path` knows. */
+function knownKeys(schema: z.ZodType, path: PropertyKey[]): string[] {
+  return Object.keys((schemaAt(schema, path) as any)?._zod?.def?.shape ?? {});
+}
+
+/** The known key an unknown `key` at `path` was probably meant to be (a missing one first). */
+function suggestionFor(schema: z.ZodType, data: unknown, path: PropertyKey[], key: string): string | undefined {
+  const known = knownKeys(schema, path);
+  return closestKey(key, known.filter((k) => valueAt(data, [...path, k]) === undefined)) ?? closestKey(key, known);
+}
+
+/** One issue in an operator's words, starting with "field …" or "unknown field …". */
+function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown, example: (path: PropertyKey[]) => unknown): string {
+  const path = issue.path;
+  const field = `field "${fieldPath(path)}"`;
+  if (issue.code === 'unrecognized_keys') {
+    const prefix = path.length ? `${fieldPath(path)}.` : '';
+    return issue.keys.map((key) => {
+      const near = suggestionFor(schema, data, path, key);
+      return `unknown field "${prefix}${key}"${near ? `; did you mean "${prefix}${near}"?` : `; the fields here are ${knownKeys(schema, path).map((k) => `"${k}"`).join(', ')}`}`;
+    }).join(`\n`);
+  }
+  const parent = path.length ? valueAt(data, path.slice(0, -1)) : data;
+  const value = valueAt(data, path);
+  const sample = example(path);
+  const eg = sample !== undefined ? `, e.g. ${String(path[path.length - 1] ?? '')}: ${asTyped(sample)}` : '';
+  if (issue.code !== 'custom' && value === undefined && parent !== null && typeof parent === 'object' && !Array.isArray(parent)) return `${field} is missing${eg ? `: add it${eg}` : ''}`;
+  if (issue.code === 'invalid_union') {
+    const branches = issue.errors.filter((b) => b.length);
+    const chosen = branches.find((b) => b.every((i) => i.code !== 'invalid_type' && i.code !== 'invalid_value')) ?? branches[0];
+    if (chosen) return describeIssue({ ...chosen[0], path: [...path, ...chosen[0].path] } as z.core.$ZodIssue, schema, data, example);
+  }
+  if (issue.code === 'invalid_type') {
+    const wanted = KINDS[issue.expected] ?? issue.expected;
+    const typed = sample !== undefined ? asTyped(sample) : issue.expected === 'string' && (typeof value === 'number' || typeof value === 'boolean') ? `'${value}'` : undefined;
+    return `${field} must be ${wanted}${typed ? `, e.g. ${typed}` : ''}, not ${describeValue(value)}`;
+  }
+  if (issue.code === 'invalid_value') return `${field} must be one of ${issue.values.map((v) => asTyped(v)).join(', ')}, not ${describeValue(value)}`;
+  if (issue.code === 'too_small' && issue.origin === 'array' && /^Too small/.test(issue.message)) return `${field} must list at least ${issue.minimum}`;
+  return `${field} ${issue.message.replace(/^Invalid input: /, '')}`;
+}
+
+/**
+ * One line per mistake of a record, each starting with 'field "…"' or 'unknown field "…"'.
+ * @param issues   zod's issues for the record
+ * @param schema   the record's schema (for the known keys and choices)
+ * @param data     the record as written
+ * @param siblings other records of the same collection, whose values serve as examples
+ */
+export function describeIssues(issues: z.core.$ZodIssue[], schema: z.ZodType, data: unknown, siblings: unknown[]): string[] {
+  const example = (path: PropertyKey[]) => {
+    const generic = path.map((k) => (typeof k === 'number' ? 0 : k));
+    for (const other of siblings) {
+      if (other === data) continue;
+      const v = valueAt(other, path) ?? valueAt(other, generic);
+      if (v !== undefined && (typeof v !== 'object' || Array.isArray(v))) return v;
+    }
+    const options = (schemaAt(schema, path) as any)?.options;
+    return Array.isArray(options) && options.length ? options[0] : undefined;
+  };
+  // A misspelt key is one mistake: "unknown field pgae; did you mean page?" says it all, so the
+  // "page is missing" it causes is not said again.
+  const suggested = new Set(issues.flatMap((issue) => (issue.code === 'unrecognized_keys'
+    ? issue.keys.map((key) => suggestionFor(schema, data, issue.path, key)).filter((k) => k !== undefined).map((k) => fieldPath([...issue.path, k!]))
+    : [])));
+  const kept = issues.filter((issue) => !(suggested.has(fieldPath(issue.path)) && valueAt(data, issue.path) === undefined));
+  return kept.flatMap((issue) => describeIssue(issue, schema, data, example).split('\n'));
+}
+

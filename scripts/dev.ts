@@ -1,0 +1,26 @@
+/**
+ * `npm run dev`: build, serve at http://127.0.0.1:$PORT (default 8080, or the next free port),
+ * rebuild on every save under content/ pages/ templates/ islands/ static/ lib/, and reload every
+ * open tab. A build error shows in the browser as a page saying what, where and what to do, and
+ * here as one line per mistake. Ctrl+C stops the server, the watcher and the build process.
+ * The pipeline itself is lib/dev-server.ts.
+ */
+import path from 'node:path';
+import { startDevServer } from '../lib/dev-server.ts';
+import { wantedPort } from '../lib/listen.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+try {
+  const dev = await startDevServer({ root, port: wantedPort(process.env.PORT) });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void dev.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(`Dev server not started: ${(error as Error).message}`);
+  process.exit(1);
+}

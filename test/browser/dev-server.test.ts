@@ -1,0 +1,91 @@
+/**
+ * `npm run dev` in real Chromium, on a copy of the project (the real content files are never
+ * edited): it serves the site; saving a community's description makes the open page show the new
+ * text without anyone reloading it; a syntax error shows the error page (what, file and line,
+ * what to do) and fixing it brings the page back; the live-reload client keeps the page's CSP
+ * (no violation) and never reaches `npm run build` output. The dev server, its watcher and its
+ * build processes are ended when the test ends, also on failure.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { COMMUNITIES } from '../../content/communities.ts';
+import { DIST, launchBrowser } from '../helpers/browser.ts';
+import { freePort } from '../helpers/http.ts';
+import { startScript, type ScriptProcess } from '../helpers/process.ts';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy.ts';
+
+/** Generous: a rebuild on the shared 2-core machine under a parallel test load (not a speed gate). */
+const WAIT_MS = 120_000;
+
+const test = suite('npm run dev');
+let copy: ProjectCopy | undefined;
+let dev: ScriptProcess | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let base = '';
+const errors: string[] = [];
+const communities = () => path.join(copy!.root, 'content/communities.ts');
+const grants = COMMUNITIES.find((c) => c.slug === 'grants')!;
+
+test.before(async () => {
+  copy = await copyProject();
+  const port = await freePort();
+  dev = startScript(['scripts/dev.ts'], copy.root, { PORT: String(port) });
+  const out = await dev.waitFor(/Dev server at (http:\/\/127\.0\.0\.1:\d+)/, WAIT_MS * 2);
+  base = /Dev server at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1];
+  browser = await launchBrowser();
+  page = await (await browser.newContext()).newPage();
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+});
+test.after(async () => {
+  await browser?.close();
+  await dev?.stop();
+  await copy?.remove();
+});
+
+test('should serve the site with the live-reload client and no CSP violation', async () => {
+  const res = await page.goto(`${base}/areas/grants/`);
+  assert.is(res?.status(), 200);
+  assert.match(await page.textContent('body') ?? '', grants.description);
+  assert.ok(await page.$('script[src="/livereload.js"]'), 'dev pages load the live-reload client');
+  await page.waitForFunction(() => (window as any).LiveReload?.connector?.protocol > 0, undefined, { timeout: 30_000 });
+  assert.equal(errors.filter((e) => /Content.Security.Policy|livereload/i.test(e)), []);
+});
+
+test('should show a saved description in the open page without a manual reload', async () => {
+  const source = await readFile(communities(), 'utf8');
+  assert.ok(source.includes(grants.description));
+  const text = 'Edited while the page was open: this sentence came by live reload.';
+  await writeFile(communities(), source.replace(grants.description, text));
+  await page.waitForFunction((t) => document.body.textContent!.includes(t), text, { timeout: WAIT_MS });
+});
+
+test('should show the error page for a syntax error, and the site again once it is fixed', async () => {
+  const good = await readFile(communities(), 'utf8');
+  const broken = good.replace("description: 'Edited while", "description: 'We'll edit while");
+  assert.is.not(broken, good);
+  const line = broken.split('\n').findIndex((l) => l.includes("'We'll edit")) + 1;
+  await writeFile(communities(), broken);
+  await page.waitForSelector('h1:has-text("Build stopped")', { timeout: WAIT_MS });
+  const shown = await page.textContent('body') ?? '';
+  assert.match(shown, `content/communities.ts:${line}:`);
+  assert.match(shown, `line ${line}`);
+  assert.match(shown, /apostrophe/);
+  assert.match(shown, /reloads by itself when you save the fix/);
+  assert.match(dev!.output(), new RegExp(`Build stopped: content/communities\\.ts:${line}:\\d+: `));
+
+  await writeFile(communities(), good.replace('this sentence came by live reload', 'fixed and back'));
+  await page.waitForFunction(() => document.body.textContent!.includes('fixed and back'), undefined, { timeout: WAIT_MS });
+  assert.is(await page.$('h1:has-text("Build stopped")'), null);
+  assert.equal(errors.filter((e) => /Content.Security.Policy/i.test(e)), []);
+});
+
+test('should never put the live-reload client into npm run build output', async () => {
+  assert.not.match(await readFile(path.join(DIST, 'index.html'), 'utf8'), 'livereload');
+});
+
+test.run();

@@ -1,0 +1,28 @@
+/**
+ * A throw-away copy of the project for tests that edit sources (the dev server's live reload):
+ * the sources are copied, node_modules is a folder of links to the project's packages (so the
+ * copy's caches and dev output stay its own), and the copy is deleted by remove().
+ */
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './browser.ts';
+
+/** What the copy holds besides node_modules. */
+const COPIED = ['build.ts', 'package.json', 'tsconfig.json', 'content', 'pages', 'templates', 'islands', 'static', 'lib', 'scripts'];
+
+export interface ProjectCopy {
+  root: string;
+  remove(): Promise<void>;
+}
+
+export async function copyProject(): Promise<ProjectCopy> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'project-copy-'));
+  for (const entry of COPIED) await cp(path.join(ROOT, entry), path.join(root, entry), { recursive: true });
+  await mkdir(path.join(root, 'node_modules'));
+  for (const name of await readdir(path.join(ROOT, 'node_modules'))) {
+    if (name === '.cache') continue;
+    await symlink(path.join(ROOT, 'node_modules', name), path.join(root, 'node_modules', name));
+  }
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
