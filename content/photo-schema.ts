@@ -29,7 +29,7 @@ export const Photo = z
       .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[^\\]+\.[A-Za-z0-9]+$/, 'must be a file name under content/photos/, e.g. "van.jpg" (no leading "/", no "..")'),
     alt: z.string({ error: (issue) => (issue.input === undefined ? `is missing: ${DESCRIBE}` : 'must be text') }),
     decorative: z.boolean({ error: 'must be true or false' }).optional(),
-  }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `has ${issue.keys.map((k) => `"${k}"`).join(', ')}, which a photo does not take: only src, alt and decorative` : undefined) })
+  })
   .superRefine((photo, ctx) => {
     const empty = photo.alt.trim() === '';
     if (photo.decorative === true && photo.alt !== '') {

@@ -112,7 +112,11 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown
   const value = valueAt(data, path);
   const sample = example(path);
   const eg = sample !== undefined ? `, e.g. ${String(path[path.length - 1] ?? '')}: ${asTyped(sample)}` : '';
-  if (issue.code !== 'custom' && value === undefined && parent !== null && typeof parent === 'object' && !Array.isArray(parent)) return `${field} is missing${eg ? `: add it${eg}` : ''}`;
+  if (issue.code !== 'custom' && value === undefined && parent !== null && typeof parent === 'object' && !Array.isArray(parent)) {
+    // A schema that words its own "is missing: …" (what to write, e.g. the photo's alt) keeps it.
+    if (/^is missing\b/.test(issue.message)) return `${field} ${issue.message}`;
+    return `${field} is missing${eg ? `: add it${eg}` : ''}`;
+  }
   if (issue.code === 'invalid_union') {
     const branches = issue.errors.filter((b) => b.length);
     const chosen = branches.find((b) => b.every((i) => i.code !== 'invalid_type' && i.code !== 'invalid_value')) ?? branches[0];

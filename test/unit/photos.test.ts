@@ -86,7 +86,7 @@ errors('should refuse an empty alt unless the photo is marked decorative, and a 
 
 errors('should refuse a key that is not src, alt or decorative, and a path that leaves the photos folder', async () => {
   const typo = await errorOf(withPhotos((c) => { c.core[0].photo = { src: 'van.jpg', alt: 'Our van', atl: 'x' }; }));
-  assert.is(typo, 'content/core-services.ts: core service "automotive": field "photo" has "atl", which a photo does not take: only src, alt and decorative');
+  assert.is(typo, 'content/core-services.ts: core service "automotive": unknown field "photo.atl"; did you mean "photo.alt"?');
   const outside = await errorOf(withPhotos((c) => { c.services[0].photo = { src: '../site.ts', alt: 'Our van' }; }));
   assert.match(outside, new RegExp(`^content/services\\.ts: service "${PROJECT_CONTENT.services[0] && (PROJECT_CONTENT.services[0] as any).slug}": field "photo\\.src" must be a file name under content/photos/`));
 });
