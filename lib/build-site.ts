@@ -11,6 +11,7 @@ import { bundleIslands, clientConfig } from './bundle.ts';
 import { checkPageCsp } from './csp.ts';
 import { extraFiles, type BuiltPage } from './extra-files.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from './load-content.ts';
+import { createPageCss } from './page-css.ts';
 import { finishPage, renderSite } from './render.ts';
 import { loadStylesheet } from './styles.ts';
 import { writeSite, type SiteFile } from './write.ts';
@@ -82,11 +83,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const used = [...new Set(rendered.flatMap((p) => p.islands))];
   const bundle = await bundleIslands(used, clientConfig(site.settings));
 
+  const pageCss = createPageCss(css);
   const files: SiteFile[] = [];
   const pages: PageReport[] = [];
   const built: BuiltPage[] = [];
   for (const page of rendered) {
-    const html = await finishPage(page, bundle.tagsFor(page.islands));
+    const html = await finishPage(page, bundle.tagsFor(page.islands), pageCss);
     checkPageCsp(html, page.route.path); // the style hash must match the final minified bytes
     built.push({ route: page.route, html });
     files.push({ path: `/${outputFile(page.route.path)}`, contents: html });
