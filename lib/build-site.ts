@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { buildRoutes } from '../pages/routes.ts';
 import { outputFile, type Route } from '../pages/route.ts';
 import { bundleIslands, clientConfig } from './bundle.ts';
-import { checkPageCsp } from './csp.ts';
+import { GZIP_LEVEL, PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
+import { checkPageCsp, inlineStyles } from './csp.ts';
 import { extraFiles, type BuiltPage } from './extra-files.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from './load-content.ts';
 import { createPageCss } from './page-css.ts';
@@ -27,7 +28,10 @@ export function distDir(): string {
 export interface PageReport {
   path: string;
   bytes: number;
+  /** The page gzipped at level 6 (lib/budgets.ts GZIP_LEVEL), as a host sends it. */
   gzipBytes: number;
+  /** The page's inline CSS, bytes (not gzipped; lib/page-css.ts). */
+  cssBytes: number;
   /**
    * JavaScript the page loads without the visitor doing anything, all files together, gzipped
    * (entries, their chunks, and what they import by themselves, e.g. web-vitals 1 s after load).
@@ -96,7 +100,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     pages.push({
       path: page.route.path,
       bytes: Buffer.byteLength(html),
-      gzipBytes: gzipSync(html, { level: 9 }).length,
+      gzipBytes: gzipSync(html, { level: GZIP_LEVEL }).length,
+      cssBytes: inlineStyles(html).reduce((n, css) => n + Buffer.byteLength(css), 0),
       jsGzipBytes: js.loadGzipBytes,
       jsInteractionGzipBytes: js.interactionGzipBytes,
     });
@@ -107,17 +112,21 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 }
 
 /**
- * The build summary: each route with KB and KB gzipped, JS KB gzipped loaded with the page and
- * JS KB gzipped loaded only on interaction ("-" when none), then the total time.
+ * The build summary: each route with KB and KB gzipped (HTML with its inline CSS), the inline
+ * CSS in KB, JS KB gzipped loaded with the page and JS KB gzipped loaded only on interaction
+ * ("-" when none), "over 14 KB" after a page over the budget (lib/budgets.ts), then the totals.
  */
 export function formatSummary(result: BuildResult): string {
   const kb = (n: number, w = 6) => (n / 1024).toFixed(1).padStart(w);
   const width = Math.max(...result.pages.map((p) => p.path.length), 5);
-  const lines = [`${'route'.padEnd(width)}     KB  KB gz  JS KB gz  JS on interaction`];
+  const lines = [`${'route'.padEnd(width)}     KB  KB gz  CSS KB  JS KB gz  JS on interaction`];
+  const over = result.pages.filter((p) => p.gzipBytes > PAGE_GZIP_BUDGET_BYTES);
   for (const p of result.pages) {
     const later = p.jsInteractionGzipBytes ? kb(p.jsInteractionGzipBytes, 18) : '-'.padStart(18);
-    lines.push(`${p.path.padEnd(width)} ${kb(p.bytes)} ${kb(p.gzipBytes)} ${kb(p.jsGzipBytes, 9)} ${later}`);
+    const flag = p.gzipBytes > PAGE_GZIP_BUDGET_BYTES ? '  over 14 KB' : '';
+    lines.push(`${p.path.padEnd(width)} ${kb(p.bytes)} ${kb(p.gzipBytes)} ${kb(p.cssBytes, 7)} ${kb(p.jsGzipBytes, 9)} ${later}${flag}`);
   }
+  if (over.length) lines.push(`${over.length} page(s) over 14 KB gzipped: the whole page no longer arrives in the first round trip.`);
   lines.push(`${result.pages.length} pages, ${result.files.length} files generated in ${Math.round(result.ms)} ms`);
   return lines.join('\n');
 }
