@@ -9,6 +9,7 @@
  * wide screens and as a "Menu" disclosure for phones; CSS shows one. The notice's
  * `data-open-now` text is replaced at runtime by islands/site/open-now.ts.
  */
+import { areaMenuLinks } from '../lib/area-menu.ts';
 import type { NavKey } from '../pages/route.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
@@ -30,7 +31,7 @@ export function useMenuGroups(): MenuGroup[] {
     {
       key: 'service-areas',
       label: 'Areas',
-      items: [{ label: 'All Service Areas', href: '/service-areas/' }, ...site.areas.map((a) => ({ label: `${a.name}, NM`, href: `/areas/${a.slug}/` }))],
+      items: areaMenuLinks(site.areas),
     },
   ];
 }
