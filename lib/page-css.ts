@@ -6,7 +6,7 @@
  * the page places (islands/runtime/runtime-styles.ts, islands/registry.ts).
  *
  * Pages with the same relevant names get the same CSS, so the result is cached by those names
- * (the extracted names that occur in the stylesheet's text, and the page's islands): a site of
+ * (the page's names that occur in the stylesheet's selectors, and the page's islands): a site of
  * thousands of area pages runs PurgeCSS a handful of times.
  */
 import * as esbuild from 'esbuild';
@@ -84,7 +84,14 @@ export function htmlNames(html: string): ExtractorResultDetailed {
  * @param css the whole minified site stylesheet (lib/styles.ts)
  */
 export function createPageCss(css: string): PageCss {
-  const words = new Set(css.match(/[A-Za-z0-9_-]+/g) ?? []);
+  // The words of the selectors (declaration blocks dropped, innermost first): every name a
+  // selector can compare with a page's names is one of them.
+  let selectorText = css;
+  for (let before = ''; before !== selectorText; ) {
+    before = selectorText;
+    selectorText = selectorText.replace(/\{[^{}]*\}/g, ' ');
+  }
+  const words = new Set(selectorText.match(/[A-Za-z0-9_-]+/g) ?? []);
   // An attribute selector that matches part of a value ([a*=b], [a^=b], [a$=b]) could match a
   // value that is no word of the stylesheet: then every attribute value counts for the cache.
   const partialValues = /\[[^\]]*[*^$]=/.test(css);

@@ -28,10 +28,14 @@ const template = COMMUNITIES.find((c) => c.slug === 'grants')!;
 const content = { ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communities, ...syntheticAreas(template, areas)] };
 const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
 try {
+  const cpu0 = process.cpuUsage();
   const result = await buildSite({ content, outDir: path.join(outDir, 'dist') });
+  const cpu = process.cpuUsage(cpu0);
   const pages = result.pages.length;
   const gz = result.pages.map((p) => p.gzipBytes).sort((a, b) => a - b);
-  console.log(`page gzipped: median ${(gz[gz.length >> 1] / 1024).toFixed(1)} KB, largest ${(gz[gz.length - 1] / 1024).toFixed(1)} KB (${result.pages.find((p) => p.gzipBytes === gz[gz.length - 1])!.path})`);
+  console.log(`page gzipped: median ${(gz[gz.length >> 1] / 1024).toFixed(1)} KB, largest ${(gz[gz.length - 1] / 1024).toFixed(1)} KB (${result.pages.find((p) => p.gzipBytes === gz[gz.length - 1])!.path}); ${result.cssRuns} distinct page stylesheets`);
+  // CPU time beside wall time: on a shared machine the wall time swings with other work, CPU time much less.
+  console.log(`CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms (${((cpu.user + cpu.system) / 1000 / pages).toFixed(1)} ms a page, all threads)`);
   const peakMb = process.resourceUsage().maxRSS / 1024;
   console.log(`${pages} pages in ${Math.round(result.ms)} ms (${(result.ms / pages).toFixed(1)} ms a page), peak RSS ${Math.round(peakMb)} MB`);
 } finally {
