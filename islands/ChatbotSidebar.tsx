@@ -22,6 +22,17 @@
  */
 import { Component, createRef } from 'preact';
 import { IslandIcon } from './lib/icons.tsx';
+import type { RuntimeStyles } from './runtime/runtime-styles.ts';
+
+/**
+ * What this island adds at run time (lib/page-css.ts keeps its rules): the overlay and close
+ * button once hydrated, the attention class and badge, the panel's buttons, and `open` on the
+ * <details> when the visitor opens it.
+ */
+export const RUNTIME_STYLES: RuntimeStyles = {
+  classes: [/^chatbot/, 'is-attention', 'btn', 'btn-call', 'btn-primary', 'btn-quote', 'visually-hidden'],
+  attributes: ['open', 'aria-modal'],
+};
 
 /** Class of the toggle in the attention state (removed by islands/site/chatbot-attention.ts). */
 const ATTENTION_CLASS = 'is-attention';

@@ -12,6 +12,18 @@
  */
 import { quoteMailto } from '../lib/text.ts';
 import { IslandIcon } from './lib/icons.tsx';
+import type { RuntimeStyles } from './runtime/runtime-styles.ts';
+
+/**
+ * What the error screen adds at run time (lib/page-css.ts keeps its rules on every page with an
+ * island): the <body> class that hides the rest of the page (islands/runtime/error-screen.ts
+ * ERROR_SCREEN_CLASS), and the screen itself, cloned from an inert <template> whose content is
+ * not part of the page until then.
+ */
+export const RUNTIME_STYLES: RuntimeStyles = {
+  classes: ['has-error-screen', /^error-screen/, 'btn', 'btn-primary', 'btn-ghost', 'btn-call', 'btn-quote', 'icon', 'h1'],
+  attributes: ['data-error-reload'],
+};
 
 /** Spec section 2, "Error screen". */
 export const ERROR_SCREEN_TEXT = {

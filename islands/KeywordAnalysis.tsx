@@ -16,6 +16,17 @@ import { buildKeywordReport, reportFileName } from './lib/keyword-report.ts';
 import { analyzeOffMainThread } from './lib/analyze-off-thread.ts';
 import { KEYWORD_CATEGORIES as CATEGORIES, LIST_LIMIT, type CategoryId, type KeywordView } from './lib/keywords.ts';
 import { logger } from './lib/logger.ts';
+import type { RuntimeStyles } from './runtime/runtime-styles.ts';
+
+/**
+ * What this island adds at run time (lib/page-css.ts keeps its rules): the whole report (stats,
+ * top lists, tabs, insights, the failed state) replaces the server's loading state; the tabs
+ * switch with aria-selected.
+ */
+export const RUNTIME_STYLES: RuntimeStyles = {
+  classes: [/^kw-/, 'kw', 'btn', 'btn-secondary'],
+  attributes: ['aria-selected'],
+};
 
 /** Keywords in the top list, shown as two lists of 10. Spec section 9. */
 export const TOP_COUNT = 20;

@@ -20,6 +20,17 @@ import { Component, createRef } from 'preact';
 import type { IslandLoad } from './runtime/load.ts';
 import { logger } from './lib/logger.ts';
 import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeWatchUrl } from './lib/video-source.ts';
+import type { RuntimeStyles } from './runtime/runtime-styles.ts';
+
+/**
+ * What this island adds at run time (lib/page-css.ts keeps its rules): the player's frame with
+ * its <iframe> after play, the facade's parts, and the placeholder shown when a video has no
+ * source.
+ */
+export const RUNTIME_STYLES: RuntimeStyles = {
+  classes: [/^video-/, 'iframe', 'visually-hidden'],
+  attributes: [],
+};
 
 /** Spec section 2: the <video> fallback text (followed by a Download the video link). */
 export const NO_VIDEO_TAG_TEXT = 'Your browser does not support the video tag.';

@@ -5,18 +5,20 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { buildRoutes } from '../pages/routes.ts';
 import { outputFile, type Route } from '../pages/route.ts';
 import { bundleIslands, clientConfig } from './bundle.ts';
-import { checkPageCsp } from './csp.ts';
+import { GZIP_LEVEL, PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
+import { checkPageCsp, inlineStyles } from './csp.ts';
 import { extraFiles, type BuiltPage } from './extra-files.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from './load-content.ts';
 import { PAGE_PHOTO_BUDGET_BYTES, pagePhotoBytes } from './photo-bytes.ts';
 import { SUMMARY_PHONE } from './photo-slots.ts';
 import { photoUses, processPhotos, type PhotoBuild } from './photos.ts';
 import { bundlePictureScript } from './picture-script.ts';
-import { finishPage, renderSite } from './render.ts';
+import { createPageCss } from './page-css.ts';
+import { finishPage, renderRoute, type RenderedPage } from './render.ts';
 import { loadStylesheet } from './styles.ts';
 import { writeSite, type SiteFile } from './write.ts';
 
@@ -31,7 +33,10 @@ export function distDir(): string {
 export interface PageReport {
   path: string;
   bytes: number;
+  /** The page gzipped at level 6 (lib/budgets.ts GZIP_LEVEL), as a host sends it. */
   gzipBytes: number;
+  /** The page's inline CSS, bytes (not gzipped; lib/page-css.ts). */
+  cssBytes: number;
   /**
    * JavaScript the page loads without the visitor doing anything, all files together, gzipped
    * (entries, their chunks, and what they import by themselves, e.g. web-vitals 1 s after load).
@@ -54,6 +59,8 @@ export interface BuildResult {
   photos: { count: number; encoded: number; reused: number };
   /** Wall time of the build in ms. */
   ms: number;
+  /** How many distinct per-page stylesheets PurgeCSS computed (lib/page-css.ts caches the rest). */
+  cssRuns: number;
 }
 
 export interface BuildOptions {
@@ -115,30 +122,38 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     onEncode: (src, i, n) => options.progress?.(`Encoding photo ${i + 1} of ${n}, ${src} (once: later builds take it from the cache)...`),
   });
   const css = await loadStylesheet();
-  const rendered = renderSite(routes, site, css, photos.library);
+  // Every page is rendered before the islands are bundled (the bundle holds only the islands some
+  // page placed), and written only at the end: until then each page waits compressed, so a build
+  // of thousands of pages holds a few tens of MB of them instead of hundreds.
+  const rendered = routes.map((route) => packed(renderRoute(route, site, css, photos.library)));
   const used = [...new Set(rendered.flatMap((p) => p.islands))];
   const config = clientConfig(site.settings);
   const bundle = await bundleIslands(used, config);
   const pictureScript = rendered.some((p) => p.photos.length) ? await bundlePictureScript(config) : undefined;
 
+  const pageCss = createPageCss(css);
   const files: SiteFile[] = [];
   const pages: PageReport[] = [];
   const built: BuiltPage[] = [];
-  for (const page of rendered) {
+  for (let i = 0; i < rendered.length; i++) {
+    const page = unpacked(rendered[i]);
+    rendered[i] = { ...rendered[i], markup: Buffer.alloc(0) };
     const withPhotos = pictureScript && page.photos.length > 0;
     const tags = bundle.tagsFor(page.islands) + (withPhotos ? pictureScript.tag : '');
     const key = options.finished && finishKey(page.markup, tags);
-    const finished = (key && options.finished!.get(key)) || await finishPage(page, tags);
+    const finished = (key && options.finished!.get(key)) || await finishPage(page, tags, pageCss);
     if (key) options.finished!.set(key, finished);
     const html = options.liveReloadScript ? finished.replace('</body>', `<script src="${options.liveReloadScript}" async></script></body>`) : finished;
     checkPageCsp(html, page.route.path); // the style hash must match the final minified bytes
-    built.push({ route: page.route, html });
-    files.push({ path: `/${outputFile(page.route.path)}`, contents: html });
+    const gzipped = gzipSync(html, { level: GZIP_LEVEL });
+    built.push({ route: page.route, get html() { return gunzipSync(gzipped).toString('utf8'); } });
+    files.push({ path: `/${outputFile(page.route.path)}`, get contents() { return gunzipSync(gzipped); } });
     const js = bundle.scriptsFor(page.islands, { analytics: page.route.analytics !== false });
     pages.push({
       path: page.route.path,
       bytes: Buffer.byteLength(html),
-      gzipBytes: gzipSync(html, { level: 9 }).length,
+      gzipBytes: gzipped.length,
+      cssBytes: inlineStyles(html).reduce((n, css) => n + Buffer.byteLength(css), 0),
       jsGzipBytes: js.loadGzipBytes + (withPhotos ? pictureScript.gzipBytes : 0),
       jsInteractionGzipBytes: js.interactionGzipBytes,
       photoBytes: pagePhotoBytes(page.photos, photos.library),
@@ -147,30 +162,39 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   files.push(...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...(await extraFiles(site, routes, built)));
   await writeSite(files, path.join(ROOT, 'static'), outDir);
   const photoStats = { count: photos.library.size, encoded: photos.encoded, reused: photos.reused };
-  return { site, routes, pages, files, photos: photoStats, ms: performance.now() - t0 };
+  return { site, routes, pages, files, photos: photoStats, ms: performance.now() - t0, cssRuns: pageCss.runs };
 }
 
+/** A rendered page whose markup waits compressed (level 1: fast, and about a fifth of the size). */
+type PackedPage = Omit<RenderedPage, 'markup'> & { markup: Buffer };
+const packed = (page: RenderedPage): PackedPage => ({ ...page, markup: deflateRawSync(page.markup, { level: 1 }) });
+const unpacked = (page: PackedPage): RenderedPage => ({ ...page, markup: inflateRawSync(page.markup).toString('utf8') });
+
 /**
- * The build summary: each route with KB and KB gzipped, JS KB gzipped loaded with the page, JS KB
- * gzipped loaded only on interaction, and KB of photos a 390 px phone downloads ("-" when none),
- * then the photos' files (encoded or from the cache), a warning for each page whose photos pass
- * PAGE_PHOTO_BUDGET_BYTES, and the total time.
+ * The build summary: each route with KB and KB gzipped (HTML with its inline CSS), the inline
+ * CSS in KB, JS KB gzipped loaded with the page, JS KB gzipped loaded only on interaction, and KB
+ * of photos a 390 px phone downloads ("-" when none), "over 14 KB" after a page over the budget
+ * (lib/budgets.ts); then the photos' files (encoded or from the cache), a warning for each page
+ * whose photos pass PAGE_PHOTO_BUDGET_BYTES, the pages over 14 KB, and the total time.
  */
 export function formatSummary(result: BuildResult): string {
   const kb = (n: number, w = 6) => (n / 1024).toFixed(1).padStart(w);
   const width = Math.max(...result.pages.map((p) => p.path.length), 5);
   const photoColumn = `photo KB ${SUMMARY_PHONE.width}px`;
-  const lines = [`${'route'.padEnd(width)}     KB  KB gz  JS KB gz  JS on interaction  ${photoColumn}`];
+  const lines = [`${'route'.padEnd(width)}     KB  KB gz  CSS KB  JS KB gz  JS on interaction  ${photoColumn}`];
+  const over = result.pages.filter((p) => p.gzipBytes > PAGE_GZIP_BUDGET_BYTES);
   for (const p of result.pages) {
     const later = p.jsInteractionGzipBytes ? kb(p.jsInteractionGzipBytes, 18) : '-'.padStart(18);
     const photos = p.photoBytes ? kb(p.photoBytes, photoColumn.length) : '-'.padStart(photoColumn.length);
-    lines.push(`${p.path.padEnd(width)} ${kb(p.bytes)} ${kb(p.gzipBytes)} ${kb(p.jsGzipBytes, 9)} ${later}  ${photos}`);
+    const flag = p.gzipBytes > PAGE_GZIP_BUDGET_BYTES ? '  over 14 KB' : '';
+    lines.push(`${p.path.padEnd(width)} ${kb(p.bytes)} ${kb(p.gzipBytes)} ${kb(p.cssBytes, 7)} ${kb(p.jsGzipBytes, 9)} ${later}  ${photos}${flag}`);
   }
   const { count, encoded, reused } = result.photos;
   if (count) lines.push(`${count} photo${count === 1 ? '' : 's'}: ${encoded + reused} files, ${encoded} encoded, ${reused} from the cache`);
   for (const p of result.pages.filter((page) => page.photoBytes > PAGE_PHOTO_BUDGET_BYTES)) {
     lines.push(`Warning: ${p.path} makes a ${SUMMARY_PHONE.width} px phone download ${kb(p.photoBytes, 0)} KB of photos, over the ${PAGE_PHOTO_BUDGET_BYTES / 1024} KB a page should stay under on a mobile connection: show fewer photos on it.`);
   }
+  if (over.length) lines.push(`${over.length} page(s) over 14 KB gzipped: the whole page no longer arrives in the first round trip.`);
   lines.push(`${result.pages.length} pages, ${result.files.length} files generated in ${Math.round(result.ms)} ms`);
   return lines.join('\n');
 }

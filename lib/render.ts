@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { minify, type Options as MinifyOptions } from 'html-minifier-terser';
 import { Layout } from '../templates/Layout.tsx';
 import { hoistCspMeta } from './csp.ts';
+import type { PageCss } from './page-css.ts';
 import { SiteContext } from '../templates/site-context.ts';
 import type { Route } from '../pages/route.ts';
 import type { SiteData } from './load-content.ts';
@@ -74,11 +75,13 @@ export function renderSite(routes: Route[], site: SiteData, css: string, photos:
 }
 
 /**
- * Adds the page's script tags before </head> and minifies.
- * @param tags  <script type="module"> and modulepreload tags (lib/bundle.ts)
+ * Adds the page's script tags before </head>, swaps the whole stylesheet for the page's own CSS
+ * (when `pageCss` is given) and minifies.
+ * @param tags    <script type="module"> and modulepreload tags (lib/bundle.ts)
+ * @param pageCss the per-page CSS of this build (lib/page-css.ts)
  * @returns the final HTML document
  */
-export async function finishPage(page: RenderedPage, tags: string): Promise<string> {
+export async function finishPage(page: RenderedPage, tags: string, pageCss?: PageCss): Promise<string> {
   const withScripts = page.markup.replace('</head>', `${tags}</head>`);
-  return minify(withScripts, MINIFY_OPTIONS);
+  return minify(pageCss ? await pageCss.inline(withScripts, page.islands) : withScripts, MINIFY_OPTIONS);
 }

@@ -18,6 +18,19 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 }
 
 /**
+ * Most communities the business entity names one by one in `areaServed`. It is on every page, so
+ * past this many it names the counties they lie in instead, and stays the same size however many
+ * communities are added.
+ */
+export const AREA_SERVED_LIMIT = 40;
+
+/** Every community as a Place ("Grants, NM"); past AREA_SERVED_LIMIT, their counties as AdministrativeArea ("Cibola County, NM"). */
+function areaServed(communities: SiteData['communities']): ({ '@type': 'Place'; name: string } | { '@type': 'AdministrativeArea'; name: string })[] {
+  if (communities.length <= AREA_SERVED_LIMIT) return communities.map((c) => ({ '@type': 'Place' as const, name: `${c.name}, NM` }));
+  return [...new Set(communities.map((c) => c.county))].map((county) => ({ '@type': 'AdministrativeArea' as const, name: `${county} County, NM` }));
+}
+
+/**
  * The business as a schema.org Locksmith with the business constants: the stated hours
  * (Mon-Fri 06:00-23:00, Sat-Sun 09:00-22:00) as openingHoursSpecification and, from the same
  * definition, as the openingHours text form ("Mo-Fr 06:00-23:00", "Sa-Su 09:00-22:00"), so the
@@ -61,7 +74,7 @@ export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
     priceRange: PRICE_RANGE,
     paymentAccepted: PAYMENT_ACCEPTED,
     currenciesAccepted: CURRENCIES_ACCEPTED,
-    areaServed: communities.map((c) => ({ '@type': 'Place' as const, name: `${c.name}, NM` })),
+    areaServed: areaServed(communities),
     sameAs: [settings.channelUrl],
   };
 }

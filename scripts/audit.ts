@@ -2,7 +2,7 @@
  * `npm run audit`: Lighthouse (npm package, Debian Chromium, mobile preset with its default
  * simulated throttling) on every page of the built site, served by the preview server, then a
  * table: Performance, Accessibility, Best Practices, SEO, LCP in ms, CLS, total blocking time in
- * ms and bytes transferred. Exits 1 when a page breaks a budget (BUDGETS). One Chrome for all
+ * ms, main-thread work in ms and bytes transferred. Exits 1 when a page breaks a budget (BUDGETS). One Chrome for all
  * pages, `--headless`, always killed in `finally`, its files kept in a work folder through
  * TMPDIR / XDG_*.
  *
@@ -58,6 +58,8 @@ export interface AuditRow {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Main-thread work in ms (Lighthouse "mainthread-work-breakdown", simulated at the CPU slowdown). */
+  mainThreadMs?: number;
   bytes: number;
   /** Audits that lost points in the four categories (id: score), for the failure message. */
   failing: string[];
@@ -240,6 +242,7 @@ export function judgeRuns(rows: AuditRow[]): AuditRow {
     lcpMs: least(rows.map((r) => r.lcpMs)),
     cls: median(rows.map((r) => r.cls)),
     tbtMs: least(rows.map((r) => r.tbtMs)),
+    mainThreadMs: Math.round(median(rows.map((r) => r.mainThreadMs ?? NaN))),
     bytes: Math.round(median(rows.map((r) => r.bytes))),
     failing: [...votes].filter(([, n]) => n * 2 > rows.length).map(([id, n]) => `${id} (${n} of ${rows.length} runs)`),
     runs: rows.length,
@@ -261,6 +264,7 @@ function rowOf(t: AuditTarget, lhr: Lhr): AuditRow {
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+    mainThreadMs: Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? NaN),
     bytes: Math.round(lhr.audits['total-byte-weight']?.numericValue ?? NaN),
     failing: [...new Set(failing)],
     runs: 1,
@@ -350,10 +354,10 @@ function failures(row: AuditRow, kind: 'gate' | 'timing'): string[] {
 
 /** The table, one page a row, as Markdown (readable in a terminal and pasteable into a note). */
 export function formatTable(rows: AuditRow[]): string {
-  const head = ['page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP ms', 'CLS', 'TBT ms', 'bytes', 'runs'];
+  const head = ['page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP ms', 'CLS', 'TBT ms', 'main thread ms', 'bytes', 'runs'];
   const body = rows.map((r) => [
     r.path, String(r.performance), String(r.accessibility), String(r.bestPractices),
-    r.indexable ? String(r.seo) : `${r.seo} (noindex)`, String(r.lcpMs), r.cls.toFixed(2), String(r.tbtMs), String(r.bytes), String(r.runs),
+    r.indexable ? String(r.seo) : `${r.seo} (noindex)`, String(r.lcpMs), r.cls.toFixed(2), String(r.tbtMs), String(r.mainThreadMs ?? '-'), String(r.bytes), String(r.runs),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;

@@ -10,6 +10,7 @@
  * notice is always shown; next to it, islands/site/open-now.ts fills and shows the empty
  * `data-open-now` element with "Open now" or "Closed now" (hidden without JavaScript).
  */
+import { areaMenuLinks } from '../lib/area-menu.ts';
 import type { NavKey } from '../pages/route.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
@@ -31,7 +32,7 @@ export function useMenuGroups(): MenuGroup[] {
     {
       key: 'service-areas',
       label: 'Areas',
-      items: [{ label: 'All Service Areas', href: '/service-areas/' }, ...site.areas.map((a) => ({ label: `${a.name}, NM`, href: `/areas/${a.slug}/` }))],
+      items: areaMenuLinks(site.areas),
     },
   ];
 }

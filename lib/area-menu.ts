@@ -1,0 +1,32 @@
+/**
+ * The links of the header's Areas menu. Every area while they fit (the real site's seventeen);
+ * past AREA_MENU_LIMIT, the primary areas up to that many, and a link to the full list on
+ * /service-areas/, so the header, which every page carries twice (bar and phone menu), does not
+ * grow with the number of areas.
+ */
+import type { Area } from './load-content.ts';
+
+/**
+ * Most areas the menu lists: twelve rows of the menu's two columns, what a 1366x900 screen shows
+ * in the open panel without scrolling it.
+ */
+export const AREA_MENU_LIMIT = 24;
+
+/** One menu link. */
+export interface MenuLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * @param areas every area with a page, in display order (primary first)
+ * @returns "All Service Areas" first, then "{name}, NM" per area listed; when not every area is
+ *   listed, a last link "All {n} areas" to the community cards of /service-areas/
+ */
+export function areaMenuLinks(areas: Pick<Area, 'name' | 'slug' | 'coverage'>[]): MenuLink[] {
+  const link = (a: Pick<Area, 'name' | 'slug'>) => ({ label: `${a.name}, NM`, href: `/areas/${a.slug}/` });
+  const all = { label: 'All Service Areas', href: '/service-areas/' };
+  if (areas.length <= AREA_MENU_LIMIT) return [all, ...areas.map(link)];
+  const listed = areas.filter((a) => a.coverage === 'primary').slice(0, AREA_MENU_LIMIT);
+  return [all, ...listed.map(link), { label: `All ${areas.length} areas`, href: '/service-areas/#communities' }];
+}

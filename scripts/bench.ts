@@ -1,0 +1,47 @@
+/**
+ * Build benchmark: `npm run bench -- --areas N` builds the real site plus N synthetic area
+ * records (lib/synthetic-areas.ts) into a temporary folder, removes it, and prints as its last line
+ *
+ *   P pages in T ms (t ms a page), peak RSS M MB
+ *
+ * T is buildSite's own wall time (content to files on disk); peak RSS is the process's maximum
+ * resident set size (process.resourceUsage().maxRSS, worker threads included). A benchmark, not a
+ * test: timings swing with the machine's load.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT_CONTENT } from '../lib/load-content.ts';
+import { syntheticAreas } from '../lib/synthetic-areas.ts';
+import { COMMUNITIES } from '../content/communities.ts';
+
+// React's production renderer, as `npm run build` uses; set here, not in the npm script, so the
+// command is the same in every shell. React reads it when first loaded, hence the late import.
+process.env.NODE_ENV ||= 'production';
+const { buildSite } = await import('../lib/build-site.ts');
+
+const { values } = parseArgs({ options: { areas: { type: 'string', default: '0' } } });
+const areas = Number(values.areas);
+if (!Number.isInteger(areas) || areas < 0) {
+  console.error(`--areas must be a whole number of synthetic areas, e.g. --areas 400 (got "${values.areas}").`);
+  process.exit(1);
+}
+
+const template = COMMUNITIES.find((c) => c.slug === 'grants')!;
+const content = { ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communities, ...syntheticAreas(template, areas)] };
+const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
+try {
+  const cpu0 = process.cpuUsage();
+  const result = await buildSite({ content, outDir: path.join(outDir, 'dist') });
+  const cpu = process.cpuUsage(cpu0);
+  const pages = result.pages.length;
+  const gz = result.pages.map((p) => p.gzipBytes).sort((a, b) => a - b);
+  console.log(`page gzipped: median ${(gz[gz.length >> 1] / 1024).toFixed(1)} KB, largest ${(gz[gz.length - 1] / 1024).toFixed(1)} KB (${result.pages.find((p) => p.gzipBytes === gz[gz.length - 1])!.path}); ${result.cssRuns} distinct page stylesheets`);
+  // CPU time beside wall time: on a shared machine the wall time swings with other work, CPU time much less.
+  console.log(`CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms (${((cpu.user + cpu.system) / 1000 / pages).toFixed(1)} ms a page, all threads)`);
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+  console.log(`${pages} pages in ${Math.round(result.ms)} ms (${(result.ms / pages).toFixed(1)} ms a page), peak RSS ${Math.round(peakMb)} MB`);
+} finally {
+  await rm(outDir, { recursive: true, force: true });
+}
