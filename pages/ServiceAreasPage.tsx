@@ -17,12 +17,17 @@ import { CallBanner, Hero, PlacesGrid, Section } from '../templates/sections.tsx
 import { useSite } from '../templates/site-context.ts';
 import { SCENE_SIZE } from './AreaPage.tsx';
 
-/** One community card; its heading links to the area page when the community has one. */
+/**
+ * One community card; its heading links to the area page when the community has one. The card's
+ * illustration is one of a few shared scenes that adds nothing the heading does not say, so it is
+ * decorative (alt="", skipped by screen readers: https://www.w3.org/WAI/tutorials/images/decorative/);
+ * the area page's own picture keeps the scene's description.
+ */
 function CommunityCard({ c }: { c: Community }) {
   const badge = coverageBadge(c);
   return (
     <li id={c.slug} className="card community-card">
-      <img className="card-img" src={`/img/scene-${c.scene}.svg`} alt={c.sceneAlt} width={SCENE_SIZE[0]} height={SCENE_SIZE[1]} loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
+      <img className="card-img" src={`/img/scene-${c.scene}.svg`} alt="" width={SCENE_SIZE[0]} height={SCENE_SIZE[1]} loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
       <div className="card-body">
         <h3 className="card-title">{c.page ? <a href={`/areas/${c.slug}/`}>{c.name}</a> : c.name}</h3>
         <p className="community-meta">
@@ -33,8 +38,8 @@ function CommunityCard({ c }: { c: Community }) {
         <p>{c.description}</p>
         <p className="community-details">{c.details}</p>
         <p className="community-population"><strong>Population:</strong> {c.population}</p>
-        <ul className="chips community-tags" role="list" aria-label={`Features of ${c.name}`}>
-          {c.features.map((f) => <li key={f} className="chip">{f}</li>)}
+        <ul className="chips community-tags" role="list">
+          {c.features.map((f) => <li key={f}>{f}</li>)}
         </ul>
         {c.page && <a className="community-more" href={`/areas/${c.slug}/`}>Locksmith in {c.name}<span aria-hidden="true">{'\u00a0'}&rarr;</span></a>}
       </div>

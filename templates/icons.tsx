@@ -1,5 +1,6 @@
 /**
- * Inline SVG icons drawn for this site (24x24 grid, stroke = currentColor). Decorative by
+ * Inline SVG icons drawn for this site (24x24 grid, stroke = currentColor: the stroke is set by the
+ * `.icon` rule of templates/styles/00-base.css, once, instead of five attributes on every icon). Decorative by
  * default (aria-hidden); pass `label` to make one meaningful.
  */
 import type { ReactElement } from 'react';
@@ -41,12 +42,7 @@ export function Icon({ name, size = 24, label, className }: { name: IconName; si
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true, focusable: false })}
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
     >
       {PATHS[name]}
     </svg>
