@@ -20,6 +20,7 @@ import { startServer, type RunningServer } from '../../lib/preview-server.ts';
 import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/lib/offline.ts';
 import { waitFor } from '../helpers/analytics.ts';
 import { launchBrowser, PHONE } from '../helpers/browser.ts';
+import { requestedNavigation } from '../helpers/navigation.ts';
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'i20-offline-'));
 const dir = path.join(root, 'dist');
@@ -50,10 +51,9 @@ async function cached(page: Page, paths: string[]): Promise<void> {
 /** The page's tel: and sms: links (hrefs), in order. */
 const contactHrefs = (page: Page) => page.$$eval('a[href^="tel:"], a[href^="sms:"]', (links) => [...new Set(links.map((a) => a.getAttribute('href')))]);
 
-/** Clicks the first link whose href starts with `scheme` and returns the URL the browser then asks for. */
+/** Clicks the first link whose href starts with `scheme` and returns the URL the page then asks to navigate to. */
 async function follow(page: Page, scheme: string): Promise<string> {
-  const [request] = await Promise.all([page.waitForRequest((r) => r.url().startsWith(scheme)), page.locator(`main a[href^="${scheme}"]`).first().click()]);
-  return request.url();
+  return requestedNavigation(page, scheme, () => page.locator(`main a[href^="${scheme}"]`).first().click());
 }
 
 let context: BrowserContext;

@@ -11,6 +11,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, startHarness } from '../helpers/browser.ts';
+import { requestedNavigation } from '../helpers/navigation.ts';
 import { LOCATION_OFF, PRIVACY_NOTE } from '../../islands/lib/location-text.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
 import { parsePhone } from '../../lib/phone.ts';
@@ -45,8 +46,7 @@ async function open(options: { granted?: boolean; javaScript?: boolean; init?: (
 
 /** Clicks `selector` and returns the sms: URL the page then asks to navigate to. */
 async function smsAfterClick(page: Page, selector: string): Promise<string> {
-  const [request] = await Promise.all([page.waitForRequest((r) => r.url().startsWith('sms:')), page.click(selector)]);
-  return request.url();
+  return requestedNavigation(page, 'sms:', () => page.click(selector));
 }
 
 const granted = suite('Text us my location, geolocation granted');
