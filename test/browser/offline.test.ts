@@ -98,7 +98,16 @@ sw('offline, should reload a visited page from the cache and show the offline pa
     assert.is(page.url(), url('/areas/milan/'));
     assert.equal(await contactHrefs(page), [`tel:${e164(FIRST)}`, `sms:${e164(FIRST)}`]);
     assert.is(await follow(page, 'tel:'), `tel:${e164(FIRST)}`);
-    assert.is(await follow(page, 'sms:'), `sms:${e164(FIRST)}`);
+    // One external-scheme navigation per page: under load Chromium may drop a second one that
+    // follows the first on the same page before the first has settled.
+    const again = await context.newPage();
+    try {
+      await again.goto(url('/areas/milan/'));
+      assert.match(await again.textContent('h1') ?? '', /You're offline/);
+      assert.is(await follow(again, 'sms:'), `sms:${e164(FIRST)}`);
+    } finally {
+      await again.close();
+    }
   } finally {
     await context.setOffline(false);
     await page.close();

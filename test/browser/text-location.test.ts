@@ -56,10 +56,14 @@ granted('should navigate to the exact sms: URI from the hero and from the fixed 
     assert.is(await page.locator(`${HERO} button`).textContent(), 'Text us my location');
     assert.is(await page.locator(`${HERO} [role="status"]`).textContent(), PRIVACY_NOTE);
     assert.is(await smsAfterClick(page, `${HERO} button`), EXPECTED);
-    assert.is(await smsAfterClick(page, `${FAB} button`), EXPECTED);
     assert.ok(page.url().endsWith(PAGE), page.url());
     // The privacy line is back after the hand-off.
     assert.is(await page.locator(`${HERO} [role="status"]`).textContent(), PRIVACY_NOTE);
+    // One external-scheme navigation per page: under load Chromium may drop a second one that
+    // follows the first on the same page before the first has settled.
+    const again = await context.newPage();
+    await again.goto(page.url());
+    assert.is(await smsAfterClick(again, `${FAB} button`), EXPECTED);
     assert.equal(errors, []);
   } finally {
     await context.close();
@@ -68,14 +72,15 @@ granted('should navigate to the exact sms: URI from the hero and from the fixed 
 granted('should record location_text once per tap, with its source and never the coordinates', async () => {
   const { page, context } = await open({ granted: true });
   try {
-    await smsAfterClick(page, `${HERO} button`);
-    await smsAfterClick(page, `${FAB} button`);
-    const events = await page.evaluate(() => window.__diagnostics!.events().filter((e) => e.name === 'location_text').map((e) => e.params));
-    assert.equal(events, [
-      { event_category: 'engagement', event_label: 'hero', value: 1, source: 'hero' },
-      { event_category: 'engagement', event_label: 'fixed', value: 1, source: 'fixed' },
-    ]);
-    assert.not.match(JSON.stringify(await page.evaluate(() => window.__diagnostics!.events())), /35\.14|107\.85/);
+    // One external-scheme navigation per page (see above): one tap on each of two pages.
+    const again = await context.newPage();
+    await again.goto(page.url());
+    for (const [p, selector, source] of [[page, HERO, 'hero'], [again, FAB, 'fixed']] as const) {
+      await smsAfterClick(p, `${selector} button`);
+      const events = await p.evaluate(() => window.__diagnostics!.events().filter((e) => e.name === 'location_text').map((e) => e.params));
+      assert.equal(events, [{ event_category: 'engagement', event_label: source, value: 1, source }]);
+      assert.not.match(JSON.stringify(await p.evaluate(() => window.__diagnostics!.events())), /35\.14|107\.85/);
+    }
   } finally {
     await context.close();
   }
