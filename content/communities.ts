@@ -7,9 +7,9 @@
  * pages"); Mesita, Navajo Nation Eastern Agency and Cubero have a card only.
  *
  * Sources: ZIP codes, approximate populations and counties are as spec section 3 states them
- * ("Area ZIP codes", "Area facts"); coverage counts (9 primary, 5 extended among the 14 listed
- * places) follow spec section 9 and are counted from these records (lib/coverage.ts); which
- * sections each page shows follows spec section 2. Where the
+ * ("Area ZIP codes", "Area facts"); the coverage counts (today 9 primary and 5 extended among the
+ * 14 places listed on service pages) are counted from these records' `coverage` fields by
+ * lib/coverage.ts, never typed. Where the
  * spec gives no ZIP or population (Navajo Nation Eastern Agency, Cubero, Mesita's population) the
  * record says so honestly instead of guessing. Landmarks in the text are well-known public facts;
  * response times are only those of spec sections 1 and 9.
