@@ -3,22 +3,20 @@
  * render every page to memory, bundle the islands the pages used, finish the pages, write
  * everything into a fresh folder and swap it in for the output folder.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { buildRoutes } from '../pages/routes.ts';
 import { outputFile, type Route } from '../pages/route.ts';
 import { bundleIslands, clientConfig } from './bundle.ts';
-import { GZIP_LEVEL, PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
-import { checkPageCsp, inlineStyles } from './csp.ts';
+import { PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
 import { extraFiles, type BuiltPage } from './extra-files.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from './load-content.ts';
 import { PAGE_PHOTO_BUDGET_BYTES, pagePhotoBytes } from './photo-bytes.ts';
 import { SUMMARY_PHONE } from './photo-slots.ts';
 import { photoUses, processPhotos, type PhotoBuild } from './photos.ts';
 import { bundlePictureScript } from './picture-script.ts';
-import { createPageCss } from './page-css.ts';
-import { finishPage, renderRoute, type RenderedPage } from './render.ts';
+import { PageBatch } from './page-batch.ts';
+import { defaultThreads, shareRoutes, WorkerBatch } from './page-workers.ts';
 import { loadStylesheet } from './styles.ts';
 import { writeSite, type SiteFile } from './write.ts';
 
@@ -59,8 +57,10 @@ export interface BuildResult {
   photos: { count: number; encoded: number; reused: number };
   /** Wall time of the build in ms. */
   ms: number;
-  /** How many distinct per-page stylesheets PurgeCSS computed (lib/page-css.ts caches the rest). */
+  /** How many times PurgeCSS ran, all threads together (each thread's lib/page-css.ts caches the rest). */
   cssRuns: number;
+  /** How many threads rendered and finished the pages (this one plus worker threads). */
+  threads: number;
 }
 
 export interface BuildOptions {
@@ -81,16 +81,17 @@ export interface BuildOptions {
   liveReloadScript?: string;
   /**
    * Finished (minified) pages of an earlier build with the same code, by finishKey() of their
-   * rendered markup and script tags: a page whose markup is unchanged is taken from here instead
+   * rendered markup and script tags (lib/page-batch.ts): a page whose markup is unchanged is taken from here instead
    * of being minified again (`npm run dev` after a content-only save). Filled with this build's
    * pages. Only valid while the generator's code is unchanged.
    */
   finished?: Map<string, string>;
-}
-
-/** Key of a page in BuildOptions.finished: SHA-256 of its rendered markup and its script tags. */
-export function finishKey(markup: string, tags: string): string {
-  return createHash('sha256').update(markup).update('\0').update(tags).digest('base64');
+  /**
+   * Threads for rendering and finishing pages, this one included; default defaultThreads() of
+   * lib/page-workers.ts (one for a site under WORKER_MIN_PAGES pages). The output is the same
+   * for any number.
+   */
+  threads?: number;
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
@@ -123,52 +124,51 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   });
   const css = await loadStylesheet();
   // Every page is rendered before the islands are bundled (the bundle holds only the islands some
-  // page placed), and written only at the end: until then each page waits compressed, so a build
-  // of thousands of pages holds a few tens of MB of them instead of hundreds.
-  const rendered = routes.map((route) => packed(renderRoute(route, site, css, photos.library)));
-  const used = [...new Set(rendered.flatMap((p) => p.islands))];
-  const config = clientConfig(site.settings);
-  const bundle = await bundleIslands(used, config);
-  const pictureScript = rendered.some((p) => p.photos.length) ? await bundlePictureScript(config) : undefined;
+  // page placed), and written only at the end. Large sites share the pages out to worker threads
+  // (lib/page-workers.ts); this thread takes the first share itself.
+  const threads = Math.max(1, Math.min(options.threads ?? defaultThreads(routes.length), routes.length));
+  const [ownShare, ...workerShares] = shareRoutes(routes.length, threads);
+  const own = new PageBatch(site, routes, ownShare, css, photos.library);
+  const workers = workerShares.map((share) => new WorkerBatch(site, routes, share, css, photos.library));
+  try {
+    const renderedInfo = [...own.render(), ...(await Promise.all(workers.map((w) => w.render()))).flat()].sort((a, b) => a.index - b.index);
+    const used = [...new Set(renderedInfo.flatMap((p) => p.islands))];
+    const config = clientConfig(site.settings);
+    const bundle = await bundleIslands(used, config);
+    const pictureScript = renderedInfo.some((p) => p.photos.length) ? await bundlePictureScript(config) : undefined;
+    const tags = new Map(renderedInfo.map((p) => [p.index, bundle.tagsFor(p.islands) + (pictureScript && p.photos.length ? pictureScript.tag : '')]));
+    const finishOptions = { liveReloadScript: options.liveReloadScript };
+    const finishedInfo = (await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat();
+    const finishedByIndex = new Map(finishedInfo.map((f) => [f.index, f]));
 
-  const pageCss = createPageCss(css);
-  const files: SiteFile[] = [];
-  const pages: PageReport[] = [];
-  const built: BuiltPage[] = [];
-  for (let i = 0; i < rendered.length; i++) {
-    const page = unpacked(rendered[i]);
-    rendered[i] = { ...rendered[i], markup: Buffer.alloc(0) };
-    const withPhotos = pictureScript && page.photos.length > 0;
-    const tags = bundle.tagsFor(page.islands) + (withPhotos ? pictureScript.tag : '');
-    const key = options.finished && finishKey(page.markup, tags);
-    const finished = (key && options.finished!.get(key)) || await finishPage(page, tags, pageCss);
-    if (key) options.finished!.set(key, finished);
-    const html = options.liveReloadScript ? finished.replace('</body>', `<script src="${options.liveReloadScript}" async></script></body>`) : finished;
-    checkPageCsp(html, page.route.path); // the style hash must match the final minified bytes
-    const gzipped = gzipSync(html, { level: GZIP_LEVEL });
-    built.push({ route: page.route, get html() { return gunzipSync(gzipped).toString('utf8'); } });
-    files.push({ path: `/${outputFile(page.route.path)}`, get contents() { return gunzipSync(gzipped); } });
-    const js = bundle.scriptsFor(page.islands, { analytics: page.route.analytics !== false });
-    pages.push({
-      path: page.route.path,
-      bytes: Buffer.byteLength(html),
-      gzipBytes: gzipped.length,
-      cssBytes: inlineStyles(html).reduce((n, css) => n + Buffer.byteLength(css), 0),
-      jsGzipBytes: js.loadGzipBytes + (withPhotos ? pictureScript.gzipBytes : 0),
-      jsInteractionGzipBytes: js.interactionGzipBytes,
-      photoBytes: pagePhotoBytes(page.photos, photos.library),
-    });
+    const files: SiteFile[] = [];
+    const pages: PageReport[] = [];
+    const built: BuiltPage[] = [];
+    for (const info of renderedInfo) {
+      const route = routes[info.index];
+      const { gzipped, bytes, cssBytes, text } = finishedByIndex.get(info.index)!;
+      built.push({ route, text, get html() { return gunzipSync(gzipped).toString('utf8'); } });
+      files.push({ path: `/${outputFile(route.path)}`, get contents() { return gunzipSync(gzipped); } });
+      const js = bundle.scriptsFor(info.islands, { analytics: route.analytics !== false });
+      pages.push({
+        path: route.path,
+        bytes,
+        gzipBytes: gzipped.length,
+        cssBytes,
+        jsGzipBytes: js.loadGzipBytes + (pictureScript && info.photos.length ? pictureScript.gzipBytes : 0),
+        jsInteractionGzipBytes: js.interactionGzipBytes,
+        photoBytes: pagePhotoBytes(info.photos, photos.library),
+      });
+    }
+    files.push(...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...(await extraFiles(site, routes, built)));
+    await writeSite(files, path.join(ROOT, 'static'), outDir);
+    const photoStats = { count: photos.library.size, encoded: photos.encoded, reused: photos.reused };
+    const cssRuns = own.cssRuns + workers.reduce((n, w) => n + w.cssRuns, 0);
+    return { site, routes, pages, files, photos: photoStats, ms: performance.now() - t0, cssRuns, threads };
+  } finally {
+    await Promise.all(workers.map((w) => w.close()));
   }
-  files.push(...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...(await extraFiles(site, routes, built)));
-  await writeSite(files, path.join(ROOT, 'static'), outDir);
-  const photoStats = { count: photos.library.size, encoded: photos.encoded, reused: photos.reused };
-  return { site, routes, pages, files, photos: photoStats, ms: performance.now() - t0, cssRuns: pageCss.runs };
 }
-
-/** A rendered page whose markup waits compressed (level 1: fast, and about a fifth of the size). */
-type PackedPage = Omit<RenderedPage, 'markup'> & { markup: Buffer };
-const packed = (page: RenderedPage): PackedPage => ({ ...page, markup: deflateRawSync(page.markup, { level: 1 }) });
-const unpacked = (page: PackedPage): RenderedPage => ({ ...page, markup: inflateRawSync(page.markup).toString('utf8') });
 
 /**
  * The build summary: each route with KB and KB gzipped (HTML with its inline CSS), the inline

@@ -17,6 +17,8 @@ import type { SiteFile } from './write.ts';
 export interface BuiltPage {
   route: Route;
   html: string;
+  /** Its title and visible text (lib/corpus.ts extractPageText), when the build already read them. */
+  text?: { title: string; text: string };
 }
 
 /** A generator of extra files. */

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_CONTENT } from '../lib/load-content.ts';
+import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/page-workers.ts';
 import { syntheticAreas } from '../lib/synthetic-areas.ts';
 import { COMMUNITIES } from '../content/communities.ts';
 
@@ -21,10 +22,16 @@ import { COMMUNITIES } from '../content/communities.ts';
 process.env.NODE_ENV ||= 'production';
 const { buildSite } = await import('../lib/build-site.ts');
 
-const { values } = parseArgs({ options: { areas: { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { areas: { type: 'string', default: '0' }, threads: { type: 'string' } } });
 const areas = Number(values.areas);
 if (!Number.isInteger(areas) || areas < 0) {
   console.error(`--areas must be a whole number of synthetic areas, e.g. --areas 400 (got "${values.areas}").`);
+  process.exit(1);
+}
+
+const threads = values.threads === undefined ? undefined : Number(values.threads);
+if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
+  console.error(`--threads must be a whole number of threads, at least 1, e.g. --threads 2 (got "${values.threads}").`);
   process.exit(1);
 }
 
@@ -33,12 +40,13 @@ const content = { ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communiti
 const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
 try {
   const cpu0 = process.cpuUsage();
-  const result = await buildSite({ content, outDir: path.join(outDir, 'dist') });
+  const result = await buildSite({ content, outDir: path.join(outDir, 'dist'), threads });
   const cpu = process.cpuUsage(cpu0);
   const pages = result.pages.length;
   const gz = result.pages.map((p) => p.gzipBytes).sort((a, b) => a - b);
   console.log(`page gzipped: median ${(gz[gz.length >> 1] / 1024).toFixed(1)} KB, largest ${(gz[gz.length - 1] / 1024).toFixed(1)} KB (${result.pages.find((p) => p.gzipBytes === gz[gz.length - 1])!.path}); ${result.cssRuns} distinct page stylesheets`);
   // CPU time beside wall time: on a shared machine the wall time swings with other work, CPU time much less.
+  console.log(`${result.threads} thread${result.threads === 1 ? '' : 's'} (--threads N to choose; default: one below ${WORKER_MIN_PAGES} pages, else the available cores, at most ${MAX_THREADS})`);
   console.log(`CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms (${((cpu.user + cpu.system) / 1000 / pages).toFixed(1)} ms a page, all threads)`);
   const peakMb = process.resourceUsage().maxRSS / 1024;
   console.log(`${pages} pages in ${Math.round(result.ms)} ms (${(result.ms / pages).toFixed(1)} ms a page), peak RSS ${Math.round(peakMb)} MB`);

@@ -1,0 +1,134 @@
+/**
+ * The per-page work of a build, for one batch of routes: render each page, then (once the
+ * islands are bundled and each page's script tags are known) finish it: page CSS, minify, CSP
+ * check, gzip, and the text the keyword corpus reads. The build runs one batch in its own thread
+ * and, for large sites, one more in each worker thread (lib/build-worker.ts); both run this same
+ * code, so the output does not depend on how the routes were split.
+ *
+ * Everything a batch hands back is structured-cloneable (plain data and Uint8Arrays), so it can
+ * cross a worker boundary (https://nodejs.org/api/worker_threads.html#portpostmessagevalue-transferlist).
+ */
+import { createHash } from 'node:crypto';
+import { deflateRawSync, gzipSync, inflateRawSync } from 'node:zlib';
+import { isIndexable, type Route } from '../pages/route.ts';
+import { GZIP_LEVEL } from './budgets.ts';
+import { extractPageText } from './corpus.ts';
+import { checkPageCsp, inlineStyles } from './csp.ts';
+import type { SiteData } from './load-content.ts';
+import { createPageCss, type PageCss } from './page-css.ts';
+import type { PlacedPhoto } from './photo-slots.ts';
+import type { PhotoLibrary } from './photos.ts';
+import { finishPage, renderRoute } from './render.ts';
+
+/** What the render stage reports of one page: its place in the route table and what it placed. */
+export interface RenderedInfo {
+  /** Index of the page's route in the build's route table. */
+  index: number;
+  /** Island keys the page placed (templates/Island.tsx). */
+  islands: string[];
+  /** Photos the page placed, with their slot. */
+  photos: PlacedPhoto[];
+}
+
+/** What the finish stage returns of one page. */
+export interface FinishedInfo {
+  index: number;
+  /** The final HTML, gzipped at GZIP_LEVEL (what a host sends; the summary's "KB gz"). */
+  gzipped: Uint8Array;
+  /** The final HTML's length, bytes. */
+  bytes: number;
+  /** The page's inline CSS, bytes (not gzipped). */
+  cssBytes: number;
+  /** Title and visible text for the keyword corpus (lib/corpus.ts); only for indexable pages. */
+  text?: { title: string; text: string };
+}
+
+/** Options of the finish stage. */
+export interface FinishOptions {
+  /** Site path of a live-reload client to add before </body> (`npm run dev` only). */
+  liveReloadScript?: string;
+  /** Finished pages of an earlier build by finishKey() (see BuildOptions.finished in lib/build-site.ts). */
+  finished?: Map<string, string>;
+}
+
+/** Key of a page in FinishOptions.finished: SHA-256 of its rendered markup and its script tags. */
+export function finishKey(markup: string, tags: string): string {
+  return createHash('sha256').update(markup).update('\0').update(tags).digest('base64');
+}
+
+/**
+ * One batch of routes through the per-page stages. `render()` first, then `finish()` once.
+ * Between the two, each page's markup waits compressed (deflate level 1: fast, about a fifth of
+ * the size), so a batch of thousands of pages holds tens of MB instead of hundreds.
+ */
+export class PageBatch {
+  private readonly packed = new Map<number, Buffer>();
+  private readonly islands = new Map<number, string[]>();
+  private readonly pageCss: PageCss;
+
+  /**
+   * @param site    the validated site data
+   * @param routes  the build's whole route table (indexes refer to it)
+   * @param indexes the routes of this batch
+   * @param css     the whole minified site stylesheet (lib/styles.ts)
+   * @param photos  the processed photos by `src`
+   */
+  constructor(
+    private readonly site: SiteData,
+    private readonly routes: readonly Route[],
+    private readonly indexes: readonly number[],
+    private readonly css: string,
+    private readonly photos: PhotoLibrary,
+  ) {
+    this.pageCss = createPageCss(css);
+  }
+
+  /**
+   * Renders every page of the batch.
+   * @throws Error naming the route and its page component (lib/render.ts)
+   */
+  render(): RenderedInfo[] {
+    return this.indexes.map((index) => {
+      const page = renderRoute(this.routes[index], this.site, this.css, this.photos);
+      this.packed.set(index, deflateRawSync(page.markup, { level: 1 }));
+      this.islands.set(index, page.islands);
+      return { index, islands: page.islands, photos: page.photos };
+    });
+  }
+
+  /**
+   * Finishes every page rendered by render().
+   * @param tags each page's script tags by route index (lib/bundle.ts tagsFor, plus the picture script)
+   * @throws Error naming the route when a page's CSP does not allow its final inline style
+   */
+  async finish(tags: ReadonlyMap<number, string>, options: FinishOptions = {}): Promise<FinishedInfo[]> {
+    const out: FinishedInfo[] = [];
+    for (const index of this.indexes) {
+      const route = this.routes[index];
+      const packed = this.packed.get(index);
+      if (!packed) throw new Error(`PageBatch.finish: ${route.path} was not rendered first.`);
+      this.packed.delete(index);
+      const markup = inflateRawSync(packed).toString('utf8');
+      const islands = this.islands.get(index)!;
+      const pageTags = tags.get(index) ?? '';
+      const key = options.finished && finishKey(markup, pageTags);
+      const finished = (key && options.finished!.get(key)) || (await finishPage({ route, markup, islands, photos: [] }, pageTags, this.pageCss));
+      if (key) options.finished!.set(key, finished);
+      const html = options.liveReloadScript ? finished.replace('</body>', `<script src="${options.liveReloadScript}" async></script></body>`) : finished;
+      checkPageCsp(html, route.path); // the style hash must match the final minified bytes
+      out.push({
+        index,
+        gzipped: gzipSync(html, { level: GZIP_LEVEL }),
+        bytes: Buffer.byteLength(html),
+        cssBytes: inlineStyles(html).reduce((n, css) => n + Buffer.byteLength(css), 0),
+        text: isIndexable(route) ? extractPageText(html) : undefined,
+      });
+    }
+    return out;
+  }
+
+  /** How many times this batch's page CSS ran PurgeCSS (distinct pages by their names). */
+  get cssRuns(): number {
+    return this.pageCss.runs;
+  }
+}

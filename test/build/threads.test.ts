@@ -1,0 +1,55 @@
+/**
+ * Worker threads (lib/page-workers.ts): a build that shares its pages out to worker threads
+ * writes byte-for-byte the site a one-thread build writes, with the same summary figures, and
+ * an error inside a worker reaches the build with its message, the worker then ended.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../lib/build-site.ts';
+import { loadContent } from '../../lib/load-content.ts';
+import { WorkerBatch } from '../../lib/page-workers.ts';
+import { buildRoutes } from '../../pages/routes.ts';
+
+const test = suite('build on worker threads');
+let tmp = '';
+test.before(async () => { tmp = await mkdtemp(path.join(os.tmpdir(), 'threads-')); });
+test.after(async () => { await rm(tmp, { recursive: true, force: true }); });
+
+/** Every file of a folder: relative path -> contents. */
+async function files(dir: string): Promise<Map<string, Buffer>> {
+  const names = (await fg('**/*', { cwd: dir, dot: true })).sort();
+  return new Map(await Promise.all(names.map(async (f) => [f, await readFile(path.join(dir, f))] as [string, Buffer])));
+}
+
+test('should write the same files and figures with three threads as with one', async () => {
+  const one = await buildSite({ outDir: path.join(tmp, 'one'), threads: 1 });
+  const three = await buildSite({ outDir: path.join(tmp, 'three'), threads: 3 });
+  assert.is(one.threads, 1);
+  assert.is(three.threads, 3);
+  const a = await files(path.join(tmp, 'one'));
+  const b = await files(path.join(tmp, 'three'));
+  assert.equal([...b.keys()], [...a.keys()]);
+  assert.ok(a.size > 50, `only ${a.size} files`);
+  const differ = [...a].filter(([name, bytes]) => !bytes.equals(b.get(name)!)).map(([name]) => name);
+  assert.equal(differ, []);
+  assert.equal(three.pages, one.pages);
+});
+
+test('should reject with the worker\'s own message when its route table differs, and end the worker', async () => {
+  const site = loadContent();
+  const routes = buildRoutes(site);
+  const shifted = [{ ...routes[1], path: '/not-the-same/' }, ...routes.slice(1)];
+  const worker = new WorkerBatch(site, shifted, [0], '', new Map());
+  const error = await worker.render().then(() => null, (e: Error) => e);
+  await worker.close();
+  assert.ok(error, 'render() must reject');
+  assert.match(error!.message, /route 0 is "\/" here but "\/not-the-same\/" in the main thread/);
+  const again = await worker.finish(new Map()).then(() => null, (e: Error) => e);
+  assert.ok(again, 'a failed worker keeps rejecting');
+});
+
+test.run();
