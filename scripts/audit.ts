@@ -10,12 +10,15 @@
  * (cpuSetting): a number forces that multiplier, "calibrate" measures the host first
  * (calibrateCpu). The table's heading says which was used.
  *
- * Usage: tsx scripts/audit.ts [path ...]   (default: every route; DIST_DIR picks the folder)
+ * Usage: tsx scripts/audit.ts [--runs N] [path ...]   (default: every route; DIST_DIR picks the folder)
+ *   --runs N  run every page exactly N times and report each figure's median (e.g. --runs 5);
+ *             without it a page is run once, and again only while it breaks a budget (MAX_RUNS)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
@@ -217,15 +220,17 @@ function median(values: number[]): number {
  * - `failing` lists the audits that lost points in more than half of the runs.
  * Why not Lighthouse's own computeMedianRun: it keeps one whole run, chosen by FCP and TTI, and
  * with it that run's stalls.
+ * With `timings: 'median'` (`--runs N`) the timings are medians too, the usual way to report a
+ * fixed number of runs (https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md).
  * @param rows rows of the same page, at least one
  */
-export function judgeRuns(rows: AuditRow[]): AuditRow {
+export function judgeRuns(rows: AuditRow[], timings: 'best' | 'median' = 'best'): AuditRow {
   const pick = (get: (r: AuditRow) => number | null, how: (v: number[]) => number) => {
     const values = rows.map(get);
     return values.some((v) => v == null) ? null : how(values as number[]);
   };
-  const best = (v: number[]) => Math.max(...v);
-  const least = (v: number[]) => {
+  const best = timings === 'median' ? median : (v: number[]) => Math.max(...v);
+  const least = timings === 'median' ? median : (v: number[]) => {
     const known = v.filter((x) => !Number.isNaN(x));
     return known.length ? Math.min(...known) : NaN;
   };
@@ -276,6 +281,7 @@ function rowOf(t: AuditTarget, lhr: Lhr): AuditRow {
  * @param baseUrl e.g. "http://127.0.0.1:8080" (a server of the built site)
  * @param options.onRow   called after each page (progress)
  * @param options.maxRuns Lighthouse runs a page gets at most (default MAX_RUNS): a page breaking BUDGETS in its first run is run again until judgeRuns of its runs meets them
+ * @param options.runs    when given, every page runs exactly this many times and its row holds the medians (judgeRuns 'median')
  * @param options.onCalibrated called once with the calibration, before the first page
  * @returns one row a target, in order
  * @throws Error when Chrome cannot start or Lighthouse gives no result for a page
@@ -283,7 +289,7 @@ function rowOf(t: AuditTarget, lhr: Lhr): AuditRow {
 export async function auditPages(
   baseUrl: string,
   targets: AuditTarget[],
-  options: { onRow?: (row: AuditRow) => void; maxRuns?: number; onCalibrated?: (cpu: CpuCalibration) => void } = {},
+  options: { onRow?: (row: AuditRow) => void; maxRuns?: number; runs?: number; onCalibrated?: (cpu: CpuCalibration) => void } = {},
 ): Promise<AuditRow[]> {
   const { onRow, maxRuns = MAX_RUNS, onCalibrated } = options;
   const work = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
@@ -301,8 +307,12 @@ export async function auditPages(
     for (const t of targets) {
       const runs = [rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu))];
       let row = runs[0];
+      if (options.runs) {
+        while (runs.length < options.runs) runs.push(rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu)));
+        row = judgeRuns(runs, 'median');
+      }
       // One slow run on a busy machine is noise: measure again until the page shows what it can do.
-      while (budgetFailures(row).length && runs.length < maxRuns) {
+      while (!options.runs && budgetFailures(row).length && runs.length < maxRuns) {
         runs.push(rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu)));
         row = judgeRuns(runs);
       }
@@ -374,17 +384,24 @@ export function describeCpu(cpu: CpuCalibration): string {
 }
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
+  const { values, positionals: only } = parseArgs({ options: { runs: { type: 'string' } }, allowPositionals: true });
+  const runs = values.runs === undefined ? undefined : Number(values.runs);
+  if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) {
+    console.error(`--runs must be a whole number of Lighthouse runs a page, e.g. --runs 5 (got "${values.runs}").`);
+    process.exit(1);
+  }
   const targets = auditTargets().filter((t) => only.length === 0 || only.includes(t.path));
   const dir = distDir();
   const server = await startServer(dir);
   const t0 = performance.now();
   const shown = path.relative(process.cwd(), dir);
-  console.log(`Lighthouse ${targets.length} pages of ${shown && !shown.startsWith('..') ? shown : dir} (mobile, simulated throttling) ...`);
+  const how = runs ? `, median of ${runs} runs a page` : '';
+  console.log(`Lighthouse ${targets.length} pages of ${shown && !shown.startsWith('..') ? shown : dir} (mobile, simulated throttling${how}) ...`);
   try {
     const rows = await auditPages(server.url, targets, {
       onRow: (r) => process.stdout.write(`  ${r.path} ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}\n`),
       onCalibrated: (cpu) => console.log(describeCpu(cpu)),
+      runs,
     });
     console.log(`\n${formatTable(rows)}\n`);
     const failures = rows.flatMap((r) => budgetFailures(r));

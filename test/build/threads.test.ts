@@ -11,7 +11,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build-site.ts';
 import { loadContent } from '../../lib/load-content.ts';
-import { WorkerBatch } from '../../lib/page-workers.ts';
+import { defaultThreads, WorkerBatch } from '../../lib/page-workers.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 
 const test = suite('build on worker threads');
@@ -50,6 +50,24 @@ test('should reject with the worker\'s own message when its route table differs,
   assert.match(error!.message, /route 0 is "\/" here but "\/not-the-same\/" in the main thread/);
   const again = await worker.finish(new Map()).then(() => null, (e: Error) => e);
   assert.ok(again, 'a failed worker keeps rejecting');
+});
+
+test('should say what to do when a worker runs out of memory', async () => {
+  const site = loadContent();
+  const routes = buildRoutes(site);
+  const worker = new WorkerBatch(site, routes, [0], '', new Map(), 8);
+  const error = await worker.render().then(() => null, (e: Error) => e);
+  await worker.close();
+  assert.ok(error, 'render() must reject');
+  assert.match(error!.message, /ran out of memory \(its limit: 8 MB for a site of \d+ pages\); build on one thread instead: BUILD_THREADS=1 npm run build/);
+});
+
+test('should take the thread count from BUILD_THREADS, else one thread for a small site', () => {
+  assert.is(defaultThreads(40, {}), 1);
+  assert.ok(defaultThreads(5000, {}) >= 1);
+  assert.is(defaultThreads(40, { BUILD_THREADS: '3' }), 3);
+  assert.throws(() => defaultThreads(40, { BUILD_THREADS: 'two' }), /BUILD_THREADS must be a whole number of threads, at least 1/);
+  assert.throws(() => defaultThreads(40, { BUILD_THREADS: '0' }), /got "0"/);
 });
 
 test.run();

@@ -108,6 +108,9 @@ lh('should judge repeated runs on the best timings and the median scores', () =>
   assert.is(judgeRuns([good, { ...good, accessibility: 96 }, { ...good, accessibility: 96 }]).accessibility, 96);
   assert.is(judgeRuns([good, { ...good, cls: 0.2 }]).cls, 0.1, 'even count: mean of the middle two');
   assert.is(judgeRuns([good, { ...good, seo: null }]).seo, null, 'a run without a score gives none');
+  // `--runs N` reports the medians of the timings instead of the best run.
+  const middle = judgeRuns([stalled, stalled, { ...stalled, tbtMs: 20, performance: 99, lcpMs: 1500 }, good, good], 'median');
+  assert.equal([middle.performance, middle.tbtMs, middle.lcpMs, middle.runs], [99, 20, 1500, 5]);
 });
 
 lh('should use the preset\'s fixed 4x unless LH_CPU_SLOWDOWN asks otherwise', () => {
