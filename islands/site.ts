@@ -2,10 +2,10 @@
  * The browser module every page loads (one small script): shared behaviour that needs no island
  * markup. Each feature lives in its own module under islands/site/ and is imported here.
  */
-// Error handlers first, so they catch failures of everything after them (issue 6).
+// Error handlers first, so they catch failures of everything after them.
 import './site/error-handlers.ts';
 import './site/analytics.ts';
-// Interactive islands (issue 5): header menus, open-now notice, image fallbacks, embed scrub.
+// Interactive islands: header menus, open-now notice, image fallbacks, embed scrub.
 import './site/menus.ts';
 import './site/open-now.ts';
 import './site/image-fallback.ts';

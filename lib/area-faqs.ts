@@ -1,6 +1,6 @@
 /**
- * The five FAQ entries of an area page, generated from the area's name (spec section 3: "FAQ
- * entry ... generated per area name (5 entries)"). Figures from spec section 9.
+ * The five FAQ entries of an area page, generated from the area's name. Figures from
+ * content/business.ts.
  */
 import { RESPONSE_MINUTES } from '../content/business.ts';
 import type { Faq } from '../content/schema.ts';
@@ -9,8 +9,7 @@ import type { Area } from './load-content.ts';
 
 /**
  * @param area a community with its own page; its `page.emergency` decides whether the emergency
- *   answer claims 24/7 service or says only that it is available (San Rafael, Gallup: spec
- *   section 1), and its coverage (lib/coverage.ts arrivalAnswer) whether the arrival answer gives
+ *   answer claims 24/7 service or says only that it is available (San Rafael, Gallup), and its coverage (lib/coverage.ts arrivalAnswer) whether the arrival answer gives
  *   the usual response times or says travel adds to them ("served on request" only
  *   where the record is marked so)
  * @returns exactly five questions and answers, each question naming the area

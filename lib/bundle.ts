@@ -3,7 +3,7 @@
  * one entry per island that some page used. ES modules, minified, content-hashed names under
  * /assets/, code shared between entries (Preact) split into common chunks.
  *
- * It also knows what each page loads, for the issue 5 budget (at most 15 KB gzipped of
+ * It also knows what each page loads, for the JavaScript budget (at most 15 KB gzipped of
  * JavaScript a page loads, all files together): with the page (entries, their chunks, dynamic
  * imports that run by themselves such as web-vitals) and, apart, on interaction (the code of
  * islands placed with load="interaction", islands/runtime/load.ts).
@@ -153,7 +153,7 @@ export function commonOptions(config: ClientConfig) {
     // safari14.1, not safari14: esbuild 0.28 cannot lower destructuring for Safari 14.0 and fails the build.
     // chrome91, not chrome90: esbuild's compatibility table rewrites every `a?.b` below Chrome 91.
     // No "es20xx" entry: es2020 lowers class fields to helper calls. About 0.5 KB gzipped a page
-    // between them (issue 5 budget); the browsers listed run optional chains and class fields.
+    // between them (budget); the browsers listed run optional chains and class fields.
     target: ['chrome91', 'safari14.1', 'firefox90'],
     outdir: OUT_DIR,
     entryNames: '[name]-[hash]',

@@ -1,5 +1,5 @@
 /**
- * The keyword corpus (issue 7): /keyword-corpus.json, the path, title and visible text of every
+ * The keyword corpus: /keyword-corpus.json, the path, title and visible text of every
  * indexable page as the build finally wrote it, plus the vocabularies the keyword categories are
  * defined by (islands/lib/keywords.ts). The /keyword-analysis/ island fetches it, so the
  * analysis runs over the site as it really is rather than over a hand-kept copy.

@@ -27,7 +27,7 @@ export interface Redirect {
   status: 301;
 }
 
-/** Every redirect of the site. Source: spec section 2 ("acoma-pueblo (same page as acoma)"). */
+/** Every redirect of the site. /areas/acoma-pueblo/ is the same page as /areas/acoma/. */
 export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }];
 
 /** The page served, with status 404, for any unknown path. */

@@ -28,7 +28,7 @@ export interface SiteData {
   communities: Community[];
   /** Communities with their own page at /areas/{slug}/ (17). */
   areas: Area[];
-  /** The 14 places listed on service and core pages (spec section 3). */
+  /** The 14 places listed on service and core pages. */
   places: Community[];
   /** The ten specialised services. */
   services: Service[];
@@ -83,7 +83,7 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
 }
 
 /**
- * ZIP code of an area by slug. Spec section 2: an unknown area slug gets an empty ZIP.
+ * ZIP code of an area by slug; an unknown area slug gets an empty ZIP.
  * "acoma-pueblo" is the same community as "acoma".
  * @returns five digits, or "" when the slug is unknown or the community has no ZIP
  */

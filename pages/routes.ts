@@ -1,5 +1,5 @@
 /**
- * THE ROUTE TABLE: the one place that says which URLs exist (spec section 2, "Route table").
+ * THE ROUTE TABLE: the one place that says which URLs exist.
  * Everything that lists pages (sitemap.xml, the /sitemap page, the header menus, the place grids)
  * derives from this table and the content records, never from a second hand-kept list.
  */
@@ -19,7 +19,7 @@ import { ServiceAreasPage } from './ServiceAreasPage.tsx';
 import { ServicePage } from './ServicePage.tsx';
 import { SitemapPage, type SitemapGroupProps } from './SitemapPage.tsx';
 
-/** Path of the area that "acoma-pueblo" shows (spec section 2: "acoma-pueblo (same page as acoma)"). */
+/** Path of the area that "acoma-pueblo" shows ("acoma-pueblo (same page as acoma)"). */
 export const ACOMA_ALIAS = { from: '/areas/acoma-pueblo/', to: '/areas/acoma/' } as const;
 
 /** A typed route row. */
@@ -27,7 +27,7 @@ function route<P>(r: Route<P>): Route<P> {
   return r;
 }
 
-/** The /sitemap page's groups, computed from the routes' sitemap entries, in the spec's order. */
+/** The /sitemap page's groups, computed from the routes' sitemap entries, in the order the page shows them. */
 export function sitemapGroups(routes: Route[]): SitemapGroupProps[] {
   return SITEMAP_GROUPS.map((group) => ({
     group,

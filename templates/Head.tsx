@@ -1,7 +1,6 @@
 /**
- * The document head: title, description, keywords, robots rule (spec section 5), canonical,
- * Open Graph and Twitter card fields, the inline stylesheet and the JSON-LD blocks
- * (spec section 3, "Page metadata").
+ * The document head: title, description, keywords, robots rule, canonical,
+ * Open Graph and Twitter card fields, the inline stylesheet and the JSON-LD blocks.
  */
 import { buildCsp, hashSource } from '../lib/csp.ts';
 import { robotsContent } from '../lib/robots.ts';

@@ -1,5 +1,5 @@
 /**
- * The shared header (spec section 2, "Shared header"): logo linking home (hidden if the image
+ * The shared header: logo linking home (hidden if the image
  * fails), links to / and /sitemap, the Core Services, Services and Areas dropdowns, the external
  * review link, the call link and the emergency notice. The active item carries aria-current.
  *

@@ -28,7 +28,7 @@ export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, 
   photo?: Photo;
   /** Intrinsic [width, height] of `image` in px, so the browser reserves its box (no layout shift). Area scenes are 800x500. */
   imageSize?: [number, number]; children?: ReactNode; source?: string;
-  /** Label of the e-mail button: "Get Quote" (spec section 2, service pages) or "Get Free Quote" (home: "free-quote e-mail button"). */
+  /** Label of the e-mail button: "Get Quote" (service pages) or "Get Free Quote" (home: "free-quote e-mail button"). */
   quoteLabel?: string;
 }) {
   return (
@@ -118,7 +118,7 @@ export function FaqList({ faqs, title = 'Frequently Asked Questions', intro }: {
   );
 }
 
-/** The places listed on core and service pages with their ZIPs (spec section 3: 14 places). */
+/** The places listed on core and service pages with their ZIPs (14 places). */
 export function PlacesGrid({ title = 'Where Do You Serve?', intro }: { title?: string; intro?: ReactNode }) {
   const { places, areas, communities } = useSite();
   const hasPage = new Set(areas.map((a) => a.slug));

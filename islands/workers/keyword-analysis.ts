@@ -1,8 +1,7 @@
 /**
- * The keyword analysis as a dedicated Web Worker (issue 8: Lighthouse total blocking time 0 ms).
- * Counting and ranking the terms of every page takes 60-250 ms of CPU on this project's test
- * machines, one long task on the page's main thread; here it runs on a thread of its own and the
- * page only renders the answer, already cut to what it shows (islands/KeywordAnalysis.tsx).
+ * The keyword analysis as a dedicated Web Worker (Lighthouse total blocking time 0 ms).
+ * Counting and ranking the terms of every page is one long task on the page's main thread; here it
+ * runs on a thread of its own and the page only renders the answer, already cut to what it shows (islands/KeywordAnalysis.tsx).
  *
  * Protocol: the page posts the corpus file's text (string); the worker answers once with
  * WorkerAnswer. Bundled by lib/bundle.ts as a classic script (IIFE), so every browser of the

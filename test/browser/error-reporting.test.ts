@@ -1,5 +1,5 @@
 /**
- * Error reporting in Chromium (issue 6, spec section 8): an uncaught error and an unhandled
+ * Error reporting in Chromium: an uncaught error and an unhandled
  * rejection are logged and forwarded (GA4 `exception` with action uncaughtError / unhandledRejection);
  * without a measurement id they are logged only; startup is logged in a production build.
  */

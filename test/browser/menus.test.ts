@@ -1,5 +1,5 @@
 /**
- * Header menus in Chromium (spec section 2 "Shared header", section 4; issue 5): each dropdown
+ * Header menus in Chromium: each dropdown
  * toggles on click with aria-expanded in step, closes on item choice, Escape and an outside
  * click (focus back on the toggle), arrow keys move through the items; the phone "Menu" works the
  * same; without JavaScript the <details> still open and close.

@@ -1,7 +1,6 @@
 /**
  * Checks the built area pages and /service-areas/ in $DIST_DIR (or dist/), as test/run.ts just
- * built them: ZIP and population on every area page, exactly the sections of each variant (spec
- * section 2), no "24/7" on San Rafael and Gallup, the acoma-pueblo alias, a card per community
+ * built them: ZIP and population on every area page, exactly the sections of each variant, no "24/7" on San Rafael and Gallup, the acoma-pueblo alias, a card per community
  * and the listed places, coverage statistics that agree with the card badges, and that every internal link and picture of these pages resolves.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -74,7 +73,7 @@ function jsonLd(doc: string): any[] {
 const AREA_SLUGS: string[] = [...SPEC_AREA_SLUGS];
 const byslug = (slug: string) => site.areas.find((a) => a.slug === slug)!;
 
-// Expected sections, straight from spec section 2 ("Area pages"), not from the content flags.
+// Expected sections of each area page variant, written out here, not read from the content flags.
 const STANDARD = ['hero', 'about', 'features', 'services', 'why', 'emergency', 'faq', 'closing'];
 const EXPECTED: Record<string, string[]> = Object.fromEntries(AREA_SLUGS.map((s) => [s, STANDARD]));
 EXPECTED.bluewater = ['hero', 'about', 'features', 'services', 'emergency', 'faq', 'closing'];
@@ -113,7 +112,7 @@ pages('should have six feature tags, or six history tags on the history variants
   assert.is(tags(main(html('/areas/crownpoint/')), 'area-history'), 6);
   assert.ok(text(main(html('/areas/crownpoint/'))).includes('Crownpoint Rug Auction'));
 });
-pages('should show the four services with the sub-services of spec section 3', () => {
+pages('should show the four services with the sub-services', () => {
   const t = text(main(html('/areas/church-rock/')));
   for (const s of ['Automotive Locksmith', 'Car lockouts', 'Key programming', 'Ignition repair', 'Residential Locksmith', 'Home lockouts', 'Lock installation', 'Rekeying',
     'Commercial Locksmith', 'Office lockouts', 'Master key systems', 'Security', 'Emergency Services', 'Emergency locksmith response']) assert.ok(t.includes(s), s);

@@ -1,5 +1,5 @@
 /**
- * Checks over the built dist/ (issue 2): every internal link and image resolves to a file; every
+ * Checks over the built dist/: every internal link and image resolves to a file; every
  * page has one h1, a title, a description and an absolute canonical; every FAQ question in JSON-LD
  * is visible on its page; sitemap.xml and robots.txt are right.
  */

@@ -1,5 +1,5 @@
 /**
- * The JavaScript budget of issue 5: the JavaScript a page loads, all files together, at most
+ * The JavaScript budget: the JavaScript a page loads, all files together, at most
  * 15 KB gzipped on any page, in both configurations: without an analytics id (the project's
  * settings) and with one (gtag bootstrap and the web-vitals chunk added). Sizes, not timings:
  * the figures are buildSite's (`pages[].jsGzipBytes`, lib/bundle.ts), and a second suite checks

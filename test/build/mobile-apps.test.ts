@@ -1,6 +1,6 @@
 /**
  * /mobile-apps/ and the two files it offers, as built: the contact card /contact.vcf and the web
- * app manifest /manifest.webmanifest (issue 4, "Mobile apps").
+ * app manifest /manifest.webmanifest.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

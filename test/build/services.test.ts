@@ -1,5 +1,5 @@
 /**
- * The ten service pages as built (spec section 2, "Service pages"), read in Chromium with
+ * The ten service pages as built, read in Chromium with
  * JavaScript off so only the server HTML counts.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,7 +30,7 @@ async function open(p: string): Promise<Page> {
   return page;
 }
 
-/** Expected question counts: spec section 2 ("six for master-key-systems and broken-key-extraction", five for the rest). */
+/** Expected question counts: six for master-key-systems and broken-key-extraction, five for the rest. */
 const EXPECTED_FAQS: Record<string, number> = {
   'automotive-key-programming': 5, 'car-lockout': 5, 'home-lockout': 5, 'commercial-lockout': 5, 'emergency-locksmith': 5,
   'lock-installation': 5, 'lock-rekeying': 5, 'master-key-systems': 6, 'broken-key-extraction': 6, 'panic-bar-installation': 5,
@@ -113,7 +113,7 @@ pages.before(async () => {
   }
 });
 
-pages('should build a page for every service, the ten spec service slugs among them', () => {
+pages('should build a page for every service, the ten required service slugs among them', () => {
   for (const slug of Object.keys(EXPECTED_FAQS)) assert.ok(site.services.some((s) => s.slug === slug), slug);
   for (const s of site.services) assert.ok(existsSync(path.join(DIST, 'services', s.slug, 'index.html')), s.slug);
 });
@@ -163,7 +163,7 @@ pages('should show the warning "DON\'T TRY TO REMOVE IT YOURSELF!" on broken-key
     else assert.is(f.warning, null, s.slug);
   }
 });
-pages('should list the places with their ZIPs, the 14 of the spec among them', () => {
+pages('should list the places with their ZIPs, the 14 required places among them', () => {
   const expected = site.places.map((p) => `${p.name}${p.zipCode}`);
   for (const [name, zip] of Object.entries(SPEC_PLACES)) assert.ok(expected.includes(`${name}${zip}`), name);
   for (const s of site.services) assert.equal(all.get(s.slug)!.places, expected, s.slug);

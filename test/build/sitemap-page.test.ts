@@ -1,5 +1,5 @@
 /**
- * The /sitemap/ page as built (spec section 2, "Sitemap"), compared with the route table it is
+ * The /sitemap/ page as built, compared with the route table it is
  * computed from, read in Chromium with JavaScript off.
  */
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Helpers for the analytics browser tests (issue 6): a second build of the site with a test GA4
+ * Helpers for the analytics browser tests: a second build of the site with a test GA4
  * measurement id in a temp folder, a stand-in for gtag.js, and readers of what the page sent.
  * Nothing reaches Google: the harness aborts every request off 127.0.0.1, and `routeGtag` answers
  * the gtag.js request itself.

@@ -10,7 +10,7 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The dist folder under test: $DIST_DIR when set, else dist/ (test/run.ts builds it first). */
 export const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
 
-/** Chromium flags from DEVELOPERS.md / TESTING.md. */
+/** Chromium flags for headless runs in containers and on CI (no sandbox, no GPU, no first-run UI). */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Launches headless Chromium (/usr/bin/chromium, or $CHROMIUM_PATH). */
@@ -18,7 +18,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }
 
-/** Phone and desktop viewports (DEVELOPERS.md). */
+/** Phone and desktop viewports, CSS px: 390x844 (a current iPhone) and 1366x900 (a common laptop). */
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1366, height: 900 } as const;
 

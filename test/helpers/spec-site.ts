@@ -1,10 +1,10 @@
 /**
- * The site the specification describes, as named lists: what the shipped content must contain
- * today. Tests check that each named item is present (so the spec's site is proven) and derive
+ * The site the business asked for, as named lists: what the shipped content must contain
+ * today. Tests check that each named item is present (so the required site is proven) and derive
  * every count from the content itself (so adding a town or a service keeps them green).
  */
 
-/** The seventeen area pages the specification fully specifies (the acoma-pueblo alias aside). */
+/** The seventeen area pages the business requires (the acoma-pueblo alias aside). */
 export const SPEC_AREA_SLUGS = [
   'grants', 'milan', 'bluewater', 'ramah', 'laguna', 'prewitt', 'san-rafael', 'fence-lake', 'thoreau', 'acoma',
   'gallup', 'crownpoint', 'smith-lake', 'san-fidel', 'church-rock', 'new-laguna', 'fort-wingate',
@@ -25,5 +25,5 @@ export const SPEC_PLACES: Record<string, string> = {
 /** Coverage statistics: primary and extended-coverage communities among the listed places. */
 export const SPEC_COVERAGE = { primary: 9, extended: 5 } as const;
 
-/** The one community the specification calls "served on request". */
+/** The one community the business calls "served on request". */
 export const SPEC_SERVED_ON_REQUEST = ['gallup'] as const;

@@ -21,7 +21,7 @@ zip('should give the ZIP of a known slug', () => {
 zip('should give Acoma\'s ZIP for the acoma-pueblo alias', () => {
   assert.is(zipForSlug(site.communities, 'acoma-pueblo'), '87034');
 });
-zip('should give an empty ZIP for an unknown slug (spec section 5)', () => {
+zip('should give an empty ZIP for an unknown slug', () => {
   assert.is(zipForSlug(site.communities, 'santa-fe'), '');
   assert.is(zipForSlug(site.communities, ''), '');
 });
@@ -66,7 +66,7 @@ function withCommunity(slug: string, change: (c: Community) => object) {
 }
 
 const validation = suite('content/communities.ts validation');
-validation('should accept the project\'s communities, a page for each with `page` and for every area the spec names', () => {
+validation('should accept the project\'s communities, a page for each with `page` and for every area the site must have', () => {
   assert.equal(site.areas.map((a) => a.slug), site.communities.filter((c) => c.page).map((c) => c.slug));
   for (const slug of SPEC_AREA_SLUGS) assert.ok(site.areas.some((a) => a.slug === slug), slug);
 });
@@ -90,7 +90,7 @@ validation('should reject a history variant without its history block', () => {
 });
 validation.run();
 
-const variants = suite('area page variants (spec section 2)');
+const variants = suite('area page variants');
 const flags = (slug: string) => area(slug).page.sections;
 variants('should leave Why Choose Us off Bluewater and keep it on a standard page such as Grants', () => {
   assert.equal(flags('bluewater'), { history: false, whyChooseUs: false, emergencyBanner: true, features: true });
@@ -108,12 +108,12 @@ variants('should put Fence Lake in Catron County', () => {
 });
 variants.run();
 
-const places = suite('places and coverage (spec sections 3 and 9)');
-places('should list the 14 places of spec section 3 with their ZIPs', () => {
+const places = suite('places and coverage');
+places('should list the 14 places with their ZIPs', () => {
   const got = Object.fromEntries(site.places.map((p) => [p.name, p.zipCode]));
   for (const [name, zip] of Object.entries(SPEC_PLACES)) assert.is(got[name], zip, name);
 });
-places('should make the spec\'s 14 places 9 primary and 5 extended, as the coverage statistics say', () => {
+places('should make the 14 listed places 9 primary and 5 extended, as the coverage statistics say', () => {
   const spec = site.places.filter((p) => p.name in SPEC_PLACES);
   assert.equal(
     { primary: spec.filter((p) => p.coverage === 'primary').length, extended: spec.filter((p) => p.coverage === 'extended').length },
@@ -123,7 +123,7 @@ places('should make the spec\'s 14 places 9 primary and 5 extended, as the cover
 places.run();
 
 const copy = suite('content/area-copy.ts');
-copy('should list the sub-services of spec section 3 for area pages', () => {
+copy('should list the sub-services for area pages', () => {
   assert.equal(AREA_COPY_INPUT.services.map((s) => [s.slug, s.subServices]), [
     ['automotive', ['Car lockouts', 'Key programming', 'Ignition repair']],
     ['residential', ['Home lockouts', 'Lock installation', 'Rekeying']],

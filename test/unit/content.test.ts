@@ -23,7 +23,7 @@ function errorOf(raw: RawContent): ContentError {
 }
 
 const load = suite('loadContent');
-load('should accept the project content as it is, with every area page, service and place the spec names', () => {
+load('should accept the project content as it is, with every area page, service and place the site must have', () => {
   const site = loadContent();
   const areas = site.areas.map((a) => a.slug);
   for (const slug of SPEC_AREA_SLUGS) assert.ok(areas.includes(slug), `area page ${slug}`);
@@ -151,7 +151,7 @@ zip('should give the ZIP of a known area and of the acoma-pueblo alias', () => {
   assert.is(zipForSlug(communities, 'grants'), '87020');
   assert.is(zipForSlug(communities, 'acoma-pueblo'), '87034');
 });
-zip('should give an empty ZIP for an unknown slug (spec section 2)', () => {
+zip('should give an empty ZIP for an unknown slug', () => {
   assert.is(zipForSlug(loadContent().communities, 'atlantis'), '');
 });
 zip.run();

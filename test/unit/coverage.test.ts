@@ -38,7 +38,7 @@ function withNewTown(): SiteData {
 }
 
 const counts = suite('coverage counts');
-counts('should count the spec\'s 14 places as 9 primary and 5 extended communities', () => {
+counts('should count the 14 listed places as 9 primary and 5 extended communities', () => {
   const spec = coverageCounts(site.communities.filter((c) => c.name in SPEC_PLACES));
   assert.equal({ primary: spec.primary, extended: spec.extended }, SPEC_COVERAGE);
   const c = coverageCounts(site.communities);

@@ -18,7 +18,7 @@ clock('should throw on an unknown time zone', () => {
 });
 clock.run();
 
-const table = suite('zoneTable (offsets compiled into the page code, issue 8)');
+const table = suite('zoneTable (offsets compiled into the page code)');
 const Y2026 = Date.UTC(2026, 0, 1);
 const Y2028 = Date.UTC(2028, 0, 1);
 const denver = zoneTable('America/Denver', Y2026, Y2028);

@@ -16,7 +16,7 @@ choose('should give none without id or file', () => {
   assert.equal(chooseVideoSource({}), { kind: 'none' });
   assert.equal(chooseVideoSource({ youtubeId: '', src: ' ' }), { kind: 'none' });
 });
-choose('should name the placeholder text of spec section 2', () => {
+choose('should name the placeholder text', () => {
   assert.is(NO_SOURCE_TEXT, 'No video source provided');
 });
 choose.run();
