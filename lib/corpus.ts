@@ -9,8 +9,8 @@
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import { COUNTIES } from '../content/business.ts';
 import type { CorpusPage, KeywordCorpus } from '../islands/lib/keywords.ts';
-import { isIndexable } from '../pages/route.ts';
-import type { BuiltPage, FileGenerator } from './extra-files.ts';
+import { isIndexable } from './route.ts';
+import type { BuiltPage, FileGenerator } from './built-page.ts';
 import type { SiteData } from './load-content.ts';
 
 /** Site path of the corpus file. */

@@ -9,7 +9,7 @@ import { Layout } from '../templates/Layout.tsx';
 import { hoistCspMeta } from './csp.ts';
 import type { PageCss } from './page-css.ts';
 import { SiteContext } from '../templates/site-context.ts';
-import type { Route } from '../pages/route.ts';
+import type { Route } from './route.ts';
 import type { SiteData } from './load-content.ts';
 import type { PlacedPhoto } from './photo-slots.ts';
 import type { PhotoLibrary } from './photos.ts';

@@ -9,7 +9,7 @@ import type { IconName } from '../content/schema.ts';
 import { toSlug } from '../lib/text.ts';
 import { CallLink, EmailLink, ExternalLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
-import type { SitemapGroup } from './route.ts';
+import type { SitemapGroup } from '../lib/route.ts';
 
 /** One group of the page: its name and its pages, in route-table order. */
 export interface SitemapGroupProps { group: SitemapGroup; pages: { name: string; path: string; description: string }[] }

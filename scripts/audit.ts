@@ -25,7 +25,7 @@ import { distDir } from '../lib/build-site.ts';
 import { REDIRECTS } from '../lib/hosting.ts';
 import { loadContent, PROJECT_CONTENT } from '../lib/load-content.ts';
 import { startServer } from '../lib/preview-server.ts';
-import { isIndexable } from '../pages/route.ts';
+import { isIndexable } from '../lib/route.ts';
 import { buildRoutes } from '../pages/routes.ts';
 
 /**

@@ -6,7 +6,7 @@ import { buildCsp, hashSource } from '../lib/csp.ts';
 import { robotsContent } from '../lib/robots.ts';
 import { documentTitle } from '../lib/text.ts';
 import { absoluteUrl, serializeJsonLd } from '../lib/structured-data.ts';
-import type { PageMeta } from '../pages/route.ts';
+import type { PageMeta } from '../lib/route.ts';
 import { useRender } from './site-context.ts';
 
 /** One JSON-LD block. Content is escaped so it cannot close the script element. */

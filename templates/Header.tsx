@@ -11,7 +11,7 @@
  * `data-open-now` element with "Open now" or "Closed now" (hidden without JavaScript).
  */
 import { areaMenuLinks } from '../lib/area-menu.ts';
-import type { NavKey } from '../pages/route.ts';
+import type { NavKey } from '../lib/route.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
 import { useSite } from './site-context.ts';

@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadContent } from '../../lib/load-content.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { isIndexable } from '../../pages/route.ts';
+import { isIndexable } from '../../lib/route.ts';
 import { DIST, jsonLdBlocks, readPages, resolveSitePath, visibleText, type DistPage } from '../helpers/dist.ts';
 
 let pages: DistPage[] = [];

@@ -8,7 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../lib/load-content.ts';
-import { outputFile } from '../../pages/route.ts';
+import { outputFile } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { DIST, startHarness } from '../helpers/browser.ts';
 import { SPEC_PLACES } from '../helpers/spec-site.ts';

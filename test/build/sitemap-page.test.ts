@@ -8,7 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../lib/load-content.ts';
-import { outputFile, SITEMAP_GROUPS } from '../../pages/route.ts';
+import { outputFile, SITEMAP_GROUPS } from '../../lib/route.ts';
 import { buildRoutes, sitemapGroups } from '../../pages/routes.ts';
 import { DIST, startHarness } from '../helpers/browser.ts';
 

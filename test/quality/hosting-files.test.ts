@@ -11,7 +11,7 @@ import {
   CACHE_CONTROL, CACHE_RULES, cacheControlFor, generateHeadersFile, HOST_CONFIG_FILES, generateHtaccess, generateNginx, generateRedirectsFile, HSTS_HEADER, redirectFor,
   REDIRECTS, SECURITY_HEADERS,
 } from '../../lib/hosting.ts';
-import { ACOMA_ALIAS } from '../../pages/routes.ts';
+import { ACOMA_ALIAS } from '../../lib/area-alias.ts';
 import { ROOT } from '../helpers/browser.ts';
 import { SITE } from '../helpers/site.ts';
 
