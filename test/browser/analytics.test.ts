@@ -7,7 +7,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startHarness, type Harness } from '../helpers/browser.ts';
+import { startHarness, type Harness } from '../../tooling/browser.ts';
 import { buildAnalyticsSite, dataLayer, GTAG_URL, gtagEvents, logEntries, routeGtag, sentEvents, TEST_ANALYTICS_ID, waitFor } from '../helpers/analytics.ts';
 
 const GRANTS = '/areas/grants/';

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { startHarness } from '../helpers/browser.ts';
+import { startHarness } from '../../tooling/browser.ts';
 import { buildAnalyticsSite, dataLayer, gtagEvents, logEntries, routeGtag, sentEvents, waitFor } from '../helpers/analytics.ts';
 
 const GRANTS = '/areas/grants/';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DESKTOP, DIST, PHONE, startHarness } from '../helpers/browser.ts';
+import { DESKTOP, DIST, PHONE, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
 const PAGE = '/automotive/';

@@ -8,7 +8,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, startHarness } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
 const FALLBACK = '/img/fallback.svg';

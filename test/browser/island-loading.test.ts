@@ -21,7 +21,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { buildSite, type BuildResult } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { routeGtag, TEST_ANALYTICS_ID } from '../helpers/analytics.ts';
 
 const BUDGET_BYTES = 15 * 1024;

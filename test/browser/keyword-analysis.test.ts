@@ -13,7 +13,7 @@ import { clientConfig } from '../../lib/bundle.ts';
 import { CORPUS_PATH } from '../../lib/corpus.ts';
 import { loadContent } from '../../lib/load-content.ts';
 import { analyzeCorpus, parseCorpus, rankKeywords } from '../../islands/lib/keywords.ts';
-import { DIST, startHarness, DESKTOP, type Harness } from '../helpers/browser.ts';
+import { DIST, startHarness, DESKTOP, type Harness } from '../../tooling/browser.ts';
 import { keywordListWhole } from '../helpers/interact.ts';
 
 const URL_PATH = '/keyword-analysis/';

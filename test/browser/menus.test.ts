@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, startHarness } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, startHarness } from '../../tooling/browser.ts';
 import { SITE } from '../helpers/site.ts';
 import { disclosureState } from '../helpers/interact.ts';
 

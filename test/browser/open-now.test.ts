@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { PHONE, startHarness } from '../helpers/browser.ts';
+import { PHONE, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
 const PAGE = '/service-areas/';

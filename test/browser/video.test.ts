@@ -18,7 +18,7 @@ import { h as preact } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { Page } from 'playwright-core';
 import VideoPlayer, { type VideoPlayerProps } from '../../islands/VideoPlayer.tsx';
-import { DESKTOP, DIST, startHarness } from '../helpers/browser.ts';
+import { DESKTOP, DIST, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
 const FIXTURE = '/__test__/video/';

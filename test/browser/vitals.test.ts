@@ -9,7 +9,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { startHarness } from '../helpers/browser.ts';
+import { startHarness } from '../../tooling/browser.ts';
 import { buildAnalyticsSite, gtagEvents, logEntries, routeGtag, waitFor } from '../helpers/analytics.ts';
 import { rateVital, type VitalName } from '../../islands/lib/vitals-rating.ts';
 

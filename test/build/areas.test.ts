@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { coverageCounts } from '../../lib/coverage.ts';
 import { loadContent } from '../../lib/load-content.ts';
 import { SPEC_AREA_SLUGS, SPEC_COVERAGE } from '../helpers/spec-site.ts';
-import { DIST } from '../helpers/browser.ts';
+import { DIST } from '../../tooling/browser.ts';
 
 const site = loadContent();
 const SITE_URL = site.settings.siteUrl;

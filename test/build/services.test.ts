@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { loadContent } from '../../lib/load-content.ts';
 import { outputFile } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { DIST, startHarness } from '../helpers/browser.ts';
+import { DIST, startHarness } from '../../tooling/browser.ts';
 import { SPEC_PLACES } from '../helpers/spec-site.ts';
 
 const site = loadContent();

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { loadContent } from '../../lib/load-content.ts';
 import { outputFile, SITEMAP_GROUPS } from '../../lib/route.ts';
 import { buildRoutes, sitemapGroups } from '../../pages/routes.ts';
-import { DIST, startHarness } from '../helpers/browser.ts';
+import { DIST, startHarness } from '../../tooling/browser.ts';
 
 const site = loadContent();
 const table = sitemapGroups(buildRoutes(site));

@@ -10,7 +10,7 @@ import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/load-cont
 import { REDIRECTS } from '../../lib/hosting.ts';
 import { outputFile, type Route } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { DIST } from './browser.ts';
+import { DIST } from '../../tooling/browser.ts';
 
 export { DIST };
 

@@ -20,7 +20,7 @@ import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { metaCsp } from '../../lib/csp.ts';
-import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { closeChatbot, hasChatbot, keywordListWhole, openChatbot, openHeaderMenu, playFirstVideo, stubVideoHosts, useTabs } from '../helpers/interact.ts';
 import { browserPathOf, htmlFiles, readDist } from '../helpers/site.ts';
 

@@ -12,7 +12,7 @@ import {
   REDIRECTS, SECURITY_HEADERS,
 } from '../../lib/hosting.ts';
 import { ACOMA_ALIAS } from '../../lib/area-alias.ts';
-import { ROOT } from '../helpers/browser.ts';
+import { ROOT } from '../../tooling/browser.ts';
 import { SITE } from '../helpers/site.ts';
 
 /** Cloudflare Pages limits (workers-sdk packages/workers-shared/utils/configuration/constants.ts). */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST, ROOT } from '../helpers/browser.ts';
+import { DIST, ROOT } from '../../tooling/browser.ts';
 import { htmlFiles } from '../helpers/site.ts';
 
 interface VnuMessage { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string }

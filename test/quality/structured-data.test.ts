@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import {
   CURRENCIES_ACCEPTED, HOURS, LOCATION, PAYMENT_ACCEPTED, PRICE_RANGE, RATING,
 } from '../../content/business.ts';
-import { DESKTOP, startHarness, type Harness } from '../helpers/browser.ts';
+import { DESKTOP, startHarness, type Harness } from '../../tooling/browser.ts';
 import { vocabularyProblems } from '../helpers/schema-vocabulary.ts';
 import { browserPathOf, fileOf, htmlFiles, readDist, ROUTES, SITE } from '../helpers/site.ts';
 

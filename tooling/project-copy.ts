@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ROOT } from './browser.ts';
 
 /** What the copy holds besides node_modules. */
-const COPIED = ['build.ts', 'package.json', 'tsconfig.json', 'content', 'pages', 'templates', 'islands', 'static', 'lib', 'scripts'];
+const COPIED = ['build.ts', 'package.json', 'tsconfig.json', 'content', 'pages', 'templates', 'islands', 'static', 'lib', 'scripts', 'tooling'];
 
 export interface ProjectCopy {
   root: string;
