@@ -15,7 +15,7 @@ import * as esbuild from 'esbuild';
 import type { Settings } from './load-content.ts';
 import { toSlug } from './text.ts';
 import { parseIslandKey } from '../islands/runtime/load.ts';
-import { zoneTable, type ZoneTable } from '../islands/lib/hours.ts';
+import { zoneTable, type ZoneTable } from '../islands/shared/hours.ts';
 import { TIME_ZONE } from '../content/business.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -34,7 +34,7 @@ export interface ClientConfig {
   /**
    * UTC offsets of the business's time zone (content/business.ts TIME_ZONE) from the start of the
    * build's year for ZONE_TABLE_YEARS years, so the open-now notice needs no Intl zone data in the
-   * browser (islands/lib/hours.ts).
+   * browser (islands/shared/hours.ts).
    */
   zoneTable: ZoneTable;
 }
