@@ -9,7 +9,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { clientConfig } from '../../lib/bundle.ts';
+import { clientConfig } from '../../lib/client-config.ts';
 import { CORPUS_PATH } from '../../lib/corpus.ts';
 import { loadContent } from '../../lib/load-content.ts';
 import { analyzeCorpus, parseCorpus, rankKeywords } from '../../islands/shared/keywords.ts';
