@@ -13,6 +13,7 @@
  * 60 s old, so it opens at once (a browser that refused to open the app because the first fix came
  * too long after the tap gets a fresh tap).
  */
+import { IslandAttr } from './runtime/markup.ts';
 import { GEO_OPTIONS, LOCATING, LOCATION_OFF, locationMessage, smsUri } from './shared/location-text.ts';
 
 /**
@@ -22,7 +23,7 @@ import { GEO_OPTIONS, LOCATING, LOCATION_OFF, locationMessage, smsUri } from './
  * Never throws.
  */
 export function mount(name: string): void {
-  for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
+  for (const root of document.querySelectorAll<HTMLElement>(`[${IslandAttr.Name}="${name}"]`)) {
     const status = root.querySelector('[role="status"]');
     const initial = status?.textContent ?? '';
     const say = (text: string) => {

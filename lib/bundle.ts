@@ -91,6 +91,15 @@ export async function bundleIslands(islands: string[], config: ClientConfig): Pr
     },
     plugins: [
       {
+        // islands/runtime/markup.ts holds only an enum, whose values esbuild inlines where they are
+        // read; marked free of side effects, the emptied module is dropped instead of becoming an
+        // empty shared chunk that every page imports (https://esbuild.github.io/plugins/#on-resolve-results).
+        name: 'markup-inlined',
+        setup(build) {
+          build.onResolve({ filter: /\/markup\.ts$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path), sideEffects: false }));
+        },
+      },
+      {
         name: 'island-entries',
         setup(build) {
           build.onResolve({ filter: /^island-(entry|lazy):/ }, (args) => {

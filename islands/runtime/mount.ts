@@ -10,6 +10,7 @@
  */
 import { Component, h, hydrate, type ComponentChildren, type ComponentType } from 'preact';
 import { showErrorScreen } from './error-screen.ts';
+import { IslandAttr } from './markup.ts';
 
 /** Called when an island fails. Default: log with code COMPONENT_ERROR and show the error screen. */
 export let reportIslandError: (name: string, error: unknown) => void = showErrorScreen;
@@ -37,9 +38,9 @@ class IslandBoundary extends Component<{ name: string; children?: ComponentChild
  * @param Component its Preact component
  */
 export function mount(name: string, Component: ComponentType<any>): void {
-  for (const el of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
+  for (const el of document.querySelectorAll<HTMLElement>(`[${IslandAttr.Name}="${name}"]`)) {
     try {
-      const props = JSON.parse(el.dataset.props || '{}');
+      const props = JSON.parse(el.getAttribute(IslandAttr.Props) || '{}');
       hydrate(h(IslandBoundary, { name }, h(Component, props)), el);
     } catch (error) {
       reportIslandError(name, error);
