@@ -8,14 +8,12 @@ import type { Photo } from '../content/photo-schema.ts';
 import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
 import { isSampleReview } from '../content/samples.ts';
 import { servedOnRequestSentence } from '../lib/coverage.ts';
+import { toSlug } from '../lib/text.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
 import { TextLocation } from './TextLocation.tsx';
 import { Picture } from './Picture.tsx';
 import { useSite } from './site-context.ts';
-
-/** Slug-like id from a heading, for aria-labelledby. */
-const idOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
  * The hero: heading, text, call and quote buttons (always both, in the first screen), "Text us my
@@ -67,7 +65,7 @@ export function TrustBar({ items }: { items: { label: string; icon: IconName }[]
 
 /** A section with a heading and an id for its label. */
 export function Section({ title, intro, children, className = '', id }: { title: string; intro?: ReactNode; children: ReactNode; className?: string; id?: string }) {
-  const hid = `${id ?? idOf(title)}-title`;
+  const hid = `${id ?? toSlug(title)}-title`;
   return (
     <section className={`section ${className}`} aria-labelledby={hid} id={id}>
       <div className="container">
@@ -183,7 +181,7 @@ export function CallBanner({ title, text, tone = 'navy', callOnly = false, sourc
   title: string; text?: string; tone?: 'navy' | 'emergency'; callOnly?: boolean; source?: string;
 }) {
   const { phone } = useSite().settings;
-  const hid = `${idOf(title)}-banner`;
+  const hid = `${toSlug(title)}-banner`;
   return (
     <section className={`call-banner call-banner-${tone}`} aria-labelledby={hid}>
       <div className="container call-banner-inner">
