@@ -92,7 +92,6 @@ export const SiteSettings = z.strictObject({
   /** Optional Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Empty: no analytics at all. */
   analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]),
 });
-export type SiteSettingsInput = z.infer<typeof SiteSettings>;
 
 /** Which optional sections an area page has. */
 export const AreaSections = z.strictObject({

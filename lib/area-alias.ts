@@ -1,8 +1,8 @@
 /**
  * The area alias, as data: /areas/acoma-pueblo/ is the same page as /areas/acoma/ (Acoma Pueblo is
  * the community's full name). The route table renders the alias with its canonical link on the
- * acoma page, the hosting files answer it with a 301 to that page (lib/hosting.ts REDIRECTS), and
- * the ZIP of the alias slug is the community's. No React, no content: `npm run serve` reads it.
+ * acoma page, and the hosting files answer it with a 301 to that page (lib/hosting.ts REDIRECTS).
+ * No React, no content: `npm run serve` reads it.
  */
 
 /** The alias slug and the slug of the community it shows. */
@@ -10,11 +10,3 @@ export const AREA_ALIAS = { slug: 'acoma-pueblo', of: 'acoma' } as const;
 
 /** The alias as site-absolute paths: `from` shows the page of `to`. */
 export const ACOMA_ALIAS = { from: `/areas/${AREA_ALIAS.slug}/`, to: `/areas/${AREA_ALIAS.of}/` } as const;
-
-/**
- * The slug of the community an area slug shows: the alias's community for the alias slug, else
- * the slug itself. E.g. "acoma-pueblo" -> "acoma", "grants" -> "grants".
- */
-export function communitySlug(slug: string): string {
-  return slug === AREA_ALIAS.slug ? AREA_ALIAS.of : slug;
-}

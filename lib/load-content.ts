@@ -6,7 +6,6 @@ import { z } from 'zod';
 import {
   check, checkAll, Community, ContentError, CoreService, HomeContent, Service, SiteSettings,
 } from '../content/schema.ts';
-import { communitySlug } from './area-alias.ts';
 import { parsePhone, type PhoneNumber } from './phone.ts';
 import rawSettings from '../content/site.ts';
 import { COMMUNITIES } from '../content/communities.ts';
@@ -81,14 +80,4 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
     core,
     home,
   };
-}
-
-/**
- * ZIP code of an area by slug; an unknown area slug gets an empty ZIP.
- * The alias slug (lib/area-alias.ts) gets its community's ZIP.
- * @returns five digits, or "" when the slug is unknown or the community has no ZIP
- */
-export function zipForSlug(communities: Community[], slug: string): string {
-  const wanted = communitySlug(slug);
-  return communities.find((c) => c.slug === wanted)?.zipCode ?? '';
 }

@@ -24,9 +24,6 @@ export const VITALS_START_DELAY_MS = 1000;
 /** Business name as a slug (`__SITE__.slug`), for the assistant label. */
 const SLUG: string = typeof __SITE__ !== 'undefined' ? __SITE__.slug : '';
 
-/** The `data-track` values that send an event. Others (sms_click, ...) send none. */
-export const TRACKED_CLICKS = ['phone_call', 'email_click', 'location_text', 'chatbot_click'] as const;
-
 /**
  * The page_view parameters for a document.
  * @returns page_title, page_location (full URL), page_path, and page_type/page_key when the body

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { AREA_COPY_INPUT, fillName } from '../../content/area-copy.ts';
 import { AreaCopy, check, type Community } from '../../content/schema.ts';
 import { areaFaqs } from '../../lib/area-faqs.ts';
-import { loadContent, PROJECT_CONTENT, zipForSlug } from '../../lib/load-content.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
 import { SPEC_AREA_SLUGS, SPEC_COVERAGE, SPEC_PLACES } from '../helpers/spec-site.ts';
 
 const site = loadContent();
@@ -12,20 +12,6 @@ const area = (slug: string) => {
   if (!found) throw new Error(`no area "${slug}"`);
   return found;
 };
-
-const zip = suite('zipForSlug');
-zip('should give the ZIP of a known slug', () => {
-  assert.is(zipForSlug(site.communities, 'grants'), '87020');
-  assert.is(zipForSlug(site.communities, 'fence-lake'), '87315');
-});
-zip('should give Acoma\'s ZIP for the acoma-pueblo alias', () => {
-  assert.is(zipForSlug(site.communities, 'acoma-pueblo'), '87034');
-});
-zip('should give an empty ZIP for an unknown slug', () => {
-  assert.is(zipForSlug(site.communities, 'santa-fe'), '');
-  assert.is(zipForSlug(site.communities, ''), '');
-});
-zip.run();
 
 const faqs = suite('areaFaqs');
 faqs('should give five questions, each naming the area', () => {

@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
-import { loadContent, PROJECT_CONTENT, type RawContent, zipForSlug } from '../../lib/load-content.ts';
+import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/load-content.ts';
 import { SPEC_AREA_SLUGS, SPEC_PLACES, SPEC_SERVICE_SLUGS } from '../helpers/spec-site.ts';
 
 /** A deep copy of the project's content with one change. */
@@ -145,13 +145,3 @@ words('should hold the link settings to https and a plain domain, but allow thei
 });
 words.run();
 
-const zip = suite('zipForSlug');
-zip('should give the ZIP of a known area and of the acoma-pueblo alias', () => {
-  const { communities } = loadContent();
-  assert.is(zipForSlug(communities, 'grants'), '87020');
-  assert.is(zipForSlug(communities, 'acoma-pueblo'), '87034');
-});
-zip('should give an empty ZIP for an unknown slug', () => {
-  assert.is(zipForSlug(loadContent().communities, 'atlantis'), '');
-});
-zip.run();
