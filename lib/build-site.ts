@@ -42,7 +42,7 @@ export interface PageReport {
   /**
    * JavaScript the page loads without the visitor doing anything, all files together, gzipped
    * (entries, their chunks, and what they import by themselves, e.g. web-vitals 1 s after load).
-   * Issue 5 budget: at most 15 KB on any page.
+   * The JavaScript budget: at most 15 KB on any page.
    */
   jsGzipBytes: number;
   /** Further JavaScript, gzipped, loaded only when the visitor acts on an island (e.g. presses play). */

@@ -29,7 +29,7 @@ const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG'])
 /**
  * The first `<tag ...>...</tag>` of a document, or undefined. Only locates the element so that the
  * parser reads it alone: parsing just <main> instead of the whole document (inline stylesheet,
- * header menus rendered twice, footer, chatbot) is about 4x faster, measured on this site's pages.
+ * header menus rendered twice, footer, chatbot) is several times faster.
  */
 function element(html: string, tag: string): string | undefined {
   const open = html.search(new RegExp(`<${tag}[\\s>]`, 'i'));

@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { coverageCounts } from '../../lib/coverage.ts';
 import { loadContent } from '../../lib/load-content.ts';
-import { SPEC_AREA_SLUGS, SPEC_COVERAGE } from '../helpers/spec-site.ts';
+import { REQUIRED_AREA_SLUGS, REQUIRED_COVERAGE } from '../helpers/required-site.ts';
 import { DIST } from '../../tooling/browser.ts';
 
 const site = loadContent();
@@ -70,7 +70,7 @@ function jsonLd(doc: string): any[] {
   return [...doc.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 }
 
-const AREA_SLUGS: string[] = [...SPEC_AREA_SLUGS];
+const AREA_SLUGS: string[] = [...REQUIRED_AREA_SLUGS];
 const byslug = (slug: string) => site.areas.find((a) => a.slug === slug)!;
 
 // Expected sections of each area page variant, written out here, not read from the content flags.
@@ -185,7 +185,7 @@ all('should show the coverage statistics counted from the records (9 primary and
   const stats = /<dl class="coverage-stats">([\s\S]*?)<\/dl>/.exec(main(html('/service-areas/')))?.[1] ?? '';
   const counts = coverageCounts(site.communities);
   assert.is(text(stats), `Counties: Cibola, McKinley, Catron 3 Primary communities ${counts.primary} Extended-coverage communities ${counts.extended} Mile service radius 60+`);
-  assert.ok(counts.primary >= SPEC_COVERAGE.primary && counts.extended >= SPEC_COVERAGE.extended);
+  assert.ok(counts.primary >= REQUIRED_COVERAGE.primary && counts.extended >= REQUIRED_COVERAGE.extended);
 });
 all('should badge exactly as many cards primary and extended as the statistics count', () => {
   const m = main(html('/service-areas/'));

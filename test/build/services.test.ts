@@ -11,7 +11,7 @@ import { loadContent } from '../../lib/load-content.ts';
 import { outputFile } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { DIST, startHarness } from '../../tooling/browser.ts';
-import { SPEC_PLACES } from '../helpers/spec-site.ts';
+import { REQUIRED_PLACES } from '../helpers/required-site.ts';
 
 const site = loadContent();
 const routes = buildRoutes(site);
@@ -165,7 +165,7 @@ pages('should show the warning "DON\'T TRY TO REMOVE IT YOURSELF!" on broken-key
 });
 pages('should list the places with their ZIPs, the 14 required places among them', () => {
   const expected = site.places.map((p) => `${p.name}${p.zipCode}`);
-  for (const [name, zip] of Object.entries(SPEC_PLACES)) assert.ok(expected.includes(`${name}${zip}`), name);
+  for (const [name, zip] of Object.entries(REQUIRED_PLACES)) assert.ok(expected.includes(`${name}${zip}`), name);
   for (const s of site.services) assert.equal(all.get(s.slug)!.places, expected, s.slug);
 });
 pages('should close with a call banner showing the phone number and linking to it', () => {

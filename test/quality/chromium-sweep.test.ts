@@ -29,8 +29,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * axe-core itself (a direct devDependency, 4.14). It is put in every page once, as an init
- * script: @axe-core/playwright's AxeBuilder injects its 500 KB again for every analysis, which made this gate 4-6 times
- * slower (measured here: 2-5 s against 0.3-0.9 s a page).
+ * script: @axe-core/playwright's AxeBuilder injects its 500 KB again for every analysis,
+ * several times slower a page.
  */
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

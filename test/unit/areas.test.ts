@@ -4,7 +4,7 @@ import { AREA_COPY_INPUT, fillName } from '../../content/area-copy.ts';
 import { AreaCopy, check, type Community } from '../../content/schema.ts';
 import { areaFaqs } from '../../lib/area-faqs.ts';
 import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { SPEC_AREA_SLUGS, SPEC_COVERAGE, SPEC_PLACES } from '../helpers/spec-site.ts';
+import { REQUIRED_AREA_SLUGS, REQUIRED_COVERAGE, REQUIRED_PLACES } from '../helpers/required-site.ts';
 
 const site = loadContent();
 const area = (slug: string) => {
@@ -54,7 +54,7 @@ function withCommunity(slug: string, change: (c: Community) => object) {
 const validation = suite('content/communities.ts validation');
 validation('should accept the project\'s communities, a page for each with `page` and for every area the site must have', () => {
   assert.equal(site.areas.map((a) => a.slug), site.communities.filter((c) => c.page).map((c) => c.slug));
-  for (const slug of SPEC_AREA_SLUGS) assert.ok(site.areas.some((a) => a.slug === slug), slug);
+  for (const slug of REQUIRED_AREA_SLUGS) assert.ok(site.areas.some((a) => a.slug === slug), slug);
 });
 validation('should reject a community with five feature tags, naming the file, slug and field', () => {
   assert.throws(
@@ -97,13 +97,13 @@ variants.run();
 const places = suite('places and coverage');
 places('should list the 14 places with their ZIPs', () => {
   const got = Object.fromEntries(site.places.map((p) => [p.name, p.zipCode]));
-  for (const [name, zip] of Object.entries(SPEC_PLACES)) assert.is(got[name], zip, name);
+  for (const [name, zip] of Object.entries(REQUIRED_PLACES)) assert.is(got[name], zip, name);
 });
 places('should make the 14 listed places 9 primary and 5 extended, as the coverage statistics say', () => {
-  const spec = site.places.filter((p) => p.name in SPEC_PLACES);
+  const required = site.places.filter((p) => p.name in REQUIRED_PLACES);
   assert.equal(
-    { primary: spec.filter((p) => p.coverage === 'primary').length, extended: spec.filter((p) => p.coverage === 'extended').length },
-    SPEC_COVERAGE,
+    { primary: required.filter((p) => p.coverage === 'primary').length, extended: required.filter((p) => p.coverage === 'extended').length },
+    REQUIRED_COVERAGE,
   );
 });
 places.run();
