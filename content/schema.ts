@@ -158,7 +158,7 @@ export const Community = z
     /** Picture: which SVG scene, and its alt text. */
     scene: SceneName,
     sceneAlt: Text,
-    /** Shown as a tile on the home page (15 tiles, "Home"). */
+    /** Shown as a tile on the home page (15 tiles). */
     onHome: z.boolean(),
     /** One of the 14 places listed on service and core pages. */
     inPlacesList: z.boolean(),

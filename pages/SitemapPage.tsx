@@ -14,7 +14,7 @@ import type { SitemapGroup } from '../lib/route.ts';
 /** One group of the page: its name and its pages, in route-table order. */
 export interface SitemapGroupProps { group: SitemapGroup; pages: { name: string; path: string; description: string }[] }
 
-/** Icon of each group ("Sitemap category": name, icon, pages). */
+/** Icon of each group (a group is a name, an icon and its pages). */
 export const SITEMAP_GROUP_ICONS: Record<SitemapGroup, IconName> = {
   'Main Pages': 'home',
   'Core Services': 'key',

@@ -10,10 +10,11 @@
  */
 
 /**
- * The attribute names. An enum, not two string constants: esbuild inlines an enum's values into
- * every module of the bundle that reads them (https://esbuild.github.io/api/#minify notes
- * cross-module enum inlining), so the browser code carries the strings where they are used
- * instead of a shared chunk of its own.
+ * The attribute names. An enum, not two string constants: when bundling, esbuild inlines a string
+ * enum's values into every module that reads them (cross-module enum inlining, see
+ * https://github.com/evanw/esbuild/issues/3210), so the browser code carries the strings where
+ * they are used; lib/bundle.ts marks this module free of side effects so that it leaves no empty
+ * shared chunk behind.
  */
 export const enum IslandAttr {
   /** Marks an island element; its value is the island's registry name. */

@@ -1,6 +1,6 @@
 /**
  * The downloadable keyword report: a markdown file built in the browser from an analysis result
- * (limits). Pure, no DOM.
+ * (how many entries each part lists: REPORT_LIMITS). Pure, no DOM.
  */
 import type { KeywordEntry, KeywordView } from './keywords.ts';
 

@@ -66,7 +66,7 @@ export function initGtag(): boolean {
 
 /**
  * Sends one GA4 event (or logs it without a measurement id) and records it.
- * Never throws: a failure is logged as a warning ("Analytics failure: logged only").
+ * Never throws: a failure is logged as a warning, and nothing else happens.
  * @param name   GA4 event name
  * @param params its parameters
  */

@@ -1,9 +1,9 @@
 /**
  * The import rules of the project, read from the real dependency graph (madge, type imports
  * included): no import cycle; data flows one way, content/ -> lib/ -> pages/ -> templates/, with
- * only the build entry joining them; scripts/ and test/ share tooling through tooling/ and never
- * import each other. Canaries prove the checks can fail: a cycle of two type imports in a temp
- * folder is found, and each rule names a hand-made breach.
+ * only the build entry joining them; `npm run serve` loads no page or template; scripts/ and test/
+ * share tooling through tooling/ and never import each other. Canaries prove the checks can fail:
+ * a cycle of two type imports in a temp folder is found, and each rule names a hand-made breach.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -79,6 +79,18 @@ const rules = suite('import rules');
 rules('should hold in the project', async () => {
   const graph = (await projectGraph()).obj();
   assert.equal(breaches(graph), []);
+});
+rules('should keep pages and templates out of what npm run serve loads', async () => {
+  const graph = (await projectGraph()).obj();
+  const loaded = new Set<string>();
+  const visit = (mod: string) => {
+    if (loaded.has(mod)) return;
+    loaded.add(mod);
+    for (const dep of graph[mod] ?? []) visit(dep);
+  };
+  visit('scripts/serve.ts');
+  assert.ok(loaded.has('lib/hosting.ts'), 'the walk follows the imports');
+  assert.equal([...loaded].filter((m) => m.startsWith('pages/') || m.startsWith('templates/')), []);
 });
 rules('should name each breach (canary)', () => {
   assert.equal(breaches({
