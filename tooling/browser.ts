@@ -1,6 +1,7 @@
 /**
- * Shared helpers for browser tests: Debian's Chromium driven by playwright-core, and dist/ served
- * on 127.0.0.1 by the preview server. Tests run against the dist/ that test/run.ts just built.
+ * Chromium for the browser tests and the screenshot and benchmark scripts: Debian's Chromium
+ * driven by playwright-core, and dist/ served on 127.0.0.1 by the preview server. Tests run
+ * against the dist/ that test/run.ts just built.
  */
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';

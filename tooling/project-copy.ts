@@ -1,6 +1,6 @@
 /**
- * A throw-away copy of the project for tests that edit sources (the dev server's live reload):
- * the sources are copied, node_modules is a folder of links to the project's packages (so the
+ * A throw-away copy of the project for tests and benchmarks that edit sources (the dev server's
+ * live reload): the sources are copied, node_modules is a folder of links to the project's packages (so the
  * copy's caches and dev output stay its own), and the copy is deleted by remove().
  */
 import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
