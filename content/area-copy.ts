@@ -3,9 +3,8 @@
  * four-card services grid, and the three-point Why Choose Us block. "{name}" is replaced by the
  * area's name when pages/AreaPage.tsx renders it (`fillName` below).
  *
- * Sources: sub-services exactly as spec section 3 ("Area-page services") lists them; claims as
- * spec section 1 (licensed and insured, accredited by a business bureau, fully mobile) and
- * section 9 (after-hours fee quoted up front, no charge if a car cannot be opened, proof of
+ * Claims are only the business facts (licensed and insured, accredited by a business bureau,
+ * fully mobile; after-hours fee quoted up front, no charge if a car cannot be opened, proof of
  * ownership may be asked for). No text here says "24/7": San Rafael and Gallup show it too
  * (the schema refuses it).
  *

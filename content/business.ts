@@ -1,9 +1,8 @@
 /**
- * Business constants that are facts of the specification, not operator settings.
- * Source of every value: spec section 9 ("Business constants and limits") and section 1.
+ * Business constants that are facts about the business, not operator settings.
  */
 
-/** Where the business is based. Spec section 9: coordinates 35.1472, -107.8523; postal code 87020. */
+/** Where the business is based: coordinates 35.1472, -107.8523; postal code 87020. */
 export const LOCATION = {
   locality: 'Grants',
   region: 'NM',
@@ -13,7 +12,7 @@ export const LOCATION = {
   longitude: -107.8523,
 } as const;
 
-/** Counties served. Spec section 1 and 9 (Catron appears in the coverage statistics). */
+/** Counties served (Catron appears in the coverage statistics). */
 export const COUNTIES = ['Cibola', 'McKinley', 'Catron'] as const;
 
 /**
@@ -69,13 +68,13 @@ export function openingHoursText(): string[] {
   return HOURS.map((h) => `${dayRange(h.days.map((d) => d.slice(0, 2)), '-')} ${h.opens}-${h.closes}`);
 }
 
-/** Aggregate rating in structured data. Spec section 9: 5.0 from 50 reviews, best 5, worst 1. */
+/** Aggregate rating in structured data. 5.0 from 50 reviews, best 5, worst 1. */
 export const RATING = { ratingValue: 5, reviewCount: 50, bestRating: 5, worstRating: 1 } as const;
 
-/** Spec section 9. */
+/** Price range in structured data. */
 export const PRICE_RANGE = '$$';
 export const PAYMENT_ACCEPTED = 'Cash, Credit Card, Check';
 export const CURRENCIES_ACCEPTED = 'USD';
 
-/** Response times in minutes. Spec sections 1 and 9: usually 15-30; FAQ: 20-45 normal, 15-30 emergency. */
+/** Response times in minutes: usually 15-30; FAQ: 20-45 normal, 15-30 emergency. */
 export const RESPONSE_MINUTES = { usual: '15-30', normal: '20-45', emergency: '15-30' } as const;

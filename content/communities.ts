@@ -3,23 +3,22 @@
  * 14-place lists on service and core pages, and the area pages at /areas/{slug}/.
  *
  * The order of this list is the display order everywhere (primary places first, Grants first).
- * Twenty records; the seventeen with `page` get their own area page (spec section 2, "Area
- * pages"); Mesita, Navajo Nation Eastern Agency and Cubero have a card only.
+ * Twenty records; the seventeen with `page` get their own area page; Mesita, Navajo Nation Eastern Agency and Cubero have a card only.
  *
- * Sources: ZIP codes, approximate populations and counties are as spec section 3 states them
- * ("Area ZIP codes", "Area facts"); the coverage counts (today 9 primary and 5 extended among the
+ * Sources: ZIP codes, approximate populations and counties are the business's own list;
+ * the coverage counts (today 9 primary and 5 extended among the
  * 14 places listed on service pages) are counted from these records' `coverage` fields by
- * lib/coverage.ts, never typed. Where the
- * spec gives no ZIP or population (Navajo Nation Eastern Agency, Cubero, Mesita's population) the
+ * lib/coverage.ts, never typed. Where that
+ * list gives no ZIP or population (Navajo Nation Eastern Agency, Cubero, Mesita's population) the
  * record says so honestly instead of guessing. Landmarks in the text are well-known public facts;
- * response times are only those of spec sections 1 and 9.
+ * response times are only those of content/business.ts.
  *
  * Text here never names the business or its phone number: templates add them from content/site.ts.
  */
 import type { z } from 'zod';
 import type { Community } from './schema.ts';
 
-/** Sections of a standard area page (spec section 2). */
+/** Sections of a standard area page. */
 const STANDARD = { history: false, whyChooseUs: true, emergencyBanner: true, features: true };
 /** Crownpoint, Smith Lake, San Fidel, Fort Wingate: history-or-features block instead of the features list. */
 const WITH_HISTORY = { history: true, whyChooseUs: true, emergencyBanner: true, features: false };

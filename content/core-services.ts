@@ -3,10 +3,8 @@
  * Each record also feeds the home page's service cards, the area pages' four-card services
  * grid, the header's core services menu and the breadcrumb label.
  *
- * Sources: names and sub-services from spec section 3 ("Area-page services"); breadcrumb
- * labels from spec section 2 ("Breadcrumbs"); 8-9 questions per page from spec section 2
- * ("Core service pages"). Every price, time and claim below is a figure of spec section 9
- * ("Business constants and limits") or a claim of spec section 1, used as stated:
+ * Each page has 8 or 9 questions. Every price, time and claim below is one of the business
+ * facts, used as stated:
  * arrival usually 15-30 minutes (FAQ: 20-45 normal, 15-30 emergency); key programming 30-45
  * minutes, some up to 60; programmed key about $150-200, luxury smart key $300-400; deadbolt
  * install about $100-150 plus the lock, about an hour, Grade 1 with at least a 1-inch throw;
@@ -15,7 +13,7 @@
  * $75-100 for a simple door lock (ignition more), 15-30 minutes plus a few to cut a key; panic
  * bar about $300-500, 1-2 hours per door; after-hours fee quoted up front (no amount); no
  * charge if a car cannot be opened; call 911 first for a child or pet; proof of ownership or
- * residence may be required (spec section 5).
+ * residence may be required.
  *
  * Strings never contain the business name, phone or e-mail: the templates render those from
  * content/site.ts.

@@ -1,15 +1,15 @@
 /**
  * The home page's own copy: metadata, hero, the three review cards, the three Why-choose-us
- * cards and the home FAQ (spec section 2, "Home"; review fields from spec section 3).
+ * cards and the home FAQ (a review has name, location, rating, text and date).
  * The service cards come from content/core-services.ts and the area tiles from the areas.
  *
- * Sources of every claim and figure: spec section 1 (licensed and insured; accredited by a
+ * Every claim and figure is one of the business facts: licensed and insured; accredited by a
  * business bureau; fully mobile; 24/7 emergency service; stated hours (from content/business.ts,
  * never typed here), emergency service outside them; Gallup is extended coverage served
- * on request), spec section 9 (arrival usually 15-30 minutes, FAQ 20-45 normal and 15-30
+ * on request; arrival usually 15-30 minutes, FAQ 20-45 normal and 15-30
  * emergency; payment cash, credit card, check; radius 60+ miles; after-hours or emergency fee
- * quoted up front, no amount) and spec section 5 (proof of ownership or residence may be
- * required: ID, registration, title, insurance, utility bill).
+ * quoted up front, no amount; proof of ownership or residence may be
+ * required: ID, registration, title, insurance, utility bill.
  *
  * Strings never contain the business name, phone or e-mail: the templates render those from
  * content/site.ts.

@@ -54,7 +54,7 @@ export const YouTubeId = z.string().transform((raw, ctx) => {
   return z.NEVER;
 });
 
-/** One question and its answer. Spec section 3, "FAQ entry". */
+/** One question and its answer. */
 export const Faq = z.strictObject({ question: Text, answer: Text });
 export type Faq = z.infer<typeof Faq>;
 
@@ -70,11 +70,11 @@ export type IconName = z.infer<typeof IconName>;
  * Everything a visitor uses to reach the business comes from here.
  */
 export const SiteSettings = z.strictObject({
-  /** Business name, the spec's {product}. */
+  /** Business name, shown wherever a page names the business. */
   name: Text,
-  /** Business phone, the spec's {phone}; shown in national format, linked as E.164. */
+  /** Business phone, shown in national format, linked as E.164. */
   phone: Phone,
-  /** Business e-mail, the spec's {email}. */
+  /** Business e-mail, the address of every Get Quote link. */
   email: z.string().email('must be an e-mail address, e.g. "service@example.com"'),
   /** Absolute address the site is published at, without a trailing path, e.g. "https://www.example.com". */
   siteUrl: z.string().superRefine(byRule(siteUrlProblem)),
@@ -92,9 +92,8 @@ export const SiteSettings = z.strictObject({
   /** Optional Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Empty: no analytics at all. */
   analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]),
 });
-export type SiteSettingsInput = z.infer<typeof SiteSettings>;
 
-/** Which optional sections an area page has. Spec section 2, "Area pages" (the variants). */
+/** Which optional sections an area page has. */
 export const AreaSections = z.strictObject({
   /** The history-or-features block with six tags (Crownpoint, Smith Lake, San Fidel, Fort Wingate). */
   history: z.boolean(),
@@ -120,7 +119,7 @@ export const AreaPageContent = z.strictObject({
   heritageLabel: z.enum(['Heritage', 'Location']),
   /** About paragraphs, written for this community. */
   about: z.array(Text).min(1),
-  /** "24/7": claims 24/7 emergency service. "available": says only that emergency service is available (San Rafael, Gallup; spec section 1). */
+  /** "24/7": claims 24/7 emergency service. "available": says only that emergency service is available (San Rafael, Gallup). */
   emergency: z.enum(['24/7', 'available']),
   /** Which optional sections the page shows. */
   sections: AreaSections,
@@ -133,7 +132,7 @@ export const AreaPageContent = z.strictObject({
 });
 
 /**
- * A community of the service area. Spec section 3, "Area", "Tile" and "Card".
+ * A community of the service area.
  * Every community has a card on /service-areas; those with `page` also get /areas/{slug}/.
  */
 export const Community = z
@@ -141,10 +140,10 @@ export const Community = z
     slug: Slug,
     /** Display name, e.g. "Fence Lake". */
     name: Text,
-    /** Five-digit ZIP, or "" where none is certain (shown as nothing). Spec section 3. */
+    /** Five-digit ZIP, or "" where none is certain (shown as nothing). */
     zipCode: z.union([Zip, z.literal('')]),
     county: z.enum(['Cibola', 'McKinley', 'Catron']),
-    /** Approximate population as shown, e.g. "~9,000". Spec section 3. */
+    /** Approximate population as shown, e.g. "~9,000". */
     population: Text,
     /** Primary service area, or extended coverage (a longer drive from Grants). */
     coverage: z.enum(['primary', 'extended']),
@@ -159,9 +158,9 @@ export const Community = z
     /** Picture: which SVG scene, and its alt text. */
     scene: SceneName,
     sceneAlt: Text,
-    /** Shown as a tile on the home page (15 tiles; spec section 2, "Home"). */
+    /** Shown as a tile on the home page (15 tiles). */
     onHome: z.boolean(),
-    /** One of the 14 places listed on service and core pages (spec section 3). */
+    /** One of the 14 places listed on service and core pages. */
     inPlacesList: z.boolean(),
     /** Present when the community has its own area page. */
     page: AreaPageContent.optional(),
@@ -177,10 +176,10 @@ export const CoreService = z.strictObject({
   slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
   /** Card and menu name, e.g. "Automotive Locksmith". */
   name: Text,
-  /** Breadcrumb label, e.g. "Automotive Services". Spec section 2, "Breadcrumbs". */
+  /** Breadcrumb label, e.g. "Automotive Services". */
   crumb: Text,
   icon: IconName,
-  /** Sub-services shown on cards, e.g. ["Car lockouts", "Key programming", "Ignition repair"]. Spec section 3. */
+  /** Sub-services shown on cards, e.g. ["Car lockouts", "Key programming", "Ignition repair"]. */
   subServices: z.array(Text).min(1),
   /** Card text on the home page and the area pages. */
   cardText: Text,
@@ -190,7 +189,7 @@ export const CoreService = z.strictObject({
   keywords: z.array(Text).min(1),
   heroTitle: Text,
   heroText: Text,
-  /** 8 or 9 questions. Spec section 2, "Core service pages". */
+  /** 8 or 9 questions. */
   faqs: z.array(Faq).min(8, 'must have 8 or 9 questions').max(9, 'must have 8 or 9 questions'),
   photo: Photo.optional(), // optional; the page's hero and the service's cards show it instead of the illustration.
 });
@@ -203,7 +202,7 @@ export const Service = z.strictObject({
   name: Text,
   /**
    * The core service it belongs to: picks the hero picture (/img/card-{kind}.svg) and the related
-   * services. Spec section 1 groups the services under automotive, residential, commercial and
+   * services. The business groups its services under automotive, residential, commercial and
    * emergency.
    */
   kind: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
@@ -217,13 +216,13 @@ export const Service = z.strictObject({
   heroText: Text,
   /** Extra banner: the red strip (emergency-locksmith) or the warning (broken-key-extraction). */
   banner: z.enum(['none', 'emergency-strip', 'do-not-remove']),
-  /** 5 or 6 question-and-answer cards. Spec section 2, "Service pages". */
+  /** 5 or 6 question-and-answer cards. */
   faqs: z.array(Faq).min(5, 'must have 5 or 6 questions').max(6, 'must have 5 or 6 questions'),
   photo: Photo.optional(), // optional; the page's hero shows it instead of the illustration.
 });
 export type Service = z.infer<typeof Service>;
 
-/** A customer review card. Spec section 3, "Review". */
+/** A customer review card. */
 export const Review = z.strictObject({
   name: Text,
   location: Text,
@@ -240,20 +239,20 @@ export type WhyPoint = z.infer<typeof WhyPoint>;
 /**
  * Text shared by every area page (content/area-copy.ts). "{name}" stands for the area's name.
  * It is shown on the San Rafael and Gallup pages too, which must not claim 24/7 service
- * (spec section 1), so it may not say "24/7": the pages add that claim from each area's
+ *, so it may not say "24/7": the pages add that claim from each area's
  * `page.emergency`.
  */
-const AreaText = Text.refine((t) => !t.includes('24/7'), 'must not say "24/7": it is shown on pages where emergency service is only "available" (spec section 1)');
+const AreaText = Text.refine((t) => !t.includes('24/7'), 'must not say "24/7": it is shown on pages where emergency service is only "available"');
 
 /** Shared copy of the area pages: the services grid and the three-point Why Choose Us block. */
 export const AreaCopy = z.strictObject({
-  /** The four-card services grid. Spec section 3, "Area-page services". */
+  /** The four-card services grid. */
   services: z
     .array(z.strictObject({
       slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
       /** Card text; may contain "{name}". */
       text: AreaText,
-      /** Sub-services as spec section 3 lists them for area pages. */
+      /** Sub-services as area pages list them. */
       subServices: z.array(AreaText).min(1),
     }))
     .length(4, 'must list the four core services')

@@ -3,12 +3,12 @@ import { hoursText } from './business.ts';
 import type { Service } from './schema.ts';
 
 /**
- * The ten specialised service pages (spec section 2, "Service pages"). Each record becomes
+ * The ten specialised service pages. Each record becomes
  * /services/{slug}/ and also feeds the Services menu, the sitemap page and the FAQ structured
  * data of its page. Order here is the order of the menu and the sitemap.
  *
- * Every price, time and claim in these strings comes from spec section 9 ("Business constants
- * and limits"), sections 1 and 5; nothing else is stated. The business name, phone number and
+ * Every price, time and claim in these strings is one of the business facts listed in
+ * content/core-services.ts; nothing else is stated. The business name, phone number and
  * e-mail address are never written here: the templates render them from content/site.ts.
  * Banners: 'emergency-strip' only on emergency-locksmith, 'do-not-remove' only on
  * broken-key-extraction. FAQ counts: six for master-key-systems and broken-key-extraction,

@@ -1,13 +1,13 @@
 /** @jsxImportSource preact */
 /**
- * The chatbot sidebar (spec section 2 "Chatbot sidebar", section 4): a floating button at bottom
+ * The chatbot sidebar: a floating button at bottom
  * right that bounces with a badge for its first 3 seconds, opening a side panel with the Chat
  * with Assistant button (external assistant, new tab), Emergency Call and Get Quote quick actions,
  * sample questions and help topics.
  *
  * The server HTML is a <details> whose <summary> is the button, so the panel opens and closes
- * without JavaScript. The island's code loads when the visitor first acts on it (issue 8:
- * templates/ChatbotArea.tsx places it with load="interaction"); a click on the button before the
+ * without JavaScript. The island's code loads when the visitor first acts on it
+ * (templates/ChatbotArea.tsx places it with load="interaction"); a click on the button before the
  * code has arrived opens the <details> natively (islands/runtime/interaction.ts leaves clicks on a
  * <summary> alone) and the island adopts that state when it hydrates. Hydrated, the island
  * controls `open` itself and adds: the close button in the panel header, the overlay (a tap on it
@@ -21,7 +21,7 @@
  * badge back, and the first render after 3 s drops what the page already removed.
  */
 import { Component, createRef } from 'preact';
-import { IslandIcon } from './lib/icons.tsx';
+import { IslandIcon } from './shared/icons.tsx';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**
@@ -38,7 +38,7 @@ export const RUNTIME_STYLES: RuntimeStyles = {
 const ATTENTION_CLASS = 'is-attention';
 
 /**
- * True while the page still shows the attention state (spec section 2 "Chatbot sidebar"): the
+ * True while the page still shows the attention state: the
  * toggle in the document has ATTENTION_CLASS (islands/site/chatbot-attention.ts removes it 3 s
  * after navigation start). Always true at build time (no document): the server HTML starts in
  * that state.

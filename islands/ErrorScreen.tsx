@@ -1,7 +1,6 @@
 /** @jsxImportSource preact */
 /**
- * The full-page error screen (spec section 2 "Error screen", section 4), texts exactly as the
- * spec states them. Rendered at build time into an inert <template> on every page that has
+ * The full-page error screen, with fixed texts. Rendered at build time into an inert <template> on every page that has
  * islands (templates/Island.tsx), and cloned into view by islands/runtime/error-screen.ts when an
  * island fails: the screen then needs no script of its own beyond a few lines, and shows the
  * site's real phone and e-mail.
@@ -11,7 +10,7 @@
  * link, so analytics counts them.
  */
 import { quoteMailto } from '../lib/text.ts';
-import { IslandIcon } from './lib/icons.tsx';
+import { IslandIcon } from './shared/icons.tsx';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**
@@ -25,7 +24,7 @@ export const RUNTIME_STYLES: RuntimeStyles = {
   attributes: ['data-error-reload'],
 };
 
-/** Spec section 2, "Error screen". */
+/** The error screen's texts, word for word. */
 export const ERROR_SCREEN_TEXT = {
   title: 'Something went wrong',
   body: "We're sorry, but something unexpected happened. Our team has been notified and we're working to fix the issue.",

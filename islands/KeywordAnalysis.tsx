@@ -1,21 +1,20 @@
 /** @jsxImportSource preact */
 /**
- * The keyword analysis island of /keyword-analysis/ (spec section 2 "Keyword analysis", section 4
- * "Keyword page: loading, then result or failed", section 8 "Keyword analysis failure").
+ * The keyword analysis island of /keyword-analysis/: loading, then the result or the failure state.
  *
  * Its server HTML is the loading state. In the browser it fetches the corpus the build wrote
- * (lib/corpus.ts), runs the analysis (islands/lib/keywords.ts) in a Web Worker
- * (islands/lib/analyze-off-thread.ts) and shows the
+ * (lib/corpus.ts), runs the analysis (islands/shared/keywords.ts) in a Web Worker
+ * (islands/shared/analyze-off-thread.ts) and shows the
  * result: stat cards,
  * the top 20 keywords in two lists of 10, category tabs with counts over a list capped at 100,
- * a Download Report button (islands/lib/keyword-report.ts) and static SEO insights. Any failure
+ * a Download Report button (islands/shared/keyword-report.ts) and static SEO insights. Any failure
  * (request, JSON, corpus shape, analysis) is logged and shows "Analysis Failed".
  */
 import { Component } from 'preact';
-import { buildKeywordReport, reportFileName } from './lib/keyword-report.ts';
-import { analyzeOffMainThread } from './lib/analyze-off-thread.ts';
-import { KEYWORD_CATEGORIES as CATEGORIES, LIST_LIMIT, type CategoryId, type KeywordView } from './lib/keywords.ts';
-import { logger } from './lib/logger.ts';
+import { buildKeywordReport, reportFileName } from './shared/keyword-report.ts';
+import { analyzeOffMainThread } from './shared/analyze-off-thread.ts';
+import { KEYWORD_CATEGORIES as CATEGORIES, LIST_LIMIT, type CategoryId, type KeywordView } from './shared/keywords.ts';
+import { logger } from './shared/logger.ts';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**
@@ -28,15 +27,14 @@ export const RUNTIME_STYLES: RuntimeStyles = {
   attributes: ['aria-selected'],
 };
 
-/** Keywords in the top list, shown as two lists of 10. Spec section 9. */
+/** Keywords in the top list, shown as two lists of 10. */
 export const TOP_COUNT = 20;
 /**
  * List entries rendered per task. The result's first render shows none (its stats, top 20 and
  * tabs are work enough for one task), a tab switch this many; each next part follows after the
  * browser has painted the last (requestAnimationFrame, then a task), so no one
- * task renders and lays out the whole list: in one go the result took a 35-50 ms script task and a
- * 50-80 ms layout task in Lighthouse's trace, blocking time on a mid-range phone (issue 8;
- * web.dev/articles/optimize-long-tasks, "yield to the main thread").
+ * task renders and lays out the whole list, which in one go is a long task on a mid-range phone
+ * (web.dev/articles/optimize-long-tasks, "yield to the main thread").
  */
 export const LIST_CHUNK = 25;
 /**
@@ -48,8 +46,7 @@ const REVOKE_URL_DELAY_MS = 40_000;
 /**
  * A whole count as shown on the page, grouped in thousands as en-US writes it: "12,345". Not
  * Intl.NumberFormat or toLocaleString: creating the first number formatter loads the locale data,
- * which took 50-280 ms of the page's main thread in Chromium here (issue 8, total blocking time
- * 0 ms), for a format that never changes. test/unit/keywords.test.ts checks it against
+ * a long task on the page's main thread, for a format that never changes. test/unit/keywords.test.ts checks it against
  * Intl.NumberFormat('en-US').
  * @param n a whole number (counts); other numbers are shown as String(n) gives them
  */

@@ -6,14 +6,15 @@
  * (`data-hold-click`).
  *
  * On a click, and only then, the browser is asked for the position (GEO_OPTIONS). With a fix, the
- * page navigates to the `sms:` URI of islands/lib/location-text.ts: the messaging app opens with
+ * page navigates to the `sms:` URI of islands/shared/location-text.ts: the messaging app opens with
  * the business number and the prepared message, which the visitor sends from their own phone;
  * nothing else is sent anywhere. Denied, unavailable or timed out: the status line says so
  * (LOCATION_OFF) and the plain Text link beside it is untouched. A second tap uses a fix up to
  * 60 s old, so it opens at once (a browser that refused to open the app because the first fix came
  * too long after the tap gets a fresh tap).
  */
-import { GEO_OPTIONS, LOCATING, LOCATION_OFF, locationMessage, smsUri } from './lib/location-text.ts';
+import { IslandAttr } from './runtime/markup.ts';
+import { GEO_OPTIONS, LOCATING, LOCATION_OFF, locationMessage, smsUri } from './shared/location-text.ts';
 
 /**
  * Wires every `[data-island="<name>"]` element: its <button> starts the lookup, its
@@ -22,7 +23,7 @@ import { GEO_OPTIONS, LOCATING, LOCATION_OFF, locationMessage, smsUri } from './
  * Never throws.
  */
 export function mount(name: string): void {
-  for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
+  for (const root of document.querySelectorAll<HTMLElement>(`[${IslandAttr.Name}="${name}"]`)) {
     const status = root.querySelector('[role="status"]');
     const initial = status?.textContent ?? '';
     const say = (text: string) => {

@@ -1,8 +1,8 @@
 /** @jsxImportSource preact */
 /**
- * The video player (spec section 2 "Video section", section 8). Props: youtubeId or src, title,
+ * The video player. Props: youtubeId or src, title,
  * className, autoplay, muted, controls, width, height (plus an optional local poster). 16:9.
- * Source priority (islands/lib/video-source.ts): hosted id, then self-hosted mp4, else the
+ * Source priority (islands/shared/video-source.ts): hosted id, then self-hosted mp4, else the
  * placeholder "No video source provided" with a warning logged.
  *
  * A hosted video is a click-to-play facade (after lite-youtube-embed): a local poster, the title
@@ -18,8 +18,8 @@
  */
 import { Component, createRef } from 'preact';
 import type { IslandLoad } from './runtime/load.ts';
-import { logger } from './lib/logger.ts';
-import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeWatchUrl } from './lib/video-source.ts';
+import { logger } from './shared/logger.ts';
+import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeWatchUrl } from './shared/video-source.ts';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**
@@ -32,7 +32,7 @@ export const RUNTIME_STYLES: RuntimeStyles = {
   attributes: [],
 };
 
-/** Spec section 2: the <video> fallback text (followed by a Download the video link). */
+/** The <video> fallback text (followed by a Download the video link). */
 export const NO_VIDEO_TAG_TEXT = 'Your browser does not support the video tag.';
 
 /** Local poster of the facade and of a self-hosted video when none is given. */
@@ -64,7 +64,7 @@ export interface VideoPlayerProps {
 /**
  * When a player's code should load (templates/Island.tsx `load`): "interaction" for a hosted
  * video, whose facade is a working link until the visitor acts; "load" for a file or no source,
- * whose error or missing-source warning is logged when the code mounts (spec section 8).
+ * whose error or missing-source warning is logged when the code mounts.
  */
 export function videoLoad(props: Pick<VideoPlayerProps, 'youtubeId' | 'src'>): IslandLoad {
   return chooseVideoSource(props).kind === 'youtube' ? 'interaction' : 'load';
@@ -102,7 +102,7 @@ export default class VideoPlayer extends Component<VideoPlayerProps, { playing: 
     if (this.state.playing && !prev.playing) this.frame.current?.focus();
   }
 
-  /** Spec section 8: "Video failed to load: {message or Unknown video error}" with src, title, error code. */
+  /** "Video failed to load: {message or Unknown video error}" with src, title, error code. */
   private logVideoError = (el: HTMLVideoElement) => {
     const err = el.error;
     logger.error(`Video failed to load: ${err?.message || 'Unknown video error'}`, { src: el.currentSrc || el.getAttribute('src'), title: this.props.title, errorCode: err?.code ?? null });

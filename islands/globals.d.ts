@@ -5,13 +5,13 @@
  */
 
 /** Site facts compiled into the browser code: { name, slug, analyticsId, dev, zoneTable } (lib/bundle.ts ClientConfig). */
-declare const __SITE__: import('../lib/bundle.ts').ClientConfig;
+declare const __SITE__: import('../lib/client-config.ts').ClientConfig;
 
 /**
  * Site paths of the Web Workers lib/bundle.ts built ("" for one not in this build), replaced at
  * build time like `__SITE__`.
  */
-declare const __WORKERS__: Record<import('../lib/bundle.ts').WorkerName, string>;
+declare const __WORKERS__: Record<import('../lib/client-config.ts').WorkerName, string>;
 
 interface Window {
   /** gtag.js command queue (Google Analytics 4); present only when a measurement id is configured. */
@@ -24,7 +24,7 @@ interface Window {
    */
   __diagnostics?: {
     /** The kept log entries, oldest first (copies). */
-    log(): import('./lib/logger.ts').LogEntry[];
+    log(): import('./shared/logger.ts').LogEntry[];
     /** The analytics events sent or, without a measurement id, logged, oldest first (copies). */
     events(): import('./site/gtag.ts').SentEvent[];
   };

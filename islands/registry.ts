@@ -16,6 +16,3 @@ export const ISLANDS: Record<string, ComponentType<any>> = { ChatbotSidebar, Key
 
 /** What each island adds at run time that the stylesheet selects on (its `RUNTIME_STYLES` export). */
 export const ISLAND_RUNTIME_STYLES: Record<string, RuntimeStyles> = { ChatbotSidebar: chatbotStyles, KeywordAnalysis: keywordStyles, VideoPlayer: videoStyles };
-
-/** Names of the registered islands. */
-export type IslandName = keyof typeof ISLANDS;

@@ -2,15 +2,16 @@
  * The browser module every page loads (one small script): shared behaviour that needs no island
  * markup. Each feature lives in its own module under islands/site/ and is imported here.
  */
-// Error handlers first, so they catch failures of everything after them (issue 6).
+// Error handlers first, so they catch failures of everything after them.
 import './site/error-handlers.ts';
 import './site/analytics.ts';
-// Interactive islands (issue 5): header menus, open-now notice, image fallbacks, embed scrub.
+// Progressive enhancements of server HTML (no island markup): header menus, open-now notice,
+// image fallbacks, embed scrub.
 import './site/menus.ts';
 import './site/open-now.ts';
 import './site/image-fallback.ts';
 import './site/embed-scrub.ts';
-// Issue 8: the chatbot's attention state ends here, not in its island (loaded on interaction).
+// The chatbot's attention state ends here, not in its island, whose code loads only on interaction.
 import './site/chatbot-attention.ts';
 // The "Text us my location" controls, where the browser has no Geolocation API: hidden.
 import './site/text-location.ts';

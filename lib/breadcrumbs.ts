@@ -1,6 +1,6 @@
 import { slugToTitle } from './text.ts';
 
-/** One breadcrumb. `path` is absent on the last crumb, which is not a link (spec section 2). */
+/** One breadcrumb. `path` is absent on the last crumb, which is not a link. */
 export interface Crumb {
   label: string;
   /** Site-absolute path with trailing slash, e.g. "/service-areas/". Absent on the last crumb. */
@@ -8,9 +8,9 @@ export interface Crumb {
 }
 
 /**
- * Special labels for path segments. Spec section 2 ("Breadcrumbs"): special labels for
+ * Special labels for path segments. They cover
  * service-areas, automotive, residential, commercial, emergency. "areas" has no page of its own,
- * so its crumb is labelled Service Areas and links to /service-areas/ (issue 2).
+ * so its crumb is labelled Service Areas and links to /service-areas/.
  */
 export const CRUMB_LABELS: Record<string, { label: string; path?: string }> = {
   'service-areas': { label: 'Service Areas' },
@@ -26,7 +26,7 @@ export const CRUMB_LABELS: Record<string, { label: string; path?: string }> = {
 };
 
 /**
- * Builds breadcrumbs from a URL path, Home first (spec section 2, "Breadcrumbs").
+ * Builds breadcrumbs from a URL path, Home first.
  * A segment following "areas" gets the suffix ", NM"; the last crumb has no link.
  * @param path site-absolute path, e.g. "/areas/fence-lake/"
  * @param labels optional label overrides by segment (e.g. a service's display name)
@@ -46,7 +46,7 @@ export function breadcrumbsFor(path: string, labels: Record<string, string> = {}
   return crumbs;
 }
 
-/** True when the trail should be shown: more than one crumb (spec: hidden when only one crumb). */
+/** True when the trail should be shown: more than one crumb (hidden when there is only one). */
 export function showBreadcrumbs(crumbs: Crumb[]): boolean {
   return crumbs.length > 1;
 }

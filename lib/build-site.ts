@@ -6,10 +6,12 @@
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { buildRoutes } from '../pages/routes.ts';
-import { outputFile, type Route } from '../pages/route.ts';
-import { bundleIslands, clientConfig } from './bundle.ts';
+import { outputFile, type Route } from './route.ts';
+import { bundleIslands } from './bundle.ts';
+import { clientConfig } from './client-config.ts';
 import { PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
-import { extraFiles, type BuiltPage } from './extra-files.ts';
+import type { BuiltPage } from './built-page.ts';
+import { extraFiles } from './extra-files.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from './load-content.ts';
 import { PAGE_PHOTO_BUDGET_BYTES, pagePhotoBytes } from './photo-bytes.ts';
 import { SUMMARY_PHONE } from './photo-slots.ts';
@@ -38,7 +40,7 @@ export interface PageReport {
   /**
    * JavaScript the page loads without the visitor doing anything, all files together, gzipped
    * (entries, their chunks, and what they import by themselves, e.g. web-vitals 1 s after load).
-   * Issue 5 budget: at most 15 KB on any page.
+   * The JavaScript budget: at most 15 KB on any page.
    */
   jsGzipBytes: number;
   /** Further JavaScript, gzipped, loaded only when the visitor acts on an island (e.g. presses play). */

@@ -1,16 +1,16 @@
 /**
- * The keyword corpus (issue 7): /keyword-corpus.json, the path, title and visible text of every
+ * The keyword corpus: /keyword-corpus.json, the path, title and visible text of every
  * indexable page as the build finally wrote it, plus the vocabularies the keyword categories are
- * defined by (islands/lib/keywords.ts). The /keyword-analysis/ island fetches it, so the
+ * defined by (islands/shared/keywords.ts). The /keyword-analysis/ island fetches it, so the
  * analysis runs over the site as it really is rather than over a hand-kept copy.
  *
  * HTML to text with node-html-parser (a real HTML parser, not regular expressions).
  */
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import { COUNTIES } from '../content/business.ts';
-import type { CorpusPage, KeywordCorpus } from '../islands/lib/keywords.ts';
-import { isIndexable } from '../pages/route.ts';
-import type { BuiltPage, FileGenerator } from './extra-files.ts';
+import type { CorpusPage, KeywordCorpus } from '../islands/shared/keywords.ts';
+import { isIndexable } from './route.ts';
+import type { BuiltPage, FileGenerator } from './built-page.ts';
 import type { SiteData } from './load-content.ts';
 
 /** Site path of the corpus file. */
@@ -29,7 +29,7 @@ const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG'])
 /**
  * The first `<tag ...>...</tag>` of a document, or undefined. Only locates the element so that the
  * parser reads it alone: parsing just <main> instead of the whole document (inline stylesheet,
- * header menus rendered twice, footer, chatbot) is about 4x faster, measured on this site's pages.
+ * header menus rendered twice, footer, chatbot) is several times faster.
  */
 function element(html: string, tag: string): string | undefined {
   const open = html.search(new RegExp(`<${tag}[\\s>]`, 'i'));
@@ -93,7 +93,7 @@ function clean(s: string): string {
 /**
  * The corpus of a built site.
  * @param site  the site data (business name, communities, counties, services)
- * @param pages every page as written; only indexable ones (pages/route.ts isIndexable: not
+ * @param pages every page as written; only indexable ones (lib/route.ts isIndexable: not
  *   noindex, own canonical, a folder path) are included, in route order
  */
 export function buildCorpus(site: SiteData, pages: BuiltPage[]): KeywordCorpus {

@@ -3,7 +3,8 @@
  * the later features generate (web app manifest, contact card, hosting files, keyword corpus, service worker).
  * Each generator is a function of the site data and the route table; add one per line.
  */
-import type { Route } from '../pages/route.ts';
+import type { BuiltPage, FileGenerator } from './built-page.ts';
+import type { Route } from './route.ts';
 import { generateCorpus } from './corpus.ts';
 import { hostingFiles } from './hosting.ts';
 import type { SiteData } from './load-content.ts';
@@ -12,17 +13,6 @@ import { generateServiceWorker } from './service-worker.ts';
 import { generateRobots, generateSitemap } from './sitemap.ts';
 import { generateVCard, VCARD_PATH } from './vcard.ts';
 import type { SiteFile } from './write.ts';
-
-/** A page as finally written: its route and its minified HTML. */
-export interface BuiltPage {
-  route: Route;
-  html: string;
-  /** Its title and visible text (lib/corpus.ts extractPageText), when the build already read them. */
-  text?: { title: string; text: string };
-}
-
-/** A generator of extra files. */
-export type FileGenerator = (site: SiteData, routes: Route[], pages: BuiltPage[]) => SiteFile[] | Promise<SiteFile[]>;
 
 const GENERATORS: FileGenerator[] = [
   (site, routes) => [

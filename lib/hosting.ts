@@ -8,14 +8,14 @@
  * is one line: a security header in SECURITY_HEADERS, a cache lifetime in CACHE_RULES, a file
  * never served in HOST_CONFIG_FILES, a redirect in REDIRECTS, a type in MIME_TYPES.
  *
- * The rules: a 404 page; the 301 from the acoma-pueblo alias to the acoma page (pages/routes.ts
+ * The rules: a 404 page; the 301 from the acoma-pueblo alias to the acoma page (lib/area-alias.ts
  * ACOMA_ALIAS); HTTPS redirect and HSTS only over HTTPS; the headers a <meta> cannot carry
  * (frame-ancestors, nosniff, referrer policy, permissions policy, COOP); compression of text;
  * content-hashed assets cached for a year, images a day, pages and other generated files
  * revalidated on every visit; MIME types for .vcf and .webmanifest.
  */
-import { SERVICE_WORKER_PATH } from '../islands/lib/offline.ts';
-import { ACOMA_ALIAS } from '../pages/routes.ts';
+import { SERVICE_WORKER_PATH } from '../islands/shared/offline.ts';
+import { ACOMA_ALIAS } from './area-alias.ts';
 import { HEADER_ONLY_CSP } from './csp.ts';
 import type { SiteData } from './load-content.ts';
 import type { SiteFile } from './write.ts';
@@ -27,7 +27,7 @@ export interface Redirect {
   status: 301;
 }
 
-/** Every redirect of the site. Source: spec section 2 ("acoma-pueblo (same page as acoma)"). */
+/** Every redirect of the site. /areas/acoma-pueblo/ is the same page as /areas/acoma/. */
 export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }];
 
 /** The page served, with status 404, for any unknown path. */

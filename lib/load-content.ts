@@ -28,7 +28,7 @@ export interface SiteData {
   communities: Community[];
   /** Communities with their own page at /areas/{slug}/ (17). */
   areas: Area[];
-  /** The 14 places listed on service and core pages (spec section 3). */
+  /** The 14 places listed on service and core pages. */
   places: Community[];
   /** The ten specialised services. */
   services: Service[];
@@ -80,14 +80,4 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
     core,
     home,
   };
-}
-
-/**
- * ZIP code of an area by slug. Spec section 2: an unknown area slug gets an empty ZIP.
- * "acoma-pueblo" is the same community as "acoma".
- * @returns five digits, or "" when the slug is unknown or the community has no ZIP
- */
-export function zipForSlug(communities: Community[], slug: string): string {
-  const wanted = slug === 'acoma-pueblo' ? 'acoma' : slug;
-  return communities.find((c) => c.slug === wanted)?.zipCode ?? '';
 }

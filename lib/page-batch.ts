@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { deflateRawSync, gzipSync, inflateRawSync } from 'node:zlib';
-import { isIndexable, type Route } from '../pages/route.ts';
+import { isIndexable, type Route } from './route.ts';
 import { GZIP_LEVEL } from './budgets.ts';
 import { extractPageText } from './corpus.ts';
 import { checkPageCsp, inlineStyles } from './csp.ts';

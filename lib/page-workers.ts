@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Route } from '../pages/route.ts';
+import type { Route } from './route.ts';
 import type { SiteData } from './load-content.ts';
 import type { FinishedInfo, FinishOptions, RenderedInfo } from './page-batch.ts';
 import type { PhotoLibrary } from './photos.ts';

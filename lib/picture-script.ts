@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { commonOptions, toSitePath, type ClientConfig, type OutputFile } from './bundle.ts';
+import type { ClientConfig } from './client-config.ts';
+import { commonOptions, toSitePath, type OutputFile } from './esbuild-options.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../islands/site/picture-fallback.ts');
 

@@ -9,7 +9,7 @@ import { Layout } from '../templates/Layout.tsx';
 import { hoistCspMeta } from './csp.ts';
 import type { PageCss } from './page-css.ts';
 import { SiteContext } from '../templates/site-context.ts';
-import type { Route } from '../pages/route.ts';
+import type { Route } from './route.ts';
 import type { SiteData } from './load-content.ts';
 import type { PlacedPhoto } from './photo-slots.ts';
 import type { PhotoLibrary } from './photos.ts';
@@ -30,7 +30,7 @@ const NO_PHOTOS: PhotoLibrary = new Map();
 /**
  * Options that pay on React's output (no whitespace between tags). Per-page minifyCSS/minifyJS
  * are off: the stylesheet is minified once (lib/styles.ts) and they cost ~2 ms a page for
- * almost nothing (DESIGN.md, "The build is fast"). The inline <style> is left byte-for-byte as
+ * almost nothing. The inline <style> is left byte-for-byte as
  * given, so its CSP hash can be computed from it.
  */
 export const MINIFY_OPTIONS: MinifyOptions = {

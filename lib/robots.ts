@@ -1,5 +1,5 @@
 /**
- * The robots meta rule. Spec section 5: "index, follow" by default; if noIndex or noFollow is set,
+ * The robots meta rule: "index, follow" by default; if noIndex or noFollow is set,
  * it becomes the matching noindex or nofollow together with follow or index.
  * @returns e.g. "index, follow", "noindex, follow", "index, nofollow", "noindex, nofollow"
  */

@@ -12,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../islands/lib/offline.ts';
-import type { BuiltPage } from './extra-files.ts';
+import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../islands/shared/offline.ts';
+import type { BuiltPage } from './built-page.ts';
 import type { SiteFile } from './write.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

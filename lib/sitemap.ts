@@ -2,7 +2,7 @@
  * sitemap.xml and robots.txt, from the route table.
  * Sources: sitemaps.org protocol; Google's robots.txt "Sitemap:" line.
  */
-import { isIndexable, type Route } from '../pages/route.ts';
+import { isIndexable, type Route } from './route.ts';
 import { absoluteUrl } from './structured-data.ts';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,7 +1,7 @@
 /**
  * JSON-LD builders, typed with schema-dts so a misspelt schema.org property fails the type-check.
  * Sources: schema.org/Locksmith, schema.org/FAQPage, schema.org/BreadcrumbList; constants from
- * spec section 9 via content/business.ts.
+ * content/business.ts.
  */
 import type { BreadcrumbList, FAQPage, Locksmith, WithContext } from 'schema-dts';
 import {

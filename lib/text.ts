@@ -1,7 +1,6 @@
 /**
  * Turns a URL slug into a title: hyphens become spaces and each word is capitalised.
- * Spec section 2 ("Area pages"): "A slug is turned into a title by replacing hyphens with spaces
- * and capitalising words". Example: "fence-lake" -> "Fence Lake".
+ * Example: "fence-lake" -> "Fence Lake".
  */
 export function slugToTitle(slug: string): string {
   return slug
@@ -22,7 +21,7 @@ export function toSlug(text: string): string {
 }
 
 /**
- * The e-mail link of every Get Quote / free quote action (spec section 7, "E-mail"): a mailto: to
+ * The e-mail link of every Get Quote / free quote action: a mailto: to
  * the business with the subject "Quote request - {name}". Pure, so islands import it too.
  * @example quoteMailto('service@example.com', 'Cibola Mobile Locksmith')
  *   // "mailto:service@example.com?subject=Quote%20request%20-%20Cibola%20Mobile%20Locksmith"

@@ -58,8 +58,8 @@ export function foldLine(line: string): string {
  * @returns the vCard 3.0 text: BEGIN:VCARD ... END:VCARD, CRLF line endings, a final CRLF.
  *   Properties: N, FN and ORG (the business name; X-ABSHOWAS:COMPANY makes Apple Contacts show it
  *   as a company), TEL;TYPE=WORK,VOICE in E.164, EMAIL;TYPE=INTERNET,WORK, URL (site root),
- *   ADR;TYPE=WORK with locality, region, postal code and country (spec section 9: Grants NM
- *   87020), NOTE with the business hours of spec section 1.
+ *   ADR;TYPE=WORK with locality, region, postal code and country (Grants NM
+ *   87020), NOTE with the business hours.
  */
 export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email' | 'siteUrl'>): string {
   const name = escapeText(settings.name);

@@ -1,5 +1,5 @@
 /**
- * An area page (/areas/{slug}/, and the /areas/acoma-pueblo/ alias). Spec section 2, "Area pages":
+ * An area page (/areas/{slug}/, and the /areas/acoma-pueblo/ alias). Its sections:
  * one layout for all seventeen, whose optional sections come from the record's
  * `page.sections` flags (content/communities.ts), so a variant is data, not a copy of this file.
  *
@@ -7,7 +7,7 @@
  *   hero (`hero`)                  ZIP, call and quote buttons, the area's scene
  *   About (`area-about`)           text, the four facts, the picture
  *   features (`area-features`)     six tags, when sections.features
- *   services (`area-services`)     the four core services with the sub-services of spec section 3
+ *   services (`area-services`)     the four core services with the sub-services
  *   history (`area-history`)       title, text and six tags, when sections.history
  *   Why Choose Us (`section-why`)  three points, when sections.whyChooseUs
  *   emergency (`call-banner-emergency`) red call banner, when sections.emergencyBanner
@@ -17,7 +17,7 @@
  * come from the layout and the route (pages/routes.ts).
  *
  * Wording of emergency service follows `page.emergency`: "24/7" areas claim it; "available"
- * areas (San Rafael, Gallup; spec section 1) say only that emergency services are available.
+ * areas (San Rafael, Gallup) say only that emergency services are available.
  */
 import { AREA_COPY, fillName } from '../content/area-copy.ts';
 import type { CoreService, Faq } from '../content/schema.ts';

@@ -1,6 +1,6 @@
 /**
- * A core service page (/automotive/, /residential/, /commercial/, /emergency/). Spec section 2,
- * "Core service pages": hero; its 8-9 questions and answers; the 14 served places with ZIPs; the
+ * A core service page (/automotive/, /residential/, /commercial/, /emergency/):
+ * hero; its 8-9 questions and answers; the 14 served places with ZIPs; the
  * closing call button; breadcrumbs, FAQ structured data and the chatbot sidebar (layout).
  */
 import type { CoreService } from '../content/schema.ts';

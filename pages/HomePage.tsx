@@ -1,5 +1,5 @@
 /**
- * Home (/). Spec section 2, "Home": hero with emergency call and free-quote buttons; red trust
+ * Home (/). Hero with emergency call and free-quote buttons; red trust
  * bar; four service cards; video section; 15 service-area tiles with links to /service-areas and
  * /sitemap; three 5-star review cards; the external review link; three why-choose-us cards; the
  * home FAQ; the closing call and e-mail section.

@@ -1,6 +1,6 @@
 /**
  * Internal keyword analysis (/keyword-analysis/; noindex, nofollow; not in sitemap.xml).
- * Spec section 2 "Keyword analysis". The page is a frame around the KeywordAnalysis island
+ * The page is a frame around the KeywordAnalysis island
  * (islands/KeywordAnalysis.tsx), whose server HTML is the loading state; the island fetches the
  * corpus the build writes (lib/corpus.ts) and analyses it in the browser.
  */

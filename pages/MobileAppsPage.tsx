@@ -1,6 +1,6 @@
 /**
- * Save the business on your phone (/mobile-apps/). The spec's sitemap lists this page but never
- * shows it (spec section 2, "Sitemap"); issue 4 makes it what a visitor would want: the contact
+ * Save the business on your phone (/mobile-apps/). The sitemap lists this page; it holds what a
+ * visitor wants to keep the business at hand: the contact
  * card /contact.vcf (vCard 3.0 from the settings, lib/vcard.ts) behind a "Save contact" button,
  * "Add to home screen" steps for iPhone and Android (the site's web app manifest,
  * lib/manifest.ts, is linked from every page), and the call and text buttons.

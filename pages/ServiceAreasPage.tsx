@@ -1,8 +1,8 @@
 /**
- * All service areas (/service-areas/). Spec section 2, "Service areas": introduction; the four
+ * All service areas (/service-areas/). Introduction; the four
  * service types; a card per community (20: name, ZIP where known, description, details,
- * population, feature tags, image); coverage statistics (spec section 9); the at-a-glance list of
- * the 14 places with ZIPs (spec section 3); the call or e-mail section.
+ * population, feature tags, image); coverage statistics; the at-a-glance list of
+ * the 14 places with ZIPs; the call or e-mail section.
  *
  * Every card carries id="{slug}", so /service-areas/#mesita lands on Mesita's card (the home
  * tiles of communities without a page link there); cards of communities with a page link to it.

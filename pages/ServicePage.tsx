@@ -1,5 +1,5 @@
 /**
- * A specialised service page (/services/{slug}/). Spec section 2, "Service pages": hero with the
+ * A specialised service page (/services/{slug}/). Hero with the
  * title, call button and Get Quote e-mail link; the red strip EMERGENCY RESPONSE / LICENSED &
  * INSURED / FAST RESPONSE on emergency-locksmith; the red warning "DON'T TRY TO REMOVE IT
  * YOURSELF!" on broken-key-extraction; the question-and-answer cards (also the page's FAQPage
@@ -16,14 +16,14 @@ import { useSite } from '../templates/site-context.ts';
 export type ServiceKind = CoreService['slug'];
 
 
-/** The red strip of emergency-locksmith, word for word from spec section 2. */
+/** The red strip of emergency-locksmith, word for word. */
 export const EMERGENCY_STRIP = [
   { label: 'EMERGENCY RESPONSE', icon: 'alert' },
   { label: 'LICENSED & INSURED', icon: 'shield' },
   { label: 'FAST RESPONSE', icon: 'clock' },
 ] as const;
 
-/** Heading of broken-key-extraction's warning banner, word for word from spec section 2. */
+/** Heading of broken-key-extraction's warning banner, word for word from */
 export const DO_NOT_REMOVE_TITLE = "DON'T TRY TO REMOVE IT YOURSELF!";
 
 /** The red warning of broken-key-extraction: why not to pull the piece out, and a call button. */

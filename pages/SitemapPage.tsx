@@ -1,5 +1,5 @@
 /**
- * The sitemap page (/sitemap/). Spec section 2, "Sitemap": heading "Website Sitemap" and a total
+ * The sitemap page (/sitemap/). Heading "Website Sitemap" and a total
  * page count computed from the lists; the groups Main Pages, Core Services, Specialized Services
  * and Service Areas, each entry with name, description, path and a Visit Page link; a link to
  * /sitemap.xml in a new tab; a help section with phone and e-mail links.
@@ -9,12 +9,12 @@ import type { IconName } from '../content/schema.ts';
 import { toSlug } from '../lib/text.ts';
 import { CallLink, EmailLink, ExternalLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
-import type { SitemapGroup } from './route.ts';
+import type { SitemapGroup } from '../lib/route.ts';
 
 /** One group of the page: its name and its pages, in route-table order. */
 export interface SitemapGroupProps { group: SitemapGroup; pages: { name: string; path: string; description: string }[] }
 
-/** Icon of each group (spec section 3, "Sitemap category": name, icon, pages). */
+/** Icon of each group (a group is a name, an icon and its pages). */
 export const SITEMAP_GROUP_ICONS: Record<SitemapGroup, IconName> = {
   'Main Pages': 'home',
   'Core Services': 'key',

@@ -1,8 +1,9 @@
 /**
- * THE ROUTE TABLE: the one place that says which URLs exist (spec section 2, "Route table").
+ * THE ROUTE TABLE: the one place that says which URLs exist.
  * Everything that lists pages (sitemap.xml, the /sitemap page, the header menus, the place grids)
  * derives from this table and the content records, never from a second hand-kept list.
  */
+import { ACOMA_ALIAS, AREA_ALIAS } from '../lib/area-alias.ts';
 import { areaFaqs } from '../lib/area-faqs.ts';
 import type { SiteData } from '../lib/load-content.ts';
 import { faqJsonLd } from '../lib/structured-data.ts';
@@ -13,21 +14,18 @@ import { KeywordAnalysisPage } from './KeywordAnalysisPage.tsx';
 import { MobileAppsPage } from './MobileAppsPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { OfflinePage } from './OfflinePage.tsx';
-import { OFFLINE_PAGE_PATH } from '../islands/lib/offline.ts';
-import { type Route, SITEMAP_GROUPS } from './route.ts';
+import { OFFLINE_PAGE_PATH } from '../islands/shared/offline.ts';
+import { type Route, SITEMAP_GROUPS } from '../lib/route.ts';
 import { ServiceAreasPage } from './ServiceAreasPage.tsx';
 import { ServicePage } from './ServicePage.tsx';
 import { SitemapPage, type SitemapGroupProps } from './SitemapPage.tsx';
-
-/** Path of the area that "acoma-pueblo" shows (spec section 2: "acoma-pueblo (same page as acoma)"). */
-export const ACOMA_ALIAS = { from: '/areas/acoma-pueblo/', to: '/areas/acoma/' } as const;
 
 /** A typed route row. */
 function route<P>(r: Route<P>): Route<P> {
   return r;
 }
 
-/** The /sitemap page's groups, computed from the routes' sitemap entries, in the spec's order. */
+/** The /sitemap page's groups, computed from the routes' sitemap entries, in the order the page shows them. */
 export function sitemapGroups(routes: Route[]): SitemapGroupProps[] {
   return SITEMAP_GROUPS.map((group) => ({
     group,
@@ -123,7 +121,7 @@ export function buildRoutes(site: SiteData): Route[] {
     }),
   ];
 
-  const acoma = areas.find((a) => `/areas/${a.slug}/` === ACOMA_ALIAS.to);
+  const acoma = areas.find((a) => a.slug === AREA_ALIAS.of);
   if (acoma) {
     const faqs = areaFaqs(acoma);
     routes.push(route({
@@ -134,7 +132,7 @@ export function buildRoutes(site: SiteData): Route[] {
       nav: 'service-areas',
       tracker: { type: 'area', key: acoma.slug },
       chatbot: true,
-      crumbLabels: { 'acoma-pueblo': acoma.name },
+      crumbLabels: { [AREA_ALIAS.slug]: acoma.name },
     }));
   }
 

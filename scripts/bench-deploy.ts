@@ -14,8 +14,8 @@ import { buildSite } from '../lib/build-site.ts';
 import { deploy, type DeployReport } from '../lib/deploy.ts';
 import { DEFAULT_CONNECTIONS, readTarget } from '../lib/deploy-target.ts';
 import { PROJECT_CONTENT } from '../lib/load-content.ts';
-import { startFtpServer } from '../test/helpers/ftp-server.ts';
-import { startSshd } from '../test/helpers/sshd.ts';
+import { startFtpServer } from '../tooling/ftp-server.ts';
+import { startSshd } from '../tooling/sshd.ts';
 
 const RUNS = Number(process.argv[2]) || 3;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-deploy-'));

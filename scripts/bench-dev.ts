@@ -18,10 +18,10 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { COMMUNITIES } from '../content/communities.ts';
-import { launchBrowser } from '../test/helpers/browser.ts';
-import { freePort } from '../test/helpers/http.ts';
-import { startScript } from '../test/helpers/process.ts';
-import { copyProject } from '../test/helpers/project-copy.ts';
+import { launchBrowser } from '../tooling/browser.ts';
+import { freePort } from '../tooling/http.ts';
+import { startScript } from '../tooling/process.ts';
+import { copyProject } from '../tooling/project-copy.ts';
 
 /** Median of a list of numbers. */
 const median = (list: number[]) => {

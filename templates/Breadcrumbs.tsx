@@ -1,5 +1,5 @@
 /**
- * The breadcrumb trail (spec section 2): Home first, the last crumb not a link, hidden when there
+ * The breadcrumb trail: Home first, the last crumb not a link, hidden when there
  * is only one crumb. The same crumbs feed the BreadcrumbList JSON-LD in Head.tsx.
  */
 import { type Crumb, showBreadcrumbs } from '../lib/breadcrumbs.ts';

@@ -1,12 +1,12 @@
 /**
- * The chatbot sidebar and the two fixed contact buttons (spec section 2, "Chatbot sidebar"),
+ * The chatbot sidebar and the two fixed contact buttons,
  * placed by the layout on pages with `chatbot: true`.
  *
  * The fixed call and text buttons are plain server links (they need no script). The sidebar is
  * the ChatbotSidebar island (islands/ChatbotSidebar.tsx): its server HTML is a <details> that
  * opens and closes without JavaScript; hydrated it adds the close button, the overlay, Escape and
- * the focus trap. Its code (with Preact) loads on interaction (issue 8, Lighthouse total blocking
- * time): when the visitor first presses, focuses or clicks the button, not with the page, so a
+ * the focus trap. Its code (with Preact) loads on interaction (to keep Lighthouse total blocking
+ * time at 0): when the visitor first presses, focuses or clicks the button, not with the page, so a
  * page with no other island loads no Preact. The attention state ends without it
  * (islands/site/chatbot-attention.ts).
  */

@@ -1,8 +1,8 @@
 /**
- * The contact actions of spec section 7, as plain anchors that work without JavaScript:
+ * The contact actions, as plain anchors that work without JavaScript:
  * call (tel:, E.164 with any extension as ";ext=", RFC 3966), text (sms:), e-mail (mailto:), the
  * external assistant (new tab). `data-track` names the analytics event
- * and `data-source` where on the page it sits (read by the analytics island, issue 6).
+ * and `data-source` where on the page it sits (read by the analytics island).
  */
 import type { ReactNode } from 'react';
 import { quoteMailto } from '../lib/text.ts';
@@ -41,7 +41,7 @@ export function TextLink({ source, className = 'btn btn-text', children, icon = 
   );
 }
 
-/** E-mail link to the business address, labelled Get Quote by default (spec section 1). */
+/** E-mail link to the business address, labelled Get Quote by default. */
 export function EmailLink({ source, className = 'btn btn-quote', children, icon = true }: LinkProps) {
   const { email, name } = useSite().settings;
   return (

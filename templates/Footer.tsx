@@ -1,5 +1,5 @@
 /**
- * The shared footer: name, area served, phone, e-mail, the business hours of spec section 1, and
+ * The shared footer: name, area served, phone, e-mail, the business hours, and
  * links to the main pages.
  */
 import { COUNTIES, dayRange, formatTime, HOURS, LOCATION } from '../content/business.ts';

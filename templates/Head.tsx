@@ -1,13 +1,12 @@
 /**
- * The document head: title, description, keywords, robots rule (spec section 5), canonical,
- * Open Graph and Twitter card fields, the inline stylesheet and the JSON-LD blocks
- * (spec section 3, "Page metadata").
+ * The document head: title, description, keywords, robots rule, canonical,
+ * Open Graph and Twitter card fields, the inline stylesheet and the JSON-LD blocks.
  */
 import { buildCsp, hashSource } from '../lib/csp.ts';
 import { robotsContent } from '../lib/robots.ts';
 import { documentTitle } from '../lib/text.ts';
 import { absoluteUrl, serializeJsonLd } from '../lib/structured-data.ts';
-import type { PageMeta } from '../pages/route.ts';
+import type { PageMeta } from '../lib/route.ts';
 import { useRender } from './site-context.ts';
 
 /** One JSON-LD block. Content is escaped so it cannot close the script element. */

@@ -1,5 +1,5 @@
 /**
- * The shared header (spec section 2, "Shared header"): logo linking home (hidden if the image
+ * The shared header: logo linking home (hidden if the image
  * fails), links to / and /sitemap, the Core Services, Services and Areas dropdowns, the external
  * review link, the call link and the emergency notice. The active item carries aria-current.
  *
@@ -11,7 +11,7 @@
  * `data-open-now` element with "Open now" or "Closed now" (hidden without JavaScript).
  */
 import { areaMenuLinks } from '../lib/area-menu.ts';
-import type { NavKey } from '../pages/route.ts';
+import type { NavKey } from '../lib/route.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
 import { useSite } from './site-context.ts';

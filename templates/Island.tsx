@@ -1,7 +1,8 @@
 /**
  * Places an island: a Preact component whose first HTML is rendered at build time
  * (preact-render-to-string) inside a marked element, hydrated in the browser by its entry
- * (lib/bundle.ts, islands/runtime/mount.ts). This file is the only place that knows the markup:
+ * (lib/bundle.ts, islands/runtime/mount.ts). The markup, whose attribute names
+ * islands/runtime/markup.ts defines for this file and the browser runtime alike:
  *
  *   <div data-island="Name" data-props="{...json...}" [data-load="interaction"]>...server HTML...</div>
  *
@@ -24,10 +25,8 @@ import { renderToString } from 'preact-render-to-string';
 import ErrorScreen, { ERROR_SCREEN_TEMPLATE_ID } from '../islands/ErrorScreen.tsx';
 import { ISLANDS } from '../islands/registry.ts';
 import { islandKey, LOAD_ATTR, parseIslandKey, type IslandLoad } from '../islands/runtime/load.ts';
+import { IslandAttr } from '../islands/runtime/markup.ts';
 import { useRender } from './site-context.ts';
-
-/** HTML attribute that marks an island. */
-export const ISLAND_ATTR = 'data-island';
 
 /**
  * @param name  a key of islands/registry.ts
@@ -45,7 +44,7 @@ export function Island({ name, props = {}, as: Tag = 'div', className, load = 'l
   islands.add(islandKey(name, load));
   const html = renderToString(h(Component, props));
   const loadAttr = load === 'load' ? {} : { [LOAD_ATTR]: load };
-  const island = <Tag className={className} data-island={name} data-props={JSON.stringify(props)} {...loadAttr} dangerouslySetInnerHTML={{ __html: html }} />;
+  const island = <Tag className={className} {...{ [IslandAttr.Name]: name, [IslandAttr.Props]: JSON.stringify(props) }} {...loadAttr} dangerouslySetInnerHTML={{ __html: html }} />;
   if (!first) return island;
   const { phone, email, name: business } = site.settings;
   const screen = renderToString(h(ErrorScreen, { phone: { e164: phone.e164, national: phone.national, tel: phone.tel }, email, name: business }));
@@ -66,5 +65,5 @@ export function Island({ name, props = {}, as: Tag = 'div', className, load = 'l
 export function PlainIsland({ name, load = 'load', className, data = {}, children }: { name: string; load?: IslandLoad; className?: string; data?: Record<`data-${string}`, string>; children: ReactNode }) {
   useRender().islands.add(islandKey(name, load));
   const loadAttr = load === 'load' ? {} : { [LOAD_ATTR]: load };
-  return <div className={className} {...{ [ISLAND_ATTR]: name }} {...loadAttr} {...data}>{children}</div>;
+  return <div className={className} {...{ [IslandAttr.Name]: name }} {...loadAttr} {...data}>{children}</div>;
 }

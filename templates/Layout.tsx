@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { breadcrumbsFor, showBreadcrumbs } from '../lib/breadcrumbs.ts';
 import { breadcrumbJsonLd, locksmithJsonLd } from '../lib/structured-data.ts';
-import type { Route } from '../pages/route.ts';
+import type { Route } from '../lib/route.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ChatbotArea } from './ChatbotArea.tsx';
 import { Footer } from './Footer.tsx';

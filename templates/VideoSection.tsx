@@ -1,9 +1,9 @@
 /**
- * The home page's video section (spec section 2, "Video section"): one large video and two
+ * The home page's video section: one large video and two
  * smaller ones (VideoPlayer islands: click-to-play facades that ask nothing of the video host
  * until the visitor clicks), plus call and subscribe buttons (the channel opens in a new tab).
  * The players' code loads when the visitor acts on one (`videoLoad`: load="interaction" for a
- * hosted video), so the home page does not carry it (issue 5 JS budget).
+ * hosted video), so the home page does not carry it.
  */
 import { isSampleVideo, SAMPLE_VIDEOS } from '../content/samples.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';

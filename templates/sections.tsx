@@ -8,14 +8,12 @@ import type { Photo } from '../content/photo-schema.ts';
 import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
 import { isSampleReview } from '../content/samples.ts';
 import { servedOnRequestSentence } from '../lib/coverage.ts';
+import { toSlug } from '../lib/text.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
 import { TextLocation } from './TextLocation.tsx';
 import { Picture } from './Picture.tsx';
 import { useSite } from './site-context.ts';
-
-/** Slug-like id from a heading, for aria-labelledby. */
-const idOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
  * The hero: heading, text, call and quote buttons (always both, in the first screen), "Text us my
@@ -28,7 +26,7 @@ export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, 
   photo?: Photo;
   /** Intrinsic [width, height] of `image` in px, so the browser reserves its box (no layout shift). Area scenes are 800x500. */
   imageSize?: [number, number]; children?: ReactNode; source?: string;
-  /** Label of the e-mail button: "Get Quote" (spec section 2, service pages) or "Get Free Quote" (home: "free-quote e-mail button"). */
+  /** Label of the e-mail button: "Get Quote" (service pages) or "Get Free Quote" (home: "free-quote e-mail button"). */
   quoteLabel?: string;
 }) {
   return (
@@ -67,7 +65,7 @@ export function TrustBar({ items }: { items: { label: string; icon: IconName }[]
 
 /** A section with a heading and an id for its label. */
 export function Section({ title, intro, children, className = '', id }: { title: string; intro?: ReactNode; children: ReactNode; className?: string; id?: string }) {
-  const hid = `${id ?? idOf(title)}-title`;
+  const hid = `${id ?? toSlug(title)}-title`;
   return (
     <section className={`section ${className}`} aria-labelledby={hid} id={id}>
       <div className="container">
@@ -118,7 +116,7 @@ export function FaqList({ faqs, title = 'Frequently Asked Questions', intro }: {
   );
 }
 
-/** The places listed on core and service pages with their ZIPs (spec section 3: 14 places). */
+/** The places listed on core and service pages with their ZIPs (14 places). */
 export function PlacesGrid({ title = 'Where Do You Serve?', intro }: { title?: string; intro?: ReactNode }) {
   const { places, areas, communities } = useSite();
   const hasPage = new Set(areas.map((a) => a.slug));
@@ -183,7 +181,7 @@ export function CallBanner({ title, text, tone = 'navy', callOnly = false, sourc
   title: string; text?: string; tone?: 'navy' | 'emergency'; callOnly?: boolean; source?: string;
 }) {
   const { phone } = useSite().settings;
-  const hid = `${idOf(title)}-banner`;
+  const hid = `${toSlug(title)}-banner`;
   return (
     <section className={`call-banner call-banner-${tone}`} aria-labelledby={hid}>
       <div className="container call-banner-inner">

@@ -1,14 +1,14 @@
 /**
- * Turns the page into the error screen (spec section 2 "Error screen", section 8 "Render failure":
+ * Turns the page into the error screen (a render failure:
  * the error carries code COMPONENT_ERROR). Called by islands/runtime/mount.ts when an island
  * fails to render or hydrate. The screen's markup is already in the page, in an inert <template>
  * (islands/ErrorScreen.tsx, placed by templates/Island.tsx); this clones it into view. Shown once
  * per page, however many islands fail.
  */
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../shared/errors.ts';
 import { reportError } from '../site/error-handlers.ts';
 
-/** Error code of a render failure. Source: spec section 8. */
+/** Error code of a render failure. */
 export const COMPONENT_ERROR = 'COMPONENT_ERROR';
 
 /** Class on <body> while the error screen is shown; templates/styles/50-islands.css hides the rest of the page. */

@@ -22,6 +22,7 @@
 import type { ComponentType } from 'preact';
 import { reportError } from '../site/error-handlers.ts';
 import { HOLD_CLICK_ATTR, INTERACTION_EVENTS, LOAD_ATTR } from './load.ts';
+import { IslandAttr } from './markup.ts';
 
 /** What an interaction-loaded island's code module exports (lib/bundle.ts "island-lazy:<Name>"). */
 export interface IslandCode {
@@ -44,7 +45,7 @@ function needsIsland(event: MouseEvent): boolean {
  * @param load imports the island's code (a dynamic import, made at most once)
  */
 export function mountWhenUsed(name: string, load: () => Promise<IslandCode>): void {
-  const elements = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`);
+  const elements = document.querySelectorAll<HTMLElement>(`[${IslandAttr.Name}="${name}"]`);
   let started = false;
   /** The last click stopped while the code was on its way; dispatched again once it settles. */
   let stopped: EventTarget | null = null;

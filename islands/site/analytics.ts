@@ -1,5 +1,5 @@
 /**
- * The analytics events of spec section 7, on every page:
+ * The analytics events, on every page:
  * - `page_view` at once (page_title, page_location, page_path, plus page_type and page_key from
  *   the page tracker `<body data-page-type data-page-key>` where the page has one);
  * - `phone_call`, `email_click`, `location_text` and `chatbot_click` from ONE delegated click listener on the
@@ -9,23 +9,20 @@
  *   first render ships none of it.
  * None of this on a page whose body says `data-analytics="off"` (an internal page, pages/route.ts
  * `analytics: false`): no gtag set-up, no event, no gtag.js, no web-vitals chunk.
- * Nothing here throws into the page: every failure is logged as a warning (spec section 8).
+ * Nothing here throws into the page: every failure is logged as a warning.
  */
-import { logger } from '../lib/logger.ts';
+import { logger } from '../shared/logger.ts';
 import { initGtag, loadGtagScript, sendEvent, type EventParams } from './gtag.ts';
 
 /**
- * Delay between the load event and the start of web-vitals collection, ms. Spec section 9.
- * (Kept here, not in islands/lib/vitals-rating.ts, so the first-load module does not share a
+ * Delay between the load event and the start of web-vitals collection, ms. 
+ * (Kept here, not in islands/shared/vitals-rating.ts, so the first-load module does not share a
  * chunk with the lazily loaded vitals code.)
  */
 export const VITALS_START_DELAY_MS = 1000;
 
 /** Business name as a slug (`__SITE__.slug`), for the assistant label. */
 const SLUG: string = typeof __SITE__ !== 'undefined' ? __SITE__.slug : '';
-
-/** The `data-track` values that send an event (spec section 7). Others (sms_click, ...) send none. */
-export const TRACKED_CLICKS = ['phone_call', 'email_click', 'location_text', 'chatbot_click'] as const;
 
 /**
  * The page_view parameters for a document.

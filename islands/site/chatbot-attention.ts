@@ -1,7 +1,6 @@
 /**
- * The end of the chatbot's attention state (spec section 2 "Chatbot sidebar": "bouncing with a
- * badge for the first 3 seconds then still"; section 4: "Attention state (bounce and badge) starts
- * on and turns off after 3 seconds"; section 9: "Chatbot attention timeout 3 s").
+ * The end of the chatbot's attention state: the button bounces with a
+ * badge for the first 3 seconds, then stays still.
  *
  * The toggle's server HTML (islands/ChatbotSidebar.tsx) starts in the attention state: the class
  * `is-attention` (a finite CSS bounce, templates/styles/50-islands.css) and the badge. The island's
@@ -13,7 +12,7 @@
  * bytes.
  */
 
-/** How long the button bounces and shows its badge, in ms from navigation start. Source: spec section 9 ("Chatbot attention timeout 3 s"). */
+/** How long the button bounces and shows its badge, in ms from navigation start. */
 export const ATTENTION_MS = 3000;
 
 /** Removes the attention state from the page: the `is-attention` class of every chatbot toggle, and every badge. */

@@ -1,5 +1,5 @@
 /**
- * Embed scrub (spec section 7: "On page load, embedded PDF objects, embeds and iframes are
+ * Embed scrub ("On page load, embedded PDF objects, embeds and iframes are
  * removed"): anything of that kind that reached the page (an injected ad, a pasted embed) goes.
  * The site's own video iframes carry `data-site-embed` and stay (they are inserted on click,
  * after this runs, but are spared anyway).

@@ -1,5 +1,5 @@
 /**
- * Error reporting for every page (spec section 8): the global handlers for uncaught errors and
+ * Error reporting for every page: the global handlers for uncaught errors and
  * unhandled promise rejections, `reportError` for other modules, the startup log entry, and the
  * `window.__diagnostics` view of the log and the analytics events.
  *
@@ -7,8 +7,8 @@
  * and the log alone when it is not (islands/site/gtag.ts then only logs the event at debug level).
  * Imported first by islands/site.ts so the handlers are in place before other modules run.
  */
-import { toAppError } from '../lib/errors.ts';
-import { logger } from '../lib/logger.ts';
+import { toAppError } from '../shared/errors.ts';
+import { logger } from '../shared/logger.ts';
 import { sendEvent, sentEvents, type EventParams } from './gtag.ts';
 
 /** GA4 limits an event parameter value to 100 characters. Source: support.google.com/analytics/answer/9267744. */
@@ -29,7 +29,7 @@ export interface ErrorDetails {
 /**
  * Logs an error at level error and forwards it to error reporting (GA4 `exception` event with
  * description, fatal, action and the extra details). A value that is not an Error is logged as
- * "Unexpected error: ..." (spec section 8). Never throws.
+ * "Unexpected error: ...". Never throws.
  * @param error   the thrown or rejected value
  * @param details the action (required) and extra facts
  */
@@ -70,7 +70,7 @@ export function installErrorHandlers(): void {
     reportError(event.reason, { action: 'unhandledRejection' });
   });
 
-  // Spec section 8: "Startup is logged in the production environment" (kept despite threshold warn).
+  // "Startup is logged in the production environment" (kept despite threshold warn).
   logger.always('info', 'Site started', {
     url: location.href,
     pageType: document.body?.dataset.pageType ?? '',

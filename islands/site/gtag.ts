@@ -13,7 +13,7 @@
  * recorded in memory, newest 100, readable as `window.__diagnostics.events()`, so tests and a
  * person in the console can see what was (or would have been) sent in a production build.
  */
-import { logger } from '../lib/logger.ts';
+import { logger } from '../shared/logger.ts';
 
 /** GA4 measurement id, e.g. "G-ABC123XYZ9", or "" for no analytics. */
 export const ANALYTICS_ID: string = typeof __SITE__ !== 'undefined' ? __SITE__.analyticsId : '';
@@ -66,7 +66,7 @@ export function initGtag(): boolean {
 
 /**
  * Sends one GA4 event (or logs it without a measurement id) and records it.
- * Never throws: a failure is logged as a warning (spec section 8, "Analytics failure: logged only").
+ * Never throws: a failure is logged as a warning, and nothing else happens.
  * @param name   GA4 event name
  * @param params its parameters
  */

@@ -1,5 +1,5 @@
 /**
- * Image fallbacks (spec section 4 and 8): a hero or service-card image that fails to load is
+ * Image fallbacks: a hero or service-card image that fails to load is
  * replaced by the local stock image, a logo that fails is hidden. Markup opts in with
  * `data-fallback="/img/fallback.svg"` (swap) or `data-fallback="hide"` (hide).
  *

@@ -1,5 +1,5 @@
 /**
- * Header menus (spec section 2 "Shared header", section 4): progressive enhancement of the
+ * Header menus: progressive enhancement of the
  * server's <details data-menu> dropdowns, which open and close on click without JavaScript.
  * This adds: aria-expanded on each toggle kept in step with the state; one menu open at a time;
  * choosing an item closes its menu; Escape and a click outside close it, with focus back on the

@@ -4,5 +4,6 @@
  * Runs at load, before anyone can reach the control; the control's own code loads on interaction
  * (islands/TextLocation.ts).
  */
-if (!('geolocation' in navigator)) for (const el of document.querySelectorAll<HTMLElement>('[data-island="TextLocation"]')) el.hidden = true;
-export {};
+import { IslandAttr } from '../runtime/markup.ts';
+
+if (!('geolocation' in navigator)) for (const el of document.querySelectorAll<HTMLElement>(`[${IslandAttr.Name}="TextLocation"]`)) el.hidden = true;

@@ -1,14 +1,13 @@
 /**
- * The keyword analysis as a dedicated Web Worker (issue 8: Lighthouse total blocking time 0 ms).
- * Counting and ranking the terms of every page takes 60-250 ms of CPU on this project's test
- * machines, one long task on the page's main thread; here it runs on a thread of its own and the
- * page only renders the answer, already cut to what it shows (islands/KeywordAnalysis.tsx).
+ * The keyword analysis as a dedicated Web Worker (Lighthouse total blocking time 0 ms).
+ * Counting and ranking the terms of every page is one long task on the page's main thread; here it
+ * runs on a thread of its own and the page only renders the answer, already cut to what it shows (islands/KeywordAnalysis.tsx).
  *
  * Protocol: the page posts the corpus file's text (string); the worker answers once with
  * WorkerAnswer. Bundled by lib/bundle.ts as a classic script (IIFE), so every browser of the
  * build target runs it (module workers need Firefox 114).
  */
-import { analyzeCorpusText, type KeywordView } from '../lib/keywords.ts';
+import { analyzeCorpusText, type KeywordView } from '../shared/keywords.ts';
 
 /**
  * The worker's one answer: the analysis as the page shows it (KeywordView, about 500 entries), or

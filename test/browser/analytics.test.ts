@@ -1,5 +1,5 @@
 /**
- * Analytics in Chromium (issue 6, spec section 7): page view, contact-click events, gtag.js loading
+ * Analytics in Chromium: page view, contact-click events, gtag.js loading
  * after the page, and the build without a measurement id sending nothing anywhere.
  * Two sites: $DIST_DIR (the project's settings, no measurement id) and a temp build with
  * TEST_ANALYTICS_ID. Every request off 127.0.0.1 is aborted by the harness; gtag.js is answered by
@@ -7,7 +7,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startHarness, type Harness } from '../helpers/browser.ts';
+import { startHarness, type Harness } from '../../tooling/browser.ts';
 import { buildAnalyticsSite, dataLayer, GTAG_URL, gtagEvents, logEntries, routeGtag, sentEvents, TEST_ANALYTICS_ID, waitFor } from '../helpers/analytics.ts';
 
 const GRANTS = '/areas/grants/';
@@ -152,7 +152,7 @@ clicks('should send phone_call and email_click with their own source from the he
     await context.close();
   }
 });
-clicks('should send nothing for links whose data-track spec section 7 does not list (text message, review)', async () => {
+clicks('should send nothing for links whose data-track is not a tracked click (text message, review)', async () => {
   const { page, context } = await openWithId(GRANTS);
   try {
     await page.locator('[data-track="sms_click"][data-source="fixed"]').dispatchEvent('click');

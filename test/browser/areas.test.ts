@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 
 let h: Harness;
 const PAGES = ['/areas/grants/', '/areas/bluewater/', '/areas/church-rock/', '/areas/acoma-pueblo/', '/service-areas/'];

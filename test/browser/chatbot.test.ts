@@ -1,6 +1,5 @@
 /**
- * The chatbot sidebar and the fixed call/text buttons in Chromium (spec section 2 "Chatbot
- * sidebar", section 4; issues 5 and 8): the attention state at load and not after 3 s (page
+ * The chatbot sidebar and the fixed call/text buttons in Chromium: the attention state at load and not after 3 s (page
  * clock), ended by the site module whether the island (loaded on interaction) hydrated before
  * 3 s, after, or never; the panel opening with one click or one Enter/Space on the toggle, which
  * also loads and hydrates the island, and closing by toggle, close button, overlay and Escape at
@@ -10,7 +9,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, startHarness } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, startHarness } from '../../tooling/browser.ts';
 import { disclosureState } from '../helpers/interact.ts';
 
 const h = await startHarness();
@@ -25,7 +24,7 @@ function stateOf(page: Page) {
 }
 
 /**
- * Loads PAGE. The island's code loads on interaction (issue 8), so the page shows the server HTML:
+ * Loads PAGE. The island's code loads on interaction, so the page shows the server HTML:
  * no aria-expanded on the toggle until the visitor acts on it.
  */
 async function load(page: Page, path = PAGE) {

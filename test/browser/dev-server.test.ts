@@ -12,10 +12,10 @@ import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { COMMUNITIES } from '../../content/communities.ts';
-import { DIST, launchBrowser } from '../helpers/browser.ts';
-import { freePort } from '../helpers/http.ts';
-import { startScript, type ScriptProcess } from '../helpers/process.ts';
-import { copyProject, type ProjectCopy } from '../helpers/project-copy.ts';
+import { DIST, launchBrowser } from '../../tooling/browser.ts';
+import { freePort } from '../../tooling/http.ts';
+import { startScript, type ScriptProcess } from '../../tooling/process.ts';
+import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
 
 /** Generous: a rebuild on the shared 2-core machine under a parallel test load (not a speed gate). */
 const WAIT_MS = 120_000;

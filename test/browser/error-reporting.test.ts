@@ -1,12 +1,12 @@
 /**
- * Error reporting in Chromium (issue 6, spec section 8): an uncaught error and an unhandled
+ * Error reporting in Chromium: an uncaught error and an unhandled
  * rejection are logged and forwarded (GA4 `exception` with action uncaughtError / unhandledRejection);
  * without a measurement id they are logged only; startup is logged in a production build.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { startHarness } from '../helpers/browser.ts';
+import { startHarness } from '../../tooling/browser.ts';
 import { buildAnalyticsSite, dataLayer, gtagEvents, logEntries, routeGtag, sentEvents, waitFor } from '../helpers/analytics.ts';
 
 const GRANTS = '/areas/grants/';

@@ -1,7 +1,7 @@
 /**
- * The error screen in Chromium (spec section 2 "Error screen", section 8 "Render failure"; issue 5):
+ * The error screen in Chromium:
  * an island that fails to hydrate (unreadable props) or throws while rendering (props of the wrong
- * shape) turns the page into the error screen, with the spec's texts, working buttons and contact
+ * shape) turns the page into the error screen, with its fixed texts, working buttons and contact
  * links, and the failure is logged with code COMPONENT_ERROR. And the other side: no page of the
  * built site logs a console error or requests anything off the machine.
  *
@@ -13,14 +13,14 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DESKTOP, DIST, PHONE, startHarness } from '../helpers/browser.ts';
+import { DESKTOP, DIST, PHONE, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
 const PAGE = '/automotive/';
 
 /**
  * Serves PAGE with the ChatbotSidebar island's data-props replaced by `props` (raw attribute text),
- * then clicks the chatbot's button: the island's code loads on that first interaction (issue 8),
+ * then clicks the chatbot's button: the island's code loads on that first interaction,
  * so nothing fails before it. Waits for the error screen.
  */
 async function withIslandProps(page: Page, props: string) {
@@ -131,7 +131,7 @@ clean('should log no console error, no page error and request nothing off the ma
     offsite.length = 0;
     await page.goto(h.url(p), { waitUntil: 'load' });
     await page.waitForFunction(() => (window as any).__diagnostics !== undefined);
-    // Hydrated islands: focus on the chatbot's button loads its code (issue 8: on interaction),
+    // Hydrated islands: focus on the chatbot's button loads its code (on interaction),
     // then every island has rendered its live state (or there is none).
     if (await page.$('.chatbot-toggle')) await page.focus('.chatbot-toggle');
     await page.waitForFunction(() => ![...document.querySelectorAll('[data-island="ChatbotSidebar"]')].some((el) => !el.querySelector('summary[aria-expanded]')));

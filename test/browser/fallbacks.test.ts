@@ -1,5 +1,5 @@
 /**
- * Image fallbacks and the embed scrub in Chromium (spec sections 4, 7 and 8; issue 5): a broken
+ * Image fallbacks and the embed scrub in Chromium: a broken
  * hero or service-card image is replaced by the local stock image, also when it failed before the
  * script ran; a broken logo is hidden; a fallback that fails too is hidden; healthy images are left
  * alone. Injected PDF objects, <embed>s and foreign iframes are removed at load; the site's own
@@ -8,7 +8,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, startHarness } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
 const FALLBACK = '/img/fallback.svg';

@@ -1,9 +1,9 @@
 /**
- * Island load strategies in Chromium (issue 5 JS budget; islands/runtime/load.ts, interaction.ts):
+ * Island load strategies in Chromium (islands/runtime/load.ts, interaction.ts):
  * the home page's video players load their code only when the visitor acts, one click or one Enter
  * still plays the video (the click that came before the code is replayed), a player whose code
  * cannot load leaves the facade's link working, and a player that fails to hydrate shows the error
- * screen. The chatbot sidebar (issue 8) likewise: no chatbot code and no Preact at load, its code
+ * screen. The chatbot sidebar likewise: no chatbot code and no Preact at load, its code
  * requested on the first interaction, one click or one Enter/Space before the code opens the
  * <details> at once and the island hydrates in that state (no second toggle), the fixed contact
  * buttons load nothing, and a failed load leaves the <details> working. Then what pages really
@@ -21,7 +21,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { buildSite, type BuildResult } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { routeGtag, TEST_ANALYTICS_ID } from '../helpers/analytics.ts';
 
 const BUDGET_BYTES = 15 * 1024;

@@ -1,6 +1,6 @@
 /**
  * The /keyword-analysis/ page in Chromium, against the built site: loading state, result, tabs,
- * the 100 cap, the report download and the failure state (issue 7; spec sections 2, 4, 8, 9).
+ * the 100 cap, the report download and the failure state.
  * Expected figures come from the same analysis run in Node over the same corpus file.
  */
 import { readFile } from 'node:fs/promises';
@@ -9,11 +9,11 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { clientConfig } from '../../lib/bundle.ts';
+import { clientConfig } from '../../lib/client-config.ts';
 import { CORPUS_PATH } from '../../lib/corpus.ts';
 import { loadContent } from '../../lib/load-content.ts';
-import { analyzeCorpus, parseCorpus, rankKeywords } from '../../islands/lib/keywords.ts';
-import { DIST, startHarness, DESKTOP, type Harness } from '../helpers/browser.ts';
+import { analyzeCorpus, parseCorpus, rankKeywords } from '../../islands/shared/keywords.ts';
+import { DIST, startHarness, DESKTOP, type Harness } from '../../tooling/browser.ts';
 import { keywordListWhole } from '../helpers/interact.ts';
 
 const URL_PATH = '/keyword-analysis/';
@@ -63,7 +63,7 @@ states('should show "Analyzing Website Keywords..." while the corpus loads, then
   await context.close();
 });
 
-states('should run the analysis in a Web Worker, not on the page\'s main thread (issue 8)', async () => {
+states('should run the analysis in a Web Worker, not on the page\'s main thread', async () => {
   const { page, context, errors } = await h.page(DESKTOP);
   const workers: string[] = [];
   page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
@@ -173,7 +173,7 @@ tabs('should list at most 100 keywords with "Showing first 100 of N keywords."',
   }
   await context.close();
 });
-tabs('should render the list after the rest of the result, in parts of LIST_CHUNK, one task each, busy until whole (issue 8: no long task)', async () => {
+tabs('should render the list after the rest of the result, in parts of LIST_CHUNK, one task each, busy until whole (no long task)', async () => {
   const { page, context, errors } = await h.page(DESKTOP);
   // Each task's DOM changes reach a MutationObserver in one callback: record the list's length then.
   await page.addInitScript(() => {

@@ -1,5 +1,5 @@
 /**
- * Header menus in Chromium (spec section 2 "Shared header", section 4; issue 5): each dropdown
+ * Header menus in Chromium: each dropdown
  * toggles on click with aria-expanded in step, closes on item choice, Escape and an outside
  * click (focus back on the toggle), arrow keys move through the items; the phone "Menu" works the
  * same; without JavaScript the <details> still open and close.
@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, startHarness } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, startHarness } from '../../tooling/browser.ts';
 import { SITE } from '../helpers/site.ts';
 import { disclosureState } from '../helpers/interact.ts';
 

@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { PHONE, startHarness } from '../helpers/browser.ts';
+import { PHONE, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
 const PAGE = '/service-areas/';
@@ -37,8 +37,8 @@ async function at(iso: string) {
   return p;
 }
 
-const cost = suite('open-now notice: no zone data at load (issue 8)');
-cost('should set the notice without creating an Intl.DateTimeFormat for a time zone (45-126 ms of main thread when cold)', async () => {
+const cost = suite('open-now notice: no zone data at load');
+cost('should set the notice without creating an Intl.DateTimeFormat for a time zone (loading its zone data is a long main-thread task on a fresh page)', async () => {
   const { page, context, errors } = await h.page(PHONE);
   await page.addInitScript(() => {
     const Real = Intl.DateTimeFormat;

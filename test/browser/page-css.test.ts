@@ -14,7 +14,7 @@ import * as assert from 'uvu/assert';
 import { DOM_ELEMENTS_BUDGET } from '../../lib/budgets.ts';
 import { runtimeStylesFor } from '../../lib/page-css.ts';
 import { readPages } from '../helpers/dist.ts';
-import { PHONE, startHarness } from '../helpers/browser.ts';
+import { PHONE, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
 const paths = (await readPages()).map((p) => p.path);

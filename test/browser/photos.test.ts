@@ -26,7 +26,7 @@ import type { Page } from 'playwright-core';
 import { buildSite, type BuildResult } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
 import { chromiumPick, slotWidth, type PhotoSlot } from '../../lib/photo-slots.ts';
-import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { cameraPhoto, PHOTO_SECRETS } from '../helpers/camera-photo.ts';
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'photos-'));

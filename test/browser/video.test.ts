@@ -1,8 +1,8 @@
 /**
- * The video player in Chromium (spec section 2 "Video section", section 8; issue 5): the home
+ * The video player in Chromium: the home
  * section's click-to-play facades ask nothing of the video host until clicked, then insert the
  * iframe with the right address (rel=0 / autoplay=1); a self-hosted file gets a <video> with the
- * spec's fallback text and download link, and its load error is logged; no source shows the
+ * required fallback text and download link, and its load error is logged; no source shows the
  * placeholder and logs a warning. Every request off 127.0.0.1 (the video host included) is
  * aborted by the harness and recorded.
  *
@@ -18,7 +18,7 @@ import { h as preact } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { Page } from 'playwright-core';
 import VideoPlayer, { type VideoPlayerProps } from '../../islands/VideoPlayer.tsx';
-import { DESKTOP, DIST, startHarness } from '../helpers/browser.ts';
+import { DESKTOP, DIST, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
 const FIXTURE = '/__test__/video/';

@@ -1,5 +1,5 @@
 /**
- * Web vitals in Chromium (issue 6, spec sections 7 and 9): `web_vitals` events with name, rounded
+ * Web vitals in Chromium: `web_vitals` events with name, rounded
  * value, rating and non_interaction, none before 1000 ms after the load event, the collection code
  * loaded only then, and a failing send logged without breaking the page.
  * Runs against a temp build with TEST_ANALYTICS_ID; the page's timers run on Playwright's clock.
@@ -9,9 +9,9 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { startHarness } from '../helpers/browser.ts';
+import { startHarness } from '../../tooling/browser.ts';
 import { buildAnalyticsSite, gtagEvents, logEntries, routeGtag, waitFor } from '../helpers/analytics.ts';
-import { rateVital, type VitalName } from '../../islands/lib/vitals-rating.ts';
+import { rateVital, type VitalName } from '../../islands/shared/vitals-rating.ts';
 
 const GRANTS = '/areas/grants/';
 const built = await buildAnalyticsSite();
@@ -62,7 +62,7 @@ async function openPaused() {
   return { ...p, requested };
 }
 
-/** Every event must carry exactly name, rounded value, rating by spec thresholds, non_interaction. */
+/** Every event must carry exactly name, rounded value, rating by the site's thresholds, non_interaction. */
 function assertShape(params: Record<string, unknown>) {
   assert.equal(Object.keys(params).sort(), ['name', 'non_interaction', 'rating', 'value']);
   const name = params.name as VitalName;

@@ -1,7 +1,6 @@
 /**
  * Checks the built area pages and /service-areas/ in $DIST_DIR (or dist/), as test/run.ts just
- * built them: ZIP and population on every area page, exactly the sections of each variant (spec
- * section 2), no "24/7" on San Rafael and Gallup, the acoma-pueblo alias, a card per community
+ * built them: ZIP and population on every area page, exactly the sections of each variant, no "24/7" on San Rafael and Gallup, the acoma-pueblo alias, a card per community
  * and the listed places, coverage statistics that agree with the card badges, and that every internal link and picture of these pages resolves.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,8 +9,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { coverageCounts } from '../../lib/coverage.ts';
 import { loadContent } from '../../lib/load-content.ts';
-import { SPEC_AREA_SLUGS, SPEC_COVERAGE } from '../helpers/spec-site.ts';
-import { DIST } from '../helpers/browser.ts';
+import { REQUIRED_AREA_SLUGS, REQUIRED_COVERAGE } from '../helpers/required-site.ts';
+import { DIST } from '../../tooling/browser.ts';
 
 const site = loadContent();
 const SITE_URL = site.settings.siteUrl;
@@ -71,10 +70,10 @@ function jsonLd(doc: string): any[] {
   return [...doc.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 }
 
-const AREA_SLUGS: string[] = [...SPEC_AREA_SLUGS];
+const AREA_SLUGS: string[] = [...REQUIRED_AREA_SLUGS];
 const byslug = (slug: string) => site.areas.find((a) => a.slug === slug)!;
 
-// Expected sections, straight from spec section 2 ("Area pages"), not from the content flags.
+// Expected sections of each area page variant, written out here, not read from the content flags.
 const STANDARD = ['hero', 'about', 'features', 'services', 'why', 'emergency', 'faq', 'closing'];
 const EXPECTED: Record<string, string[]> = Object.fromEntries(AREA_SLUGS.map((s) => [s, STANDARD]));
 EXPECTED.bluewater = ['hero', 'about', 'features', 'services', 'emergency', 'faq', 'closing'];
@@ -113,7 +112,7 @@ pages('should have six feature tags, or six history tags on the history variants
   assert.is(tags(main(html('/areas/crownpoint/')), 'area-history'), 6);
   assert.ok(text(main(html('/areas/crownpoint/'))).includes('Crownpoint Rug Auction'));
 });
-pages('should show the four services with the sub-services of spec section 3', () => {
+pages('should show the four services with the sub-services', () => {
   const t = text(main(html('/areas/church-rock/')));
   for (const s of ['Automotive Locksmith', 'Car lockouts', 'Key programming', 'Ignition repair', 'Residential Locksmith', 'Home lockouts', 'Lock installation', 'Rekeying',
     'Commercial Locksmith', 'Office lockouts', 'Master key systems', 'Security', 'Emergency Services', 'Emergency locksmith response']) assert.ok(t.includes(s), s);
@@ -186,7 +185,7 @@ all('should show the coverage statistics counted from the records (9 primary and
   const stats = /<dl class="coverage-stats">([\s\S]*?)<\/dl>/.exec(main(html('/service-areas/')))?.[1] ?? '';
   const counts = coverageCounts(site.communities);
   assert.is(text(stats), `Counties: Cibola, McKinley, Catron 3 Primary communities ${counts.primary} Extended-coverage communities ${counts.extended} Mile service radius 60+`);
-  assert.ok(counts.primary >= SPEC_COVERAGE.primary && counts.extended >= SPEC_COVERAGE.extended);
+  assert.ok(counts.primary >= REQUIRED_COVERAGE.primary && counts.extended >= REQUIRED_COVERAGE.extended);
 });
 all('should badge exactly as many cards primary and extended as the statistics count', () => {
   const m = main(html('/service-areas/'));

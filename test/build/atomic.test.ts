@@ -18,7 +18,7 @@ import { ContentError } from '../../content/schema.ts';
 import { buildSite } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
 import { restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
-import { ROOT } from '../helpers/browser.ts';
+import { ROOT } from '../../tooling/browser.ts';
 
 const atomic = suite('buildSite atomicity');
 let tmp = '';

@@ -8,8 +8,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startScript } from '../helpers/process.ts';
-import { copyProject, type ProjectCopy } from '../helpers/project-copy.ts';
+import { startScript } from '../../tooling/process.ts';
+import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
 
 const test = suite('npm run build on a content mistake');
 let copy: ProjectCopy | undefined;

@@ -1,5 +1,5 @@
 /**
- * Checks over the built dist/ (issue 2): every internal link and image resolves to a file; every
+ * Checks over the built dist/: every internal link and image resolves to a file; every
  * page has one h1, a title, a description and an absolute canonical; every FAQ question in JSON-LD
  * is visible on its page; sitemap.xml and robots.txt are right.
  */
@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadContent } from '../../lib/load-content.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { isIndexable } from '../../pages/route.ts';
+import { isIndexable } from '../../lib/route.ts';
 import { DIST, jsonLdBlocks, readPages, resolveSitePath, visibleText, type DistPage } from '../helpers/dist.ts';
 
 let pages: DistPage[] = [];

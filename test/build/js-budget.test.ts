@@ -1,5 +1,5 @@
 /**
- * The JavaScript budget of issue 5: the JavaScript a page loads, all files together, at most
+ * The JavaScript budget: the JavaScript a page loads, all files together, at most
  * 15 KB gzipped on any page, in both configurations: without an analytics id (the project's
  * settings) and with one (gtag bootstrap and the web-vitals chunk added). Sizes, not timings:
  * the figures are buildSite's (`pages[].jsGzipBytes`, lib/bundle.ts), and a second suite checks
@@ -16,7 +16,7 @@ import * as assert from 'uvu/assert';
 import { buildSite, type BuildResult } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
 
-/** Issue 5: at most 15 KB gzipped of JavaScript a page loads. */
+/** At most 15 KB gzipped of JavaScript a page loads, all files together. */
 const BUDGET_BYTES = 15 * 1024;
 const ANALYTICS_ID = 'G-TEST123456';
 
@@ -67,7 +67,7 @@ budget('should count the islands\' code loaded on interaction: the players on th
     const problems: string[] = [];
     for (const page of result.pages) {
       const route = result.routes.find((r) => r.path === page.path)!;
-      // Issue 8: the chatbot's component and Preact (with the mount runtime) wait for the visitor.
+      // The chatbot's component and Preact (with the mount runtime) wait for the visitor.
       const html = await readFile(path.join(dir, page.path.endsWith('/') ? `${page.path}index.html` : page.path), 'utf8');
       const hasLocation = html.includes('data-island="TextLocation"');
       assert.is(hasLocation, route.chatbot || page.path === '/offline.html', `${page.path}: "Text us my location" beside the fixed Text button, and on the offline page`);

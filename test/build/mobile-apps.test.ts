@@ -1,6 +1,6 @@
 /**
  * /mobile-apps/ and the two files it offers, as built: the contact card /contact.vcf and the web
- * app manifest /manifest.webmanifest (issue 4, "Mobile apps").
+ * app manifest /manifest.webmanifest.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import vCard from 'vcf';
 import { loadContent } from '../../lib/load-content.ts';
 import { toSlug } from '../../lib/text.ts';
-import { DIST, startHarness } from '../helpers/browser.ts';
+import { DIST, startHarness } from '../../tooling/browser.ts';
 
 const { settings } = loadContent();
 // Started before any suite runs: uvu starts running queued suites at the first top-level await.

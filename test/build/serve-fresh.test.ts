@@ -13,9 +13,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { ROOT } from '../helpers/browser.ts';
-import { freePort, request } from '../helpers/http.ts';
-import { startScript, type ScriptProcess } from '../helpers/process.ts';
+import { ROOT } from '../../tooling/browser.ts';
+import { freePort, request } from '../../tooling/http.ts';
+import { startScript, type ScriptProcess } from '../../tooling/process.ts';
 
 const test = suite('preview server across a rebuild');
 let tmp = '';

@@ -1,5 +1,5 @@
 /**
- * The ten service pages as built (spec section 2, "Service pages"), read in Chromium with
+ * The ten service pages as built, read in Chromium with
  * JavaScript off so only the server HTML counts.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,10 +8,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../lib/load-content.ts';
-import { outputFile } from '../../pages/route.ts';
+import { outputFile } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { DIST, startHarness } from '../helpers/browser.ts';
-import { SPEC_PLACES } from '../helpers/spec-site.ts';
+import { DIST, startHarness } from '../../tooling/browser.ts';
+import { REQUIRED_PLACES } from '../helpers/required-site.ts';
 
 const site = loadContent();
 const routes = buildRoutes(site);
@@ -30,7 +30,7 @@ async function open(p: string): Promise<Page> {
   return page;
 }
 
-/** Expected question counts: spec section 2 ("six for master-key-systems and broken-key-extraction", five for the rest). */
+/** Expected question counts: six for master-key-systems and broken-key-extraction, five for the rest. */
 const EXPECTED_FAQS: Record<string, number> = {
   'automotive-key-programming': 5, 'car-lockout': 5, 'home-lockout': 5, 'commercial-lockout': 5, 'emergency-locksmith': 5,
   'lock-installation': 5, 'lock-rekeying': 5, 'master-key-systems': 6, 'broken-key-extraction': 6, 'panic-bar-installation': 5,
@@ -113,7 +113,7 @@ pages.before(async () => {
   }
 });
 
-pages('should build a page for every service, the ten spec service slugs among them', () => {
+pages('should build a page for every service, the ten required service slugs among them', () => {
   for (const slug of Object.keys(EXPECTED_FAQS)) assert.ok(site.services.some((s) => s.slug === slug), slug);
   for (const s of site.services) assert.ok(existsSync(path.join(DIST, 'services', s.slug, 'index.html')), s.slug);
 });
@@ -163,9 +163,9 @@ pages('should show the warning "DON\'T TRY TO REMOVE IT YOURSELF!" on broken-key
     else assert.is(f.warning, null, s.slug);
   }
 });
-pages('should list the places with their ZIPs, the 14 of the spec among them', () => {
+pages('should list the places with their ZIPs, the 14 required places among them', () => {
   const expected = site.places.map((p) => `${p.name}${p.zipCode}`);
-  for (const [name, zip] of Object.entries(SPEC_PLACES)) assert.ok(expected.includes(`${name}${zip}`), name);
+  for (const [name, zip] of Object.entries(REQUIRED_PLACES)) assert.ok(expected.includes(`${name}${zip}`), name);
   for (const s of site.services) assert.equal(all.get(s.slug)!.places, expected, s.slug);
 });
 pages('should close with a call banner showing the phone number and linking to it', () => {

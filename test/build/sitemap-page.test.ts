@@ -1,5 +1,5 @@
 /**
- * The /sitemap/ page as built (spec section 2, "Sitemap"), compared with the route table it is
+ * The /sitemap/ page as built, compared with the route table it is
  * computed from, read in Chromium with JavaScript off.
  */
 import { existsSync } from 'node:fs';
@@ -8,9 +8,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../lib/load-content.ts';
-import { outputFile, SITEMAP_GROUPS } from '../../pages/route.ts';
+import { outputFile, SITEMAP_GROUPS } from '../../lib/route.ts';
 import { buildRoutes, sitemapGroups } from '../../pages/routes.ts';
-import { DIST, startHarness } from '../helpers/browser.ts';
+import { DIST, startHarness } from '../../tooling/browser.ts';
 
 const site = loadContent();
 const table = sitemapGroups(buildRoutes(site));

@@ -1,6 +1,6 @@
 /**
  * `npm run deploy` over FTPS (explicit TLS) and plain FTP against a real FTP server (pyftpdlib, see
- * test/helpers/ftp-server.ts) on 127.0.0.1: the deploy guarantees (test/helpers/deploy-scenario.ts)
+ * tooling/ftp-server.ts) on 127.0.0.1: the deploy guarantees (test/helpers/deploy-scenario.ts)
  * over FTPS; over plain FTP a first deploy into a folder that already holds things, and a
  * one-page redeploy; and the one-line errors: untrusted certificate, missing folder, folder not
  * writable, host refusing connections, a server that never answers.
@@ -13,8 +13,8 @@ import * as assert from 'uvu/assert';
 import { deploy } from '../../lib/deploy.ts';
 import { readTarget } from '../../lib/deploy-target.ts';
 import { buildVariants, deployFailure, deploySuite, removeBuilds, tree } from '../helpers/deploy-scenario.ts';
-import { startFtpServer } from '../helpers/ftp-server.ts';
-import { freePort } from '../helpers/http.ts';
+import { startFtpServer } from '../../tooling/ftp-server.ts';
+import { freePort } from '../../tooling/http.ts';
 
 const server = await startFtpServer();
 const builds = await buildVariants().catch(async (e) => { await server.stop(); throw e; });

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { DEPLOY_MANIFEST } from '../../lib/hosting.ts';
 import { startServer } from '../../lib/preview-server.ts';
 import { startApache } from '../helpers/apache.ts';
-import { request } from '../helpers/http.ts';
+import { request } from '../../tooling/http.ts';
 import { DIST } from '../helpers/site.ts';
 
 /** A folder with the built hosting files and pages plus a manifest, as after a deploy. */

@@ -1,5 +1,5 @@
 /**
- * `npm run deploy` over SFTP against OpenSSH's sshd (test/helpers/sshd.ts) on 127.0.0.1 with key
+ * `npm run deploy` over SFTP against OpenSSH's sshd (tooling/sshd.ts) on 127.0.0.1 with key
  * login: the deploy guarantees (test/helpers/deploy-scenario.ts), and the one-line errors of a key
  * the server does not accept, a host key other than DEPLOY_HOST_KEY, and a missing folder.
  */
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildVariants, deployFailure, deploySuite, removeBuilds } from '../helpers/deploy-scenario.ts';
-import { startSshd } from '../helpers/sshd.ts';
+import { startSshd } from '../../tooling/sshd.ts';
 
 const server = await startSshd();
 const builds = await buildVariants().catch(async (e) => { await server.stop(); throw e; });

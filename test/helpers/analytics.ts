@@ -1,5 +1,5 @@
 /**
- * Helpers for the analytics browser tests (issue 6): a second build of the site with a test GA4
+ * Helpers for the analytics browser tests: a second build of the site with a test GA4
  * measurement id in a temp folder, a stand-in for gtag.js, and readers of what the page sent.
  * Nothing reaches Google: the harness aborts every request off 127.0.0.1, and `routeGtag` answers
  * the gtag.js request itself.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildSite } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
-import type { LogEntry } from '../../islands/lib/logger.ts';
+import type { LogEntry } from '../../islands/shared/logger.ts';
 import type { SentEvent } from '../../islands/site/gtag.ts';
 
 /** The measurement id of the test build (matches content/schema.ts: G- and 4-12 capitals/digits). */

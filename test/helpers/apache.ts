@@ -1,13 +1,13 @@
 /**
  * Runs Debian's Apache 2.4 (/usr/sbin/apache2, installed by .ci/run) in the foreground with a
  * config of its own, serving a folder on 127.0.0.1 at free ports, so the generated .htaccess is
- * tested on the real server shared hosts run. Config after TESTING.md ("Apache").
+ * tested on the real server shared hosts run. The config is the one a shared host ships: mod_rewrite and mod_headers on, AllowOverride All for .htaccess.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, waitForPort } from './http.ts';
+import { freePort, waitForPort } from '../../tooling/http.ts';
 
 const MODULES_DIR = '/usr/lib/apache2/modules';
 /** The modules a typical shared host has (mpm and the ones the .htaccess uses). */

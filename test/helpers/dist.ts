@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { DIST } from './browser.ts';
+import { DIST } from '../../tooling/browser.ts';
 
 export { DIST };
 

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 
-/** Hosts the video player may load once the visitor clicks play (islands/lib/video-source.ts). */
+/** Hosts the video player may load once the visitor clicks play (islands/shared/video-source.ts). */
 const VIDEO_HOSTS = /^https:\/\/(www\.youtube-nocookie\.com|www\.youtube\.com)\//;
 
 /**
@@ -32,7 +32,7 @@ export async function openHeaderMenu(page: Page): Promise<void> {
   if ((await openPanel.count()) === 0) throw new Error(`${page.url()}: could not open a header dropdown.`);
 }
 
-/** True when the page has the chatbot sidebar (routes with `chatbot: true`; spec section 2 "Chatbot sidebar"). */
+/** True when the page has the chatbot sidebar (routes with `chatbot: true`). */
 export async function hasChatbot(page: Page): Promise<boolean> {
   return (await page.locator('.chatbot-toggle').count()) > 0;
 }
@@ -40,7 +40,7 @@ export async function hasChatbot(page: Page): Promise<boolean> {
 /**
  * Opens the chatbot panel with one click on its floating button, as a visitor does, and waits
  * until the island has hydrated in the open state (aria-expanded="true": close button, overlay,
- * aria-modal present). The island's code loads on that first interaction (issue 8), and the
+ * aria-modal present). The island's code loads on that first interaction, and the
  * <details> opens natively before it arrives: waiting only for a visible panel would let a gate
  * check the half-enhanced panel.
  * @throws Error when the panel is not open and hydrated within 10 s

@@ -7,7 +7,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, waitForPort } from './http.ts';
+import { freePort, waitForPort } from '../../tooling/http.ts';
 
 export const NGINX = '/usr/sbin/nginx';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './browser.ts';
+import { ROOT } from '../../tooling/browser.ts';
 
 interface Decl { parents: string[]; props: string[] }
 

@@ -8,9 +8,9 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/load-content.ts';
 import { REDIRECTS } from '../../lib/hosting.ts';
-import { outputFile, type Route } from '../../pages/route.ts';
+import { outputFile, type Route } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { DIST } from './browser.ts';
+import { DIST } from '../../tooling/browser.ts';
 
 export { DIST };
 

@@ -23,7 +23,7 @@ import {
 } from '../../lib/hosting.ts';
 import { startServer, type RunningServer } from '../../lib/preview-server.ts';
 import { startApache, type RunningApache } from '../helpers/apache.ts';
-import { request, type RawResponse } from '../helpers/http.ts';
+import { request, type RawResponse } from '../../tooling/http.ts';
 import { DIST, fileOf, readDist, ROUTES } from '../helpers/site.ts';
 
 const UNKNOWN = '/no-such-page/';

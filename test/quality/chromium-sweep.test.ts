@@ -1,6 +1,6 @@
 /**
- * Gates in Chromium, over every page of dist/ at 390x844 and at 1366x900 (issue 8):
- * - Accessibility: axe-core with the WCAG 2.1 A and AA rules (the tags TESTING.md uses) reports 0
+ * Gates in Chromium, over every page of dist/ at 390x844 and at 1366x900:
+ * - Accessibility: axe-core with the WCAG 2.1 A and AA rules (axe tags wcag2a, wcag2aa, wcag21a, wcag21aa) reports 0
  *   violations as loaded, with a header menu open and with the chatbot panel open. The open
  *   states are checked within the component that opened (header, chatbot): the rest of the page
  *   is unchanged and was just checked.
@@ -20,7 +20,7 @@ import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { metaCsp } from '../../lib/csp.ts';
-import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { DESKTOP, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { closeChatbot, hasChatbot, keywordListWhole, openChatbot, openHeaderMenu, playFirstVideo, stubVideoHosts, useTabs } from '../helpers/interact.ts';
 import { browserPathOf, htmlFiles, readDist } from '../helpers/site.ts';
 
@@ -29,8 +29,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * axe-core itself (a direct devDependency, 4.14). It is put in every page once, as an init
- * script: @axe-core/playwright's AxeBuilder injects its 500 KB again for every analysis, which made this gate 4-6 times
- * slower (measured here: 2-5 s against 0.3-0.9 s a page).
+ * script: @axe-core/playwright's AxeBuilder injects its 500 KB again for every analysis,
+ * several times slower a page.
  */
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

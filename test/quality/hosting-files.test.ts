@@ -11,8 +11,8 @@ import {
   CACHE_CONTROL, CACHE_RULES, cacheControlFor, generateHeadersFile, HOST_CONFIG_FILES, generateHtaccess, generateNginx, generateRedirectsFile, HSTS_HEADER, redirectFor,
   REDIRECTS, SECURITY_HEADERS,
 } from '../../lib/hosting.ts';
-import { ACOMA_ALIAS } from '../../pages/routes.ts';
-import { ROOT } from '../helpers/browser.ts';
+import { ACOMA_ALIAS } from '../../lib/area-alias.ts';
+import { ROOT } from '../../tooling/browser.ts';
 import { SITE } from '../helpers/site.ts';
 
 /** Cloudflare Pages limits (workers-sdk packages/workers-shared/utils/configuration/constants.ts). */

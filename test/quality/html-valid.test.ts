@@ -1,7 +1,7 @@
 /**
  * Gate: valid HTML. The W3C Nu Html Checker (vnu-jar, the checker behind validator.w3.org/nu)
  * reports 0 errors on every HTML file of the dist folder. Java starts once for the whole folder
- * (TESTING.md), together with a canary page holding a known error, so a checker that silently
+ * together with a canary page holding a known error, so a checker that silently
  * checks nothing cannot pass.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST, ROOT } from '../helpers/browser.ts';
+import { DIST, ROOT } from '../../tooling/browser.ts';
 import { htmlFiles } from '../helpers/site.ts';
 
 interface VnuMessage { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string }

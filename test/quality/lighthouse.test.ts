@@ -1,6 +1,6 @@
 /**
  * Gate: Lighthouse in CI, on four pages (the home page, one area page, one service page and the
- * keyword page), with the recipe of scripts/audit.ts: Accessibility and Best Practices 100, SEO
+ * keyword page), with the recipe of tooling/lighthouse-audit.ts: Accessibility and Best Practices 100, SEO
  * 100 on indexable pages (the keyword page is noindex: reported, not gated), CLS 0.00. One run a
  * page at the mobile preset's fixed 4x CPU slowdown.
  *
@@ -20,8 +20,8 @@ import { startServer, type RunningServer } from '../../lib/preview-server.ts';
 import {
   auditPages, auditTargets, budgetFailures, CALIBRATION_INDEX_RANGE, calibratedSlowdown, cpuSetting, cpuSlowdownFor, describeCpu, formatTable, gateFailures, judgeRuns,
   PRESET_CPU_SLOWDOWN, type AuditRow,
-} from '../../scripts/audit.ts';
-import { DIST } from '../helpers/browser.ts';
+} from '../../tooling/lighthouse-audit.ts';
+import { DIST } from '../../tooling/browser.ts';
 
 const all = auditTargets();
 const pick = (test: (p: string) => boolean) => all.find((t) => test(t.path));

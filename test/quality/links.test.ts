@@ -12,7 +12,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { REDIRECTS } from '../../lib/hosting.ts';
 import { absoluteUrl } from '../../lib/structured-data.ts';
-import { isIndexable } from '../../pages/route.ts';
+import { isIndexable } from '../../lib/route.ts';
 import { checkLinks, formatProblem } from '../helpers/links.ts';
 import { DIST, distHas, fileOf, htmlFiles, readDist, ROUTES, SITE } from '../helpers/site.ts';
 

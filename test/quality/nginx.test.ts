@@ -15,7 +15,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CACHE_CONTROL, DEPLOY_MANIFEST, generateNginx, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_HEADER, REDIRECTS, SECURITY_HEADERS } from '../../lib/hosting.ts';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
-import { request, type RawResponse } from '../helpers/http.ts';
+import { request, type RawResponse } from '../../tooling/http.ts';
 import { DIST, fileOf, readDist, ROUTES, SITE } from '../helpers/site.ts';
 
 const redirectSources = new Set(REDIRECTS.map((r) => r.from));

@@ -1,7 +1,7 @@
 /**
  * Gate: structured data. Every JSON-LD block of every page parses; every @type is a schema.org
  * type and every property one that type allows (checked against schema-dts's declarations, which
- * are generated from schema.org); the Locksmith block carries the constants of spec section 9
+ * are generated from schema.org); the Locksmith block carries the constants
  * (content/business.ts); FAQPage questions are all in the page's visible text and their answers in
  * its content; BreadcrumbList names and URLs are the visible breadcrumb trail's.
  */
@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import {
   CURRENCIES_ACCEPTED, HOURS, LOCATION, PAYMENT_ACCEPTED, PRICE_RANGE, RATING,
 } from '../../content/business.ts';
-import { DESKTOP, startHarness, type Harness } from '../helpers/browser.ts';
+import { DESKTOP, startHarness, type Harness } from '../../tooling/browser.ts';
 import { vocabularyProblems } from '../helpers/schema-vocabulary.ts';
 import { browserPathOf, fileOf, htmlFiles, readDist, ROUTES, SITE } from '../helpers/site.ts';
 
@@ -59,7 +59,7 @@ business('should be on every page exactly once, the same everywhere', () => {
   assert.equal(files.filter((f) => JSON.stringify(ofType(f, 'Locksmith')[0]) !== first), []);
 });
 
-business('should carry the business constants of spec section 9 and the operator settings', () => {
+business('should carry the business constants and the operator settings', () => {
   const b = ofType('/index.html', 'Locksmith')[0];
   const { settings } = SITE;
   assert.is(b['@context'], 'https://schema.org');
@@ -71,7 +71,7 @@ business('should carry the business constants of spec section 9 and the operator
   assert.is(b.address.postalCode, '87020');
   assert.equal(b.geo, { '@type': 'GeoCoordinates', latitude: 35.1472, longitude: -107.8523 });
   assert.equal(b.geo.latitude, LOCATION.latitude);
-  // One set of hours: the text form says what the specification objects say, and nothing else.
+  // One set of hours: the text form says what the OpeningHoursSpecification objects say, and nothing else.
   assert.equal(b.openingHours, ['Mo-Fr 06:00-23:00', 'Sa-Su 09:00-22:00']);
   assert.not.ok(JSON.stringify(b).includes('08:00') || JSON.stringify(b).includes('18:00'), 'no second set of hours');
   const hours = (b.openingHoursSpecification as Node[]).map((h) => ({ days: (h.dayOfWeek as string[]).map((d) => d.replace('https://schema.org/', '')), opens: h.opens, closes: h.closes }));
@@ -104,7 +104,7 @@ visible.after(async () => {
   await harness?.close();
 });
 
-visible('should have FAQPage data on the home, core, service and area pages (spec section 2)', () => {
+visible('should have FAQPage data on the home, core, service and area pages', () => {
   const faqKinds = new Set(['home', 'core', 'service', 'area']);
   const missing = ROUTES.filter((r) => r.tracker && faqKinds.has(r.tracker.type)).map((r) => fileOf(r.path)).filter((f) => ofType(f, 'FAQPage').length !== 1);
   assert.equal(missing, []);

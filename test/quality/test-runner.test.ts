@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isAlive, markedProcesses, processTree, runTracked } from '../helpers/process-tree.ts';
-import { ROOT } from '../helpers/browser.ts';
+import { ROOT } from '../../tooling/browser.ts';
 
 /** /proc/<pid>/stat fields: state and process group; undefined when the process is gone. */
 function statOf(pid: number): { state: string; pgrp: number; comm: string } | undefined {

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { AREA_COPY_INPUT, fillName } from '../../content/area-copy.ts';
 import { AreaCopy, check, type Community } from '../../content/schema.ts';
 import { areaFaqs } from '../../lib/area-faqs.ts';
-import { loadContent, PROJECT_CONTENT, zipForSlug } from '../../lib/load-content.ts';
-import { SPEC_AREA_SLUGS, SPEC_COVERAGE, SPEC_PLACES } from '../helpers/spec-site.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { REQUIRED_AREA_SLUGS, REQUIRED_COVERAGE, REQUIRED_PLACES } from '../helpers/required-site.ts';
 
 const site = loadContent();
 const area = (slug: string) => {
@@ -12,20 +12,6 @@ const area = (slug: string) => {
   if (!found) throw new Error(`no area "${slug}"`);
   return found;
 };
-
-const zip = suite('zipForSlug');
-zip('should give the ZIP of a known slug', () => {
-  assert.is(zipForSlug(site.communities, 'grants'), '87020');
-  assert.is(zipForSlug(site.communities, 'fence-lake'), '87315');
-});
-zip('should give Acoma\'s ZIP for the acoma-pueblo alias', () => {
-  assert.is(zipForSlug(site.communities, 'acoma-pueblo'), '87034');
-});
-zip('should give an empty ZIP for an unknown slug (spec section 5)', () => {
-  assert.is(zipForSlug(site.communities, 'santa-fe'), '');
-  assert.is(zipForSlug(site.communities, ''), '');
-});
-zip.run();
 
 const faqs = suite('areaFaqs');
 faqs('should give five questions, each naming the area', () => {
@@ -66,9 +52,9 @@ function withCommunity(slug: string, change: (c: Community) => object) {
 }
 
 const validation = suite('content/communities.ts validation');
-validation('should accept the project\'s communities, a page for each with `page` and for every area the spec names', () => {
+validation('should accept the project\'s communities, a page for each with `page` and for every area the site must have', () => {
   assert.equal(site.areas.map((a) => a.slug), site.communities.filter((c) => c.page).map((c) => c.slug));
-  for (const slug of SPEC_AREA_SLUGS) assert.ok(site.areas.some((a) => a.slug === slug), slug);
+  for (const slug of REQUIRED_AREA_SLUGS) assert.ok(site.areas.some((a) => a.slug === slug), slug);
 });
 validation('should reject a community with five feature tags, naming the file, slug and field', () => {
   assert.throws(
@@ -90,7 +76,7 @@ validation('should reject a history variant without its history block', () => {
 });
 validation.run();
 
-const variants = suite('area page variants (spec section 2)');
+const variants = suite('area page variants');
 const flags = (slug: string) => area(slug).page.sections;
 variants('should leave Why Choose Us off Bluewater and keep it on a standard page such as Grants', () => {
   assert.equal(flags('bluewater'), { history: false, whyChooseUs: false, emergencyBanner: true, features: true });
@@ -108,22 +94,22 @@ variants('should put Fence Lake in Catron County', () => {
 });
 variants.run();
 
-const places = suite('places and coverage (spec sections 3 and 9)');
-places('should list the 14 places of spec section 3 with their ZIPs', () => {
+const places = suite('places and coverage');
+places('should list the 14 places with their ZIPs', () => {
   const got = Object.fromEntries(site.places.map((p) => [p.name, p.zipCode]));
-  for (const [name, zip] of Object.entries(SPEC_PLACES)) assert.is(got[name], zip, name);
+  for (const [name, zip] of Object.entries(REQUIRED_PLACES)) assert.is(got[name], zip, name);
 });
-places('should make the spec\'s 14 places 9 primary and 5 extended, as the coverage statistics say', () => {
-  const spec = site.places.filter((p) => p.name in SPEC_PLACES);
+places('should make the 14 listed places 9 primary and 5 extended, as the coverage statistics say', () => {
+  const required = site.places.filter((p) => p.name in REQUIRED_PLACES);
   assert.equal(
-    { primary: spec.filter((p) => p.coverage === 'primary').length, extended: spec.filter((p) => p.coverage === 'extended').length },
-    SPEC_COVERAGE,
+    { primary: required.filter((p) => p.coverage === 'primary').length, extended: required.filter((p) => p.coverage === 'extended').length },
+    REQUIRED_COVERAGE,
   );
 });
 places.run();
 
 const copy = suite('content/area-copy.ts');
-copy('should list the sub-services of spec section 3 for area pages', () => {
+copy('should list the sub-services for area pages', () => {
   assert.equal(AREA_COPY_INPUT.services.map((s) => [s.slug, s.subServices]), [
     ['automotive', ['Car lockouts', 'Key programming', 'Ignition repair']],
     ['residential', ['Home lockouts', 'Lock installation', 'Rekeying']],

@@ -6,7 +6,7 @@ const crumbs = suite('breadcrumbsFor');
 crumbs('should start with Home and leave the last crumb without a link', () => {
   assert.equal(breadcrumbsFor('/automotive/'), [{ label: 'Home', path: '/' }, { label: 'Automotive Services' }]);
 });
-crumbs('should use the special labels of spec section 2', () => {
+crumbs('should use the special labels', () => {
   const labels = ['/service-areas/', '/automotive/', '/residential/', '/commercial/', '/emergency/'].map((p) => breadcrumbsFor(p).at(-1)!.label);
   assert.equal(labels, ['Service Areas', 'Automotive Services', 'Residential Services', 'Commercial Services', 'Emergency Services']);
 });

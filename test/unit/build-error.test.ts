@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
 import { describeBuildError } from '../../lib/build-error.ts';
-import { ROOT } from '../helpers/browser.ts';
+import { ROOT } from '../../tooling/browser.ts';
 
 const test = suite('describeBuildError');
 let dir = '';

@@ -4,9 +4,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CORPUS_PATH, extractPageText } from '../../lib/corpus.ts';
 import { loadContent } from '../../lib/load-content.ts';
-import { isIndexable } from '../../pages/route.ts';
+import { isIndexable } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { parseCorpus, type KeywordCorpus } from '../../islands/lib/keywords.ts';
+import { parseCorpus, type KeywordCorpus } from '../../islands/shared/keywords.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR || 'dist');
 

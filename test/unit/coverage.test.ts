@@ -12,7 +12,7 @@ import { coverageBadge, coverageCounts, coverageNote, servedOnRequestSentence } 
 import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/load-content.ts';
 import { renderRoute } from '../../lib/render.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { SPEC_COVERAGE, SPEC_PLACES, SPEC_SERVED_ON_REQUEST } from '../helpers/spec-site.ts';
+import { REQUIRED_COVERAGE, REQUIRED_PLACES, REQUIRED_SERVED_ON_REQUEST } from '../helpers/required-site.ts';
 
 const site = loadContent();
 
@@ -38,9 +38,9 @@ function withNewTown(): SiteData {
 }
 
 const counts = suite('coverage counts');
-counts('should count the spec\'s 14 places as 9 primary and 5 extended communities', () => {
-  const spec = coverageCounts(site.communities.filter((c) => c.name in SPEC_PLACES));
-  assert.equal({ primary: spec.primary, extended: spec.extended }, SPEC_COVERAGE);
+counts('should count the 14 listed places as 9 primary and 5 extended communities', () => {
+  const required = coverageCounts(site.communities.filter((c) => c.name in REQUIRED_PLACES));
+  assert.equal({ primary: required.primary, extended: required.extended }, REQUIRED_COVERAGE);
   const c = coverageCounts(site.communities);
   assert.is(c.places, site.places.length);
   assert.is(c.alsoServed, site.communities.length - site.places.length);
@@ -68,7 +68,7 @@ counts.run();
 
 const onRequest = suite('"served on request"');
 onRequest('should be said only of the records marked so (Gallup today)', () => {
-  assert.equal(site.communities.filter((c) => c.servedOnRequest).map((c) => c.slug), [...SPEC_SERVED_ON_REQUEST]);
+  assert.equal(site.communities.filter((c) => c.servedOnRequest).map((c) => c.slug), [...REQUIRED_SERVED_ON_REQUEST]);
   assert.is(servedOnRequestSentence(site.communities), 'Gallup is extended coverage, served on request.');
   for (const a of site.areas) {
     const text = mainText(site, `/areas/${a.slug}/`);

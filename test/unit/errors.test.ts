@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AppError, toAppError, UNKNOWN_ERROR } from '../../islands/lib/errors.ts';
+import { AppError, toAppError, UNKNOWN_ERROR } from '../../islands/shared/errors.ts';
 
 const appError = suite('AppError');
-appError('should default the code to UNKNOWN_ERROR (spec section 3)', () => {
+appError('should default the code to UNKNOWN_ERROR', () => {
   const err = new AppError('Something broke');
   assert.is(UNKNOWN_ERROR, 'UNKNOWN_ERROR');
   assert.is(err.code, 'UNKNOWN_ERROR');
@@ -45,7 +45,7 @@ convert('should wrap an Error with the given code, its message and stack, as not
   assert.is(err.cause, cause);
   assert.is(err.context.isOperational, false);
 });
-convert('should turn any other value into an "Unexpected error" with code UNKNOWN_ERROR (spec section 8)', () => {
+convert('should turn any other value into an "Unexpected error" with code UNKNOWN_ERROR', () => {
   assert.is(toAppError('offline').message, 'Unexpected error: offline');
   assert.is(toAppError({ status: 503 }).message, 'Unexpected error: {"status":503}');
   assert.is(toAppError(undefined).message, 'Unexpected error: undefined');

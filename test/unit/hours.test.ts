@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLOSED_TEXT, isOpenAt, minutesOf, OPEN_TEXT, openNowText, wallClock, zoneTable, type ZoneTable } from '../../islands/lib/hours.ts';
+import { CLOSED_TEXT, isOpenAt, minutesOf, OPEN_TEXT, openNowText, wallClock, zoneTable, type ZoneTable } from '../../islands/shared/hours.ts';
 
 // Instants are given in UTC. America/Denver is UTC-7 (MST) in winter and UTC-6 (MDT) in summer.
 const at = (iso: string) => new Date(iso);
@@ -18,7 +18,7 @@ clock('should throw on an unknown time zone', () => {
 });
 clock.run();
 
-const table = suite('zoneTable (offsets compiled into the page code, issue 8)');
+const table = suite('zoneTable (offsets compiled into the page code)');
 const Y2026 = Date.UTC(2026, 0, 1);
 const Y2028 = Date.UTC(2028, 0, 1);
 const denver = zoneTable('America/Denver', Y2026, Y2028);

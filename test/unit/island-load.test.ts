@@ -1,4 +1,4 @@
-/** Island load strategies (islands/runtime/load.ts) and the video player's choice of one (issue 5 JS budget). */
+/** Island load strategies (islands/runtime/load.ts) and the video player's choice of one. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { islandKey, parseIslandKey } from '../../islands/runtime/load.ts';

@@ -3,11 +3,11 @@ import * as assert from 'uvu/assert';
 import {
   analyzeCorpus, brandRule, countTerms, isKeywordWord, keywordRuns, locationRule, parseCorpus,
   analyzeCorpusText, keywordView, LIST_LIMIT, rankKeywords, seoRule, serviceRule, type KeywordAnalysisResult, type KeywordCorpus,
-} from '../../islands/lib/keywords.ts';
-import { buildKeywordReport, isoDate, REPORT_LIMITS, reportFileName } from '../../islands/lib/keyword-report.ts';
+} from '../../islands/shared/keywords.ts';
+import { buildKeywordReport, isoDate, REPORT_LIMITS, reportFileName } from '../../islands/shared/keyword-report.ts';
 
 const word = suite('isKeywordWord');
-word('should drop words of 2 characters or fewer (spec section 5)', () => {
+word('should drop words of 2 characters or fewer', () => {
   assert.is(isKeywordWord('nm'), false);
   assert.is(isKeywordWord('a'), false);
   assert.is(isKeywordWord('key'), true);
@@ -213,7 +213,7 @@ view('should be what analyzeCorpusText returns for a corpus file', () => {
 view.run();
 
 const report = suite('buildKeywordReport');
-report('should list the top 50 and up to 20 location, 20 service, 15 brand and 15 SEO entries (spec section 9)', () => {
+report('should list the top 50 and up to 20 location, 20 service, 15 brand and 15 SEO entries', () => {
   const md = buildKeywordReport(keywordView(bigResult(), 35), 'Mesa Lock Works', new Date(2026, 10, 21));
   const top = sectionLines(md, 'Top 50 Keywords');
   assert.is(top.length, 50);

@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger, MAX_LOG_ENTRIES, PRODUCTION_THRESHOLD, logger } from '../../islands/lib/logger.ts';
+import { createLogger, MAX_LOG_ENTRIES, PRODUCTION_THRESHOLD, logger } from '../../islands/shared/logger.ts';
 
 const threshold = suite('createLogger threshold');
-threshold('should be warn in production (spec section 8)', () => {
+threshold('should be warn in production', () => {
   assert.is(PRODUCTION_THRESHOLD, 'warn');
 });
 threshold('should drop debug and info and keep warn and error at threshold warn', () => {
@@ -40,7 +40,7 @@ threshold('should default to warn, the threshold of the site logger outside a de
 threshold.run();
 
 const cap = suite('createLogger cap');
-cap('should keep at most 1000 entries (spec section 8)', () => {
+cap('should keep at most 1000 entries', () => {
   assert.is(MAX_LOG_ENTRIES, 1000);
 });
 cap('should drop the oldest entry when the 1001st arrives', () => {
@@ -57,7 +57,7 @@ cap('should drop the oldest entry when the 1001st arrives', () => {
 cap.run();
 
 const entry = suite('log entry');
-entry('should carry timestamp, level, message, context and the error as plain data (spec section 3)', () => {
+entry('should carry timestamp, level, message, context and the error as plain data', () => {
   const log = createLogger({ console: false });
   const err = new TypeError('bad value');
   log.error('Video failed to load: bad value', { src: '/v.mp4' }, err);

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildVersion, precacheList } from '../../lib/service-worker.ts';
-import type { BuiltPage } from '../../lib/extra-files.ts';
-import type { Route } from '../../pages/route.ts';
+import type { BuiltPage } from '../../lib/built-page.ts';
+import type { Route } from '../../lib/route.ts';
 
 const sw = suite('lib/service-worker.ts');
 sw('should precache the offline page and the site images it names, once each, no scripts or pages', () => {

@@ -23,7 +23,7 @@ slug('should turn a business name into a lowercase slug', () => {
 slug.run();
 
 const robots = suite('robotsContent');
-robots('should be "index, follow" by default (spec section 5)', () => {
+robots('should be "index, follow" by default', () => {
   assert.is(robotsContent(), 'index, follow');
   assert.is(robotsContent({}), 'index, follow');
 });

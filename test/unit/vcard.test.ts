@@ -77,7 +77,7 @@ card('should escape a name with a comma and a semicolon, and unfold back to it',
   assert.is(parsed.get('fn').valueOf(), escapeText(name));
   assert.is(parsed.get('n').valueOf(), `${escapeText(name)};;;;`);
 });
-card('should state the business hours of spec section 1 in NOTE', () => {
+card('should state the business hours in NOTE', () => {
   const note = new vCard().parse(generateVCard(SETTINGS)).get('note').valueOf();
   assert.is(note, 'Mobile locksmith. Hours: Monday - Friday 6:00 AM-11:00 PM\\; Saturday - Sunday 9:00 AM-10:00 PM. Emergency service outside these hours.');
 });

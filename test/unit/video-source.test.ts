@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeEmbedUrl, youtubeWatchUrl } from '../../islands/lib/video-source.ts';
+import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeEmbedUrl, youtubeWatchUrl } from '../../islands/shared/video-source.ts';
 
 const choose = suite('chooseVideoSource');
 choose('should prefer the hosted video id over a file', () => {
@@ -16,7 +16,7 @@ choose('should give none without id or file', () => {
   assert.equal(chooseVideoSource({}), { kind: 'none' });
   assert.equal(chooseVideoSource({ youtubeId: '', src: ' ' }), { kind: 'none' });
 });
-choose('should name the placeholder text of spec section 2', () => {
+choose('should name the placeholder text', () => {
   assert.is(NO_SOURCE_TEXT, 'No video source provided');
 });
 choose.run();

@@ -1,16 +1,17 @@
 /**
- * Shared helpers for browser tests: Debian's Chromium driven by playwright-core, and dist/ served
- * on 127.0.0.1 by the preview server. Tests run against the dist/ that test/run.ts just built.
+ * Chromium for the browser tests and the screenshot and benchmark scripts: Debian's Chromium
+ * driven by playwright-core, and dist/ served on 127.0.0.1 by the preview server. Tests run
+ * against the dist/ that test/run.ts just built.
  */
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../lib/preview-server.ts';
+import { startServer, type RunningServer } from '../lib/preview-server.ts';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The dist folder under test: $DIST_DIR when set, else dist/ (test/run.ts builds it first). */
 export const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
 
-/** Chromium flags from DEVELOPERS.md / TESTING.md. */
+/** Chromium flags for headless runs in containers and on CI (no sandbox, no GPU, no first-run UI). */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Launches headless Chromium (/usr/bin/chromium, or $CHROMIUM_PATH). */
@@ -18,7 +19,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }
 
-/** Phone and desktop viewports (DEVELOPERS.md). */
+/** Phone and desktop viewports, CSS px: 390x844 (a current iPhone) and 1366x900 (a common laptop). */
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1366, height: 900 } as const;
 

@@ -1,6 +1,7 @@
 /**
  * OpenSSH's sshd (Debian's openssh-server, installed by .ci/run) on 127.0.0.1 at a free port, with
- * a host key, a client key and a config of its own in a temp folder, for the SFTP deploy tests.
+ * a host key, a client key and a config of its own in a temp folder, for the SFTP deploy tests and
+ * scripts/bench-deploy.ts.
  * Key login for the current user; password login is on too, so a wrong password is refused by
  * the real server.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser logger (spec section 3 "Log entry", section 8): levels debug, info, warn, error.
+ * The browser logger: levels debug, info, warn, error.
  * Threshold warn: debug and info entries are dropped unless the site is built in development mode
  * (`__SITE__.dev`, i.e. NODE_ENV=development). At most the newest 1000 entries are kept in memory.
  *
@@ -14,10 +14,10 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 /** Severity rank of each level; an entry is kept when its rank is at least the threshold's. */
 export const LOG_LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
-/** Level below which entries are dropped in production. Source: spec section 8. */
+/** Level below which entries are dropped in production. */
 export const PRODUCTION_THRESHOLD: LogLevel = 'warn';
 
-/** Most entries kept; the oldest is dropped when a new one would exceed it. Source: spec section 8. */
+/** Most entries kept; the oldest is dropped when a new one would exceed it. */
 export const MAX_LOG_ENTRIES = 1000;
 
 /** An error as kept in a log entry (plain data, so entries can be copied and serialised). */
@@ -25,11 +25,11 @@ export interface LoggedError {
   name: string;
   message: string;
   stack?: string;
-  /** The AppError code, when the error was an AppError (islands/lib/errors.ts). */
+  /** The AppError code, when the error was an AppError (islands/shared/errors.ts). */
   code?: string;
 }
 
-/** One kept log entry. Spec section 3: timestamp, level, message, context, error. */
+/** One kept log entry: timestamp, level, message, context, error. */
 export interface LogEntry {
   /** ISO 8601 time the entry was made. */
   timestamp: string;
@@ -45,7 +45,7 @@ export interface Logger {
   info(message: string, context?: Record<string, unknown>, error?: unknown): void;
   warn(message: string, context?: Record<string, unknown>, error?: unknown): void;
   error(message: string, context?: Record<string, unknown>, error?: unknown): void;
-  /** Keeps an entry whatever the threshold (used for the startup entry spec section 8 requires). */
+  /** Keeps an entry whatever the threshold (used for the startup entry, which production logs too). */
   always(level: LogLevel, message: string, context?: Record<string, unknown>, error?: unknown): void;
   /** The kept entries, oldest first (a copy). */
   entries(): LogEntry[];

@@ -1,5 +1,5 @@
 /**
- * A project script run as a real process for a test (`npm run serve`, `npm run dev`): started in a
+ * A project script run as a real process for a test or a benchmark (`npm run serve`, `npm run dev`): started in a
  * process group of its own so that stop() ends it with every child it started (a rebuild, a
  * watcher), also when the test fails.
  */

@@ -2,13 +2,13 @@
  * Is the business open at a given instant? Pure functions, no DOM: the header's "Open now" notice
  * (islands/site/open-now.ts) and the unit tests use them.
  *
- * The stated hours (spec section 1; content/business.ts HOURS) are wall-clock times in
+ * The stated hours (content/business.ts HOURS) are wall-clock times in
  * America/Denver. Daylight saving time is the time-zone database's business, not ours: the
  * wall clock comes from Intl.DateTimeFormat with `timeZone`, at build time or in the browser.
  *
  * At build time, not on every page view: creating an Intl.DateTimeFormat for a named zone made
- * Chromium load its zone data, 45-126 ms on the main thread of a fresh page on our test
- * machines, the longest task of every page load (issue 8, total blocking time). So the build runs
+ * Chromium load its zone data, a long task on the main thread of a fresh page, the longest
+ * of every page load (total blocking time). So the build runs
  * Intl once, under Node, and compiles the zone's UTC offsets for the next years into the page
  * code (zoneTable, `__SITE__.zoneTable`); the browser reads the offset from that table and falls
  * back to Intl only outside its years (a site not rebuilt for years, or a clock far off).
@@ -135,7 +135,7 @@ export function wallClock(date: Date, timeZone: string, table: ZoneTable | undef
 
 /**
  * @param date     the instant to check (default: now)
- * @param hours    opening hours (default: content/business.ts HOURS, spec section 1)
+ * @param hours    opening hours (default: content/business.ts HOURS)
  * @param timeZone zone of those hours (default: America/Denver)
  * @returns true when the instant falls inside the hours of its local weekday (opens inclusive, closes exclusive)
  */

@@ -1,11 +1,11 @@
 /**
- * The site's error type (spec section 3 "App error", section 8 "error catalogue").
+ * The site's error type.
  * An AppError carries a code (default UNKNOWN_ERROR) and the context it happened in: when, on
  * which page, in which browser, and whether it is operational (an expected failure such as a
  * script that could not load) rather than a bug.
  */
 
-/** Code of an error nobody classified. Source: spec section 3. */
+/** Code of an error nobody classified. */
 export const UNKNOWN_ERROR = 'UNKNOWN_ERROR';
 
 /** Where and when an AppError happened. */
@@ -54,7 +54,7 @@ export class AppError extends Error {
 /**
  * Turns any thrown value into an AppError, keeping an AppError as it is.
  * A non-Error value (a rejected string, an object) becomes "Unexpected error: <value>"
- * (spec section 8: an unknown failure is logged as an unexpected error).
+ * (an unknown failure is logged as an unexpected error).
  * @param value the thrown or rejected value
  * @param code  the code for a value that is not already an AppError
  */

@@ -1,5 +1,5 @@
 /**
- * Web-vitals ratings (spec section 9): the good/poor thresholds of each metric and the rating of a
+ * Web-vitals ratings: the good/poor thresholds of each metric and the rating of a
  * value. Pure: no DOM, tested under Node (test/unit/vitals-rating.test.ts).
  *
  * A value up to and including the first threshold is "good", up to and including the second is
@@ -18,17 +18,17 @@ export type VitalRating = 'good' | 'needs-improvement' | 'poor';
 /** [good, poor] boundaries: ≤ good is "good", > poor is "poor". */
 export type VitalThresholds = readonly [good: number, poor: number];
 
-/** First Contentful Paint, ms. Spec section 9: 1800/3000. */
+/** First Contentful Paint, ms; good/poor at 1800/3000. */
 export const FCP_THRESHOLDS_MS: VitalThresholds = [1800, 3000];
-/** Cumulative Layout Shift, unitless layout-shift score. Spec section 9: 0.1/0.25. */
+/** Cumulative Layout Shift, unitless layout-shift score; good/poor at 0.1/0.25. */
 export const CLS_THRESHOLDS: VitalThresholds = [0.1, 0.25];
-/** First Input Delay, ms. Spec section 9: 100/300. */
+/** First Input Delay, ms; good/poor at 100/300. */
 export const FID_THRESHOLDS_MS: VitalThresholds = [100, 300];
-/** Largest Contentful Paint, ms. Spec section 9: 2500/4000. */
+/** Largest Contentful Paint, ms; good/poor at 2500/4000. */
 export const LCP_THRESHOLDS_MS: VitalThresholds = [2500, 4000];
-/** Time to First Byte, ms. Spec section 9: 800/1800. */
+/** Time to First Byte, ms; good/poor at 800/1800. */
 export const TTFB_THRESHOLDS_MS: VitalThresholds = [800, 1800];
-/** Interaction to Next Paint, ms (issue 6; web.dev/articles/inp): 200/500. */
+/** Interaction to Next Paint, ms (web.dev/articles/inp): 200/500. */
 export const INP_THRESHOLDS_MS: VitalThresholds = [200, 500];
 
 /** Thresholds by metric name. */
@@ -41,7 +41,7 @@ export const VITAL_THRESHOLDS: Record<VitalName, VitalThresholds> = {
   TTFB: TTFB_THRESHOLDS_MS,
 };
 
-/** Delay between the page's load event and the start of web-vitals collection, ms. Spec section 9. */
+/** Delay between the page's load event and the start of web-vitals collection, ms. */
 export const VITALS_START_DELAY_MS = 1000;
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Raw HTTP(S) requests for the hosting tests: no redirect following, no decompression, so a test
- * sees exactly the status, headers and bytes the server sent.
+ * Raw HTTP(S) requests for the hosting tests (no redirect following, no decompression, so a test
+ * sees exactly the status, headers and bytes the server sent), and free ports for any server a
+ * test or a script starts.
  */
 import http from 'node:http';
 import https from 'node:https';

@@ -1,14 +1,14 @@
 /**
  * Runs the keyword analysis in the keyword worker (islands/workers/keyword-analysis.ts), so the
- * page's main thread stays free (issue 8: Lighthouse total blocking time 0 ms). The analysis code
+ * page's main thread stays free (Lighthouse total blocking time 0 ms). The analysis code
  * lives only in the worker's file: the page's own JavaScript stays within the 15 KB budget.
  */
 import type { KeywordView } from './keywords.ts';
 import type { WorkerAnswer } from '../workers/keyword-analysis.ts';
 
 /**
- * How long the worker may take before the page gives up, in ms. The analysis takes 60-250 ms of
- * CPU on our 2-core test machines; 30 s leaves room for a slow phone and still ends a hung worker
+ * How long the worker may take before the page gives up, in ms. The analysis takes well under a
+ * second of CPU on a 2-core machine; 30 s leaves room for a slow phone and still ends a hung worker
  * with "Analysis Failed" instead of an endless loading state.
  */
 export const WORKER_TIMEOUT_MS = 30_000;

@@ -1,16 +1,16 @@
 /**
  * The downloadable keyword report: a markdown file built in the browser from an analysis result
- * (spec section 2 "Keyword analysis", section 7 "Report", section 9 limits). Pure, no DOM.
+ * (how many entries each part lists: REPORT_LIMITS). Pure, no DOM.
  */
 import type { KeywordEntry, KeywordView } from './keywords.ts';
 
 /**
- * How many entries each part of the report lists. Spec section 9. Each is at most LIST_LIMIT
+ * How many entries each part of the report lists. Each is at most LIST_LIMIT
  * (keywords.ts), the entries a KeywordView keeps per category (checked in test/unit/keywords.test.ts).
  */
 export const REPORT_LIMITS = { top: 50, location: 20, service: 20, brand: 15, seo: 15 } as const;
 
-/** File name of the report: the business slug plus "-keyword-analysis.md". Spec section 2. */
+/** File name of the report: the business slug plus "-keyword-analysis.md". */
 export function reportFileName(slug: string): string {
   return `${slug}-keyword-analysis.md`;
 }

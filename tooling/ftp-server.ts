@@ -1,8 +1,8 @@
 /**
- * A real FTP server with explicit TLS on 127.0.0.1 at a free port, for the deploy tests:
- * pyftpdlib (Debian's python3-pyftpdlib and python3-openssl, installed by .ci/run) run by
- * test/helpers/ftp_server.py with a self-signed certificate made by openssl, serving a temp folder.
- * The same server answers plain FTP (TLS is offered, not required).
+ * A real FTP server with explicit TLS on 127.0.0.1 at a free port, for the deploy tests and
+ * scripts/bench-deploy.ts: pyftpdlib (Debian's python3-pyftpdlib and python3-openssl, installed
+ * by .ci/run) run by tooling/ftp_server.py with a self-signed certificate made by openssl,
+ * serving a temp folder. The same server answers plain FTP (TLS is offered, not required).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';

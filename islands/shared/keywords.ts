@@ -1,6 +1,5 @@
 /**
- * The keyword analysis (spec section 2 "Keyword analysis", section 3 "Keyword analysis result",
- * section 5): which words and phrases the site's pages use. Pure functions, no DOM: the
+ * The keyword analysis: which words and phrases the site's pages use. Pure functions, no DOM: the
  * /keyword-analysis/ island runs them in the browser over /keyword-corpus.json (lib/corpus.ts),
  * and test/unit/keywords.test.ts runs them in Node.
  *
@@ -11,7 +10,7 @@
  * 2. Each segment is cut into TOKENS: runs of letters and digits, keeping an inner apostrophe
  *    ("don't") and a digit/digit slash ("24/7"). A hyphen inside a word separates two tokens of
  *    the same phrase ("key-programming" reads as "key programming"); a possessive "'s" is removed.
- * 3. A token is KEPT when it is longer than 2 characters (spec section 5), is not a stop word
+ * 3. A token is KEPT when it is longer than 2 characters, is not a stop word
  *    (STOP_WORDS) and contains a letter (a number alone, such as a price, a ZIP code or a year,
  *    is not a keyword), or is a digit/digit token such as "24/7".
  * 4. TERMS are every kept word and every 2- and 3-word phrase of kept tokens that stand next to
@@ -20,10 +19,10 @@
  *    such on the page, so it would credit the page with wording it does not use).
  */
 
-/** Words of this many characters or fewer are dropped. Spec section 5. */
+/** Words of this many characters or fewer are dropped. */
 export const MAX_DROPPED_WORD_LENGTH = 2;
 
-/** Longest phrase counted, in words: single words plus 2- and 3-word phrases. Spec section 5. */
+/** Longest phrase counted, in words: single words plus 2- and 3-word phrases. */
 export const MAX_PHRASE_WORDS = 3;
 
 /**
@@ -105,7 +104,7 @@ export interface KeywordEntry {
   count: number;
 }
 
-/** The analysis result. Spec section 3, "Keyword analysis result". */
+/** The analysis result. */
 export interface KeywordAnalysisResult {
   /** Occurrences of all terms (words and 2- and 3-word phrases) over all pages: the sum of keywordFrequency. */
   totalKeywords: number;
@@ -276,7 +275,7 @@ export function seoRule(): (term: string) => boolean {
 
 /**
  * Analyses a corpus: every page's title and text, each counted as its own block.
- * @returns the result of spec section 3; category lists hold every matching term, most frequent first
+ * @returns the result; category lists hold every matching term, most frequent first
  */
 export function analyzeCorpus(corpus: KeywordCorpus): KeywordAnalysisResult {
   const total = new Map<string, number>();
@@ -321,10 +320,10 @@ export function parseCorpus(json: unknown): KeywordCorpus {
   return c as unknown as KeywordCorpus;
 }
 
-/** Keywords listed on screen per category at most; the rest are only counted. Spec section 9. */
+/** Keywords listed on screen per category at most; the rest are only counted. */
 export const LIST_LIMIT = 100;
 
-/** The category tabs of the keyword page, in the spec's order (spec section 2). */
+/** The category tabs of the keyword page, in the order the page shows them. */
 export const KEYWORD_CATEGORIES = [
   { id: 'all', label: 'All' },
   { id: 'location', label: 'Location' },
@@ -339,8 +338,7 @@ export type CategoryId = (typeof KEYWORD_CATEGORIES)[number]['id'];
  * The analysis as the keyword page shows it and its report lists it: totals, and per category
  * the number of terms and the first LIST_LIMIT of them, most frequent first. Built in the keyword
  * worker, so the page receives about 500 entries instead of the whole analysis (2,000+ terms
- * four times over, whose structured clone alone took 40 ms of the page's main thread; issue 8,
- * total blocking time 0 ms).
+ * four times over, whose structured clone alone is a long task on the page's main thread).
  */
 export interface KeywordView {
   /** Pages the corpus held. */

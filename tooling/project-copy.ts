@@ -1,6 +1,6 @@
 /**
- * A throw-away copy of the project for tests that edit sources (the dev server's live reload):
- * the sources are copied, node_modules is a folder of links to the project's packages (so the
+ * A throw-away copy of the project for tests and benchmarks that edit sources (the dev server's
+ * live reload): the sources are copied, node_modules is a folder of links to the project's packages (so the
  * copy's caches and dev output stay its own), and the copy is deleted by remove().
  */
 import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ROOT } from './browser.ts';
 
 /** What the copy holds besides node_modules. */
-const COPIED = ['build.ts', 'package.json', 'tsconfig.json', 'content', 'pages', 'templates', 'islands', 'static', 'lib', 'scripts'];
+const COPIED = ['build.ts', 'package.json', 'tsconfig.json', 'content', 'pages', 'templates', 'islands', 'static', 'lib', 'scripts', 'tooling'];
 
 export interface ProjectCopy {
   root: string;

@@ -1,10 +1,11 @@
 /**
- * The shape of one row of the route table (pages/routes.ts).
+ * The shape of one row of the route table (pages/routes.ts builds the rows), and the helpers the
+ * generator needs from a route: its output file and whether it is indexable.
  */
 import type { ComponentType } from 'react';
 import type { Photo } from '../content/photo-schema.ts';
 
-/** Page metadata. Spec section 3, "Page metadata". Open Graph and Twitter fields derive from these. */
+/** Page metadata. Open Graph and Twitter fields derive from these. */
 export interface PageMeta {
   /** Page title without the business name; the layout appends " | {name}" where it fits (lib/text.ts documentTitle). */
   title: string;
@@ -24,10 +25,10 @@ export interface PageMeta {
   structuredData?: object[];
 }
 
-/** Header item highlighted with aria-current (spec section 2, "Shared header"). */
+/** Header item highlighted with aria-current. */
 export type NavKey = 'home' | 'sitemap' | 'core' | 'services' | 'service-areas' | 'none';
 
-/** Groups of the /sitemap page, in the spec's order (spec section 2, "Sitemap"). */
+/** Groups of the /sitemap page, in the order the page shows them. */
 export const SITEMAP_GROUPS = ['Main Pages', 'Core Services', 'Specialized Services', 'Service Areas'] as const;
 export type SitemapGroup = (typeof SITEMAP_GROUPS)[number];
 
@@ -39,7 +40,7 @@ export interface Route<P = any> {
   props: P;
   meta: PageMeta;
   nav: NavKey;
-  /** Page tracker for analytics: page type and key (spec section 2; read by islands/analytics). */
+  /** Page tracker for analytics: page type and key (read by islands/analytics). */
   tracker?: { type: 'area' | 'service' | 'core' | 'home'; key: string };
   /** Whether the page has the chatbot sidebar and the fixed call/text buttons. */
   chatbot: boolean;
@@ -47,7 +48,7 @@ export interface Route<P = any> {
    * False for an internal page that sends no analytics at all (no page view, click events,
    * gtag.js or web-vitals; `<body data-analytics="off">`, read by islands/site/analytics.ts): its
    * visitors are the operator's staff, whose visits would skew the figures, and its JavaScript
-   * stays within the issue 5 budget. Default true.
+   * stays within the 15 KB gzipped JavaScript budget. Default true.
    */
   analytics?: boolean;
   /** Breadcrumb label overrides by path segment, e.g. { "car-lockout": "Car Lockout" }. */

@@ -1,6 +1,6 @@
 /**
  * Which source a video player shows, and the embed address of a hosted video. Pure functions, no
- * DOM (islands/VideoPlayer.tsx and the unit tests use them). Spec section 2, "Video section":
+ * DOM (islands/VideoPlayer.tsx and the unit tests use them). The order:
  * hosted-service id first, then a self-hosted mp4, else the placeholder; the embed is by id, with
  * autoplay on when requested and otherwise related videos off (rel=0).
  */
@@ -11,7 +11,7 @@ export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 /** What a player shows. */
 export type VideoSource = { kind: 'youtube'; id: string } | { kind: 'file'; src: string } | { kind: 'none' };
 
-/** Text shown, and logged as a warning, when a player has no source. Spec sections 2 and 8. */
+/** Text shown, and logged as a warning, when a player has no source. */
 export const NO_SOURCE_TEXT = 'No video source provided';
 
 /**
