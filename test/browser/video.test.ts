@@ -17,7 +17,8 @@ import * as assert from 'uvu/assert';
 import { h as preact } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { Page } from 'playwright-core';
-import VideoPlayer, { type VideoPlayerProps } from '../../islands/VideoPlayer.tsx';
+import VideoPlayer, { videoLoad, type VideoPlayerProps } from '../../islands/VideoPlayer.tsx';
+import { LOAD_ATTR } from '../../islands/runtime/load.ts';
 import { DESKTOP, DIST, startHarness } from '../../tooling/browser.ts';
 
 const h = await startHarness();
@@ -27,11 +28,16 @@ const VIDEO_HOSTS = /youtube|ytimg|googlevideo/;
 /** Attribute-safe text. */
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The home page with its <main> replaced by one VideoPlayer island per props object. */
+/** The home page with its <main> replaced by one VideoPlayer island per props object, placed as templates/Island.tsx places them. */
 async function fixturePage(players: VideoPlayerProps[]): Promise<string> {
   const home = await readFile(path.join(DIST, 'index.html'), 'utf8');
   const islands = players
-    .map((props, i) => `<div id="player-${i}" data-island="VideoPlayer" data-props="${escapeAttr(JSON.stringify(props))}">${renderToString(preact(VideoPlayer, props))}</div>`)
+    .map((props, i) => {
+      // As on the site: a hosted video's code loads on interaction, which holds the click until
+      // the player has hydrated (a click before that would follow the facade's link instead).
+      const load = videoLoad(props) === 'interaction' ? ` ${LOAD_ATTR}="interaction"` : '';
+      return `<div id="player-${i}" data-island="VideoPlayer" data-props="${escapeAttr(JSON.stringify(props))}"${load}>${renderToString(preact(VideoPlayer, props))}</div>`;
+    })
     .join('');
   return home.replace(/<main\b[^>]*>[\s\S]*<\/main>/, `<main id="main" tabindex="-1">${islands}</main>`);
 }
