@@ -92,7 +92,11 @@ refused('should explain when the position is denied, and the plain Text link sti
   const { page, context, errors } = await open({ granted: false });
   try {
     await page.click(`${HERO} button`);
-    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent !== '' && !document.querySelector(sel)?.textContent?.startsWith('Finding'), `${HERO} [role="status"]`);
+    // The hero's status line holds the privacy note (server HTML) until the island answers the click.
+    await page.waitForFunction(([sel, note]) => {
+      const text = document.querySelector(sel)?.textContent ?? '';
+      return text !== '' && text !== note && !text.startsWith('Finding');
+    }, [`${HERO} [role="status"]`, PRIVACY_NOTE] as const);
     assert.is(await page.locator(`${HERO} [role="status"]`).textContent(), LOCATION_OFF);
     await page.click(`${FAB} button`);
     await page.locator(`${FAB} [role="status"]`).filter({ hasText: LOCATION_OFF }).waitFor();
