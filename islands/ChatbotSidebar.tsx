@@ -21,7 +21,7 @@
  * badge back, and the first render after 3 s drops what the page already removed.
  */
 import { Component, createRef } from 'preact';
-import { IslandIcon } from './shared/icons.tsx';
+import { IslandIcon } from './common/icons.tsx';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**

@@ -10,7 +10,7 @@
  * link, so analytics counts them.
  */
 import { quoteMailto } from '../lib/text.ts';
-import { IslandIcon } from './shared/icons.tsx';
+import { IslandIcon } from './common/icons.tsx';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**

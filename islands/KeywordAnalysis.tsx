@@ -3,18 +3,18 @@
  * The keyword analysis island of /keyword-analysis/: loading, then the result or the failure state.
  *
  * Its server HTML is the loading state. In the browser it fetches the corpus the build wrote
- * (lib/corpus.ts), runs the analysis (islands/shared/keywords.ts) in a Web Worker
- * (islands/shared/analyze-off-thread.ts) and shows the
+ * (lib/corpus.ts), runs the analysis (islands/common/keywords.ts) in a Web Worker
+ * (islands/common/analyze-off-thread.ts) and shows the
  * result: stat cards,
  * the top 20 keywords in two lists of 10, category tabs with counts over a list capped at 100,
- * a Download Report button (islands/shared/keyword-report.ts) and static SEO insights. Any failure
+ * a Download Report button (islands/common/keyword-report.ts) and static SEO insights. Any failure
  * (request, JSON, corpus shape, analysis) is logged and shows "Analysis Failed".
  */
 import { Component } from 'preact';
-import { buildKeywordReport, reportFileName } from './shared/keyword-report.ts';
-import { analyzeOffMainThread } from './shared/analyze-off-thread.ts';
-import { KEYWORD_CATEGORIES as CATEGORIES, LIST_LIMIT, type CategoryId, type KeywordView } from './shared/keywords.ts';
-import { logger } from './shared/logger.ts';
+import { buildKeywordReport, reportFileName } from './common/keyword-report.ts';
+import { analyzeOffMainThread } from './common/analyze-off-thread.ts';
+import { KEYWORD_CATEGORIES as CATEGORIES, LIST_LIMIT, type CategoryId, type KeywordView } from './common/keywords.ts';
+import { logger } from './common/logger.ts';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**

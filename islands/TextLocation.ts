@@ -6,7 +6,7 @@
  * (`data-hold-click`).
  *
  * On a click, and only then, the browser is asked for the position (GEO_OPTIONS). With a fix, the
- * page navigates to the `sms:` URI of islands/shared/location-text.ts: the messaging app opens with
+ * page navigates to the `sms:` URI of islands/common/location-text.ts: the messaging app opens with
  * the business number and the prepared message, which the visitor sends from their own phone;
  * nothing else is sent anywhere. Denied, unavailable or timed out: the status line says so
  * (LOCATION_OFF) and the plain Text link beside it is untouched. A second tap uses a fix up to
@@ -14,7 +14,7 @@
  * too long after the tap gets a fresh tap).
  */
 import { IslandAttr } from './runtime/markup.ts';
-import { GEO_OPTIONS, LOCATING, LOCATION_OFF, locationMessage, smsUri } from './shared/location-text.ts';
+import { GEO_OPTIONS, LOCATING, LOCATION_OFF, locationMessage, smsUri } from './common/location-text.ts';
 
 /**
  * Wires every `[data-island="<name>"]` element: its <button> starts the lookup, its

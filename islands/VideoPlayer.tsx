@@ -2,7 +2,7 @@
 /**
  * The video player. Props: youtubeId or src, title,
  * className, autoplay, muted, controls, width, height (plus an optional local poster). 16:9.
- * Source priority (islands/shared/video-source.ts): hosted id, then self-hosted mp4, else the
+ * Source priority (islands/common/video-source.ts): hosted id, then self-hosted mp4, else the
  * placeholder "No video source provided" with a warning logged.
  *
  * A hosted video is a click-to-play facade (after lite-youtube-embed): a local poster, the title
@@ -18,8 +18,8 @@
  */
 import { Component, createRef } from 'preact';
 import type { IslandLoad } from './runtime/load.ts';
-import { logger } from './shared/logger.ts';
-import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeWatchUrl } from './shared/video-source.ts';
+import { logger } from './common/logger.ts';
+import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeWatchUrl } from './common/video-source.ts';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**

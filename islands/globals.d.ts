@@ -24,7 +24,7 @@ interface Window {
    */
   __diagnostics?: {
     /** The kept log entries, oldest first (copies). */
-    log(): import('./shared/logger.ts').LogEntry[];
+    log(): import('./common/logger.ts').LogEntry[];
     /** The analytics events sent or, without a measurement id, logged, oldest first (copies). */
     events(): import('./site/gtag.ts').SentEvent[];
   };

@@ -4,7 +4,7 @@
  * declares them), and which Web Workers the build bundles.
  */
 import { TIME_ZONE } from '../content/business.ts';
-import { zoneTable, type ZoneTable } from '../islands/shared/hours.ts';
+import { zoneTable, type ZoneTable } from '../islands/common/hours.ts';
 import type { Settings } from './load-content.ts';
 import { toSlug } from './text.ts';
 
@@ -21,7 +21,7 @@ export interface ClientConfig {
   /**
    * UTC offsets of the business's time zone (content/business.ts TIME_ZONE) from the start of the
    * build's year for ZONE_TABLE_YEARS years, so the open-now notice needs no Intl zone data in the
-   * browser (islands/shared/hours.ts).
+   * browser (islands/common/hours.ts).
    */
   zoneTable: ZoneTable;
 }

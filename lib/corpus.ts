@@ -1,14 +1,14 @@
 /**
  * The keyword corpus: /keyword-corpus.json, the path, title and visible text of every
  * indexable page as the build finally wrote it, plus the vocabularies the keyword categories are
- * defined by (islands/shared/keywords.ts). The /keyword-analysis/ island fetches it, so the
+ * defined by (islands/common/keywords.ts). The /keyword-analysis/ island fetches it, so the
  * analysis runs over the site as it really is rather than over a hand-kept copy.
  *
  * HTML to text with node-html-parser (a real HTML parser, not regular expressions).
  */
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import { COUNTIES } from '../content/business.ts';
-import type { CorpusPage, KeywordCorpus } from '../islands/shared/keywords.ts';
+import type { CorpusPage, KeywordCorpus } from '../islands/common/keywords.ts';
 import { isIndexable } from './route.ts';
 import type { BuiltPage, FileGenerator } from './built-page.ts';
 import type { SiteData } from './load-content.ts';

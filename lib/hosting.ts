@@ -14,7 +14,7 @@
  * content-hashed assets cached for a year, images a day, pages and other generated files
  * revalidated on every visit; MIME types for .vcf and .webmanifest.
  */
-import { SERVICE_WORKER_PATH } from '../islands/shared/offline.ts';
+import { SERVICE_WORKER_PATH } from '../islands/common/offline.ts';
 import { ACOMA_ALIAS } from './area-alias.ts';
 import { HEADER_ONLY_CSP } from './csp.ts';
 import type { SiteData } from './load-content.ts';

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../islands/shared/offline.ts';
+import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../islands/common/offline.ts';
 import type { BuiltPage } from './built-page.ts';
 import type { SiteFile } from './write.ts';
 

@@ -14,7 +14,7 @@ import { KeywordAnalysisPage } from './KeywordAnalysisPage.tsx';
 import { MobileAppsPage } from './MobileAppsPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { OfflinePage } from './OfflinePage.tsx';
-import { OFFLINE_PAGE_PATH } from '../islands/shared/offline.ts';
+import { OFFLINE_PAGE_PATH } from '../islands/common/offline.ts';
 import { type Route, SITEMAP_GROUPS } from '../lib/route.ts';
 import { ServiceAreasPage } from './ServiceAreasPage.tsx';
 import { ServicePage } from './ServicePage.tsx';

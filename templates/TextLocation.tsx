@@ -11,7 +11,7 @@
  * while it works.
  */
 import { HOLD_CLICK_ATTR } from '../islands/runtime/load.ts';
-import { LOCATION_LABEL, PRIVACY_NOTE } from '../islands/shared/location-text.ts';
+import { LOCATION_LABEL, PRIVACY_NOTE } from '../islands/common/location-text.ts';
 import { Icon } from './icons.tsx';
 import { PlainIsland } from './Island.tsx';
 import { useSite } from './site-context.ts';

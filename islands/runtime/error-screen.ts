@@ -5,7 +5,7 @@
  * (islands/ErrorScreen.tsx, placed by templates/Island.tsx); this clones it into view. Shown once
  * per page, however many islands fail.
  */
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../common/errors.ts';
 import { reportError } from '../site/error-handlers.ts';
 
 /** Error code of a render failure. */

@@ -11,12 +11,12 @@
  * `analytics: false`): no gtag set-up, no event, no gtag.js, no web-vitals chunk.
  * Nothing here throws into the page: every failure is logged as a warning.
  */
-import { logger } from '../shared/logger.ts';
+import { logger } from '../common/logger.ts';
 import { initGtag, loadGtagScript, sendEvent, type EventParams } from './gtag.ts';
 
 /**
  * Delay between the load event and the start of web-vitals collection, ms. 
- * (Kept here, not in islands/shared/vitals-rating.ts, so the first-load module does not share a
+ * (Kept here, not in islands/common/vitals-rating.ts, so the first-load module does not share a
  * chunk with the lazily loaded vitals code.)
  */
 export const VITALS_START_DELAY_MS = 1000;

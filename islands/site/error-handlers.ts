@@ -7,8 +7,8 @@
  * and the log alone when it is not (islands/site/gtag.ts then only logs the event at debug level).
  * Imported first by islands/site.ts so the handlers are in place before other modules run.
  */
-import { toAppError } from '../shared/errors.ts';
-import { logger } from '../shared/logger.ts';
+import { toAppError } from '../common/errors.ts';
+import { logger } from '../common/logger.ts';
 import { sendEvent, sentEvents, type EventParams } from './gtag.ts';
 
 /** GA4 limits an event parameter value to 100 characters. Source: support.google.com/analytics/answer/9267744. */

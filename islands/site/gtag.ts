@@ -13,7 +13,7 @@
  * recorded in memory, newest 100, readable as `window.__diagnostics.events()`, so tests and a
  * person in the console can see what was (or would have been) sent in a production build.
  */
-import { logger } from '../shared/logger.ts';
+import { logger } from '../common/logger.ts';
 
 /** GA4 measurement id, e.g. "G-ABC123XYZ9", or "" for no analytics. */
 export const ANALYTICS_ID: string = typeof __SITE__ !== 'undefined' ? __SITE__.analyticsId : '';

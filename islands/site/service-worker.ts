@@ -4,8 +4,8 @@
  * pages change on every save). A browser without service workers, or one that refuses (private
  * mode, storage off), just stays online-only; the failure is logged as a warning.
  */
-import { logger } from '../shared/logger.ts';
-import { SERVICE_WORKER_PATH } from '../shared/offline.ts';
+import { logger } from '../common/logger.ts';
+import { SERVICE_WORKER_PATH } from '../common/offline.ts';
 
 function register(): void {
   navigator.serviceWorker.register(SERVICE_WORKER_PATH).catch((error) => logger.warn('Service worker not registered', {}, error));

@@ -6,14 +6,14 @@
  * onINP, each calling back when its value is final, e.g. LCP at the first input or when the page is
  * hidden). FID is no longer in the library: it is read from the browser's `first-input`
  * performance entry as processingStart - startTime (https://web.dev/articles/fid#measure-fid-in-javascript).
- * Ratings use the site's thresholds (islands/shared/vitals-rating.ts), not the library's.
+ * Ratings use the site's thresholds (islands/common/vitals-rating.ts), not the library's.
  *
  * This module imports nothing the page's first-load module imports (it gets its sinks as
  * arguments), so esbuild gives it a chunk of its own instead of splitting shared code out of the
  * site module.
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
-import { rateVital, roundVital, type VitalName, type VitalRating } from '../shared/vitals-rating.ts';
+import { rateVital, roundVital, type VitalName, type VitalRating } from '../common/vitals-rating.ts';
 
 /** One metric value ready to send: value rounded (ms, or the CLS score to 3 decimals). */
 export interface VitalReport {

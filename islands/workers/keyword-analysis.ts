@@ -7,7 +7,7 @@
  * WorkerAnswer. Bundled by lib/bundle.ts as a classic script (IIFE), so every browser of the
  * build target runs it (module workers need Firefox 114).
  */
-import { analyzeCorpusText, type KeywordView } from '../shared/keywords.ts';
+import { analyzeCorpusText, type KeywordView } from '../common/keywords.ts';
 
 /**
  * The worker's one answer: the analysis as the page shows it (KeywordView, about 500 entries), or

@@ -19,7 +19,7 @@
  * changed page means a changed worker, which the browser installs on the visitor's next visit
  * (https://web.dev/articles/service-worker-lifecycle#updates).
  */
-import { NETWORK_TIMEOUT_MS, OFFLINE_PAGE_PATH } from '../shared/offline.ts';
+import { NETWORK_TIMEOUT_MS, OFFLINE_PAGE_PATH } from '../common/offline.ts';
 
 declare const __SW_VERSION__: string;
 declare const __SW_PRECACHE__: string[];

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { clientConfig } from '../../lib/client-config.ts';
 import { CORPUS_PATH } from '../../lib/corpus.ts';
 import { loadContent } from '../../lib/load-content.ts';
-import { analyzeCorpus, parseCorpus, rankKeywords } from '../../islands/shared/keywords.ts';
+import { analyzeCorpus, parseCorpus, rankKeywords } from '../../islands/common/keywords.ts';
 import { DIST, startHarness, DESKTOP, type Harness } from '../../tooling/browser.ts';
 import { keywordListWhole } from '../helpers/interact.ts';
 

@@ -17,7 +17,7 @@ import { buildSite } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
 import { parsePhone } from '../../lib/phone.ts';
 import { startServer, type RunningServer } from '../../lib/preview-server.ts';
-import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/shared/offline.ts';
+import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { waitFor } from '../helpers/analytics.ts';
 import { launchBrowser, PHONE } from '../../tooling/browser.ts';
 import { requestedNavigation } from '../helpers/navigation.ts';

@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, startHarness } from '../../tooling/browser.ts';
 import { requestedNavigation } from '../helpers/navigation.ts';
-import { LOCATION_OFF, PRIVACY_NOTE } from '../../islands/shared/location-text.ts';
+import { LOCATION_OFF, PRIVACY_NOTE } from '../../islands/common/location-text.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
 import { parsePhone } from '../../lib/phone.ts';
 

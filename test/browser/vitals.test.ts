@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { startHarness } from '../../tooling/browser.ts';
 import { buildAnalyticsSite, gtagEvents, logEntries, routeGtag, waitFor } from '../helpers/analytics.ts';
-import { rateVital, type VitalName } from '../../islands/shared/vitals-rating.ts';
+import { rateVital, type VitalName } from '../../islands/common/vitals-rating.ts';
 
 const GRANTS = '/areas/grants/';
 const built = await buildAnalyticsSite();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildSite } from '../../lib/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
-import type { LogEntry } from '../../islands/shared/logger.ts';
+import type { LogEntry } from '../../islands/common/logger.ts';
 import type { SentEvent } from '../../islands/site/gtag.ts';
 
 /** The measurement id of the test build (matches content/schema.ts: G- and 4-12 capitals/digits). */

@@ -18,7 +18,7 @@ import { deploy, temporaryName } from '../../lib/deploy.ts';
 import { parseManifest } from '../../lib/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy-remote.ts';
 import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy-target.ts';
-import { SERVICE_WORKER_PATH } from '../../islands/shared/offline.ts';
+import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/hosting.ts';
 import { PROJECT_CONTENT } from '../../lib/load-content.ts';
 import { checkLinks, formatProblem } from './links.ts';

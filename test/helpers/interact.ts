@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 
-/** Hosts the video player may load once the visitor clicks play (islands/shared/video-source.ts). */
+/** Hosts the video player may load once the visitor clicks play (islands/common/video-source.ts). */
 const VIDEO_HOSTS = /^https:\/\/(www\.youtube-nocookie\.com|www\.youtube\.com)\//;
 
 /**

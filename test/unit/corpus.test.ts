@@ -6,7 +6,7 @@ import { CORPUS_PATH, extractPageText } from '../../lib/corpus.ts';
 import { loadContent } from '../../lib/load-content.ts';
 import { isIndexable } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { parseCorpus, type KeywordCorpus } from '../../islands/shared/keywords.ts';
+import { parseCorpus, type KeywordCorpus } from '../../islands/common/keywords.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR || 'dist');
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AppError, toAppError, UNKNOWN_ERROR } from '../../islands/shared/errors.ts';
+import { AppError, toAppError, UNKNOWN_ERROR } from '../../islands/common/errors.ts';
 
 const appError = suite('AppError');
 appError('should default the code to UNKNOWN_ERROR', () => {

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLOSED_TEXT, isOpenAt, minutesOf, OPEN_TEXT, openNowText, wallClock, zoneTable, type ZoneTable } from '../../islands/shared/hours.ts';
+import { CLOSED_TEXT, isOpenAt, minutesOf, OPEN_TEXT, openNowText, wallClock, zoneTable, type ZoneTable } from '../../islands/common/hours.ts';
 
 // Instants are given in UTC. America/Denver is UTC-7 (MST) in winter and UTC-6 (MDT) in summer.
 const at = (iso: string) => new Date(iso);

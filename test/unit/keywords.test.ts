@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import {
   analyzeCorpus, brandRule, countTerms, isKeywordWord, keywordRuns, locationRule, parseCorpus,
   analyzeCorpusText, keywordView, LIST_LIMIT, rankKeywords, seoRule, serviceRule, type KeywordAnalysisResult, type KeywordCorpus,
-} from '../../islands/shared/keywords.ts';
-import { buildKeywordReport, isoDate, REPORT_LIMITS, reportFileName } from '../../islands/shared/keyword-report.ts';
+} from '../../islands/common/keywords.ts';
+import { buildKeywordReport, isoDate, REPORT_LIMITS, reportFileName } from '../../islands/common/keyword-report.ts';
 
 const word = suite('isKeywordWord');
 word('should drop words of 2 characters or fewer', () => {

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { escapeValue, locationMessage, smsUri } from '../../islands/shared/location-text.ts';
+import { escapeValue, locationMessage, smsUri } from '../../islands/common/location-text.ts';
 
 /** RFC 5724 section 2.2 `escaped-value`: unreserved characters and percent-encoded octets only. */
 const ESCAPED_VALUE = /^(?:[A-Za-z0-9\-._~]|%[0-9A-F]{2})*$/;

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger, MAX_LOG_ENTRIES, PRODUCTION_THRESHOLD, logger } from '../../islands/shared/logger.ts';
+import { createLogger, MAX_LOG_ENTRIES, PRODUCTION_THRESHOLD, logger } from '../../islands/common/logger.ts';
 
 const threshold = suite('createLogger threshold');
 threshold('should be warn in production', () => {

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeEmbedUrl, youtubeWatchUrl } from '../../islands/shared/video-source.ts';
+import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeEmbedUrl, youtubeWatchUrl } from '../../islands/common/video-source.ts';
 
 const choose = suite('chooseVideoSource');
 choose('should prefer the hosted video id over a file', () => {

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { rateVital, roundVital, VITAL_THRESHOLDS, type VitalName } from '../../islands/shared/vitals-rating.ts';
+import { rateVital, roundVital, VITAL_THRESHOLDS, type VitalName } from '../../islands/common/vitals-rating.ts';
 
 const thresholds = suite('VITAL_THRESHOLDS');
 thresholds('should hold the FCP, CLS, FID, LCP and TTFB thresholds, and INP 200/500 ms', () => {

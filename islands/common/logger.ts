@@ -25,7 +25,7 @@ export interface LoggedError {
   name: string;
   message: string;
   stack?: string;
-  /** The AppError code, when the error was an AppError (islands/shared/errors.ts). */
+  /** The AppError code, when the error was an AppError (islands/common/errors.ts). */
   code?: string;
 }
 
