@@ -40,7 +40,8 @@ function needsIsland(event: MouseEvent): boolean {
 
 /**
  * Hydrates every `[data-island="<name>"]` element once the visitor acts on one of them (or at
- * once when one of them lacks `data-load="interaction"`). Never throws.
+ * once when one of them lacks `data-load="interaction"`); either way a plain click on a
+ * `data-hold-click` element before the code has arrived is replayed after hydration. Never throws.
  * @param name the island's registry name
  * @param load imports the island's code (a dynamic import, made at most once)
  */
@@ -80,6 +81,8 @@ export function mountWhenUsed(name: string, load: () => Promise<IslandCode>): vo
     }
   }
 
+  // Listening in both cases: where the code is imported at once, a click before it arrives is
+  // held and replayed just the same.
+  listen(true);
   if ([...elements].some((el) => el.getAttribute(LOAD_ATTR) !== 'interaction')) onEvent(new Event(''));
-  else listen(true);
 }

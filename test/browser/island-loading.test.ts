@@ -116,6 +116,27 @@ interaction('should play the video with one click that comes before the code (th
   await context.close();
 });
 
+interaction('should hold a click that comes before the code also where a player loads at once (one placed without data-load)', async () => {
+  const p = await openHome();
+  const { page, context, popups, errors } = p;
+  const { release, requested } = await holdPlayerCode(p);
+  // The home page with its first player placed to load with the page: the code is imported at once.
+  await context.route(h.url('/'), async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/(<div[^>]*data-island="VideoPlayer"[^>]*?) data-load="interaction"/, '$1');
+    await route.fulfill({ response, body });
+  });
+  await page.goto(h.url('/'));
+  await requested;
+  await page.click(`${LARGE} .video-facade`);
+  assert.is(await page.locator('iframe').count(), 0, 'nothing plays before the code arrives');
+  release();
+  await page.locator(`${LARGE} iframe`).waitFor({ state: 'attached' });
+  assert.equal(popups, [], 'the facade link did not open the watch page');
+  assert.equal(errors, []);
+  await context.close();
+});
+
 interaction('should play the video with one Enter from the keyboard, focus starting the load', async () => {
   const p = await openHome(PHONE);
   const { page, context, popups } = p;

@@ -33,8 +33,7 @@ async function fixturePage(players: VideoPlayerProps[]): Promise<string> {
   const home = await readFile(path.join(DIST, 'index.html'), 'utf8');
   const islands = players
     .map((props, i) => {
-      // As on the site: a hosted video's code loads on interaction, which holds the click until
-      // the player has hydrated (a click before that would follow the facade's link instead).
+      // As on the site (islands/VideoPlayer.tsx videoLoad): a hosted video's code loads on interaction.
       const load = videoLoad(props) === 'interaction' ? ` ${LOAD_ATTR}="interaction"` : '';
       return `<div id="player-${i}" data-island="VideoPlayer" data-props="${escapeAttr(JSON.stringify(props))}"${load}>${renderToString(preact(VideoPlayer, props))}</div>`;
     })
