@@ -112,7 +112,7 @@ export class PageBatch {
       const islands = this.islands.get(index)!;
       const pageTags = tags.get(index) ?? '';
       const key = options.finished && finishKey(markup, pageTags);
-      const finished = (key && options.finished!.get(key)) || (await finishPage({ route, markup, islands, photos: [] }, pageTags, this.pageCss));
+      const finished = (key && options.finished!.get(key)) || (await finishPage({ markup, islands }, pageTags, this.pageCss));
       if (key) options.finished!.set(key, finished);
       const html = options.liveReloadScript ? finished.replace('</body>', `<script src="${options.liveReloadScript}" async></script></body>`) : finished;
       checkPageCsp(html, route.path); // the style hash must match the final minified bytes

@@ -87,6 +87,8 @@ export class WorkerBatch {
   private readonly inbox: unknown[] = [];
   private readonly waiting: { resolve: (m: unknown) => void; reject: (e: Error) => void }[] = [];
   private failure?: Error;
+  /** The route indexes of this worker's batch. */
+  private readonly indexes: number[];
   /** How many times the worker's page CSS ran PurgeCSS; known after finish(). */
   cssRuns = 0;
 
@@ -96,6 +98,7 @@ export class WorkerBatch {
    * @param heapMb the worker's old-generation heap limit, MB (default workerHeapMb of the site's pages)
    */
   constructor(site: SiteData, routes: readonly Route[], indexes: number[], css: string, photos: PhotoLibrary, heapMb = workerHeapMb(routes.length)) {
+    this.indexes = indexes;
     const input: WorkerInput = { site, indexes, paths: indexes.map((i) => routes[i].path), css, photos };
     this.worker = new Worker(new URL('./page-worker.mjs', import.meta.url), { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     this.worker.on('message', (message: { error?: ErrorData }) => {
@@ -127,10 +130,11 @@ export class WorkerBatch {
     return (await this.next<{ rendered: RenderedInfo[] }>()).rendered;
   }
 
-  /** The worker's pages finished with these script tags (by route index). */
+  /** The worker's pages finished with these script tags (by route index; only its own are sent). */
   async finish(tags: ReadonlyMap<number, string>, options: Omit<FinishOptions, 'finished'> = {}): Promise<FinishedInfo[]> {
     const reply = this.next<{ finished: FinishedInfo[]; cssRuns: number }>();
-    this.worker.postMessage({ tags, options });
+    const own = new Map(this.indexes.map((i) => [i, tags.get(i) ?? '']));
+    this.worker.postMessage({ tags: own, options });
     const { finished, cssRuns } = await reply;
     this.cssRuns = cssRuns;
     return finished;

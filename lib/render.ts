@@ -69,11 +69,6 @@ export function renderRoute(route: Route, site: SiteData, css: string, photos: P
   }
 }
 
-/** Renders every route. */
-export function renderSite(routes: Route[], site: SiteData, css: string, photos: PhotoLibrary = NO_PHOTOS): RenderedPage[] {
-  return routes.map((r) => renderRoute(r, site, css, photos));
-}
-
 /**
  * Adds the page's script tags before </head>, swaps the whole stylesheet for the page's own CSS
  * (when `pageCss` is given) and minifies.
@@ -81,7 +76,7 @@ export function renderSite(routes: Route[], site: SiteData, css: string, photos:
  * @param pageCss the per-page CSS of this build (lib/page-css.ts)
  * @returns the final HTML document
  */
-export async function finishPage(page: RenderedPage, tags: string, pageCss?: PageCss): Promise<string> {
+export async function finishPage(page: Pick<RenderedPage, 'markup' | 'islands'>, tags: string, pageCss?: PageCss): Promise<string> {
   const withScripts = page.markup.replace('</head>', `${tags}</head>`);
   return minify(pageCss ? await pageCss.inline(withScripts, page.islands) : withScripts, MINIFY_OPTIONS);
 }
