@@ -121,12 +121,14 @@ interaction('should hold a click that comes before the code also where a player 
   const { page, context, popups, errors } = p;
   const { release, requested } = await holdPlayerCode(p);
   // The home page with its first player placed to load with the page: the code is imported at once.
-  await context.route(h.url('/'), async (route) => {
+  // Routed on the page and only for this navigation: the service worker fetches "/" again later.
+  await page.route(h.url('/'), async (route) => {
     const response = await route.fetch();
     const body = (await response.text()).replace(/(<div[^>]*data-island="VideoPlayer"[^>]*?) data-load="interaction"/, '$1');
     await route.fulfill({ response, body });
-  });
+  }, { times: 1 });
   await page.goto(h.url('/'));
+  assert.is(await page.locator('[data-island="VideoPlayer"]:not([data-load])').count(), 1, 'one player loads with the page');
   await requested;
   await page.click(`${LARGE} .video-facade`);
   assert.is(await page.locator('iframe').count(), 0, 'nothing plays before the code arrives');
