@@ -1,8 +1,9 @@
 /**
  * The per-page work of a build, for one batch of routes: render each page, then (once the
- * islands are bundled and each page's script tags are known) finish it: page CSS, minify, CSP
- * check, gzip, and the text the keyword corpus reads. The build runs one batch in its own thread
- * and, for large sites, one more in each worker thread (lib/build-worker.ts); both run this same
+ * islands are bundled and each page's script tags are known) finish it: page CSS, minify (the
+ * regions pages share once a batch, lib/shared-regions.ts), CSP check, gzip, and the text the
+ * keyword corpus reads. The build runs one batch in its own thread and, for large sites, one more
+ * in each worker thread (lib/page-worker.ts); both run this same
  * code, so the output does not depend on how the routes were split.
  *
  * Everything a batch hands back is structured-cloneable (plain data and Uint8Arrays), so it can
@@ -15,6 +16,7 @@ import { GZIP_LEVEL } from './budgets.ts';
 import { extractPageText } from './corpus.ts';
 import { checkPageCsp, inlineStyles } from './csp.ts';
 import type { SiteData } from './load-content.ts';
+import { createPageMinifier, type PageMinifier } from './minify-page.ts';
 import { createPageCss, type PageCss } from './page-css.ts';
 import type { PlacedPhoto } from './photo-slots.ts';
 import type { PhotoLibrary } from './photos.ts';
@@ -65,6 +67,7 @@ export class PageBatch {
   private readonly packed = new Map<number, Buffer>();
   private readonly islands = new Map<number, string[]>();
   private readonly pageCss: PageCss;
+  private readonly minifier: PageMinifier = createPageMinifier();
 
   /**
    * @param site    the validated site data
@@ -112,7 +115,7 @@ export class PageBatch {
       const islands = this.islands.get(index)!;
       const pageTags = tags.get(index) ?? '';
       const key = options.finished && finishKey(markup, pageTags);
-      const finished = (key && options.finished!.get(key)) || (await finishPage({ markup, islands }, pageTags, this.pageCss));
+      const finished = (key && options.finished!.get(key)) || (await finishPage({ markup, islands }, pageTags, this.pageCss, this.minifier));
       if (key) options.finished!.set(key, finished);
       const html = options.liveReloadScript ? finished.replace('</body>', `<script src="${options.liveReloadScript}" async></script></body>`) : finished;
       checkPageCsp(html, route.path); // the style hash must match the final minified bytes

@@ -7,7 +7,8 @@
  *
  * Pages with the same relevant names get the same CSS, so the result is cached by those names
  * (the page's names that occur in the stylesheet's selectors, and the page's islands): a site of
- * thousands of area pages runs PurgeCSS a handful of times.
+ * thousands of area pages runs PurgeCSS a handful of times. The names of the regions most pages
+ * share (lib/shared-regions.ts) are read once a region.
  */
 import * as esbuild from 'esbuild';
 import { PurgeCSS, type ExtractorResultDetailed } from 'purgecss';
@@ -17,6 +18,7 @@ import { RUNTIME_STYLES as ERROR_SCREEN_STYLES } from '../islands/ErrorScreen.ts
 import { parseIslandKey } from '../islands/runtime/load.ts';
 import { SITE_RUNTIME_STYLES, type RuntimeStyles } from '../islands/runtime/runtime-styles.ts';
 import { hashSource } from './csp.ts';
+import { regionCache, sharedRegions } from './shared-regions.ts';
 
 /** The run-time additions a page with these island keys can see, all together. */
 export function runtimeStylesFor(islandKeys: Iterable<string>): RuntimeStyles {
@@ -80,6 +82,36 @@ export function htmlNames(html: string): ExtractorResultDetailed {
   return { tags: [...tags], classes: [...classes], ids: [...ids], attributes: { names: [...names], values: [...values] }, undetermined: [] };
 }
 
+/** The union of several name lists, each list in first-seen order. */
+function mergeNames(parts: ExtractorResultDetailed[]): ExtractorResultDetailed {
+  const union = (lists: string[][]) => [...new Set(lists.flat())];
+  return {
+    tags: union(parts.map((p) => p.tags)),
+    classes: union(parts.map((p) => p.classes)),
+    ids: union(parts.map((p) => p.ids)),
+    attributes: { names: union(parts.map((p) => p.attributes.names)), values: union(parts.map((p) => p.attributes.values)) },
+    undetermined: [],
+  };
+}
+
+/**
+ * A page's names as htmlNames() gives them (the same sets; the order may differ), with the
+ * regions most pages share (lib/shared-regions.ts) read once each through `regions`: names do not
+ * depend on where an element stands, so the page's names are the union of its parts' names.
+ */
+export function pageNames(html: string, regions: { get(region: string): ExtractorResultDetailed }): ExtractorResultDetailed {
+  const found = sharedRegions(html);
+  if (!found) return htmlNames(html);
+  let rest = '';
+  let from = 0;
+  for (const [start, end] of found) {
+    rest += html.slice(from, start);
+    from = end;
+  }
+  rest += html.slice(from);
+  return mergeNames([htmlNames(rest), ...found.map(([start, end]) => regions.get(html.slice(start, end)))]);
+}
+
 /**
  * @param css the whole minified site stylesheet (lib/styles.ts)
  */
@@ -100,6 +132,7 @@ export function createPageCss(css: string): PageCss {
   const bare = (text: string) => hashSource(text).slice(1, -1);
   const fullHash = bare(css);
   const cache = new Map<string, Promise<string>>();
+  const regionNames = regionCache(htmlNames);
   let runs = 0;
   const relevant = (list: string[]) => [...new Set(list.filter((w) => words.has(w)))].sort().join(' ');
   return {
@@ -107,7 +140,7 @@ export function createPageCss(css: string): PageCss {
       return runs;
     },
     forPage(html, islandKeys) {
-      const found = htmlNames(html);
+      const found = pageNames(html, regionNames);
       const islands = [...new Set(islandKeys)].map((k) => parseIslandKey(k).name).sort();
       // Same relevant names, same result: PurgeCSS only ever compares the stylesheet's selector
       // names with these lists, and every such name is a word of the stylesheet.
@@ -125,7 +158,9 @@ export function createPageCss(css: string): PageCss {
       if (at < 0 || html.indexOf(fullStyle, at + 1) >= 0 || html.split(fullHash).length !== 2) {
         throw new Error('The page must carry the whole site stylesheet in one <style> and its hash once in the CSP, as templates/Head.tsx writes them.');
       }
-      const own = await this.forPage(html, islandKeys);
+      // The names are read without the stylesheet's text (it names nothing on the page), so the
+      // parser need not scan it; the empty <style> keeps the element's own name.
+      const own = await this.forPage(`${html.slice(0, at)}<style></style>${html.slice(at + fullStyle.length)}`, islandKeys);
       return html.replace(fullHash, () => bare(own)).replace(fullStyle, () => `<style>${own}</style>`);
     },
   };

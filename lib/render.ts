@@ -4,9 +4,9 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { minify, type Options as MinifyOptions } from 'html-minifier-terser';
 import { Layout } from '../templates/Layout.tsx';
 import { hoistCspMeta } from './csp.ts';
+import { createPageMinifier, type PageMinifier } from './minify-page.ts';
 import type { PageCss } from './page-css.ts';
 import { SiteContext } from '../templates/site-context.ts';
 import type { Route } from './route.ts';
@@ -26,28 +26,6 @@ export interface RenderedPage {
 }
 
 const NO_PHOTOS: PhotoLibrary = new Map();
-
-/**
- * Options that pay on React's output (no whitespace between tags). Per-page minifyCSS/minifyJS
- * are off: the stylesheet is minified once (lib/styles.ts) and they cost ~2 ms a page for
- * almost nothing. The inline <style> is left byte-for-byte as
- * given, so its CSP hash can be computed from it.
- */
-export const MINIFY_OPTIONS: MinifyOptions = {
-  collapseWhitespace: true,
-  conservativeCollapse: false,
-  removeComments: true,
-  collapseBooleanAttributes: true,
-  removeRedundantAttributes: true,
-  useShortDoctype: true,
-  // React already escapes text and attributes correctly. Decoding and re-encoding them turned
-  // the text "&lt;script&gt;" (React: "&amp;lt;script&amp;gt;") into "&amplt;script&ampgt;", an
-  // HTML parse error ("missing semicolon after character reference"); left as React wrote them,
-  // entities cost about 40 bytes gzipped a page.
-  decodeEntities: false,
-  minifyCSS: false,
-  minifyJS: false,
-};
 
 /**
  * Renders one route inside the layout.
@@ -72,11 +50,12 @@ export function renderRoute(route: Route, site: SiteData, css: string, photos: P
 /**
  * Adds the page's script tags before </head>, swaps the whole stylesheet for the page's own CSS
  * (when `pageCss` is given) and minifies.
- * @param tags    <script type="module"> and modulepreload tags (lib/bundle.ts)
- * @param pageCss the per-page CSS of this build (lib/page-css.ts)
+ * @param tags     <script type="module"> and modulepreload tags (lib/bundle.ts)
+ * @param pageCss  the per-page CSS of this build (lib/page-css.ts)
+ * @param minifier the build's page minifier, whose cache the build's pages share; a new one by default
  * @returns the final HTML document
  */
-export async function finishPage(page: Pick<RenderedPage, 'markup' | 'islands'>, tags: string, pageCss?: PageCss): Promise<string> {
+export async function finishPage(page: Pick<RenderedPage, 'markup' | 'islands'>, tags: string, pageCss?: PageCss, minifier: PageMinifier = createPageMinifier()): Promise<string> {
   const withScripts = page.markup.replace('</head>', `${tags}</head>`);
-  return minify(pageCss ? await pageCss.inline(withScripts, page.islands) : withScripts, MINIFY_OPTIONS);
+  return minifier.minify(pageCss ? await pageCss.inline(withScripts, page.islands) : withScripts);
 }
