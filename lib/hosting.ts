@@ -73,7 +73,7 @@ export const CACHE_CONTROL = {
 export const IMAGE_EXTENSIONS = ['svg', 'png', 'ico', 'webp', 'avif', 'jpg', 'jpeg', 'gif'] as const;
 const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 
-/** A content-hashed asset: esbuild's "[name]-[hash].js" under /assets/ (lib/bundle.ts), 8-character hash. */
+/** A content-hashed asset: esbuild's "[name]-[hash].js" under /assets/ (lib/esbuild-options.ts), 8-character hash. */
 export const HASHED_ASSET = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
 /** A processed photo, "{name}-{width}-{HASH}.{avif|webp|jpg}" under /img/photos/ (lib/photos.ts): named by its content too. */
 export const HASHED_PHOTO = /^\/img\/photos\/[^/]+-[A-Z0-9]{8}\.(?:avif|webp|jpg)$/;

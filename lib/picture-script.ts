@@ -1,8 +1,8 @@
 /**
  * The browser script of pages that show a photo (islands/site/picture-fallback.ts): bundled with
- * the same esbuild options as the rest of the page code (lib/bundle.ts), content-hashed under
- * /assets/, and only when some page places a photo, so a site without photos is built exactly as
- * before.
+ * the same esbuild options as the rest of the page code (lib/esbuild-options.ts), content-hashed
+ * under /assets/, and only when some page places a photo, so a site without photos is built
+ * exactly as before.
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -20,7 +20,7 @@ export interface PictureScript {
 }
 
 /**
- * @param config the same site facts as the page code (lib/bundle.ts clientConfig)
+ * @param config the same site facts as the page code (lib/client-config.ts clientConfig)
  * @throws Error from esbuild when the module does not compile
  */
 export async function bundlePictureScript(config: ClientConfig): Promise<PictureScript> {

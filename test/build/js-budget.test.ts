@@ -2,10 +2,11 @@
  * The JavaScript budget: the JavaScript a page loads, all files together, at most
  * 15 KB gzipped on any page, in both configurations: without an analytics id (the project's
  * settings) and with one (gtag bootstrap and the web-vitals chunk added). Sizes, not timings:
- * the figures are buildSite's (`pages[].jsGzipBytes`, lib/bundle.ts), and a second suite checks
- * them against the built files, following every import the page's scripts make.
+ * the figures are buildSite's (`pages[].jsGzipBytes`, counted by lib/page-scripts.ts), and a
+ * second suite checks them against the built files, following every import the page's scripts
+ * make.
  *
- * Figures per page kind are printed, for the issue note.
+ * Figures per page kind are printed.
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
