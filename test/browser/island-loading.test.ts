@@ -361,7 +361,10 @@ const PAGES = ['/', '/automotive/', '/areas/grants/', '/keyword-analysis/', '/40
 
 /**
  * Loads a page as a visitor who does nothing: page clock installed, load, then 2 s of page time
- * (web-vitals starts 1 s after load) and the network quiet.
+ * (web-vitals starts 1 s after load) and the network quiet. On the keyword page it then waits for
+ * the analysis to answer (its result or its failure): the island fetches the corpus and only then
+ * starts the Web Worker, whose script request can come after the network was first quiet on a
+ * loaded machine.
  * @returns the scripts requested (site paths) and the page, still open
  */
 async function scriptsAtLoad(harness: Harness, pagePath: string) {
@@ -376,6 +379,9 @@ async function scriptsAtLoad(harness: Harness, pagePath: string) {
   await opened.page.goto(harness.url(pagePath), { waitUntil: 'load' });
   await opened.page.clock.runFor(2000);
   await opened.page.waitForLoadState('networkidle');
+  if (await opened.page.$('[data-island="KeywordAnalysis"]')) {
+    await opened.page.locator('.kw-stat, .kw-state-failed').first().waitFor({ timeout: 30_000 });
+  }
   return { ...opened, scripts };
 }
 
