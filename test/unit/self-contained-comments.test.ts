@@ -13,12 +13,12 @@ import * as assert from 'uvu/assert';
 import { ROOT } from '../../tooling/browser.ts';
 
 /**
- * References a reader of the repository cannot follow. This file holds examples of each, so the
- * scan leaves it out (THIS_FILE).
+ * References a reader of the repository cannot follow. The patterns and the canary's samples are
+ * written in pieces joined at run time, so this file passes its own scan.
  */
 const OUTSIDE_REFERENCES: { name: string; pattern: RegExp }[] = [
   { name: 'an issue number', pattern: new RegExp(['\\bissues?', '\\s+#?\\d+'].join(''), 'i') },
-  { name: 'a specification section', pattern: new RegExp(['\\bspec(?:ification)?', "(?:'s)?\\s+(?:section|§)"].join(''), 'i') },
+  { name: 'a section of a specification', pattern: new RegExp(['\\bspec(?:ification)?', "(?:'s)?\\s+(?:section|§)"].join(''), 'i') },
   { name: 'a design document beside the project', pattern: new RegExp(['\\b(?:DESIGN|TESTING|DEVELOPERS|SPEC|STYLE)', '\\.md\\b'].join('')) },
   { name: 'a path outside the repository', pattern: new RegExp(['\\.\\.', '/shared/'].join('')) },
 ];
@@ -34,7 +34,7 @@ function outsideReferences(file: string, text: string): string[] {
   return found;
 }
 
-/** This file's path from the project root: its canary samples are references on purpose. */
+/** This file's path from the project root (it is scanned like every other file). */
 const THIS_FILE = path.relative(ROOT, new URL(import.meta.url).pathname);
 
 const test = suite('self-contained comments');
@@ -47,22 +47,24 @@ test('no source, test, style sheet or document points outside the repository', a
   });
   assert.ok(files.length > 200, `found the project's files (${files.length})`);
   assert.ok(files.includes(THIS_FILE), 'the scan sees the test folder');
-  const found = files.filter((f) => f !== THIS_FILE).flatMap((f) => outsideReferences(f, readFileSync(path.join(ROOT, f), 'utf8')));
+  const found = files.flatMap((f) => outsideReferences(f, readFileSync(path.join(ROOT, f), 'utf8')));
   assert.equal(found, [], 'state the rule itself, or link a public source');
 });
 
 test('canary: each pattern finds its kind of reference, and a public link passes', () => {
   const samples = [
-    '// see issue 13 for the budgets',
-    '/* the spec section 4.2 lists the routes */',
-    ' * as DESIGN.md "Visual direction" says',
-    "import x from '../shared/spec/routes.ts';",
-  ];
+    ['// see issue', ' 13 for the budgets'],
+    ['/* the spec', ' section 4.2 lists the routes */'],
+    [' * as DESIGN', '.md "Visual direction" says'],
+    ["import x from '..", "/shared/spec/routes.ts';"],
+  ].map((pieces) => pieces.join(''));
   samples.forEach((line, i) => {
     assert.equal(outsideReferences('sample.ts', line).length, 1, `found: ${line}`);
     assert.ok(outsideReferences('sample.ts', line)[0].includes(OUTSIDE_REFERENCES[i].name), `named: ${line}`);
   });
-  assert.equal(outsideReferences('sample.ts', '// https://github.com/GoogleChrome/web-vitals/issues/180, RFC 3966 section 5.1.5'), []);
+  // A public issue page and an RFC are sources anyone can open.
+  assert.equal(outsideReferences('sample.ts', '// https://github.com/GoogleChrome/web-vitals/issues/180'), []);
+  assert.equal(outsideReferences('sample.ts', '// an extension dialled as RFC 3966 writes it: tel:+15055550123;ext=5'), []);
 });
 
 test.run();
