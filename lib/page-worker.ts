@@ -4,8 +4,9 @@
  * page components, which cannot cross threads), checks it has the same paths, renders its
  * pages and reports them, waits for their script tags, finishes them and reports again.
  *
- * Messages to the main thread: { rendered: RenderedInfo[] }, then { finished: FinishedInfo[] },
- * or { error: { message, stack, cause } } at the first failure, after which the thread ends.
+ * Messages to the main thread: { rendered: RenderedInfo[] }, then { finishedChunk: FinishedInfo[] }
+ * as pages are done and { finished: FinishedInfo[], cssRuns } with the rest, or
+ * { error: { message, stack, cause } } at the first failure, after which the thread ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRoutes } from '../pages/routes.ts';
@@ -30,7 +31,7 @@ try {
   const batch = new PageBatch(input.site, routes, input.indexes, input.css, input.photos);
   port.postMessage({ rendered: batch.render() });
   port.once('message', (message: { tags: Map<number, string>; options: FinishOptions }) => {
-    batch.finish(message.tags, message.options).then(
+    batch.finish(message.tags, message.options, (pages) => port.postMessage({ finishedChunk: pages })).then(
       (finished) => port.postMessage({ finished, cssRuns: batch.cssRuns }),
       (error) => port.postMessage({ error: errorData(error) }),
     );

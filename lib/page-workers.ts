@@ -87,6 +87,8 @@ export class WorkerBatch {
   private readonly inbox: unknown[] = [];
   private readonly waiting: { resolve: (m: unknown) => void; reject: (e: Error) => void }[] = [];
   private failure?: Error;
+  /** Finished pages posted so far (finish stage), in the order they came. */
+  private readonly finishedChunks: FinishedInfo[][] = [];
   /** The route indexes of this worker's batch. */
   private readonly indexes: number[];
   /** How many times the worker's page CSS ran PurgeCSS; known after finish(). */
@@ -101,8 +103,9 @@ export class WorkerBatch {
     this.indexes = indexes;
     const input: WorkerInput = { site, indexes, paths: indexes.map((i) => routes[i].path), css, photos };
     this.worker = new Worker(new URL('./page-worker.mjs', import.meta.url), { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
-    this.worker.on('message', (message: { error?: ErrorData }) => {
+    this.worker.on('message', (message: { error?: ErrorData; finishedChunk?: FinishedInfo[] }) => {
       if (message.error) this.fail(rebuildError(message.error));
+      else if (message.finishedChunk) this.finishedChunks.push(message.finishedChunk);
       else if (this.waiting.length) this.waiting.shift()!.resolve(message);
       else this.inbox.push(message);
     });
@@ -137,7 +140,7 @@ export class WorkerBatch {
     this.worker.postMessage({ tags: own, options });
     const { finished, cssRuns } = await reply;
     this.cssRuns = cssRuns;
-    return finished;
+    return [...this.finishedChunks.splice(0).flat(), ...finished];
   }
 
   /** Ends the worker thread (also when a stage failed). */

@@ -10,9 +10,12 @@ import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build-site.ts';
-import { loadContent } from '../../lib/load-content.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { FINISH_CHUNK } from '../../lib/page-batch.ts';
 import { defaultThreads, WorkerBatch } from '../../lib/page-workers.ts';
+import { syntheticAreas } from '../../lib/synthetic-areas.ts';
 import { buildRoutes } from '../../pages/routes.ts';
+import { COMMUNITIES } from '../../content/communities.ts';
 
 const test = suite('build on worker threads');
 let tmp = '';
@@ -37,6 +40,20 @@ test('should write the same files and figures with three threads as with one', a
   const differ = [...a].filter(([name, bytes]) => !bytes.equals(b.get(name)!)).map(([name]) => name);
   assert.equal(differ, []);
   assert.equal(three.pages, one.pages);
+});
+
+test('should write the same files when a worker posts its finished pages in several chunks', async () => {
+  // Enough areas that the worker's share is more than one chunk and not a whole number of them.
+  const areas = 2 * FINISH_CHUNK + 50;
+  const content = { ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communities, ...syntheticAreas(COMMUNITIES[0], areas)] };
+  const one = await buildSite({ content, outDir: path.join(tmp, 'chunks-one'), threads: 1 });
+  const two = await buildSite({ content, outDir: path.join(tmp, 'chunks-two'), threads: 2 });
+  assert.ok(one.pages.length / 2 > FINISH_CHUNK + 1, `only ${one.pages.length} pages`);
+  assert.equal(two.pages, one.pages);
+  const a = await files(path.join(tmp, 'chunks-one'));
+  const b = await files(path.join(tmp, 'chunks-two'));
+  assert.equal([...b.keys()], [...a.keys()]);
+  assert.equal([...a].filter(([name, bytes]) => !bytes.equals(b.get(name)!)).map(([name]) => name), []);
 });
 
 test('should reject with the worker\'s own message when its route table differs, and end the worker', async () => {
