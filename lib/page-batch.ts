@@ -55,8 +55,11 @@ export interface FinishOptions {
 
 /**
  * Pages a worker thread posts to the main thread at a time (PageBatch.finish `send`): about 1.5 MB
- * of gzipped pages and corpus text, small enough that neither thread holds a second copy of a
- * whole share of the site while it crosses.
+ * of gzipped pages and corpus text. A posted chunk leaves the worker's heap at once; it waits in
+ * the message queue, serialized, until the main thread reads it, mostly once the main thread has
+ * finished its own pages (its finish loop seldom yields to the event loop). So the worker
+ * never holds its whole share, and its pages exist once while they wait (serialized), not also
+ * in its heap.
  */
 export const FINISH_CHUNK = 100;
 
