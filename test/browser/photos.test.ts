@@ -193,13 +193,32 @@ markup.run();
 // ---------------------------------------------------------------------------------------------
 const browser = suite('photos in Chromium');
 
-/** Loads a page at a viewport and pixel ratio; returns the photo files Chromium requested. */
-async function photoRequests(route: string, viewport: { width: number; height: number }, dpr: number, scrollTo?: string) {
+/**
+ * Loads a page at a viewport and pixel ratio; returns the photo files Chromium requested.
+ * With `holdUntil`, every photo file is held back until the page has asked for that many distinct
+ * files (or 10 s have passed). Chromium takes a denser candidate that has already loaded into its
+ * memory cache over the one `sizes` picks (AvoidDownloadIfHigherDensityResourceIsInCache in
+ * https://source.chromium.org/chromium/chromium/src/+/main:third_party/blink/renderer/core/html/parser/html_srcset_parser.cc),
+ * so a card that chooses after the hero's wider file has arrived shows that file and downloads
+ * nothing. Holding the files back makes every picture choose by `sizes` alone, whatever the
+ * machine's speed.
+ */
+async function photoRequests(route: string, viewport: { width: number; height: number }, dpr: number, scrollTo?: string, holdUntil?: number) {
   const context = await h.browser.newContext({ viewport, deviceScaleFactor: dpr });
   const page = await context.newPage();
   const requested: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/img/photos/')) requested.push(new URL(r.url()).pathname); });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const fallback = setTimeout(release, 10_000);
+  if (holdUntil) await context.route((url) => url.pathname.startsWith('/img/photos/'), async (r) => { await held; await r.continue(); });
+  else release();
+  page.on('request', (r) => {
+    if (!r.url().includes('/img/photos/')) return;
+    requested.push(new URL(r.url()).pathname);
+    if (holdUntil && new Set(requested).size >= holdUntil) release();
+  });
   await page.goto(h.url(route), { waitUntil: 'load' });
+  clearTimeout(fallback);
   if (scrollTo) {
     await page.locator(scrollTo).scrollIntoViewIfNeeded();
     await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLImageElement).complete, `${scrollTo} img`);
@@ -227,13 +246,14 @@ browser('should match sizes to the layout at 1366 px: hero and card slots, one A
   const grantsHero = grants.slots.find((s) => s.className === 'hero-img')!;
   assert.ok(closeTo(grantsHero.width, slotWidth('hero', DESKTOP.width)), `Grants hero slot ${grantsHero.width} px`);
   await grants.context.close();
-  const { context, requested, slots } = await photoRequests('/', DESKTOP, 1, '.service-automotive');
+  const { context, requested, slots } = await photoRequests('/', DESKTOP, 1, '.service-automotive', 2);
   const hero = slots.find((s) => s.className === 'hero-img')!;
   const card = slots.find((s) => s.className === 'card-img')!;
   assert.ok(closeTo(hero.width, slotWidth('hero', DESKTOP.width)), `home hero slot ${hero.width} px`);
   assert.ok(closeTo(card.width, slotWidth('card', DESKTOP.width)), `card slot ${card.width} px`);
   assert.equal([...new Set(requested)].map(widthOf).sort((a, b) => a - b), [chromiumPick([400, 800, 1200, 1600], slotWidth('card', DESKTOP.width), 1), chromiumPick([400, 800, 1200, 1600], slotWidth('hero', DESKTOP.width), 1)].sort((a, b) => a - b));
   assert.ok(requested.every((r) => r.endsWith('.avif')), requested.join(', '));
+  assert.is(widthOf(card.current), chromiumPick([400, 800, 1200, 1600], slotWidth('card', DESKTOP.width), 1), `the card shows ${card.current}`);
   await context.close();
 });
 
