@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeRegExp } from './text.ts';
 
 /** One build failure, described for an operator. Paths are relative to the project, with "/". */
 export interface BuildProblem {
@@ -64,7 +65,7 @@ function lineOf(root: string, file: string, n: number): string | undefined {
  */
 export function locateRecord(text: string, slug: string | undefined, field: string | undefined): number | undefined {
   const lines = text.split(/\r?\n/);
-  const start = slug ? lines.findIndex((l) => new RegExp(`\\bslug:\\s*['"\`]${slug.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`).test(l)) : 0;
+  const start = slug ? lines.findIndex((l) => new RegExp(`\\bslug:\\s*['"\`]${escapeRegExp(slug)}['"\`]`).test(l)) : 0;
   if (start < 0) return undefined;
   const key = field?.split('.').filter((k) => !/^\d+$/.test(k)).pop();
   if (key) {

@@ -27,6 +27,7 @@ import { access, lstat, mkdir, readdir, readFile, readlink, realpath, rename, rm
 import { constants } from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import { escapeRegExp } from './text.ts';
 
 /** A problem with the output folder itself (not the content), as one line an operator can act on. */
 export class OutputFolderError extends Error {
@@ -57,7 +58,7 @@ export interface OutputFolder {
   lockPath: string;
 }
 
-const TEMP = (prefix: string) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(new|ready|old|in)-(\\d+)-(\\d+)$`);
+const TEMP = (prefix: string) => new RegExp(`^${escapeRegExp(prefix)}(new|ready|old|in)-(\\d+)-(\\d+)$`);
 /** Names inside an in-place folder that are not the site's: its temporary folders, its lock, a file system's lost+found. */
 const NOT_SITE = /^(\.build[-.]|lost\+found$)/;
 

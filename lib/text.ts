@@ -45,3 +45,12 @@ export function documentTitle(title: string, name: string): string {
   const branded = `${title} | ${name}`;
   return branded.length <= TITLE_MAX_CHARS ? branded : title;
 }
+
+/**
+ * `text` with every character that has a meaning in a regular expression escaped, so
+ * `new RegExp(escapeRegExp(text))` matches `text` literally: "a.b" -> "a\\.b". The escaped set is
+ * MDN's (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Guide/Regular_expressions#escaping).
+ */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { quoteMailto, slugToTitle, toSlug } from '../../lib/text.ts';
+import { escapeRegExp, quoteMailto, slugToTitle, toSlug } from '../../lib/text.ts';
 import { robotsContent } from '../../lib/robots.ts';
 
 const title = suite('slugToTitle');
@@ -21,6 +21,15 @@ slug('should turn a business name into a lowercase slug', () => {
   assert.is(toSlug('San José'), 'san-jose');
 });
 slug.run();
+
+const escape = suite('escapeRegExp');
+escape('should make every special character match itself and nothing else', () => {
+  const text = 'a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o';
+  assert.ok(new RegExp(`^${escapeRegExp(text)}$`).test(text));
+  assert.not.ok(new RegExp(`^${escapeRegExp('a.b')}$`).test('axb'), '"." is not any character');
+  assert.not.ok(new RegExp(escapeRegExp('(x|y)')).test('y'), 'a group and an alternative are text');
+});
+escape.run();
 
 const robots = suite('robotsContent');
 robots('should be "index, follow" by default', () => {
