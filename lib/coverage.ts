@@ -13,6 +13,7 @@
  *   schema allows only on extended coverage and never with a 24/7 emergency promise.
  */
 import type { Community } from '../content/schema.ts';
+import { escapeRegExp } from './text.ts';
 
 /** How many service areas are primary and how many extended coverage. */
 export interface CoverageCounts {
@@ -87,4 +88,37 @@ export function servedOnRequestSentence(communities: readonly Community[]): stri
   const names = servedOnRequestNames(communities);
   const many = communities.filter((c) => c.servedOnRequest).length > 1;
   return names ? `${names} ${many ? 'are' : 'is'} extended coverage, served on request.` : '';
+}
+
+/** A sentence that says a place is served on request: "served on request", "we serve on request". */
+const ON_REQUEST = /\bserved? on request\b/i;
+
+/**
+ * The communities a text says are served on request: each community named in a sentence that says
+ * "served on request" (or "serve on request"). Longer names are matched first, so "New Laguna" is
+ * not also read as "Laguna". A sentence that names no community speaks of `subject` when one is
+ * given: a community's own record speaking of itself.
+ * @param text        any content text, e.g. an FAQ answer
+ * @param communities every community record
+ * @param subject     the community whose record `text` belongs to, if any
+ * @returns the communities the text says are served on request, each once, in text order
+ */
+export function saidServedOnRequest(text: string, communities: readonly Community[], subject?: Community): Community[] {
+  const found = new Set<Community>();
+  const byLength = [...communities].sort((a, b) => b.name.length - a.name.length);
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    if (!ON_REQUEST.test(sentence)) continue;
+    let rest = sentence;
+    const named: { at: number; community: Community }[] = [];
+    for (const c of byLength) {
+      const name = new RegExp(`\\b${escapeRegExp(c.name)}\\b`, 'g');
+      const at = rest.search(name);
+      if (at < 0) continue;
+      named.push({ at, community: c });
+      rest = rest.replace(name, (m) => ' '.repeat(m.length));
+    }
+    if (named.length === 0 && subject) named.push({ at: 0, community: subject });
+    for (const { community } of named.sort((a, b) => a.at - b.at)) found.add(community);
+  }
+  return [...found];
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   check, checkAll, Community, ContentError, CoreService, HomeContent, Service, SiteSettings,
 } from '../content/schema.ts';
+import { saidServedOnRequest } from './coverage.ts';
 import { parsePhone, type PhoneNumber } from './phone.ts';
 import rawSettings from '../content/site.ts';
 import { COMMUNITIES } from '../content/communities.ts';
@@ -56,7 +57,9 @@ export const PROJECT_CONTENT: RawContent = {
 };
 
 /**
- * Validates raw content and returns typed site data.
+ * Validates raw content and returns typed site data. Besides each record's own fields, it checks
+ * that no text says a community is served on request unless that community's record is marked
+ * `servedOnRequest`, so the words follow the record when the operator changes it.
  * @throws ContentError naming the file, the record and the field of the first mistake
  */
 export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
@@ -70,6 +73,18 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   for (const svc of services) {
     if (taken.has(svc.slug)) throw new ContentError(`content/services.ts: service "${svc.slug}": field "slug" is also a core service's slug; slugs must be unique.`);
   }
+  const records: { file: string; label: string; record: object; subject?: Community }[] = [
+    ...communities.map((c) => ({ file: 'content/communities.ts', label: `community "${c.slug}"`, record: c, subject: c })),
+    ...services.map((c) => ({ file: 'content/services.ts', label: `service "${c.slug}"`, record: c })),
+    ...core.map((c) => ({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, record: c })),
+    { file: 'content/home.ts', label: 'home', record: home },
+  ];
+  for (const { file, label, record, subject } of records) {
+    for (const [field, text] of textFields(record)) {
+      const unmarked = saidServedOnRequest(text, communities, subject).find((c) => !c.servedOnRequest);
+      if (unmarked) throw new ContentError(`${file}: ${label}: field "${field}" says ${unmarked.name} is served on request, but community "${unmarked.slug}" is not marked so: add servedOnRequest: true to it in content/communities.ts, or change this text.`);
+    }
+  }
   const areas = communities.filter((c): c is Area => c.page !== undefined);
   return {
     settings,
@@ -80,4 +95,14 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
     core,
     home,
   };
+}
+
+/**
+ * Every text of a record with its field's path, in the form the schema's messages use:
+ * `[["faqs.3.answer", "Yes. We are fully mobile..."], ...]`.
+ */
+function textFields(value: unknown, field = ''): [field: string, text: string][] {
+  if (typeof value === 'string') return [[field, value]];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) => textFields(v, field ? `${field}.${key}` : key));
 }

@@ -8,7 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatTime, HOURS, hoursText, openingHoursText } from '../../content/business.ts';
 import type { Community } from '../../content/schema.ts';
-import { coverageBadge, coverageCounts, coverageNote, servedOnRequestSentence } from '../../lib/coverage.ts';
+import { coverageBadge, coverageCounts, coverageNote, saidServedOnRequest, servedOnRequestSentence } from '../../lib/coverage.ts';
 import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/load-content.ts';
 import { renderRoute } from '../../lib/render.ts';
 import { buildRoutes } from '../../pages/routes.ts';
@@ -103,6 +103,24 @@ onRequest('should be refused by the schema beside a 24/7 promise or on a primary
   };
   assert.throws(change('ramah', (c) => { c.servedOnRequest = true; }), /^content\/communities\.ts: community "ramah": field "servedOnRequest" cannot be true while page\.emergency promises "24\/7"/);
   assert.throws(change('grants', (c) => { c.servedOnRequest = true; c.page.emergency = 'available'; }), /^content\/communities\.ts: community "grants": field "servedOnRequest" may be true only for coverage "extended"/);
+});
+onRequest('should read which communities a text says are served on request, sentence by sentence', () => {
+  const slugs = (text: string, subject?: Community) => saidServedOnRequest(text, site.communities, subject).map((c) => c.slug);
+  assert.equal(slugs('We come to Milan in minutes. Gallup is extended coverage, served on request.'), ['gallup']);
+  assert.equal(slugs('New Laguna and Gallup are served on request.'), ['new-laguna', 'gallup'], '"New Laguna" is not also read as "Laguna"');
+  assert.equal(slugs('Laguna, Milan and Grants are primary areas. Emergency service is available on request.'), [], 'no sentence says "served on request"');
+  const ramah = site.communities.find((c) => c.slug === 'ramah')!;
+  assert.equal(slugs('Extended coverage, served on request.', ramah), ['ramah'], 'a record\'s sentence that names no one speaks of its own community');
+  assert.equal(slugs('Unlike Gallup, served on request, we reach you fast.', ramah), ['gallup']);
+});
+onRequest('should stop the build when a text says an unmarked community is served on request, naming the file, the record and the field', () => {
+  const unmarked = structuredClone(PROJECT_CONTENT) as any;
+  delete unmarked.communities.find((c: any) => c.slug === 'gallup').servedOnRequest;
+  assert.throws(() => loadContent(unmarked), (e: Error) => e.message === 'content/communities.ts: community "gallup": field "description" says Gallup is served on request, but community "gallup" is not marked so: add servedOnRequest: true to it in content/communities.ts, or change this text.');
+  const milan = structuredClone(PROJECT_CONTENT) as any;
+  const faq = milan.core.find((c: any) => c.slug === 'residential').faqs.at(-1);
+  faq.answer = faq.answer.replace('Gallup is extended coverage', 'Milan is extended coverage');
+  assert.throws(() => loadContent(milan), (e: Error) => e.message.startsWith(`content/core-services.ts: core service "residential": field "faqs.${milan.core.find((c: any) => c.slug === 'residential').faqs.length - 1}.answer" says Milan is served on request, but community "milan" is not marked so`));
 });
 onRequest.run();
 
