@@ -38,7 +38,7 @@ layout('should land on the card of /service-areas/#mesita', async () => {
   const landed = await page.waitForFunction(() => {
     const top = document.getElementById('mesita')!.getBoundingClientRect().top;
     return top >= 0 && top < innerHeight / 2;
-  }, undefined, { timeout: 3000 }).then(() => true, () => false);
+  }, undefined, { timeout: 10_000 }).then(() => true, () => false);
   const top = await page.evaluate(() => document.getElementById('mesita')!.getBoundingClientRect().top);
   assert.ok(landed, `Mesita's card is at ${top}px`);
   assert.is(await page.locator('#mesita h3').textContent(), 'Mesita');

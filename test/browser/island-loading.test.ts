@@ -246,7 +246,7 @@ chatbot('should open the panel at once on one click that comes before the code, 
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => document.activeElement?.classList.contains('chatbot-toggle'));
   // Chromium fires <details> "toggle" in a later task than the close (seen in CI: toggles still 1).
-  await page.waitForFunction(() => (window as any).toggles === 2, undefined, { timeout: 2000 });
+  await page.waitForFunction(() => (window as any).toggles === 2, undefined, { timeout: 10_000 });
   assert.equal(await chatbotState(page), { open: false, expanded: 'false', toggles: 2 });
   assert.equal(errors, []);
   await context.close();

@@ -58,26 +58,33 @@ export async function openChatbot(page: Page): Promise<void> {
 
 /**
  * Closes the chatbot panel again with its close button (or, if it has none, its floating button).
- * @throws Error when the panel is still visible after 3 s
+ * @throws Error when the panel is still visible after 10 s (a generous wait: a busy 2-core machine
+ *   has taken over 3 s to run the click's handlers)
  */
 export async function closeChatbot(page: Page): Promise<void> {
   const close = page.locator('.chatbot-close').filter({ visible: true });
   if (await close.count()) await close.first().click();
   else await page.locator('.chatbot-toggle').click();
-  await page.locator('.chatbot-panel').waitFor({ state: 'hidden', timeout: 3000 });
+  await page.locator('.chatbot-panel').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {
+    throw new Error(`${page.url()}: the chatbot panel did not close.`);
+  });
 }
 
 /**
  * Clicks play on the first hosted video of the page, if any, and waits for its iframe.
  * Call stubVideoHosts() on the context first.
  * @returns true when a video was played
+ * @throws Error when no player iframe is attached within 10 s of the click (the player's code
+ *   loads on that click)
  */
 export async function playFirstVideo(page: Page): Promise<boolean> {
   const facade = page.locator('.video-facade').first();
   if ((await facade.count()) === 0) return false;
   await facade.scrollIntoViewIfNeeded();
   await facade.click();
-  await page.locator('.video-frame iframe').first().waitFor({ state: 'attached', timeout: 3000 });
+  await page.locator('.video-frame iframe').first().waitFor({ state: 'attached', timeout: 10_000 }).catch(() => {
+    throw new Error(`${page.url()}: the video did not start (no player iframe after the click on play).`);
+  });
   return true;
 }
 
@@ -101,7 +108,7 @@ export async function useTabs(page: Page): Promise<number> {
  * State of a <details> disclosure: `open`, and its <summary>'s aria-expanded, read once the two
  * agree. Chromium fires the `toggle` event that the islands sync aria-expanded from in a later
  * task, so right after a click `open` has changed and aria-expanded follows a moment later;
- * reading at once made the menu test flaky in CI. Waits up to 2 s for agreement, then returns the
+ * reading at once made the menu test flaky in CI. Waits up to 10 s for agreement, then returns the
  * values as they are (so a real mismatch still fails the caller's assertion).
  * @param selector CSS selector of the <details> element
  */
@@ -110,7 +117,7 @@ export async function disclosureState(page: Page, selector: string): Promise<{ o
     .waitForFunction((sel) => {
       const d = document.querySelector(sel) as HTMLDetailsElement | null;
       return !!d && d.querySelector(':scope > summary')?.getAttribute('aria-expanded') === String(d.open);
-    }, selector, { timeout: 2000 })
+    }, selector, { timeout: 10_000 })
     .catch(() => undefined);
   return page.$eval(selector, (d) => ({ open: (d as HTMLDetailsElement).open, expanded: d.querySelector(':scope > summary')!.getAttribute('aria-expanded') }));
 }
