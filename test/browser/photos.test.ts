@@ -196,8 +196,9 @@ const browser = suite('photos in Chromium');
 /**
  * Loads a page at a viewport and pixel ratio; returns the photo files Chromium requested.
  * With `holdUntil`, every photo file is held back until the page has asked for that many distinct
- * files (or 10 s have passed). Chromium takes a denser candidate that has already loaded into its
- * memory cache over the one `sizes` picks (AvoidDownloadIfHigherDensityResourceIsInCache in
+ * files (after the scroll to `scrollTo`, if any); the call throws if it has not within 10 s.
+ * Chromium takes a denser candidate that has already loaded into its memory cache over the one
+ * `sizes` picks (AvoidDownloadIfHigherDensityResourceIsInCache in
  * https://source.chromium.org/chromium/chromium/src/+/main:third_party/blink/renderer/core/html/parser/html_srcset_parser.cc),
  * so a card that chooses after the hero's wider file has arrived shows that file and downloads
  * nothing. Holding the files back makes every picture choose by `sizes` alone, whatever the
@@ -208,21 +209,28 @@ async function photoRequests(route: string, viewport: { width: number; height: n
   const page = await context.newPage();
   const requested: string[] = [];
   let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  const fallback = setTimeout(release, 10_000);
-  if (holdUntil) await context.route((url) => url.pathname.startsWith('/img/photos/'), async (r) => { await held; await r.continue(); });
-  else release();
+  const allAsked = new Promise<void>((resolve) => { release = resolve; });
+  if (holdUntil) await context.route((url) => url.pathname.startsWith('/img/photos/'), async (r) => { await allAsked; await r.continue(); });
   page.on('request', (r) => {
     if (!r.url().includes('/img/photos/')) return;
     requested.push(new URL(r.url()).pathname);
     if (holdUntil && new Set(requested).size >= holdUntil) release();
   });
-  await page.goto(h.url(route), { waitUntil: 'load' });
-  clearTimeout(fallback);
-  if (scrollTo) {
-    await page.locator(scrollTo).scrollIntoViewIfNeeded();
-    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLImageElement).complete, `${scrollTo} img`);
+  // 'load' waits for the hero, which the hold keeps back: wait for the document only, then scroll.
+  await page.goto(h.url(route), { waitUntil: holdUntil ? 'domcontentloaded' : 'load' });
+  if (scrollTo) await page.locator(scrollTo).scrollIntoViewIfNeeded();
+  if (holdUntil) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${route}: the page asked for ${new Set(requested).size} photo files in 10 s, not ${holdUntil}: ${requested.join(', ')}`)), 10_000); });
+    try {
+      await Promise.race([allAsked, late]);
+    } finally {
+      clearTimeout(timer);
+      release();
+    }
+    await page.waitForLoadState('load');
   }
+  if (scrollTo) await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLImageElement).complete, `${scrollTo} img`);
   const slots = await page.$$eval('picture img', (imgs) => imgs.map((i) => ({ className: i.className, width: i.getBoundingClientRect().width, current: (i as HTMLImageElement).currentSrc })));
   return { context, page, requested, slots };
 }

@@ -58,15 +58,15 @@ export async function openChatbot(page: Page): Promise<void> {
 
 /**
  * Closes the chatbot panel again with its close button (or, if it has none, its floating button).
- * @throws Error when the panel is still visible after 10 s (a generous wait: a busy 2-core machine
- *   has taken over 3 s to run the click's handlers)
+ * @throws Error when the panel is still visible after 10 s (a generous wait: a busy machine may
+ *   take several seconds to run the click's handlers)
  */
 export async function closeChatbot(page: Page): Promise<void> {
   const close = page.locator('.chatbot-close').filter({ visible: true });
   if (await close.count()) await close.first().click();
   else await page.locator('.chatbot-toggle').click();
-  await page.locator('.chatbot-panel').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {
-    throw new Error(`${page.url()}: the chatbot panel did not close.`);
+  await page.locator('.chatbot-panel').waitFor({ state: 'hidden', timeout: 10_000 }).catch((e: Error) => {
+    throw new Error(`${page.url()}: the chatbot panel did not close (${e.message.split('\n')[0]}).`, { cause: e });
   });
 }
 
@@ -82,8 +82,8 @@ export async function playFirstVideo(page: Page): Promise<boolean> {
   if ((await facade.count()) === 0) return false;
   await facade.scrollIntoViewIfNeeded();
   await facade.click();
-  await page.locator('.video-frame iframe').first().waitFor({ state: 'attached', timeout: 10_000 }).catch(() => {
-    throw new Error(`${page.url()}: the video did not start (no player iframe after the click on play).`);
+  await page.locator('.video-frame iframe').first().waitFor({ state: 'attached', timeout: 10_000 }).catch((e: Error) => {
+    throw new Error(`${page.url()}: the video did not start, no player iframe after the click on play (${e.message.split('\n')[0]}).`, { cause: e });
   });
   return true;
 }
