@@ -13,7 +13,6 @@
  *   schema allows only on extended coverage and never with a 24/7 emergency promise.
  */
 import type { Community } from '../content/schema.ts';
-import { escapeRegExp } from './text.ts';
 
 /** How many service areas are primary and how many extended coverage. */
 export interface CoverageCounts {
@@ -90,35 +89,59 @@ export function servedOnRequestSentence(communities: readonly Community[]): stri
   return names ? `${names} ${many ? 'are' : 'is'} extended coverage, served on request.` : '';
 }
 
-/** A sentence that says a place is served on request: "served on request", "we serve on request". */
-const ON_REQUEST = /\bserved? on request\b/i;
+/** Words that say a place is served on request: "served on request", "we serve on request". */
+const ON_REQUEST = /\bserve[sd]?\s+on\s+request\b/i;
+/**
+ * Where a sentence's clauses part: ";", ":", a dash between spaces, and "while", "but", "whereas",
+ * "although", "though", so "We reach Milan in minutes, while Gallup is served on request" is about
+ * Gallup only.
+ */
+const CLAUSE_BREAK = /[;:]\s+|\s+[-\u2013\u2014]\s+|,?\s+(?:while|but|whereas|although|though)\s+/i;
+
+/** A text's words in lower case, letters and digits only: "New Laguna, NM" -> ["new", "laguna", "nm"]. */
+const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Each community list's names as words ("new laguna" -> its record) and the most words in a name. */
+const nameIndexes = new WeakMap<readonly Community[], { byName: Map<string, Community>; longest: number }>();
 
 /**
- * The communities a text says are served on request: each community named in a sentence that says
- * "served on request" (or "serve on request"). Longer names are matched first, so "New Laguna" is
- * not also read as "Laguna". A sentence that names no community speaks of `subject` when one is
- * given: a community's own record speaking of itself.
+ * The communities a text says are served on request: each community named in a clause that says
+ * "served on request" (or "serve(s) on request"). Names match as whole words, in any case, the
+ * longest first, so "New Laguna" is not also read as "Laguna". A clause that names no community
+ * speaks of `subject` when one is given: a community's own record speaking of itself.
  * @param text        any content text, e.g. an FAQ answer
  * @param communities every community record
  * @param subject     the community whose record `text` belongs to, if any
  * @returns the communities the text says are served on request, each once, in text order
  */
 export function saidServedOnRequest(text: string, communities: readonly Community[], subject?: Community): Community[] {
-  const found = new Set<Community>();
-  const byLength = [...communities].sort((a, b) => b.name.length - a.name.length);
-  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
-    if (!ON_REQUEST.test(sentence)) continue;
-    let rest = sentence;
-    const named: { at: number; community: Community }[] = [];
-    for (const c of byLength) {
-      const name = new RegExp(`\\b${escapeRegExp(c.name)}\\b`, 'g');
-      const at = rest.search(name);
-      if (at < 0) continue;
-      named.push({ at, community: c });
-      rest = rest.replace(name, (m) => ' '.repeat(m.length));
+  if (!ON_REQUEST.test(text)) return [];
+  let index = nameIndexes.get(communities);
+  if (!index) {
+    index = { byName: new Map(), longest: 1 };
+    for (const c of communities) {
+      const name = wordsOf(c.name);
+      if (!index.byName.has(name.join(' '))) index.byName.set(name.join(' '), c);
+      index.longest = Math.max(index.longest, name.length);
     }
-    if (named.length === 0 && subject) named.push({ at: 0, community: subject });
-    for (const { community } of named.sort((a, b) => a.at - b.at)) found.add(community);
+    nameIndexes.set(communities, index);
+  }
+  const found = new Set<Community>();
+  const clauses = text.split(/(?<=[.!?])\s+/).flatMap((sentence) => sentence.split(CLAUSE_BREAK));
+  for (const clause of clauses) {
+    if (!ON_REQUEST.test(clause)) continue;
+    const words = wordsOf(clause);
+    const named: Community[] = [];
+    for (let i = 0; i < words.length; i++) {
+      for (let n = Math.min(index.longest, words.length - i); n > 0; n--) {
+        const community = index.byName.get(words.slice(i, i + n).join(' '));
+        if (!community) continue;
+        named.push(community);
+        i += n - 1;
+        break;
+      }
+    }
+    for (const community of named.length ? named : subject ? [subject] : []) found.add(community);
   }
   return [...found];
 }

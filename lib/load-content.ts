@@ -58,7 +58,8 @@ export const PROJECT_CONTENT: RawContent = {
 
 /**
  * Validates raw content and returns typed site data. Besides each record's own fields, it checks
- * that no text says a community is served on request unless that community's record is marked
+ * every text of every record for a clause that says "served on request" and names a community
+ * (or, in a community's own record, names none): that community's record must be marked
  * `servedOnRequest`, so the words follow the record when the operator changes it.
  * @throws ContentError naming the file, the record and the field of the first mistake
  */
@@ -82,7 +83,13 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   for (const { file, label, record, subject } of records) {
     for (const [field, text] of textFields(record)) {
       const unmarked = saidServedOnRequest(text, communities, subject).find((c) => !c.servedOnRequest);
-      if (unmarked) throw new ContentError(`${file}: ${label}: field "${field}" says ${unmarked.name} is served on request, but community "${unmarked.slug}" is not marked so: add servedOnRequest: true to it in content/communities.ts, or change this text.`);
+      if (unmarked) {
+        const may = unmarked.coverage === 'extended' && unmarked.page?.emergency !== '24/7';
+        const fix = may
+          ? `add servedOnRequest: true to it in content/communities.ts, or change this text`
+          : 'change this text (only an extended-coverage community without a 24/7 emergency promise can be served on request)';
+        throw new ContentError(`${file}: ${label}: field "${field}" says ${unmarked.name} is served on request, but community "${unmarked.slug}" is not marked so: ${fix}.`);
+      }
     }
   }
   const areas = communities.filter((c): c is Area => c.page !== undefined);

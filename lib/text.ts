@@ -48,7 +48,7 @@ export function documentTitle(title: string, name: string): string {
 
 /**
  * `text` with every character that has a meaning in a regular expression escaped, so
- * `new RegExp(escapeRegExp(text))` matches `text` literally: "a.b" -> "a\\.b". The escaped set is
+ * `new RegExp(escapeRegExp(text))` matches `text` literally: a.b -> a\.b. The escaped set is
  * MDN's (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Guide/Regular_expressions#escaping).
  */
 export function escapeRegExp(text: string): string {

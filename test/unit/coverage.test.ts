@@ -112,6 +112,8 @@ onRequest('should read which communities a text says are served on request, sent
   const ramah = site.communities.find((c) => c.slug === 'ramah')!;
   assert.equal(slugs('Extended coverage, served on request.', ramah), ['ramah'], 'a record\'s sentence that names no one speaks of its own community');
   assert.equal(slugs('Unlike Gallup, served on request, we reach you fast.', ramah), ['gallup']);
+  assert.equal(slugs('We reach Grants and Milan in minutes, while Gallup is served on request.'), ['gallup'], 'only the clause that says it');
+  assert.equal(slugs('We reach Milan fast; gallup\nserves on request.'), ['gallup'], 'any case, any space, "serves"');
 });
 onRequest('should stop the build when a text says an unmarked community is served on request, naming the file, the record and the field', () => {
   const unmarked = structuredClone(PROJECT_CONTENT) as any;
@@ -120,7 +122,7 @@ onRequest('should stop the build when a text says an unmarked community is serve
   const milan = structuredClone(PROJECT_CONTENT) as any;
   const faq = milan.core.find((c: any) => c.slug === 'residential').faqs.at(-1);
   faq.answer = faq.answer.replace('Gallup is extended coverage', 'Milan is extended coverage');
-  assert.throws(() => loadContent(milan), (e: Error) => e.message.startsWith(`content/core-services.ts: core service "residential": field "faqs.${milan.core.find((c: any) => c.slug === 'residential').faqs.length - 1}.answer" says Milan is served on request, but community "milan" is not marked so`));
+  assert.throws(() => loadContent(milan), (e: Error) => e.message === `content/core-services.ts: core service "residential": field "faqs.${milan.core.find((c: any) => c.slug === 'residential').faqs.length - 1}.answer" says Milan is served on request, but community "milan" is not marked so: change this text (only an extended-coverage community without a 24/7 emergency promise can be served on request).`);
 });
 onRequest.run();
 
