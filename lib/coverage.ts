@@ -101,47 +101,44 @@ const CLAUSE_BREAK = /[;:]\s+|\s+[-\u2013\u2014]\s+|,?\s+(?:while|but|whereas|al
 /** A text's words in lower case, letters and digits only: "New Laguna, NM" -> ["new", "laguna", "nm"]. */
 const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** Each community list's names as words ("new laguna" -> its record) and the most words in a name. */
-const nameIndexes = new WeakMap<readonly Community[], { byName: Map<string, Community>; longest: number }>();
-
 /**
- * The communities a text says are served on request: each community named in a clause that says
- * "served on request" (or "serve(s) on request"). Names match as whole words, in any case, the
- * longest first, so "New Laguna" is not also read as "Laguna". A clause that names no community
- * speaks of `subject` when one is given: a community's own record speaking of itself.
- * @param text        any content text, e.g. an FAQ answer
+ * A reader of what texts say is served on request, for one list of communities (their names are
+ * indexed once, as words).
  * @param communities every community record
- * @param subject     the community whose record `text` belongs to, if any
- * @returns the communities the text says are served on request, each once, in text order
+ * @returns a function of `text` (any content text, e.g. an FAQ answer) and `subject` (the community
+ *   whose record the text belongs to, if any) giving the communities the text says are served on
+ *   request, each once, in text order: each community named in a clause that says "served on
+ *   request" (or "serve(s) on request"). Names match as whole words, in any case, the longest
+ *   first, so "New Laguna" is not also read as "Laguna". A clause that names no community speaks
+ *   of `subject` when one is given: a community's own record speaking of itself.
  */
-export function saidServedOnRequest(text: string, communities: readonly Community[], subject?: Community): Community[] {
-  if (!ON_REQUEST.test(text)) return [];
-  let index = nameIndexes.get(communities);
-  if (!index) {
-    index = { byName: new Map(), longest: 1 };
-    for (const c of communities) {
-      const name = wordsOf(c.name);
-      if (!index.byName.has(name.join(' '))) index.byName.set(name.join(' '), c);
-      index.longest = Math.max(index.longest, name.length);
-    }
-    nameIndexes.set(communities, index);
+export function servedOnRequestReader(communities: readonly Community[]): (text: string, subject?: Community) => Community[] {
+  const byName = new Map<string, Community>();
+  let longest = 1;
+  for (const c of communities) {
+    const name = wordsOf(c.name);
+    if (!byName.has(name.join(' '))) byName.set(name.join(' '), c);
+    longest = Math.max(longest, name.length);
   }
-  const found = new Set<Community>();
-  const clauses = text.split(/(?<=[.!?])\s+/).flatMap((sentence) => sentence.split(CLAUSE_BREAK));
-  for (const clause of clauses) {
-    if (!ON_REQUEST.test(clause)) continue;
-    const words = wordsOf(clause);
-    const named: Community[] = [];
-    for (let i = 0; i < words.length; i++) {
-      for (let n = Math.min(index.longest, words.length - i); n > 0; n--) {
-        const community = index.byName.get(words.slice(i, i + n).join(' '));
-        if (!community) continue;
-        named.push(community);
-        i += n - 1;
-        break;
+  return (text, subject) => {
+    if (!ON_REQUEST.test(text)) return [];
+    const found = new Set<Community>();
+    const clauses = text.split(/(?<=[.!?])\s+/).flatMap((sentence) => sentence.split(CLAUSE_BREAK));
+    for (const clause of clauses) {
+      if (!ON_REQUEST.test(clause)) continue;
+      const words = wordsOf(clause);
+      const named: Community[] = [];
+      for (let i = 0; i < words.length; i++) {
+        for (let n = Math.min(longest, words.length - i); n > 0; n--) {
+          const community = byName.get(words.slice(i, i + n).join(' '));
+          if (!community) continue;
+          named.push(community);
+          i += n - 1;
+          break;
+        }
       }
+      for (const community of named.length ? named : subject ? [subject] : []) found.add(community);
     }
-    for (const community of named.length ? named : subject ? [subject] : []) found.add(community);
-  }
-  return [...found];
+    return [...found];
+  };
 }

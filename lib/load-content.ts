@@ -6,7 +6,7 @@ import { z } from 'zod';
 import {
   check, checkAll, Community, ContentError, CoreService, HomeContent, Service, SiteSettings,
 } from '../content/schema.ts';
-import { saidServedOnRequest } from './coverage.ts';
+import { servedOnRequestReader } from './coverage.ts';
 import { parsePhone, type PhoneNumber } from './phone.ts';
 import rawSettings from '../content/site.ts';
 import { COMMUNITIES } from '../content/communities.ts';
@@ -80,12 +80,13 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
     ...core.map((c) => ({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, record: c })),
     { file: 'content/home.ts', label: 'home', record: home },
   ];
+  const servedOnRequest = servedOnRequestReader(communities);
   for (const { file, label, record, subject } of records) {
     for (const [field, text] of textFields(record)) {
-      const unmarked = saidServedOnRequest(text, communities, subject).find((c) => !c.servedOnRequest);
+      const unmarked = servedOnRequest(text, subject).find((c) => !c.servedOnRequest);
       if (unmarked) {
-        const may = unmarked.coverage === 'extended' && unmarked.page?.emergency !== '24/7';
-        const fix = may
+        // The schema decides whether this record may carry the mark (extended coverage, no 24/7 promise).
+        const fix = Community.safeParse({ ...unmarked, servedOnRequest: true }).success
           ? `add servedOnRequest: true to it in content/communities.ts, or change this text`
           : 'change this text (only an extended-coverage community without a 24/7 emergency promise can be served on request)';
         throw new ContentError(`${file}: ${label}: field "${field}" says ${unmarked.name} is served on request, but community "${unmarked.slug}" is not marked so: ${fix}.`);

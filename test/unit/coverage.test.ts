@@ -8,7 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatTime, HOURS, hoursText, openingHoursText } from '../../content/business.ts';
 import type { Community } from '../../content/schema.ts';
-import { coverageBadge, coverageCounts, coverageNote, saidServedOnRequest, servedOnRequestSentence } from '../../lib/coverage.ts';
+import { coverageBadge, coverageCounts, coverageNote, servedOnRequestReader, servedOnRequestSentence } from '../../lib/coverage.ts';
 import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/load-content.ts';
 import { renderRoute } from '../../lib/render.ts';
 import { buildRoutes } from '../../pages/routes.ts';
@@ -105,7 +105,8 @@ onRequest('should be refused by the schema beside a 24/7 promise or on a primary
   assert.throws(change('grants', (c) => { c.servedOnRequest = true; c.page.emergency = 'available'; }), /^content\/communities\.ts: community "grants": field "servedOnRequest" may be true only for coverage "extended"/);
 });
 onRequest('should read which communities a text says are served on request, sentence by sentence', () => {
-  const slugs = (text: string, subject?: Community) => saidServedOnRequest(text, site.communities, subject).map((c) => c.slug);
+  const read = servedOnRequestReader(site.communities);
+  const slugs = (text: string, subject?: Community) => read(text, subject).map((c) => c.slug);
   assert.equal(slugs('We come to Milan in minutes. Gallup is extended coverage, served on request.'), ['gallup']);
   assert.equal(slugs('New Laguna and Gallup are served on request.'), ['new-laguna', 'gallup'], '"New Laguna" is not also read as "Laguna"');
   assert.equal(slugs('Laguna, Milan and Grants are primary areas. Emergency service is available on request.'), [], 'no sentence says "served on request"');
