@@ -18,6 +18,16 @@ export async function stubVideoHosts(context: BrowserContext): Promise<void> {
 }
 
 /**
+ * Waits for a state the page should reach; when the wait fails (a Playwright timeout, a closed
+ * page), throws "{page URL}: {what} ({first line of Playwright's error})" with that error as cause.
+ */
+async function stateReached(page: Page, what: string, waiting: Promise<unknown>): Promise<void> {
+  await waiting.catch((e: Error) => {
+    throw new Error(`${page.url()}: ${what} (${e.message.split('\n')[0]}).`, { cause: e });
+  });
+}
+
+/**
  * Opens a dropdown of the header: on a phone first the "Menu" disclosure, then the first dropdown
  * inside it; on a wide screen the first dropdown of the bar.
  * @throws Error when no dropdown panel is visible after three clicks
@@ -48,12 +58,10 @@ export async function hasChatbot(page: Page): Promise<boolean> {
 export async function openChatbot(page: Page): Promise<void> {
   await page.locator('.chatbot-toggle').click();
   const panel = page.locator('.chatbot-panel');
-  await Promise.all([
+  await stateReached(page, 'the chatbot panel did not open (and hydrate)', Promise.all([
     panel.waitFor({ state: 'visible', timeout: 10_000 }),
     page.locator('.chatbot-toggle[aria-expanded="true"]').waitFor({ state: 'attached', timeout: 10_000 }),
-  ]).catch(() => {
-    throw new Error(`${page.url()}: the chatbot panel did not open (and hydrate).`);
-  });
+  ]));
 }
 
 /**
@@ -65,9 +73,7 @@ export async function closeChatbot(page: Page): Promise<void> {
   const close = page.locator('.chatbot-close').filter({ visible: true });
   if (await close.count()) await close.first().click();
   else await page.locator('.chatbot-toggle').click();
-  await page.locator('.chatbot-panel').waitFor({ state: 'hidden', timeout: 10_000 }).catch((e: Error) => {
-    throw new Error(`${page.url()}: the chatbot panel did not close (${e.message.split('\n')[0]}).`, { cause: e });
-  });
+  await stateReached(page, 'the chatbot panel did not close', page.locator('.chatbot-panel').waitFor({ state: 'hidden', timeout: 10_000 }));
 }
 
 /**
@@ -82,9 +88,7 @@ export async function playFirstVideo(page: Page): Promise<boolean> {
   if ((await facade.count()) === 0) return false;
   await facade.scrollIntoViewIfNeeded();
   await facade.click();
-  await page.locator('.video-frame iframe').first().waitFor({ state: 'attached', timeout: 10_000 }).catch((e: Error) => {
-    throw new Error(`${page.url()}: the video did not start, no player iframe after the click on play (${e.message.split('\n')[0]}).`, { cause: e });
-  });
+  await stateReached(page, 'the video did not start, no player iframe after the click on play', page.locator('.video-frame iframe').first().waitFor({ state: 'attached', timeout: 10_000 }));
   return true;
 }
 
