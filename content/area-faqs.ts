@@ -1,5 +1,5 @@
 /**
- * The five FAQ entries of an area page: the copy, filled in from the area's facts (lib/area-faqs.ts
+ * The five FAQ entries of an area page: the copy, filled in from the area's facts (lib/content/area-faqs.ts
  * supplies them). Figures from content/business.ts.
  */
 import { RESPONSE_MINUTES } from './business.ts';

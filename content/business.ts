@@ -17,7 +17,7 @@ export const COUNTIES = ['Cibola', 'McKinley', 'Catron'] as const;
 
 /**
  * Service radius shown in the coverage statistics on /service-areas (60+ miles). The counts of
- * primary and extended-coverage communities are not typed here: lib/coverage.ts counts them from
+ * primary and extended-coverage communities are not typed here: lib/content/coverage.ts counts them from
  * the records of content/communities.ts.
  */
 export const COVERAGE = { radiusMiles: '60+' } as const;

@@ -8,7 +8,7 @@
  * Sources: ZIP codes, approximate populations and counties are the business's own list;
  * the coverage counts (today 9 primary and 5 extended among the
  * 14 places listed on service pages) are counted from these records' `coverage` fields by
- * lib/coverage.ts, never typed. Where that
+ * lib/content/coverage.ts, never typed. Where that
  * list gives no ZIP or population (Navajo Nation Eastern Agency, Cubero, Mesita's population) the
  * record says so honestly instead of guessing. Landmarks in the text are well-known public facts;
  * response times are only those of content/business.ts.

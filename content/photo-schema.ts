@@ -1,8 +1,8 @@
 /**
  * The shape of a `photo` field: a picture the operator put under content/photos/, with the text a
  * screen reader says in its place. Used by the home page, each community, each core service and
- * each specialised service record; lib/photos.ts checks the file itself (exists, readable, large
- * enough) and lib/images.ts turns it into the sizes and formats the pages serve.
+ * each specialised service record; lib/photos/photos.ts checks the file itself (exists, readable, large
+ * enough) and lib/photos/images.ts turns it into the sizes and formats the pages serve.
  */
 import { z } from 'zod';
 

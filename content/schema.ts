@@ -1,6 +1,6 @@
 /**
  * The shapes of every content record, as zod schemas, and the one function that checks a
- * collection against its schema. Content files export plain data; `lib/load-content.ts` runs
+ * collection against its schema. Content files export plain data; `lib/content/load-content.ts` runs
  * them through these schemas at build time, so a mistake stops the build with a message that
  * names the file, the record and the field, in words an operator can act on.
  *

@@ -25,7 +25,7 @@ import { IslandIcon } from './common/icons.tsx';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**
- * What this island adds at run time (lib/page-css.ts keeps its rules): the overlay and close
+ * What this island adds at run time (lib/build/page-css.ts keeps its rules): the overlay and close
  * button once hydrated, the attention class and badge, the panel's buttons, and `open` on the
  * <details> when the visitor opens it.
  */

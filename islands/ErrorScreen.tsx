@@ -14,7 +14,7 @@ import { IslandIcon } from './common/icons.tsx';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**
- * What the error screen adds at run time (lib/page-css.ts keeps its rules on every page with an
+ * What the error screen adds at run time (lib/build/page-css.ts keeps its rules on every page with an
  * island): the <body> class that hides the rest of the page (islands/runtime/error-screen.ts
  * ERROR_SCREEN_CLASS), and the screen itself, cloned from an inert <template> whose content is
  * not part of the page until then.

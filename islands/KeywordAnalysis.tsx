@@ -3,7 +3,7 @@
  * The keyword analysis island of /keyword-analysis/: loading, then the result or the failure state.
  *
  * Its server HTML is the loading state. In the browser it fetches the corpus the build wrote
- * (lib/corpus.ts), runs the analysis (islands/common/keywords.ts) in a Web Worker
+ * (lib/site-files/corpus.ts), runs the analysis (islands/common/keywords.ts) in a Web Worker
  * (islands/common/analyze-off-thread.ts) and shows the
  * result: stat cards,
  * the top 20 keywords in two lists of 10, category tabs with counts over a list capped at 100,
@@ -18,7 +18,7 @@ import { logger } from './common/logger.ts';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**
- * What this island adds at run time (lib/page-css.ts keeps its rules): the whole report (stats,
+ * What this island adds at run time (lib/build/page-css.ts keeps its rules): the whole report (stats,
  * top lists, tabs, insights, the failed state) replaces the server's loading state; the tabs
  * switch with aria-selected.
  */

@@ -23,7 +23,7 @@ import { chooseVideoSource, NO_SOURCE_TEXT, youtubeClickEmbedUrl, youtubeWatchUr
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
 /**
- * What this island adds at run time (lib/page-css.ts keeps its rules): the player's frame with
+ * What this island adds at run time (lib/build/page-css.ts keeps its rules): the player's frame with
  * its <iframe> after play, the facade's parts, and the placeholder shown when a video has no
  * source.
  */

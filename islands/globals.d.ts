@@ -1,17 +1,17 @@
 /**
- * Globals of the browser code (islands/). `__SITE__` is not a real variable: lib/bundle.ts
+ * Globals of the browser code (islands/). `__SITE__` is not a real variable: lib/bundle/bundle.ts
  * replaces every use of it with the site's ClientConfig at build time (esbuild `define`).
  * Modules that tests import under Node guard it with `typeof __SITE__ !== 'undefined'`.
  */
 
-/** Site facts compiled into the browser code: { name, slug, analyticsId, dev, zoneTable } (lib/client-config.ts ClientConfig). */
-declare const __SITE__: import('../lib/client-config.ts').ClientConfig;
+/** Site facts compiled into the browser code: { name, slug, analyticsId, dev, zoneTable } (lib/bundle/client-config.ts ClientConfig). */
+declare const __SITE__: import('../lib/bundle/client-config.ts').ClientConfig;
 
 /**
- * Site paths of the Web Workers lib/bundle.ts built ("" for one not in this build), replaced at
+ * Site paths of the Web Workers lib/bundle/bundle.ts built ("" for one not in this build), replaced at
  * build time like `__SITE__`.
  */
-declare const __WORKERS__: Record<import('../lib/client-config.ts').WorkerName, string>;
+declare const __WORKERS__: Record<import('../lib/bundle/client-config.ts').WorkerName, string>;
 
 interface Window {
   /** gtag.js command queue (Google Analytics 4); present only when a measurement id is configured. */

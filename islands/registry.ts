@@ -1,6 +1,6 @@
 /**
  * Every island the pages may place, by name. `templates/Island.tsx` renders an island's first HTML
- * from here at build time; lib/bundle.ts makes one browser entry per name that some page used,
+ * from here at build time; lib/bundle/bundle.ts makes one browser entry per name that some page used,
  * which imports `islands/<Name>.tsx` and hydrates every `[data-island="<Name>"]` element.
  *
  * To add an island: write `islands/<Name>.tsx` exporting a default Preact component, then add it

@@ -1,8 +1,8 @@
 /**
  * The build's record of a written page, and the signature of a generator of extra files (sitemap,
- * corpus, service worker, ...), shared by lib/extra-files.ts and the generators it runs.
+ * corpus, service worker, ...), shared by lib/site-files/extra-files.ts and the generators it runs.
  */
-import type { SiteData } from './load-content.ts';
+import type { SiteData } from './content/load-content.ts';
 import type { Route } from './route.ts';
 import type { SiteFile } from './write.ts';
 
@@ -10,7 +10,7 @@ import type { SiteFile } from './write.ts';
 export interface BuiltPage {
   route: Route;
   html: string;
-  /** Its title and visible text (lib/corpus.ts extractPageText), when the build already read them. */
+  /** Its title and visible text (lib/site-files/corpus.ts extractPageText), when the build already read them. */
   text?: { title: string; text: string };
 }
 

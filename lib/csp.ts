@@ -10,7 +10,7 @@
  * (https://developers.google.com/tag-platform/security/guides/csp#google_analytics_4_google_analytics).
  *
  * `frame-ancestors`, `report-uri` and `sandbox` are ignored in a <meta> policy (CSP3 section 3.3), so
- * `frame-ancestors 'none'` is sent as a header by the hosting files (lib/hosting.ts).
+ * `frame-ancestors 'none'` is sent as a header by the hosting files (lib/site-files/hosting.ts).
  */
 import { createHash } from 'node:crypto';
 
@@ -35,7 +35,7 @@ export const GA4_HOSTS = {
   connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
 } as const;
 
-/** The policy a <meta> cannot carry; sent as a header by every hosting file (lib/hosting.ts). */
+/** The policy a <meta> cannot carry; sent as a header by every hosting file (lib/site-files/hosting.ts). */
 export const HEADER_ONLY_CSP = "frame-ancestors 'none'";
 
 /**
@@ -121,7 +121,7 @@ export function metaCsp(html: string): string | undefined {
 /**
  * Checks the final HTML of a page against its own policy: the policy is there and every inline
  * stylesheet's hash, recomputed from the final (minified) bytes, is in its style-src. Run by the
- * build on every page (lib/build-site.ts). style="" attributes are caught by
+ * build on every page (lib/build/build-site.ts). style="" attributes are caught by
  * test/quality/csp.test.ts, not here, so one stray attribute does not stop every build.
  * @param html  the page as written to disk
  * @param where the route, named in the error

@@ -19,7 +19,7 @@ export interface PageMeta {
   ogType?: 'website' | 'article';
   /** Site path of the share image; default "/img/og-image.png". */
   ogImage?: string;
-  /** The page's own photo: its 1200x630 social card (lib/photos.ts) becomes the share image. */
+  /** The page's own photo: its 1200x630 social card (lib/photos/photos.ts) becomes the share image. */
   photo?: Photo;
   /** Extra JSON-LD blocks (FAQPage, ...). The layout adds Locksmith and BreadcrumbList itself. */
   structuredData?: object[];

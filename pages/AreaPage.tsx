@@ -21,8 +21,8 @@
  */
 import { AREA_COPY, fillName } from '../content/area-copy.ts';
 import type { CoreService, Faq } from '../content/schema.ts';
-import { coverageNote } from '../lib/coverage.ts';
-import type { Area } from '../lib/load-content.ts';
+import { coverageNote } from '../lib/content/coverage.ts';
+import type { Area } from '../lib/content/load-content.ts';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, FaqList, Hero, Section, ServiceCards, WhyChooseUs } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
@@ -52,8 +52,8 @@ function Tags({ tags, label }: { tags: string[]; label: string }) {
 }
 
 /**
- * @param area a community with a page (lib/load-content.ts `Area`)
- * @param faqs its five generated questions (lib/area-faqs.ts), the same ones as in the JSON-LD
+ * @param area a community with a page (lib/content/load-content.ts `Area`)
+ * @param faqs its five generated questions (lib/content/area-faqs.ts), the same ones as in the JSON-LD
  */
 export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
   const { core } = useSite();

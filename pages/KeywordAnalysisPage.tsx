@@ -2,13 +2,13 @@
  * Internal keyword analysis (/keyword-analysis/; noindex, nofollow; not in sitemap.xml).
  * The page is a frame around the KeywordAnalysis island
  * (islands/KeywordAnalysis.tsx), whose server HTML is the loading state; the island fetches the
- * corpus the build writes (lib/corpus.ts) and analyses it in the browser.
+ * corpus the build writes (lib/site-files/corpus.ts) and analyses it in the browser.
  */
-import { CORPUS_PATH } from '../lib/corpus.ts';
+import { CORPUS_PATH } from '../lib/site-files/corpus.ts';
 import { ContactActions } from '../templates/ContactLinks.tsx';
 import { Island } from '../templates/Island.tsx';
 
-/** The page. Takes no props: the corpus path is fixed (lib/corpus.ts CORPUS_PATH). */
+/** The page. Takes no props: the corpus path is fixed (lib/site-files/corpus.ts CORPUS_PATH). */
 export function KeywordAnalysisPage() {
   return (
     <section className="section kw-page">

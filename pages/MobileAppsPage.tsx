@@ -1,12 +1,12 @@
 /**
  * Save the business on your phone (/mobile-apps/). The sitemap lists this page; it holds what a
  * visitor wants to keep the business at hand: the contact
- * card /contact.vcf (vCard 3.0 from the settings, lib/vcard.ts) behind a "Save contact" button,
+ * card /contact.vcf (vCard 3.0 from the settings, lib/site-files/vcard.ts) behind a "Save contact" button,
  * "Add to home screen" steps for iPhone and Android (the site's web app manifest,
- * lib/manifest.ts, is linked from every page), and the call and text buttons.
+ * lib/site-files/manifest.ts, is linked from every page), and the call and text buttons.
  */
 import { toSlug } from '../lib/text.ts';
-import { VCARD_PATH } from '../lib/vcard.ts';
+import { VCARD_PATH } from '../lib/site-files/vcard.ts';
 import { CallLink, EmailLink, TextLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
 import { Hero } from '../templates/sections.tsx';

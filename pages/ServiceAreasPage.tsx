@@ -11,7 +11,7 @@
  */
 import { COUNTIES, COVERAGE } from '../content/business.ts';
 import type { Community } from '../content/schema.ts';
-import { coverageBadge, coverageCounts, servedOnRequestSentence } from '../lib/coverage.ts';
+import { coverageBadge, coverageCounts, servedOnRequestSentence } from '../lib/content/coverage.ts';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, Hero, PlacesGrid, Section } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';

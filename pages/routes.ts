@@ -3,10 +3,10 @@
  * Everything that lists pages (sitemap.xml, the /sitemap page, the header menus, the place grids)
  * derives from this table and the content records, never from a second hand-kept list.
  */
-import { ACOMA_ALIAS, AREA_ALIAS } from '../lib/area-alias.ts';
-import { areaFaqs } from '../lib/area-faqs.ts';
-import type { SiteData } from '../lib/load-content.ts';
-import { faqJsonLd } from '../lib/structured-data.ts';
+import { ACOMA_ALIAS, AREA_ALIAS } from '../lib/content/area-alias.ts';
+import { areaFaqs } from '../lib/content/area-faqs.ts';
+import type { SiteData } from '../lib/content/load-content.ts';
+import { faqJsonLd } from '../lib/site-files/structured-data.ts';
 import { AreaPage } from './AreaPage.tsx';
 import { CorePage } from './CorePage.tsx';
 import { HomePage } from './HomePage.tsx';
@@ -35,7 +35,7 @@ export function sitemapGroups(routes: Route[]): SitemapGroupProps[] {
 
 /**
  * Lists every route of the site.
- * @param site validated content (lib/load-content.ts)
+ * @param site validated content (lib/content/load-content.ts)
  * @returns the route table, in the order pages are listed on /sitemap
  */
 export function buildRoutes(site: SiteData): Route[] {

@@ -9,8 +9,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { distDir } from '../lib/build-site.ts';
-import { startServer } from '../lib/preview-server.ts';
+import { distDir } from '../lib/build/build-site.ts';
+import { startServer } from '../lib/serve/preview-server.ts';
 import { auditPages, auditTargets, BUDGETS, budgetFailures, describeCpu, formatTable } from '../tooling/lighthouse-audit.ts';
 
 async function main(): Promise<void> {

@@ -10,10 +10,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSite } from '../lib/build-site.ts';
-import { deploy, type DeployReport } from '../lib/deploy.ts';
-import { DEFAULT_CONNECTIONS, readTarget } from '../lib/deploy-target.ts';
-import { PROJECT_CONTENT } from '../lib/load-content.ts';
+import { buildSite } from '../lib/build/build-site.ts';
+import { deploy, type DeployReport } from '../lib/deploy/deploy.ts';
+import { DEFAULT_CONNECTIONS, readTarget } from '../lib/deploy/deploy-target.ts';
+import { PROJECT_CONTENT } from '../lib/content/load-content.ts';
 import { startFtpServer } from '../tooling/ftp-server.ts';
 import { startSshd } from '../tooling/sshd.ts';
 

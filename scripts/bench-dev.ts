@@ -7,7 +7,7 @@
  * Target: median at most 1.5 s on the project's 2-core machine.
  *
  * Then the rebuild alone after the same kind of save, ten times, in the build process `npm run dev`
- * uses (lib/dev-build-process.ts, started ahead and warmed up): wall time and the CPU time it spent.
+ * uses (lib/serve/dev-build-process.ts, started ahead and warmed up): wall time and the CPU time it spent.
  * On a machine shared with other work the wall times swing with the load average (printed);
  * the CPU time barely does, and is what a rebuild costs on an idle machine.
  * Usage: tsx scripts/bench-dev.ts [--edits 10]
@@ -36,7 +36,7 @@ const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}
  */
 async function rebuildOnce(root: string): Promise<{ ms: number; cpuMs: number }> {
   const outDir = path.join(root, 'node_modules/.cache/dev-site');
-  const child = fork(path.join(root, 'lib/dev-build-process.ts'), [outDir], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(root, 'lib/serve/dev-build-process.ts'), [outDir], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.on('message', (m: any) => {
       if (m.type === 'ready') setTimeout(() => child.send({ type: 'build', outDir, liveReloadScript: '/livereload.js', reuseFinished: true }), 1_000);

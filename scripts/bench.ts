@@ -1,6 +1,6 @@
 /**
  * Build benchmark: `npm run bench -- --areas N` builds the real site plus N synthetic area
- * records (lib/synthetic-areas.ts) into a temporary folder, removes it, and prints as its last line
+ * records (lib/content/synthetic-areas.ts) into a temporary folder, removes it, and prints as its last line
  *
  *   P pages in T ms (t ms a page), peak RSS M MB
  *
@@ -12,15 +12,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROJECT_CONTENT } from '../lib/load-content.ts';
-import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/page-workers.ts';
-import { syntheticAreas } from '../lib/synthetic-areas.ts';
+import { PROJECT_CONTENT } from '../lib/content/load-content.ts';
+import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/build/page-workers.ts';
+import { syntheticAreas } from '../lib/content/synthetic-areas.ts';
 import { COMMUNITIES } from '../content/communities.ts';
 
 // React's production renderer, as `npm run build` uses; set here, not in the npm script, so the
 // command is the same in every shell. React reads it when first loaded, hence the late import.
 process.env.NODE_ENV ||= 'production';
-const { buildSite } = await import('../lib/build-site.ts');
+const { buildSite } = await import('../lib/build/build-site.ts');
 
 const { values } = parseArgs({ options: { areas: { type: 'string', default: '0' }, threads: { type: 'string' } } });
 const areas = Number(values.areas);

@@ -1,13 +1,13 @@
 /**
- * `npm run check`: the pre-publish check on its own (lib/prepublish-check.ts). Prints one line per
+ * `npm run check`: the pre-publish check on its own (lib/deploy/prepublish-check.ts). Prints one line per
  * finding, naming the file and the field, and exits 1 while any remain. Compares siteUrl with the
  * deploy target when DEPLOY_TARGET is set (in the shell or in .env).
  */
 import { ContentError } from '../content/schema.ts';
-import { ROOT } from '../lib/build-site.ts';
-import { DeployError, loadDotEnv, readTarget } from '../lib/deploy-target.ts';
-import { loadContent } from '../lib/load-content.ts';
-import { checkSite, formatFinding } from '../lib/prepublish-check.ts';
+import { ROOT } from '../lib/build/build-site.ts';
+import { DeployError, loadDotEnv, readTarget } from '../lib/deploy/deploy-target.ts';
+import { loadContent } from '../lib/content/load-content.ts';
+import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
 
 try {
   loadDotEnv(ROOT);

@@ -1,6 +1,6 @@
 /**
  * `npm run deploy`: builds the site, runs the pre-publish check, then uploads dist/ to the target
- * of DEPLOY_TARGET (lib/deploy.ts says how). Progress as one updating line on a terminal, plain
+ * of DEPLOY_TARGET (lib/deploy/deploy.ts says how). Progress as one updating line on a terminal, plain
  * lines otherwise (CI, a log file); a summary line at the end. Exits 1 on any failure, with one line
  * saying what to do. Passwords never appear in the output.
  *
@@ -13,11 +13,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
-import { buildSite, distDir, ROOT } from '../lib/build-site.ts';
-import { deploy, type DeployEvent, type DeployReport } from '../lib/deploy.ts';
-import { DeployError, describeTarget, loadDotEnv, readTarget } from '../lib/deploy-target.ts';
-import { loadContent } from '../lib/load-content.ts';
-import { checkSite, formatFinding } from '../lib/prepublish-check.ts';
+import { buildSite, distDir, ROOT } from '../lib/build/build-site.ts';
+import { deploy, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
+import { DeployError, describeTarget, loadDotEnv, readTarget } from '../lib/deploy/deploy-target.ts';
+import { loadContent } from '../lib/content/load-content.ts';
+import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
 
 const USAGE = 'Usage: npm run deploy -- [--dry-run] [--allow-sample] [--no-build]';
 let args: { 'dry-run'?: boolean; 'allow-sample'?: boolean; 'no-build'?: boolean };

@@ -3,11 +3,11 @@
  * rebuild on every save under content/ pages/ templates/ islands/ static/ lib/, and reload every
  * open tab. A build error shows in the browser as a page saying what, where and what to do, and
  * here as one line per mistake. Ctrl+C stops the server, the watcher and the build process.
- * The pipeline itself is lib/dev-server.ts.
+ * The pipeline itself is lib/serve/dev-server.ts.
  */
 import path from 'node:path';
-import { startDevServer } from '../lib/dev-server.ts';
-import { wantedPort } from '../lib/listen.ts';
+import { startDevServer } from '../lib/serve/dev-server.ts';
+import { wantedPort } from '../lib/serve/listen.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 try {

@@ -1,5 +1,5 @@
 /**
- * `npm run hosting -- nginx`: prints the nginx config of lib/hosting.ts for the siteUrl of
+ * `npm run hosting -- nginx`: prints the nginx config of lib/site-files/hosting.ts for the siteUrl of
  * content/site.ts, ready to save as e.g. /etc/nginx/sites-enabled/site.conf. (The .htaccess,
  * _headers and _redirects need no command: the build writes them into dist/.)
  *
@@ -7,8 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
-import { generateNginx } from '../lib/hosting.ts';
-import { loadContent, PROJECT_CONTENT } from '../lib/load-content.ts';
+import { generateNginx } from '../lib/site-files/hosting.ts';
+import { loadContent, PROJECT_CONTENT } from '../lib/content/load-content.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { root: { type: 'string', default: '/var/www/site' } } });
 if (positionals[0] !== 'nginx' || positionals.length > 1) {

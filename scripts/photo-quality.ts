@@ -1,11 +1,11 @@
 /**
- * Measures which encoder quality each photo format needs, for lib/images.ts QUALITY.
+ * Measures which encoder quality each photo format needs, for lib/photos/images.ts QUALITY.
  *
  *   npx tsx scripts/photo-quality.ts FOLDER [TARGET_SSIM]
  *
  * For every photograph in FOLDER (JPEG, PNG, WebP, TIFF), at its size cropped to 3:2 and at most
  * 800 px wide (the width most phones download), it encodes JPEG (mozjpeg), WebP and AVIF at a
- * range of qualities with lib/images.ts's encoder options, decodes each, and compares it with the
+ * range of qualities with lib/photos/images.ts's encoder options, decodes each, and compares it with the
  * uncompressed pixels by SSIM (Wang et al. 2004, via ssim.js). It prints, per format and quality,
  * the mean SSIM and the mean size in bytes per thousand pixels, then the choice: for JPEG the
  * lowest quality whose mean SSIM reaches TARGET_SSIM (default 0.98), for WebP and AVIF the lowest
@@ -19,7 +19,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { ssim } from 'ssim.js';
-import { ASPECT, type ImageFormat } from '../lib/images.ts';
+import { ASPECT, type ImageFormat } from '../lib/photos/images.ts';
 
 const folder = process.argv[2];
 const target = Number(process.argv[3] ?? 0.98);

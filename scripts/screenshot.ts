@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DESKTOP, launchBrowser, PHONE } from '../tooling/browser.ts';
-import { startServer } from '../lib/preview-server.ts';
+import { startServer } from '../lib/serve/preview-server.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { dir: { type: 'string', default: process.env.DIST_DIR || 'dist' }, out: { type: 'string', default: '/tmp/shots' }, full: { type: 'boolean', default: false } } });
 const server = await startServer(path.resolve(values.dir!));

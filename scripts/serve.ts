@@ -9,9 +9,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startOnFreePort, wantedPort } from '../lib/listen.ts';
+import { startOnFreePort, wantedPort } from '../lib/serve/listen.ts';
 import { restoreOutput } from '../lib/output-folder.ts';
-import { startServer } from '../lib/preview-server.ts';
+import { startServer } from '../lib/serve/preview-server.ts';
 
 try {
   const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT }, dir: { type: 'string', default: 'dist' } } });

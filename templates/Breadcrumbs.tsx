@@ -2,7 +2,7 @@
  * The breadcrumb trail: Home first, the last crumb not a link, hidden when there
  * is only one crumb. The same crumbs feed the BreadcrumbList JSON-LD in Head.tsx.
  */
-import { type Crumb, showBreadcrumbs } from '../lib/breadcrumbs.ts';
+import { type Crumb, showBreadcrumbs } from '../lib/site-files/breadcrumbs.ts';
 
 /** Renders the trail, or nothing when it has a single crumb. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {

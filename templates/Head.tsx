@@ -3,9 +3,9 @@
  * Open Graph and Twitter card fields, the inline stylesheet and the JSON-LD blocks.
  */
 import { buildCsp, hashSource } from '../lib/csp.ts';
-import { robotsContent } from '../lib/robots.ts';
+import { robotsContent } from '../lib/site-files/robots.ts';
 import { documentTitle } from '../lib/text.ts';
-import { absoluteUrl, serializeJsonLd } from '../lib/structured-data.ts';
+import { absoluteUrl, serializeJsonLd } from '../lib/site-files/structured-data.ts';
 import type { PageMeta } from '../lib/route.ts';
 import { useRender } from './site-context.ts';
 

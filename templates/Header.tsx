@@ -10,7 +10,7 @@
  * notice is always shown; next to it, islands/site/open-now.ts fills and shows the empty
  * `data-open-now` element with "Open now" or "Closed now" (hidden without JavaScript).
  */
-import { areaMenuLinks } from '../lib/area-menu.ts';
+import { areaMenuLinks } from '../lib/content/area-menu.ts';
 import type { NavKey } from '../lib/route.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';

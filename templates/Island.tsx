@@ -1,7 +1,7 @@
 /**
  * Places an island: a Preact component whose first HTML is rendered at build time
  * (preact-render-to-string) inside a marked element, hydrated in the browser by its entry
- * (lib/bundle.ts, islands/runtime/mount.ts). The markup, whose attribute names
+ * (lib/bundle/bundle.ts, islands/runtime/mount.ts). The markup, whose attribute names
  * islands/runtime/markup.ts defines for this file and the browser runtime alike:
  *
  *   <div data-island="Name" data-props="{...json...}" [data-load="interaction"]>...server HTML...</div>
@@ -9,7 +9,7 @@
  * `load` says when the island's code loads (islands/runtime/load.ts): "load" (default) with the
  * page; "interaction" when the visitor first acts on it (islands/runtime/interaction.ts), for an
  * island whose server HTML works alone until then. The page records each placement as a key
- * ("Name" or "Name@interaction") for lib/bundle.ts, which counts the code of an island placed only
+ * ("Name" or "Name@interaction") for lib/bundle/bundle.ts, which counts the code of an island placed only
  * with "interaction" as loaded on interaction, not with the page.
  *
  * Props travel in one attribute, escaped by React like any attribute value, so content can never
@@ -57,7 +57,7 @@ export function Island({ name, props = {}, as: Tag = 'div', className, load = 'l
 }
 
 /**
- * Places a plain island (lib/bundle.ts: `islands/<name>.ts` exporting `mount(name)`, no Preact):
+ * Places a plain island (lib/bundle/bundle.ts: `islands/<name>.ts` exporting `mount(name)`, no Preact):
  * the same marked element as <Island>, with server HTML from React `children` instead of a
  * Preact component, and no error screen (a plain island enhances HTML that works without it).
  * @param data extra `data-*` attributes for the island's code, e.g. { "data-to": "+15055550123" }

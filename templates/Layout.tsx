@@ -3,8 +3,8 @@
  * pages that include it the chatbot sidebar with the fixed call and text buttons.
  */
 import type { ReactNode } from 'react';
-import { breadcrumbsFor, showBreadcrumbs } from '../lib/breadcrumbs.ts';
-import { breadcrumbJsonLd, locksmithJsonLd } from '../lib/structured-data.ts';
+import { breadcrumbsFor, showBreadcrumbs } from '../lib/site-files/breadcrumbs.ts';
+import { breadcrumbJsonLd, locksmithJsonLd } from '../lib/site-files/structured-data.ts';
 import type { Route } from '../lib/route.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ChatbotArea } from './ChatbotArea.tsx';

@@ -1,7 +1,7 @@
 /**
- * A processed photo (lib/photos.ts) as a `<picture>`: AVIF, then WebP sources, then the JPEG
+ * A processed photo (lib/photos/photos.ts) as a `<picture>`: AVIF, then WebP sources, then the JPEG
  * `<img>` every browser shows, each with a `w`-descriptor srcset and the slot's `sizes`
- * (lib/photo-slots.ts), so the browser fetches the smallest file that fills the slot on its
+ * (lib/photos/photo-slots.ts), so the browser fetches the smallest file that fills the slot on its
  * screen. `width` and `height` come from the file, so the box is reserved before it loads (no
  * layout shift). The page's hero loads first (`fetchpriority="high"`, it is the largest
  * contentful paint); every other photo loads when it nears the viewport (`loading="lazy"`,
@@ -10,8 +10,8 @@
  * `<source>` elements that would otherwise win over the swapped `src`).
  */
 import type { Photo } from '../content/photo-schema.ts';
-import { sizesAttribute, type PhotoSlot } from '../lib/photo-slots.ts';
-import type { PhotoFile } from '../lib/photos.ts';
+import { sizesAttribute, type PhotoSlot } from '../lib/photos/photo-slots.ts';
+import type { PhotoFile } from '../lib/photos/photos.ts';
 import { useRender } from './site-context.ts';
 
 /** The stock image a failed hero or card picture falls back to (static/img/fallback.svg). */
@@ -27,12 +27,12 @@ const srcset = (files: PhotoFile[]) => files.map((f) => `${f.path} ${f.width}w`)
  * @param slot      where it is shown: "hero" or "card"
  * @param className the `<img>`'s class ("hero-img", "card-img"), which sets its box
  * @param priority  true for the page's hero: fetched first, never lazy
- * @throws Error when the photo was not processed (a bug: lib/photos.ts processes every field)
+ * @throws Error when the photo was not processed (a bug: lib/photos/photos.ts processes every field)
  */
 export function Picture({ photo, slot, className, priority = false }: { photo: Photo; slot: PhotoSlot; className: string; priority?: boolean }) {
   const { photos, placedPhotos } = useRender();
   const processed = photos.get(photo.src);
-  if (!processed) throw new Error(`<Picture src="${photo.src}">: the photo was not processed (lib/photos.ts photoUses misses this field).`);
+  if (!processed) throw new Error(`<Picture src="${photo.src}">: the photo was not processed (lib/photos/photos.ts photoUses misses this field).`);
   placedPhotos.push({ src: photo.src, slot });
   const sizes = sizesAttribute(slot);
   const { avif, webp, jpeg } = processed.files;

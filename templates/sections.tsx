@@ -7,7 +7,7 @@ import { RESPONSE_MINUTES } from '../content/business.ts';
 import type { Photo } from '../content/photo-schema.ts';
 import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
 import { isSampleReview } from '../content/samples.ts';
-import { servedOnRequestSentence } from '../lib/coverage.ts';
+import { servedOnRequestSentence } from '../lib/content/coverage.ts';
 import { toSlug } from '../lib/text.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
@@ -22,7 +22,7 @@ import { useSite } from './site-context.ts';
  */
 export function Hero({ title, text, eyebrow, image = '/img/hero.svg', imageAlt, imageSize = [1200, 800], children, source = 'hero', quoteLabel = 'Get Quote', photo }: {
   title: string; text: string; eyebrow?: ReactNode; image?: string; imageAlt: string;
-  /** The record's photo (lib/photos.ts): shown instead of `image`. */
+  /** The record's photo (lib/photos/photos.ts): shown instead of `image`. */
   photo?: Photo;
   /** Intrinsic [width, height] of `image` in px, so the browser reserves its box (no layout shift). Area scenes are 800x500. */
   imageSize?: [number, number]; children?: ReactNode; source?: string;

@@ -1,17 +1,17 @@
 /**
  * React context carrying the validated site data to every template component, and the set of
- * islands a page uses (filled while the page renders; read by lib/render.ts).
+ * islands a page uses (filled while the page renders; read by lib/build/render.ts).
  */
 import { createContext, useContext } from 'react';
-import type { SiteData } from '../lib/load-content.ts';
-import type { PlacedPhoto } from '../lib/photo-slots.ts';
-import type { PhotoLibrary } from '../lib/photos.ts';
+import type { SiteData } from '../lib/content/load-content.ts';
+import type { PlacedPhoto } from '../lib/photos/photo-slots.ts';
+import type { PhotoLibrary } from '../lib/photos/photos.ts';
 
 export interface RenderContext {
   site: SiteData;
   /** Names of the islands placed on the page being rendered. */
   islands: Set<string>;
-  /** Processed photos by `src` (lib/photos.ts); empty when no record has a photo. */
+  /** Processed photos by `src` (lib/photos/photos.ts); empty when no record has a photo. */
   photos: PhotoLibrary;
   /** Photos placed on the page being rendered, with their slot (read by the build summary). */
   placedPhotos: PlacedPhoto[];
@@ -19,10 +19,10 @@ export interface RenderContext {
 
 export const SiteContext = createContext<RenderContext | null>(null);
 
-/** The render context. @throws Error when used outside lib/render.ts's provider (a bug). */
+/** The render context. @throws Error when used outside lib/build/render.ts's provider (a bug). */
 export function useRender(): RenderContext {
   const ctx = useContext(SiteContext);
-  if (!ctx) throw new Error('useRender() called outside <SiteContext.Provider>: render pages with lib/render.ts.');
+  if (!ctx) throw new Error('useRender() called outside <SiteContext.Provider>: render pages with lib/build/render.ts.');
   return ctx;
 }
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../lib/preview-server.ts';
+import { startServer, type RunningServer } from '../lib/serve/preview-server.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The dist folder under test: $DIST_DIR when set, else dist/ (test/run.ts builds it first). */

@@ -16,7 +16,7 @@ export const WORKER_TIMEOUT_MS = 30_000;
 /**
  * Analyses the corpus file's text in a new worker, which ends when it has answered.
  * @param text      the body of /keyword-corpus.json
- * @param workerUrl site path of the bundled worker (lib/bundle.ts `__WORKERS__.keywordAnalysis`)
+ * @param workerUrl site path of the bundled worker (lib/bundle/bundle.ts `__WORKERS__.keywordAnalysis`)
  * @returns the analysis as the page shows it (KeywordView)
  * @throws Error with the name and message the analysis threw (SyntaxError for invalid JSON,
  *   TypeError for a corpus of the wrong shape); Error when there is no worker to run it in (no

@@ -1,6 +1,6 @@
 /**
  * The keyword analysis: which words and phrases the site's pages use. Pure functions, no DOM: the
- * /keyword-analysis/ island runs them in the browser over /keyword-corpus.json (lib/corpus.ts),
+ * /keyword-analysis/ island runs them in the browser over /keyword-corpus.json (lib/site-files/corpus.ts),
  * and test/unit/keywords.test.ts runs them in Node.
  *
  * How text becomes terms:
@@ -83,7 +83,7 @@ export interface CorpusPage {
 }
 
 /**
- * What the build writes to /keyword-corpus.json (lib/corpus.ts): the indexable pages and the
+ * What the build writes to /keyword-corpus.json (lib/site-files/corpus.ts): the indexable pages and the
  * vocabularies the categories are defined by, all derived from the content.
  */
 export interface KeywordCorpus {
@@ -374,7 +374,7 @@ export function keywordView(result: KeywordAnalysisResult, pageCount: number, li
  * The whole analysis of the corpus file's text: parse, check the shape, count, rank and cut down to
  * what the page shows. Run in the keyword worker (islands/workers/keyword-analysis.ts); the page
  * itself never runs it.
- * @param text the body of /keyword-corpus.json (lib/corpus.ts)
+ * @param text the body of /keyword-corpus.json (lib/site-files/corpus.ts)
  * @throws SyntaxError for invalid JSON; TypeError naming the field for a corpus of the wrong shape
  */
 export function analyzeCorpusText(text: string): KeywordView {

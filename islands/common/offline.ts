@@ -1,5 +1,5 @@
 /**
- * Where the offline support lives, shared by the build (lib/service-worker.ts, pages/routes.ts),
+ * Where the offline support lives, shared by the build (lib/bundle/service-worker.ts, pages/routes.ts),
  * the page that registers the service worker (islands/site/service-worker.ts) and the worker
  * (islands/workers/service-worker.ts). Free of side effects.
  */

@@ -24,9 +24,9 @@ import { reportError } from '../site/error-handlers.ts';
 import { HOLD_CLICK_ATTR, INTERACTION_EVENTS, LOAD_ATTR } from './load.ts';
 import { IslandAttr } from './markup.ts';
 
-/** What an interaction-loaded island's code module exports (lib/bundle.ts "island-lazy:<Name>"). */
+/** What an interaction-loaded island's code module exports (lib/bundle/bundle.ts "island-lazy:<Name>"). */
 export interface IslandCode {
-  /** islands/runtime/mount.ts `mount`, or a plain island's own `mount(name)` (lib/bundle.ts). */
+  /** islands/runtime/mount.ts `mount`, or a plain island's own `mount(name)` (lib/bundle/bundle.ts). */
   mount(name: string, Component?: ComponentType<any>): void;
   /** The island's component (none for a plain island). */
   default?: ComponentType<any>;

@@ -1,6 +1,6 @@
 /**
  * When an island's code loads: the vocabulary shared by the build (templates/Island.tsx,
- * lib/bundle.ts) and the browser (islands/runtime/interaction.ts). After Astro's `client:load` /
+ * lib/bundle/bundle.ts) and the browser (islands/runtime/interaction.ts). After Astro's `client:load` /
  * `client:visible` directives (https://docs.astro.build/en/reference/directives-reference/) and
  * 11ty's `<is-land on:interaction>` (https://www.11ty.dev/docs/plugins/is-land/).
  *
@@ -38,7 +38,7 @@ const SEP = '@';
 
 /**
  * The key a page records for one placement of an island (the page's `islands` list, read by
- * lib/bundle.ts): "VideoPlayer" for "load", "VideoPlayer@interaction" otherwise.
+ * lib/bundle/bundle.ts): "VideoPlayer" for "load", "VideoPlayer@interaction" otherwise.
  * @param name a key of islands/registry.ts
  * @param load its strategy on this placement
  */

@@ -13,7 +13,7 @@
  * The attribute names. An enum, not two string constants: when bundling, esbuild inlines a string
  * enum's values into every module that reads them (cross-module enum inlining, see
  * https://github.com/evanw/esbuild/issues/3210), so the browser code carries the strings where
- * they are used; lib/bundle.ts marks this module free of side effects so that it leaves no empty
+ * they are used; lib/bundle/bundle.ts marks this module free of side effects so that it leaves no empty
  * shared chunk behind.
  */
 export const enum IslandAttr {

@@ -2,7 +2,7 @@
  * What browser code adds to a page at run time that the stylesheet selects on: class names and
  * attributes absent from the server HTML. Each island declares its own next to its code (the
  * `RUNTIME_STYLES` export of islands/<Name>.tsx, listed in islands/registry.ts), and the shared
- * site module declares its own below, so lib/page-css.ts keeps those rules in the inline CSS of
+ * site module declares its own below, so lib/build/page-css.ts keeps those rules in the inline CSS of
  * every page that loads the code, although the page's HTML does not use them yet.
  *
  * Entries are PurgeCSS safelist patterns (https://purgecss.com/safelisting.html): a class name

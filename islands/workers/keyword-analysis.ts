@@ -4,7 +4,7 @@
  * runs on a thread of its own and the page only renders the answer, already cut to what it shows (islands/KeywordAnalysis.tsx).
  *
  * Protocol: the page posts the corpus file's text (string); the worker answers once with
- * WorkerAnswer. Bundled by lib/bundle.ts as a classic script (IIFE), so every browser of the
+ * WorkerAnswer. Bundled by lib/bundle/bundle.ts as a classic script (IIFE), so every browser of the
  * build target runs it (module workers need Firefox 114).
  */
 import { analyzeCorpusText, type KeywordView } from '../common/keywords.ts';

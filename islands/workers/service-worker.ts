@@ -1,5 +1,5 @@
 /**
- * The service worker (served at /sw.js, generated on every build by lib/service-worker.ts), so a
+ * The service worker (served at /sw.js, generated on every build by lib/bundle/service-worker.ts), so a
  * visitor who opened the site once still has the phone number and the call, text and e-mail links
  * when the network drops. A few lines rather than Workbox: it needs three caching rules, and the
  * worker must be rebuilt with the build's version in it anyway.
@@ -43,7 +43,7 @@ const scope = self as unknown as WorkerScope;
 
 const PAGES = `pages-${__SW_VERSION__}`;
 const ASSETS = `assets-${__SW_VERSION__}`;
-/** Content-hashed scripts, as lib/bundle.ts names them (lib/hosting.ts HASHED_ASSET). */
+/** Content-hashed scripts, as lib/bundle/bundle.ts names them (lib/site-files/hosting.ts HASHED_ASSET). */
 const HASHED = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
 
 /** The request's URL without query or fragment: one stored copy per page. */

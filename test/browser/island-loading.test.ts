@@ -8,7 +8,7 @@
  * <details> at once and the island hydrates in that state (no second toggle), the fixed contact
  * buttons load nothing, and a failed load leaves the <details> working. Then what pages really
  * request: the JavaScript files Chromium fetches at load (page clock run past the 1 s web-vitals
- * delay) are exactly those lib/bundle.ts counts, within 15 KB gzipped, in the project's build
+ * delay) are exactly those lib/bundle/bundle.ts counts, within 15 KB gzipped, in the project's build
  * ($DIST_DIR) and in a build with an analytics id; and the internal page (route flag
  * `analytics: false`) sends nothing.
  */
@@ -19,8 +19,8 @@ import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { buildSite, type BuildResult } from '../../lib/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { buildSite, type BuildResult } from '../../lib/build/build-site.ts';
+import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { routeGtag, TEST_ANALYTICS_ID } from '../helpers/analytics.ts';
 
@@ -44,7 +44,7 @@ const CHATBOT_CODE = await assetWith(DIST, /chatbot-close/);
 const PREACT = await assetWith(DIST, /dangerouslySetInnerHTML/);
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'hb-island-loading-'));
-/** The two configurations, built here so the test knows what lib/bundle.ts reported. */
+/** The two configurations, built here so the test knows what lib/bundle/bundle.ts reported. */
 const builds: { config: string; dir: string; result: BuildResult }[] = [];
 for (const id of ['', TEST_ANALYTICS_ID]) {
   const dir = path.join(tmp, id ? 'with-id' : 'no-id');

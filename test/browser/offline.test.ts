@@ -1,5 +1,5 @@
 /**
- * The service worker in Chromium (islands/workers/service-worker.ts, lib/service-worker.ts), over
+ * The service worker in Chromium (islands/workers/service-worker.ts, lib/bundle/service-worker.ts), over
  * a build of its own in a temp folder served by the preview server on a fixed origin
  * (http://127.0.0.1 is a secure context, so service workers run): after one online visit,
  * offline, the visited page reloads from the cache and a never-visited page shows the offline
@@ -13,10 +13,10 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildSite } from '../../lib/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { parsePhone } from '../../lib/phone.ts';
-import { startServer, type RunningServer } from '../../lib/preview-server.ts';
+import { buildSite } from '../../lib/build/build-site.ts';
+import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { parsePhone } from '../../lib/content/phone.ts';
+import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';
 import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { waitFor } from '../helpers/analytics.ts';
 import { launchBrowser, PHONE } from '../../tooling/browser.ts';

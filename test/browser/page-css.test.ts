@@ -1,5 +1,5 @@
 /**
- * Per-page CSS in Chromium (lib/page-css.ts), on every built page at phone width:
+ * Per-page CSS in Chromium (lib/build/page-css.ts), on every built page at phone width:
  * - every rule of the page's inline CSS selects something in the loaded page, or names a class,
  *   element or attribute that the page's browser code adds at run time (the safelists the
  *   islands declare, islands/runtime/runtime-styles.ts); state pseudo-classes (:hover, :focus...)
@@ -7,12 +7,12 @@
  * - every @keyframes is used by a rule of the page;
  * - the states the code adds at run time keep their rules: the open menu, the failed image, the
  *   error screen, the chatbot panel, the video player, the keyword report;
- * - at most 1,000 elements in <body> (lib/budgets.ts DOM_ELEMENTS_BUDGET).
+ * - at most 1,000 elements in <body> (lib/build/budgets.ts DOM_ELEMENTS_BUDGET).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DOM_ELEMENTS_BUDGET } from '../../lib/budgets.ts';
-import { runtimeStylesFor } from '../../lib/page-css.ts';
+import { DOM_ELEMENTS_BUDGET } from '../../lib/build/budgets.ts';
+import { runtimeStylesFor } from '../../lib/build/page-css.ts';
 import { readPages } from '../helpers/dist.ts';
 import { PHONE, startHarness } from '../../tooling/browser.ts';
 

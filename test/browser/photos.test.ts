@@ -10,7 +10,7 @@
  * - the pages have AVIF and WebP sources of at least three widths, width and height from the
  *   file, the hero fetched first and the cards lazily, and a 1200x630 JPEG as og:image;
  * - in Chromium at 390x844 (1x, 2x, 3x) and 1366x900 the slots are as wide as `sizes` says, the
- *   browser downloads one AVIF per photo, the one lib/photo-slots.ts predicts, never wider than
+ *   browser downloads one AVIF per photo, the one lib/photos/photo-slots.ts predicts, never wider than
  *   twice what the slot needs; the layout never shifts (CLS 0);
  * - a photo that fails to load falls back to the stock image, also when it fails late;
  * - a second build encodes nothing (counted, not timed) and writes the same files.
@@ -23,9 +23,9 @@ import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { buildSite, type BuildResult } from '../../lib/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { chromiumPick, slotWidth, type PhotoSlot } from '../../lib/photo-slots.ts';
+import { buildSite, type BuildResult } from '../../lib/build/build-site.ts';
+import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { chromiumPick, slotWidth, type PhotoSlot } from '../../lib/photos/photo-slots.ts';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { cameraPhoto, PHOTO_SECRETS } from '../helpers/camera-photo.ts';
 
@@ -243,7 +243,7 @@ for (const dpr of [1, 2, 3]) {
     assert.is(requested.length, 1, `one photo file: ${requested.join(', ')}`);
     assert.match(requested[0], /\.avif$/);
     const width = widthOf(requested[0]);
-    assert.is(width, chromiumPick([400, 800, 1200, 1600], slotWidth('hero', PHONE.width), dpr), 'the file lib/photo-slots.ts predicts (build summary)');
+    assert.is(width, chromiumPick([400, 800, 1200, 1600], slotWidth('hero', PHONE.width), dpr), 'the file lib/photos/photo-slots.ts predicts (build summary)');
     assert.ok(width <= 2 * hero.width * dpr, `${width} px for a ${hero.width} px slot at ${dpr}x`);
     await context.close();
   });

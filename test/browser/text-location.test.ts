@@ -13,8 +13,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, startHarness } from '../../tooling/browser.ts';
 import { requestedNavigation } from '../helpers/navigation.ts';
 import { LOCATION_OFF, PRIVACY_NOTE } from '../../islands/common/location-text.ts';
-import { PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { parsePhone } from '../../lib/phone.ts';
+import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { parsePhone } from '../../lib/content/phone.ts';
 
 const h = await startHarness();
 const E164 = parsePhone((PROJECT_CONTENT.settings as { phone: string }).phone).e164;

@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { coverageCounts } from '../../lib/coverage.ts';
-import { loadContent } from '../../lib/load-content.ts';
+import { coverageCounts } from '../../lib/content/coverage.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
 import { REQUIRED_AREA_SLUGS, REQUIRED_COVERAGE } from '../helpers/required-site.ts';
 import { DIST } from '../../tooling/browser.ts';
 

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
-import { buildSite } from '../../lib/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { buildSite } from '../../lib/build/build-site.ts';
+import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
 import { ROOT } from '../../tooling/browser.ts';
 

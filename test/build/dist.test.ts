@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadContent } from '../../lib/load-content.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { isIndexable } from '../../lib/route.ts';
 import { DIST, jsonLdBlocks, readPages, resolveSitePath, visibleText, type DistPage } from '../helpers/dist.ts';

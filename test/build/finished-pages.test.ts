@@ -9,8 +9,8 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../lib/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { buildSite } from '../../lib/build/build-site.ts';
+import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 
 const test = suite('finished pages reused');
 let tmp = '';

@@ -2,7 +2,7 @@
  * The JavaScript budget: the JavaScript a page loads, all files together, at most
  * 15 KB gzipped on any page, in both configurations: without an analytics id (the project's
  * settings) and with one (gtag bootstrap and the web-vitals chunk added). Sizes, not timings:
- * the figures are buildSite's (`pages[].jsGzipBytes`, counted by lib/page-scripts.ts), and a
+ * the figures are buildSite's (`pages[].jsGzipBytes`, counted by lib/bundle/page-scripts.ts), and a
  * second suite checks them against the built files, following every import the page's scripts
  * make.
  *
@@ -14,8 +14,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, type BuildResult } from '../../lib/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { buildSite, type BuildResult } from '../../lib/build/build-site.ts';
+import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 
 /** At most 15 KB gzipped of JavaScript a page loads, all files together. */
 const BUDGET_BYTES = 15 * 1024;
@@ -136,7 +136,7 @@ async function scriptsOfPage(dir: string, pagePath: string, dynamic = true): Pro
     const code = await readFile(path.join(dir, p), 'utf8');
     const imports = dynamic ? /(?:\bfrom|\bimport)\s*\(?\s*["'](\.\/[^"']+\.js)["']/g : /(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g;
     for (const m of code.matchAll(imports)) todo.push(path.posix.join(path.posix.dirname(p), m[1]));
-    // Web Workers the code starts (lib/bundle.ts compiles their site paths in as strings).
+    // Web Workers the code starts (lib/bundle/bundle.ts compiles their site paths in as strings).
     for (const m of code.matchAll(/["'](\/assets\/worker-[^"']+\.js)["']/g)) todo.push(m[1]);
   }
   return seen;

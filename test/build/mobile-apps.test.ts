@@ -8,7 +8,7 @@ import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import vCard from 'vcf';
-import { loadContent } from '../../lib/load-content.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
 import { toSlug } from '../../lib/text.ts';
 import { DIST, startHarness } from '../../tooling/browser.ts';
 

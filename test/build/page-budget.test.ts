@@ -1,16 +1,16 @@
 /**
  * The byte budgets over the built dist/: every page's HTML with its inline CSS at most 14 KB
- * gzipped (lib/budgets.ts, gzip level 6), its first call link within the first 10 KB gzipped,
+ * gzipped (lib/build/budgets.ts, gzip level 6), its first call link within the first 10 KB gzipped,
  * and one inline stylesheet a page, well under the whole site stylesheet. Which rules a
  * page keeps is checked in Chromium (test/browser/page-css.test.ts).
  */
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CALL_LINK_GZIP_BUDGET_BYTES, GZIP_LEVEL, PAGE_GZIP_BUDGET_BYTES } from '../../lib/budgets.ts';
+import { CALL_LINK_GZIP_BUDGET_BYTES, GZIP_LEVEL, PAGE_GZIP_BUDGET_BYTES } from '../../lib/build/budgets.ts';
 import { inlineStyles } from '../../lib/csp.ts';
-import { loadContent } from '../../lib/load-content.ts';
-import { loadStylesheet } from '../../lib/styles.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
+import { loadStylesheet } from '../../lib/build/styles.ts';
 import { readPages, type DistPage } from '../helpers/dist.ts';
 
 const site = loadContent();

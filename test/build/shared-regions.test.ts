@@ -1,25 +1,25 @@
 /**
- * Work on the regions pages share (lib/shared-regions.ts) done once gives what doing it on each
+ * Work on the regions pages share (lib/build/shared-regions.ts) done once gives what doing it on each
  * whole page gives, for every page of the site (with a few synthetic areas, so area pages share
  * their header and footer):
- * - the page minifier (lib/minify-page.ts) gives exactly the bytes of html-minifier-terser over the
+ * - the page minifier (lib/build/minify-page.ts) gives exactly the bytes of html-minifier-terser over the
  *   whole page, also with whitespace at every region boundary and on pages without the regions,
  *   and minifies each distinct region once;
- * - the names the per-page CSS reads (lib/page-css.ts pageNames) are the sets htmlNames reads from
+ * - the names the per-page CSS reads (lib/build/page-css.ts pageNames) are the sets htmlNames reads from
  *   the whole page.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { minify } from 'html-minifier-terser';
 import { COMMUNITIES } from '../../content/communities.ts';
-import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { createPageMinifier, MINIFY_OPTIONS } from '../../lib/minify-page.ts';
-import { sharedRegions } from '../../lib/shared-regions.ts';
-import { createPageCss, htmlNames, pageNames } from '../../lib/page-css.ts';
-import { regionCache } from '../../lib/shared-regions.ts';
-import { renderRoute } from '../../lib/render.ts';
-import { loadStylesheet } from '../../lib/styles.ts';
-import { syntheticAreas } from '../../lib/synthetic-areas.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { createPageMinifier, MINIFY_OPTIONS } from '../../lib/build/minify-page.ts';
+import { sharedRegions } from '../../lib/build/shared-regions.ts';
+import { createPageCss, htmlNames, pageNames } from '../../lib/build/page-css.ts';
+import { regionCache } from '../../lib/build/shared-regions.ts';
+import { renderRoute } from '../../lib/build/render.ts';
+import { loadStylesheet } from '../../lib/build/styles.ts';
+import { syntheticAreas } from '../../lib/content/synthetic-areas.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 
 const whole = (html: string) => minify(html, MINIFY_OPTIONS);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { loadContent } from '../../lib/load-content.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
 import { outputFile, SITEMAP_GROUPS } from '../../lib/route.ts';
 import { buildRoutes, sitemapGroups } from '../../pages/routes.ts';
 import { DIST, startHarness } from '../../tooling/browser.ts';

@@ -1,5 +1,5 @@
 /**
- * Worker threads (lib/page-workers.ts): a build that shares its pages out to worker threads
+ * Worker threads (lib/build/page-workers.ts): a build that shares its pages out to worker threads
  * writes byte-for-byte the site a one-thread build writes, with the same summary figures, and
  * an error inside a worker reaches the build with its message, the worker then ended.
  */
@@ -9,11 +9,11 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../lib/build-site.ts';
-import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { FINISH_CHUNK } from '../../lib/page-batch.ts';
-import { defaultThreads, WorkerBatch } from '../../lib/page-workers.ts';
-import { syntheticAreas } from '../../lib/synthetic-areas.ts';
+import { buildSite } from '../../lib/build/build-site.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { FINISH_CHUNK } from '../../lib/build/page-batch.ts';
+import { defaultThreads, WorkerBatch } from '../../lib/build/page-workers.ts';
+import { syntheticAreas } from '../../lib/content/synthetic-areas.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { COMMUNITIES } from '../../content/communities.ts';
 

@@ -13,14 +13,14 @@ import fg from 'fast-glob';
 import { parse } from 'node-html-parser';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, ROOT } from '../../lib/build-site.ts';
-import { deploy, temporaryName } from '../../lib/deploy.ts';
-import { parseManifest } from '../../lib/deploy-plan.ts';
-import { openRemote, type Remote } from '../../lib/deploy-remote.ts';
-import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy-target.ts';
+import { buildSite, ROOT } from '../../lib/build/build-site.ts';
+import { deploy, temporaryName } from '../../lib/deploy/deploy.ts';
+import { parseManifest } from '../../lib/deploy/deploy-plan.ts';
+import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
+import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy/deploy-target.ts';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
-import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/hosting.ts';
-import { PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/site-files/hosting.ts';
+import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { checkLinks, formatProblem } from './links.ts';
 
 /** Every file under `dir`, dot-files included: site path -> SHA-256. */

@@ -1,6 +1,6 @@
 /**
  * Runs Debian's nginx (/usr/sbin/nginx, installed by .ci/run) in the foreground with the config
- * lib/hosting.ts generates, serving a folder on 127.0.0.1 at free ports (HTTP and HTTPS with a
+ * lib/site-files/hosting.ts generates, serving a folder on 127.0.0.1 at free ports (HTTP and HTTPS with a
  * self-signed certificate), so the config is tested on the real server.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';

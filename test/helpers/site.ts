@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/load-content.ts';
-import { REDIRECTS } from '../../lib/hosting.ts';
+import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/content/load-content.ts';
+import { REDIRECTS } from '../../lib/site-files/hosting.ts';
 import { outputFile, type Route } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { DIST } from '../../tooling/browser.ts';
@@ -45,7 +45,7 @@ export function distHas(file: string, dir = DIST): boolean {
   return existsSync(abs) && statSync(abs).isFile();
 }
 
-/** True when the hosts answer this path with a redirect (lib/hosting.ts REDIRECTS). */
+/** True when the hosts answer this path with a redirect (lib/site-files/hosting.ts REDIRECTS). */
 export function isRedirected(urlPath: string): boolean {
   return REDIRECTS.some((r) => r.from === urlPath);
 }

@@ -8,7 +8,7 @@
  * Cache-Control of a hashed asset and of a page, gzip for every text type (the 404 page and the
  * contact card too), a 304 for a revalidation with the ETag of a gzipped page, dot-files and
  * hosting files never served, and the MIME types of the contact card and the manifest. The same assertions run against the local
- * preview server (lib/preview-server.ts), so what a developer sees matches the host. Apache is
+ * preview server (lib/serve/preview-server.ts), so what a developer sees matches the host. Apache is
  * also run as a restricted host (AllowOverride FileInfo) and a bare one (no optional modules):
  * the .htaccess must never cause a 500 there.
  */
@@ -20,8 +20,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   CACHE_CONTROL, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
-} from '../../lib/hosting.ts';
-import { startServer, type RunningServer } from '../../lib/preview-server.ts';
+} from '../../lib/site-files/hosting.ts';
+import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';
 import { startApache, type RunningApache } from '../helpers/apache.ts';
 import { request, type RawResponse } from '../../tooling/http.ts';
 import { DIST, fileOf, readDist, ROUTES } from '../helpers/site.ts';
@@ -168,7 +168,7 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
 }
 
 const files = suite('hosting files in the build');
-files('should be the generator\'s output (the build registered lib/hosting.ts)', () => {
+files('should be the generator\'s output (the build registered lib/site-files/hosting.ts)', () => {
   assert.is(readDist('/.htaccess'), generateHtaccess());
   assert.is(readDist('/_headers'), generateHeadersFile());
   assert.is(readDist('/_redirects'), generateRedirectsFile());
@@ -207,7 +207,7 @@ onApache('should log no .htaccess error', () => {
 onApache.run();
 
 let preview: RunningServer;
-hostSuite('the preview server (lib/preview-server.ts)', async () => {
+hostSuite('the preview server (lib/serve/preview-server.ts)', async () => {
   preview = await startServer(DIST);
   return { url: preview.url, stop: () => preview.close() };
 }).run();

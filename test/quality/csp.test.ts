@@ -10,8 +10,8 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildCsp, cspDirectives, GA4_HOSTS, hashSource, metaCsp, parseCsp } from '../../lib/csp.ts';
-import { renderRoute } from '../../lib/render.ts';
-import { loadStylesheet } from '../../lib/styles.ts';
+import { renderRoute } from '../../lib/build/render.ts';
+import { loadStylesheet } from '../../lib/build/styles.ts';
 import { fileOf, htmlFiles, readDist, ROUTES, SITE } from '../helpers/site.ts';
 
 /** The policy the issue asks for, written out here rather than taken from lib/csp.ts. */

@@ -1,7 +1,7 @@
 /**
  * The hosting files as files: .htaccess stays safe on restricted hosts (blocks in <IfModule>, no
  * Options), _headers and _redirects fit Cloudflare Pages' limits and say the same as the
- * .htaccess, the nginx snippet carries the same rules, and every rule comes from lib/hosting.ts.
+ * .htaccess, the nginx snippet carries the same rules, and every rule comes from lib/site-files/hosting.ts.
  * (apache.test.ts runs the .htaccess on a real Apache.)
  */
 import { execFileSync } from 'node:child_process';
@@ -10,8 +10,8 @@ import * as assert from 'uvu/assert';
 import {
   CACHE_CONTROL, CACHE_RULES, cacheControlFor, generateHeadersFile, HOST_CONFIG_FILES, generateHtaccess, generateNginx, generateRedirectsFile, HSTS_HEADER, redirectFor,
   REDIRECTS, SECURITY_HEADERS,
-} from '../../lib/hosting.ts';
-import { ACOMA_ALIAS } from '../../lib/area-alias.ts';
+} from '../../lib/site-files/hosting.ts';
+import { ACOMA_ALIAS } from '../../lib/content/area-alias.ts';
 import { ROOT } from '../../tooling/browser.ts';
 import { SITE } from '../helpers/site.ts';
 
@@ -44,7 +44,7 @@ function netlifyRedirects(text: string): Map<string, { to: string; status: strin
   return rules;
 }
 
-const rules = suite('lib/hosting.ts rules');
+const rules = suite('lib/site-files/hosting.ts rules');
 
 rules('should take the redirect from the route table\'s acoma alias', () => {
   assert.equal(REDIRECTS, [{ from: '/areas/acoma-pueblo/', to: '/areas/acoma/', status: 301 }]);
@@ -159,7 +159,7 @@ netlifyCf.run();
 
 const nginx = suite('nginx config (npm run hosting -- nginx)');
 
-nginx('should carry every rule of lib/hosting.ts, for the configured domain', () => {
+nginx('should carry every rule of lib/site-files/hosting.ts, for the configured domain', () => {
   const conf = generateNginx(SITE);
   assert.match(conf, new RegExp(`server_name ${new URL(SITE.settings.siteUrl).host.replace(/\./g, '\\.')};`));
   assert.match(conf, /location ~ \^\/areas\/acoma-pueblo\/\?\$ \{\n\s+return 301 \/areas\/acoma\/;/);

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startServer, type RunningServer } from '../../lib/preview-server.ts';
+import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';
 import {
   auditPages, auditTargets, budgetFailures, CALIBRATION_INDEX_RANGE, calibratedSlowdown, cpuSetting, cpuSlowdownFor, describeCpu, formatTable, gateFailures, judgeRuns,
   PRESET_CPU_SLOWDOWN, type AuditRow,

@@ -1,5 +1,5 @@
 /**
- * Gate: the nginx config of lib/hosting.ts on a real nginx (Debian's, installed by .ci/run), the
+ * Gate: the nginx config of lib/site-files/hosting.ts on a real nginx (Debian's, installed by .ci/run), the
  * way `npm run hosting -- nginx` prints it for the configured siteUrl, serving the built dist/ on
  * 127.0.0.1 at free ports (HTTPS with a self-signed certificate). Real requests check: every route
  * 200 with its page, the directory redirect, the 404 page with status 404, the acoma-pueblo 301,
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CACHE_CONTROL, DEPLOY_MANIFEST, generateNginx, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_HEADER, REDIRECTS, SECURITY_HEADERS } from '../../lib/hosting.ts';
+import { CACHE_CONTROL, DEPLOY_MANIFEST, generateNginx, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_HEADER, REDIRECTS, SECURITY_HEADERS } from '../../lib/site-files/hosting.ts';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { request, type RawResponse } from '../../tooling/http.ts';
 import { DIST, fileOf, readDist, ROUTES, SITE } from '../helpers/site.ts';

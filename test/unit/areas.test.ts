@@ -2,8 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AREA_COPY_INPUT, fillName } from '../../content/area-copy.ts';
 import { AreaCopy, check, type Community } from '../../content/schema.ts';
-import { areaFaqs } from '../../lib/area-faqs.ts';
-import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
+import { areaFaqs } from '../../lib/content/area-faqs.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { REQUIRED_AREA_SLUGS, REQUIRED_COVERAGE, REQUIRED_PLACES } from '../helpers/required-site.ts';
 
 const site = loadContent();

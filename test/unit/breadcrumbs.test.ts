@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { breadcrumbsFor, showBreadcrumbs } from '../../lib/breadcrumbs.ts';
+import { breadcrumbsFor, showBreadcrumbs } from '../../lib/site-files/breadcrumbs.ts';
 
 const crumbs = suite('breadcrumbsFor');
 crumbs('should start with Home and leave the last crumb without a link', () => {

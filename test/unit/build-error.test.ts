@@ -1,11 +1,11 @@
-/** describeBuildError: what stopped a build, as a file, a line and a plain hint (lib/build-error.ts). */
+/** describeBuildError: what stopped a build, as a file, a line and a plain hint (lib/build/build-error.ts). */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
-import { describeBuildError } from '../../lib/build-error.ts';
+import { describeBuildError } from '../../lib/build/build-error.ts';
 import { ROOT } from '../../tooling/browser.ts';
 
 const test = suite('describeBuildError');

@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
-import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/load-content.ts';
+import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/content/load-content.ts';
 import { REQUIRED_AREA_SLUGS, REQUIRED_PLACES, REQUIRED_SERVICE_SLUGS } from '../helpers/required-site.ts';
 
 /** A deep copy of the project's content with one change. */

@@ -1,6 +1,6 @@
 /**
  * Facts derived, never typed twice: coverage counts, badges and "served on request" come from the
- * community records (lib/coverage.ts); the business hours from content/business.ts HOURS alone.
+ * community records (lib/content/coverage.ts); the business hours from content/business.ts HOURS alone.
  * A town added to the records moves every count that should move, on the rendered pages.
  */
 import { readFileSync } from 'node:fs';
@@ -8,9 +8,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatTime, HOURS, hoursText, openingHoursText } from '../../content/business.ts';
 import type { Community } from '../../content/schema.ts';
-import { coverageBadge, coverageCounts, coverageNote, servedOnRequestReader, servedOnRequestSentence } from '../../lib/coverage.ts';
-import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/load-content.ts';
-import { renderRoute } from '../../lib/render.ts';
+import { coverageBadge, coverageCounts, coverageNote, servedOnRequestReader, servedOnRequestSentence } from '../../lib/content/coverage.ts';
+import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/content/load-content.ts';
+import { renderRoute } from '../../lib/build/render.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { REQUIRED_COVERAGE, REQUIRED_PLACES, REQUIRED_SERVED_ON_REQUEST } from '../helpers/required-site.ts';
 

@@ -6,10 +6,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SAMPLE_REVIEWS } from '../../content/samples.ts';
-import { parseManifest, planDeploy, serializeManifest, type LocalFile } from '../../lib/deploy-plan.ts';
-import { DeployError, describeTarget, readTarget } from '../../lib/deploy-target.ts';
-import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { checkSite, formatFinding, targetMismatch } from '../../lib/prepublish-check.ts';
+import { parseManifest, planDeploy, serializeManifest, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
+import { DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { checkSite, formatFinding, targetMismatch } from '../../lib/deploy/prepublish-check.ts';
 
 /** The project content with every sample value replaced by the business's own. */
 function ownContent(): any {

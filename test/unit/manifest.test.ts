@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildManifest, generateManifest, shortName } from '../../lib/manifest.ts';
+import { buildManifest, generateManifest, shortName } from '../../lib/site-files/manifest.ts';
 
 const short = suite('shortName');
 short('should keep a name of 12 characters or fewer', () => {

@@ -1,15 +1,15 @@
 /**
  * What every page carries about the areas stays the same size with thousands of them: the
- * header's Areas menu (lib/area-menu.ts: every area while they fit, as on the real site; past the
+ * header's Areas menu (lib/content/area-menu.ts: every area while they fit, as on the real site; past the
  * limit the primary areas only, capped, and a link to the full list) and the business JSON-LD's
- * areaServed (lib/structured-data.ts: every community, or past the limit their counties).
+ * areaServed (lib/site-files/structured-data.ts: every community, or past the limit their counties).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AREA_MENU_LIMIT, areaMenuLinks } from '../../lib/area-menu.ts';
-import { loadContent, PROJECT_CONTENT } from '../../lib/load-content.ts';
-import { AREA_SERVED_LIMIT, locksmithJsonLd } from '../../lib/structured-data.ts';
-import { syntheticAreas } from '../../lib/synthetic-areas.ts';
+import { AREA_MENU_LIMIT, areaMenuLinks } from '../../lib/content/area-menu.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { AREA_SERVED_LIMIT, locksmithJsonLd } from '../../lib/site-files/structured-data.ts';
+import { syntheticAreas } from '../../lib/content/synthetic-areas.ts';
 import { COMMUNITIES } from '../../content/communities.ts';
 
 const area = (i: number, coverage: 'primary' | 'extended') => ({ name: `Place ${i}`, slug: `place-${i}`, coverage });

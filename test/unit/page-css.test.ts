@@ -1,12 +1,12 @@
 /**
- * Per-page CSS (lib/page-css.ts) on small documents: a page keeps the rules its names select and
+ * Per-page CSS (lib/build/page-css.ts) on small documents: a page keeps the rules its names select and
  * the rules of what its islands add at run time, loses the rest, gets its CSP hash swapped to its
  * own CSS, and pages that differ only in names the stylesheet never mentions share one PurgeCSS run.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildCsp, checkPageCsp, hashSource, inlineStyles } from '../../lib/csp.ts';
-import { createPageCss, htmlNames } from '../../lib/page-css.ts';
+import { createPageCss, htmlNames } from '../../lib/build/page-css.ts';
 
 const CSS = '.card{color:red}.unused{color:blue}.chatbot-overlay{position:fixed}img[hidden]{display:none}ul[role=list]{margin:0}.kw-tab{color:navy}@keyframes spin{to{transform:rotate(1turn)}}.spinner{animation:spin 1s}';
 

@@ -1,10 +1,10 @@
 /**
- * Pages waiting between render and finish (lib/page-batch.ts pack/unpack): the markup comes back
+ * Pages waiting between render and finish (lib/build/page-batch.ts pack/unpack): the markup comes back
  * exactly as rendered, and the site stylesheet every page carries is not stored with it.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pack, unpack } from '../../lib/page-batch.ts';
+import { pack, unpack } from '../../lib/build/page-batch.ts';
 
 const test = suite('page pack');
 // A stylesheet that does not compress to nothing: distinct rules, as the site's are.

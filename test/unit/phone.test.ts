@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { e164WithExtension, parsePhone } from '../../lib/phone.ts';
+import { e164WithExtension, parsePhone } from '../../lib/content/phone.ts';
 
 const phone = suite('parsePhone');
 phone('should give E.164 for links and national format for display', () => {

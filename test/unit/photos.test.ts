@@ -12,12 +12,12 @@ import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
-import { buildSite } from '../../lib/build-site.ts';
-import { CACHE_CONTROL, cacheControlFor, HASHED_PHOTO, generateHeadersFile, generateHtaccess, generateNginx } from '../../lib/hosting.ts';
-import { cropBox, widthsFor } from '../../lib/images.ts';
-import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/load-content.ts';
-import { chromiumPick, sizesAttribute, slotWidth } from '../../lib/photo-slots.ts';
-import { nearestName, photoUses, processPhotos } from '../../lib/photos.ts';
+import { buildSite } from '../../lib/build/build-site.ts';
+import { CACHE_CONTROL, cacheControlFor, HASHED_PHOTO, generateHeadersFile, generateHtaccess, generateNginx } from '../../lib/site-files/hosting.ts';
+import { cropBox, widthsFor } from '../../lib/photos/images.ts';
+import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/content/load-content.ts';
+import { chromiumPick, sizesAttribute, slotWidth } from '../../lib/photos/photo-slots.ts';
+import { nearestName, photoUses, processPhotos } from '../../lib/photos/photos.ts';
 
 let tmp = '';
 let photosDir = '';

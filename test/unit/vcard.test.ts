@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import vCard from 'vcf';
-import { escapeText, foldLine, generateVCard, VCARD_LINE_OCTETS } from '../../lib/vcard.ts';
+import { escapeText, foldLine, generateVCard, VCARD_LINE_OCTETS } from '../../lib/site-files/vcard.ts';
 
 const SETTINGS = {
   name: 'Cibola Mobile Locksmith',

@@ -1,0 +1,143 @@
+/**
+ * Turns whatever stopped a build into words an operator can act on: what went wrong, in which
+ * file and on which line, and what to do. Used by `npm run build` (printed as one line per
+ * mistake, never a stack trace) and by `npm run dev` (the same, plus the browser's error page).
+ *
+ * Three kinds of failure:
+ * - a content mistake (ContentError from content/schema.ts): its lines already name the file,
+ *   the record and the field; the line of the record in the file is looked up;
+ * - a TypeScript syntax error in a file the build loads: tsx compiles each file with esbuild,
+ *   whose error reads "Transform failed with 1 error:\n<file>:<line>:<column>: ERROR: <text>";
+ * - a problem with the output folder itself (OutputFolderError from lib/output-folder.ts);
+ * - anything else (a bug in a template or the generator): its message and the first line of the
+ *   stack that is in the project.
+ *
+ * It imports no project module (ContentError and OutputFolderError are known by their names), so the dev server's build
+ * process can load it before the project's modules and still describe a module that fails to load.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { escapeRegExp } from '../text.ts';
+
+/** One build failure, described for an operator. Paths are relative to the project, with "/". */
+export interface BuildProblem {
+  /** What went wrong: one line per mistake, each naming the file (and record and field, for content). */
+  lines: string[];
+  /** The file to fix, e.g. "content/services.ts", when known. */
+  file?: string;
+  /** 1-based line and column in that file, when known. */
+  line?: number;
+  column?: number;
+  /** The text of that line of the file, when known (shown on the error page). */
+  code?: string;
+  /** What to do about it, in plain words. */
+  hint: string;
+}
+
+/** Plain hints for esbuild's most common syntax errors in data files, by a pattern of its message. */
+const SYNTAX_HINTS: [RegExp, string][] = [
+  [/Unterminated string/i, 'a text is missing its closing quote: end it with the same quote it starts with'],
+  [/Unexpected end of file/i, 'a bracket { [ ( opened earlier is never closed'],
+  [/Expected "[}\],)]" but found/i, 'look for a missing comma between two fields, or an apostrophe inside \'…\' that ends the text early (write such text in "double quotes")'],
+  [/Expected ".*" but found/i, 'look for a missing comma, quote or bracket just before this point'],
+  [/Unexpected/i, 'look for a missing comma, quote or bracket just before this point'],
+];
+
+/** Project-relative path with forward slashes ("content/site.ts"), or the path as given when outside. */
+function relative(root: string, file: string): string {
+  const rel = path.relative(root, file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.split(path.sep).join('/');
+}
+
+/** Line `n` (1-based) of a file, trimmed of its end; undefined when unreadable. */
+function lineOf(root: string, file: string, n: number): string | undefined {
+  try {
+    return readFileSync(path.resolve(root, file), 'utf8').split(/\r?\n/)[n - 1]?.trimEnd();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Line (1-based) of a record's field in a content file: the first `key:` at or after the line that
+ * holds the record's slug (`slug: 'acoma'`), else the slug's line, else undefined.
+ */
+export function locateRecord(text: string, slug: string | undefined, field: string | undefined): number | undefined {
+  const lines = text.split(/\r?\n/);
+  const start = slug ? lines.findIndex((l) => new RegExp(`\\bslug:\\s*['"\`]${escapeRegExp(slug)}['"\`]`).test(l)) : 0;
+  if (start < 0) return undefined;
+  const key = field?.split('.').filter((k) => !/^\d+$/.test(k)).pop();
+  if (key) {
+    for (let i = start; i < Math.min(lines.length, start + 200); i++) {
+      if (i > start && slug && /\bslug:\s*['"`]/.test(lines[i])) break; // the next record
+      if (new RegExp(`^\\s*['"]?${key}['"]?\\s*:`).test(lines[i])) return i + 1;
+    }
+  }
+  return slug ? start + 1 : undefined;
+}
+
+/**
+ * Describes a build failure.
+ * @param error what the build threw (or what importing the project's modules threw)
+ * @param root  the project folder, for relative paths and reading the failing line
+ */
+export function describeBuildError(error: unknown, root: string): BuildProblem {
+  if ((error as Error)?.name === 'OutputFolderError') {
+    return { lines: [String((error as Error).message)], hint: 'The content is fine: do what the line above says about the output folder, then build again.' };
+  }
+  if ((error as Error)?.name === 'ContentError') {
+    const lines = String((error as Error).message).split('\n');
+    const m = /^([\w./-]+\.ts): \w[\w ]* "([^"]+)": (?:unknown )?field "([^"]+)"/.exec(lines[0]) ?? /^([\w./-]+\.ts): /.exec(lines[0]);
+    const file = m?.[1];
+    let line: number | undefined;
+    if (file) {
+      try {
+        line = locateRecord(readFileSync(path.resolve(root, file), 'utf8'), m?.[2], m?.[3]);
+      } catch { /* the file is named in the message anyway */ }
+    }
+    return {
+      lines, file, line, code: file && line ? lineOf(root, file, line) : undefined,
+      hint: `Fix the field named above in ${file ?? 'the content file'} and save; the previous site is kept until the build succeeds.`,
+    };
+  }
+  const message = String((error as Error)?.message ?? error);
+  const syntax = /(?:^|\n)(.+?):(\d+):(\d+): ERROR: (.+)/.exec(message);
+  if (syntax && ((error as Error)?.name === 'TransformError' || /Transform failed/.test(message))) {
+    const file = relative(root, syntax[1]);
+    // esbuild's columns count from 0 (its Location.column); editors count from 1.
+    const [line, column] = [Number(syntax[2]), Number(syntax[3]) + 1];
+    const hint = SYNTAX_HINTS.find(([re]) => re.test(syntax[4]))?.[1] ?? 'look for a missing comma, quote or bracket just before this point';
+    return {
+      lines: [`${file}:${line}:${column}: this file is not valid TypeScript (${syntax[4]}); ${hint}.`],
+      file, line, column, code: lineOf(root, file, line),
+      hint: `Open ${file} at line ${line}, column ${column}: ${hint}.`,
+    };
+  }
+  // A render error wraps the template's own error as its cause ("Could not render /x/ with <Page>."):
+  // the cause's stack points at the template line.
+  const cause = (error as Error)?.cause as Error | undefined;
+  const frame = [cause?.stack, (error as Error)?.stack].map((stack) => String(stack ?? '')).join('\n')
+    .split('\n')
+    .map((l) => /\(?(file:\/\/[^()\s]+?|\/[^()\s]+?|[A-Za-z]:\\[^()\s]+?):(\d+):(\d+)\)?$/.exec(l.trim()))
+    .map((f) => (f && f[1].startsWith('file:') ? Object.assign([...f], { 1: fileURLToPath(f[1]) }) : f))
+    .find((f) => f && !f[1].includes('node_modules') && path.resolve(f[1]).startsWith(root));
+  const file = frame ? relative(root, frame[1]) : undefined;
+  const line = frame ? Number(frame[2]) : undefined;
+  const where = file ? `${file}:${line}:${frame![3]}: ` : '';
+  const what = cause?.message ? `${message.split('\n')[0]} ${cause.message.split('\n')[0]}` : message.split('\n')[0];
+  return {
+    lines: [`${where}${what}`],
+    file, line, column: frame ? Number(frame[3]) : undefined, code: file && line ? lineOf(root, file, line) : undefined,
+    hint: file?.startsWith('content/')
+      ? `Line ${line} of ${file} uses something that does not exist or has the wrong shape: compare it with a record that works, or undo your last change there.`
+      : file
+        ? `This is an error in the site's code, not in your content: undo the last change to ${file}, or ask a developer.`
+        : 'This is an error in the site\'s code, not in your content: undo the last change, or ask a developer.',
+  };
+}
+
+/** The terminal form: "Build stopped, <folder> left unchanged:" and one line per mistake. */
+export function formatForTerminal(problem: BuildProblem, outName: string): string {
+  return [`Build stopped, ${outName} left unchanged:`, ...problem.lines].join('\n');
+}

@@ -1,0 +1,202 @@
+/**
+ * The whole build as one function, in named stages: load and validate content, list routes,
+ * render every page to memory, bundle the islands the pages used, finish the pages, write
+ * everything into a fresh folder and swap it in for the output folder.
+ */
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { buildRoutes } from '../../pages/routes.ts';
+import { outputFile, type Route } from '../route.ts';
+import { bundleIslands } from '../bundle/bundle.ts';
+import { clientConfig } from '../bundle/client-config.ts';
+import { PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
+import type { BuiltPage } from '../built-page.ts';
+import { extraFiles } from '../site-files/extra-files.ts';
+import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from '../content/load-content.ts';
+import { PAGE_PHOTO_BUDGET_BYTES, pagePhotoBytes } from '../photos/photo-bytes.ts';
+import { SUMMARY_PHONE } from '../photos/photo-slots.ts';
+import { photoUses, processPhotos, type PhotoBuild } from '../photos/photos.ts';
+import { bundlePictureScript } from '../bundle/picture-script.ts';
+import { PageBatch } from './page-batch.ts';
+import { defaultThreads, shareRoutes, WorkerBatch } from './page-workers.ts';
+import { loadStylesheet } from './styles.ts';
+import { writeSite, type SiteFile } from '../write.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The output folder: $DIST_DIR when set (lets parallel builds and tests use their own), else dist/. */
+export function distDir(): string {
+  return path.resolve(ROOT, process.env.DIST_DIR || 'dist');
+}
+
+/** One row of the build summary. Sizes in bytes. */
+export interface PageReport {
+  path: string;
+  bytes: number;
+  /** The page gzipped at level 6 (lib/build/budgets.ts GZIP_LEVEL), as a host sends it. */
+  gzipBytes: number;
+  /** The page's inline CSS, bytes (not gzipped; lib/build/page-css.ts). */
+  cssBytes: number;
+  /**
+   * JavaScript the page loads without the visitor doing anything, all files together, gzipped
+   * (entries, their chunks, and what they import by themselves, e.g. web-vitals 1 s after load).
+   * The JavaScript budget: at most 15 KB on any page.
+   */
+  jsGzipBytes: number;
+  /** Further JavaScript, gzipped, loaded only when the visitor acts on an island (e.g. presses play). */
+  jsInteractionGzipBytes: number;
+  /** Bytes of the page's photos a phone downloads when scrolled to the end (lib/photos/photo-bytes.ts); 0 without photos. */
+  photoBytes: number;
+}
+
+export interface BuildResult {
+  site: SiteData;
+  routes: Route[];
+  pages: PageReport[];
+  /** Every file written, site-absolute paths. */
+  files: SiteFile[];
+  /** The photos' files: how many this build encoded and how many came from the on-disk cache. */
+  photos: { count: number; encoded: number; reused: number };
+  /** Wall time of the build in ms. */
+  ms: number;
+  /** How many times PurgeCSS ran, all threads together (each thread's lib/build/page-css.ts caches the rest). */
+  cssRuns: number;
+  /** How many threads rendered and finished the pages (this one plus worker threads). */
+  threads: number;
+}
+
+export interface BuildOptions {
+  /** Raw content to build from; default: the project's content files. */
+  content?: RawContent;
+  /** Output folder; default $DIST_DIR, else "dist" in the project root. */
+  outDir?: string;
+  /** Folder photo fields name files in; default content/photos/ in the project root. */
+  photosDir?: string;
+  /** On-disk cache of encoded photos; default node_modules/.cache/photos/ in the project root. */
+  photoCacheDir?: string;
+  /** Told of long work as it starts (encoding a photo for the first time), one line each. */
+  progress?: (line: string) => void;
+  /**
+   * Site path of a live-reload client to load on every page (`npm run dev` only, e.g.
+   * "/livereload.js"); never set by `npm run build`, so published pages carry no such script.
+   */
+  liveReloadScript?: string;
+  /**
+   * Finished (minified) pages of an earlier build with the same code, by finishKey() of their
+   * rendered markup and script tags (lib/build/page-batch.ts): a page whose markup is unchanged is taken from here instead
+   * of being minified again (`npm run dev` after a content-only save). Filled with this build's
+   * pages. Only valid while the generator's code is unchanged.
+   */
+  finished?: Map<string, string>;
+  /**
+   * Threads for rendering and finishing pages, this one included; default defaultThreads() of
+   * lib/build/page-workers.ts (one for a site under WORKER_MIN_PAGES pages). The output is the same
+   * for any number.
+   */
+  threads?: number;
+}
+
+/** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
+export function checkRoutes(routes: Route[]): void {
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const r of routes) {
+    if (seen.has(r.path)) problems.push(`pages/routes.ts: route "${r.path}" is listed twice.`);
+    seen.add(r.path);
+    if (!/^\/([a-z0-9-]+\/)*([a-z0-9-]+\.html)?$/.test(r.path)) problems.push(`pages/routes.ts: route "${r.path}" must be "/a/b/" or "/name.html".`);
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+}
+
+/**
+ * Builds the site.
+ * @throws ContentError for a content or settings mistake (names file, record, field); Error for a
+ *   render or bundle failure (names the route). The previous output folder is untouched on failure.
+ */
+export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+  const t0 = performance.now();
+  const outDir = options.outDir ?? distDir();
+  const site = loadContent(options.content ?? PROJECT_CONTENT);
+  const routes = buildRoutes(site);
+  checkRoutes(routes);
+  const photos: PhotoBuild = await processPhotos(photoUses(site), {
+    photosDir: options.photosDir ?? path.join(ROOT, 'content', 'photos'),
+    cacheDir: options.photoCacheDir ?? path.join(ROOT, 'node_modules', '.cache', 'photos'),
+    onEncode: (src, i, n) => options.progress?.(`Encoding photo ${i + 1} of ${n}, ${src} (once: later builds take it from the cache)...`),
+  });
+  const css = await loadStylesheet();
+  // Every page is rendered before the islands are bundled (the bundle holds only the islands some
+  // page placed), and written only at the end. Large sites share the pages out to worker threads
+  // (lib/build/page-workers.ts); this thread takes the first share itself.
+  const threads = Math.max(1, Math.min(options.threads ?? defaultThreads(routes.length), routes.length));
+  const [ownShare, ...workerShares] = shareRoutes(routes.length, threads);
+  const own = new PageBatch(site, routes, ownShare, css, photos.library);
+  const workers = workerShares.map((share) => new WorkerBatch(site, routes, share, css, photos.library));
+  try {
+    const renderedInfo = [...own.render(), ...(await Promise.all(workers.map((w) => w.render()))).flat()].sort((a, b) => a.index - b.index);
+    const used = [...new Set(renderedInfo.flatMap((p) => p.islands))];
+    const config = clientConfig(site.settings);
+    const bundle = await bundleIslands(used, config);
+    const pictureScript = renderedInfo.some((p) => p.photos.length) ? await bundlePictureScript(config) : undefined;
+    const tags = new Map(renderedInfo.map((p) => [p.index, bundle.tagsFor(p.islands) + (pictureScript && p.photos.length ? pictureScript.tag : '')]));
+    const finishOptions = { liveReloadScript: options.liveReloadScript };
+    const finishedInfo = (await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat();
+    const finishedByIndex = new Map(finishedInfo.map((f) => [f.index, f]));
+
+    const files: SiteFile[] = [];
+    const pages: PageReport[] = [];
+    const built: BuiltPage[] = [];
+    for (const info of renderedInfo) {
+      const route = routes[info.index];
+      const { gzipped, bytes, cssBytes, text } = finishedByIndex.get(info.index)!;
+      built.push({ route, text, get html() { return gunzipSync(gzipped).toString('utf8'); } });
+      files.push({ path: `/${outputFile(route.path)}`, get contents() { return gunzipSync(gzipped); } });
+      const js = bundle.scriptsFor(info.islands, { analytics: route.analytics !== false });
+      pages.push({
+        path: route.path,
+        bytes,
+        gzipBytes: gzipped.length,
+        cssBytes,
+        jsGzipBytes: js.loadGzipBytes + (pictureScript && info.photos.length ? pictureScript.gzipBytes : 0),
+        jsInteractionGzipBytes: js.interactionGzipBytes,
+        photoBytes: pagePhotoBytes(info.photos, photos.library),
+      });
+    }
+    files.push(...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...(await extraFiles(site, routes, built)));
+    await writeSite(files, path.join(ROOT, 'static'), outDir);
+    const photoStats = { count: photos.library.size, encoded: photos.encoded, reused: photos.reused };
+    const cssRuns = own.cssRuns + workers.reduce((n, w) => n + w.cssRuns, 0);
+    return { site, routes, pages, files, photos: photoStats, ms: performance.now() - t0, cssRuns, threads };
+  } finally {
+    await Promise.all(workers.map((w) => w.close()));
+  }
+}
+
+/**
+ * The build summary: each route with KB and KB gzipped (HTML with its inline CSS), the inline
+ * CSS in KB, JS KB gzipped loaded with the page, JS KB gzipped loaded only on interaction, and KB
+ * of photos a 390 px phone downloads ("-" when none), "over 14 KB" after a page over the budget
+ * (lib/build/budgets.ts); then the photos' files (encoded or from the cache), a warning for each page
+ * whose photos pass PAGE_PHOTO_BUDGET_BYTES, the pages over 14 KB, and the total time.
+ */
+export function formatSummary(result: BuildResult): string {
+  const kb = (n: number, w = 6) => (n / 1024).toFixed(1).padStart(w);
+  const width = Math.max(...result.pages.map((p) => p.path.length), 5);
+  const photoColumn = `photo KB ${SUMMARY_PHONE.width}px`;
+  const lines = [`${'route'.padEnd(width)}     KB  KB gz  CSS KB  JS KB gz  JS on interaction  ${photoColumn}`];
+  const over = result.pages.filter((p) => p.gzipBytes > PAGE_GZIP_BUDGET_BYTES);
+  for (const p of result.pages) {
+    const later = p.jsInteractionGzipBytes ? kb(p.jsInteractionGzipBytes, 18) : '-'.padStart(18);
+    const photos = p.photoBytes ? kb(p.photoBytes, photoColumn.length) : '-'.padStart(photoColumn.length);
+    const flag = p.gzipBytes > PAGE_GZIP_BUDGET_BYTES ? '  over 14 KB' : '';
+    lines.push(`${p.path.padEnd(width)} ${kb(p.bytes)} ${kb(p.gzipBytes)} ${kb(p.cssBytes, 7)} ${kb(p.jsGzipBytes, 9)} ${later}  ${photos}${flag}`);
+  }
+  const { count, encoded, reused } = result.photos;
+  if (count) lines.push(`${count} photo${count === 1 ? '' : 's'}: ${encoded + reused} files, ${encoded} encoded, ${reused} from the cache`);
+  for (const p of result.pages.filter((page) => page.photoBytes > PAGE_PHOTO_BUDGET_BYTES)) {
+    lines.push(`Warning: ${p.path} makes a ${SUMMARY_PHONE.width} px phone download ${kb(p.photoBytes, 0)} KB of photos, over the ${PAGE_PHOTO_BUDGET_BYTES / 1024} KB a page should stay under on a mobile connection: show fewer photos on it.`);
+  }
+  if (over.length) lines.push(`${over.length} page(s) over 14 KB gzipped: the whole page no longer arrives in the first round trip.`);
+  lines.push(`${result.pages.length} pages, ${result.files.length} files generated in ${Math.round(result.ms)} ms`);
+  return lines.join('\n');
+}

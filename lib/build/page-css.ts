@@ -1,0 +1,181 @@
+/**
+ * Per-page CSS: each page inlines only the rules of the site stylesheet it can use, found by
+ * PurgeCSS (https://purgecss.com) over the names of the page's rendered HTML (its elements,
+ * classes, ids, attribute names and values, read by htmlparser2), plus the rules of what its browser code adds at run
+ * time: the site module on every page, the error screen on pages with an island, and each island
+ * the page places (islands/runtime/runtime-styles.ts, islands/registry.ts).
+ *
+ * Pages with the same relevant names get the same CSS, so the result is cached by those names
+ * (the page's names that occur in the stylesheet's selectors, and the page's islands): a site of
+ * thousands of area pages runs PurgeCSS a handful of times. The names of the regions most pages
+ * share (lib/build/shared-regions.ts) are read once a region.
+ */
+import * as esbuild from 'esbuild';
+import { PurgeCSS, type ExtractorResultDetailed } from 'purgecss';
+import { Parser } from 'htmlparser2';
+import { ISLAND_RUNTIME_STYLES } from '../../islands/registry.ts';
+import { RUNTIME_STYLES as ERROR_SCREEN_STYLES } from '../../islands/ErrorScreen.tsx';
+import { parseIslandKey } from '../../islands/runtime/load.ts';
+import { SITE_RUNTIME_STYLES, type RuntimeStyles } from '../../islands/runtime/runtime-styles.ts';
+import { hashSource } from '../csp.ts';
+import { regionCache, sharedRegions } from './shared-regions.ts';
+
+/** The run-time additions a page with these island keys can see, all together. */
+export function runtimeStylesFor(islandKeys: Iterable<string>): RuntimeStyles {
+  const names = [...new Set([...islandKeys].map((k) => parseIslandKey(k).name))].sort();
+  const parts = [SITE_RUNTIME_STYLES, ...(names.length ? [ERROR_SCREEN_STYLES] : []), ...names.map((n) => ISLAND_RUNTIME_STYLES[n])];
+  return {
+    classes: parts.flatMap((p) => p?.classes ?? []),
+    attributes: [...new Set(parts.flatMap((p) => p?.attributes ?? []))],
+  };
+}
+
+/** A purger over one site stylesheet. */
+export interface PageCss {
+  /**
+   * The CSS one page inlines: the site stylesheet's rules that match the page's HTML or what its
+   * islands add at run time, minified.
+   * @param html       the page's markup (the full stylesheet inside it is ignored)
+   * @param islandKeys the page's island keys (templates/Island.tsx)
+   */
+  forPage(html: string, islandKeys: Iterable<string>): Promise<string>;
+  /**
+   * The page with its own CSS in place of the whole stylesheet: the <style> text and its hash in
+   * the CSP's style-src are both swapped, so the policy still allows exactly that <style>.
+   * @param html       a page rendered with the whole stylesheet inline (templates/Head.tsx)
+   * @param islandKeys the page's island keys
+   * @throws Error when the page does not carry the whole stylesheet and its hash exactly once
+   */
+  inline(html: string, islandKeys: Iterable<string>): Promise<string>;
+  /** How many times PurgeCSS ran (distinct pages by their names), for the build summary and tests. */
+  readonly runs: number;
+}
+
+/**
+ * The names PurgeCSS compares selectors with, as its HTML extractor (purgecss-from-html) gives
+ * them: every element, class, id, attribute name, and attribute value split at spaces. Read with
+ * htmlparser2's streaming parser, several times faster than that extractor's tree walk on these
+ * pages, which mattered for builds of thousands of pages. <template> content counts: the error
+ * screen is cloned from one.
+ */
+export function htmlNames(html: string): ExtractorResultDetailed {
+  const tags = new Set<string>();
+  const classes = new Set<string>();
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  const values = new Set<string>();
+  const parser = new Parser(
+    {
+      onopentag(tag, attributes) {
+        tags.add(tag);
+        for (const [name, value] of Object.entries(attributes)) {
+          names.add(name);
+          for (const part of value.split(' ')) values.add(part);
+          if (name === 'class') for (const c of value.split(/\s+/)) if (c) classes.add(c);
+          if (name === 'id') ids.add(value);
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return { tags: [...tags], classes: [...classes], ids: [...ids], attributes: { names: [...names], values: [...values] }, undetermined: [] };
+}
+
+/** The union of several name lists, each list in first-seen order. */
+function mergeNames(parts: ExtractorResultDetailed[]): ExtractorResultDetailed {
+  const union = (lists: string[][]) => [...new Set(lists.flat())];
+  return {
+    tags: union(parts.map((p) => p.tags)),
+    classes: union(parts.map((p) => p.classes)),
+    ids: union(parts.map((p) => p.ids)),
+    attributes: { names: union(parts.map((p) => p.attributes.names)), values: union(parts.map((p) => p.attributes.values)) },
+    undetermined: [],
+  };
+}
+
+/**
+ * A page's names as htmlNames() gives them (the same sets; the order may differ), with the
+ * regions most pages share (lib/build/shared-regions.ts) read once each through `regions`: names do not
+ * depend on where an element stands, so the page's names are the union of its parts' names.
+ */
+export function pageNames(html: string, regions: { get(region: string): ExtractorResultDetailed }): ExtractorResultDetailed {
+  const found = sharedRegions(html);
+  if (!found) return htmlNames(html);
+  let rest = '';
+  let from = 0;
+  for (const [start, end] of found) {
+    rest += html.slice(from, start);
+    from = end;
+  }
+  rest += html.slice(from);
+  return mergeNames([htmlNames(rest), ...found.map(([start, end]) => regions.get(html.slice(start, end)))]);
+}
+
+/**
+ * @param css the whole minified site stylesheet (lib/build/styles.ts)
+ */
+export function createPageCss(css: string): PageCss {
+  // The words of the selectors (declaration blocks dropped, innermost first): every name a
+  // selector can compare with a page's names is one of them.
+  let selectorText = css;
+  for (let before = ''; before !== selectorText; ) {
+    before = selectorText;
+    selectorText = selectorText.replace(/\{[^{}]*\}/g, ' ');
+  }
+  const words = new Set(selectorText.match(/[A-Za-z0-9_-]+/g) ?? []);
+  // An attribute selector that matches part of a value ([a*=b], [a^=b], [a$=b]) could match a
+  // value that is no word of the stylesheet: then every attribute value counts for the cache.
+  const partialValues = /\[[^\]]*[*^$]=/.test(css);
+  const fullStyle = `<style>${css}</style>`;
+  // Without its quotes, which React writes as &#x27; in the attribute.
+  const bare = (text: string) => hashSource(text).slice(1, -1);
+  const fullHash = bare(css);
+  const cache = new Map<string, Promise<string>>();
+  const regionNames = regionCache(htmlNames);
+  let runs = 0;
+  const relevant = (list: string[]) => [...new Set(list.filter((w) => words.has(w)))].sort().join(' ');
+  return {
+    get runs() {
+      return runs;
+    },
+    forPage(html, islandKeys) {
+      const found = pageNames(html, regionNames);
+      const islands = [...new Set(islandKeys)].map((k) => parseIslandKey(k).name).sort();
+      // Same relevant names, same result: PurgeCSS only ever compares the stylesheet's selector
+      // names with these lists, and every such name is a word of the stylesheet.
+      const key = [islands.join(' '), relevant(found.tags), relevant(found.classes), relevant(found.ids), relevant(found.attributes.names), partialValues ? found.attributes.values.join(' ') : relevant(found.attributes.values)].join('|');
+      let result = cache.get(key);
+      if (!result) {
+        runs++;
+        result = purge(css, found, runtimeStylesFor(islands));
+        cache.set(key, result);
+      }
+      return result;
+    },
+    async inline(html, islandKeys) {
+      const at = html.indexOf(fullStyle);
+      if (at < 0 || html.indexOf(fullStyle, at + 1) >= 0 || html.split(fullHash).length !== 2) {
+        throw new Error('The page must carry the whole site stylesheet in one <style> and its hash once in the CSP, as templates/Head.tsx writes them.');
+      }
+      // The names are read without the stylesheet's text (it names nothing on the page), so the
+      // parser need not scan it; the empty <style> keeps the element's own name.
+      const own = await this.forPage(`${html.slice(0, at)}<style></style>${html.slice(at + fullStyle.length)}`, islandKeys);
+      return html.replace(fullHash, () => bare(own)).replace(fullStyle, () => `<style>${own}</style>`);
+    },
+  };
+}
+
+async function purge(css: string, found: ExtractorResultDetailed, runtime: RuntimeStyles): Promise<string> {
+  const [result] = await new PurgeCSS().purge({
+    content: [{ raw: ' ', extension: 'html' }],
+    css: [{ raw: css }],
+    extractors: [{ extensions: ['html'], extractor: () => found }],
+    safelist: { standard: runtime.classes },
+    dynamicAttributes: runtime.attributes,
+    keyframes: true,
+    variables: true,
+  });
+  const { code } = await esbuild.transform(result.css, { loader: 'css', minify: true, target: ['chrome90', 'safari14', 'firefox90'] });
+  return code.trim();
+}

@@ -1,0 +1,63 @@
+/**
+ * The browser configuration: what the browser code is told about the site at build time, compiled
+ * in by esbuild's `define` as the `__SITE__` and `__WORKERS__` constants (islands/globals.d.ts
+ * declares them), and which Web Workers the build bundles.
+ */
+import { TIME_ZONE } from '../../content/business.ts';
+import { zoneTable, type ZoneTable } from '../../islands/common/hours.ts';
+import type { Settings } from '../content/load-content.ts';
+import { toSlug } from '../text.ts';
+
+/** What the browser code is told about the site at build time (replaces the `__SITE__` identifier). */
+export interface ClientConfig {
+  /** Business name. */
+  name: string;
+  /** Business name as a slug, e.g. "cibola-mobile-locksmith" (analytics labels, report file names). */
+  slug: string;
+  /** GA4 measurement id, or "" for no analytics. */
+  analyticsId: string;
+  /** True when built with NODE_ENV=development (logger keeps debug and info). */
+  dev: boolean;
+  /**
+   * UTC offsets of the business's time zone (content/business.ts TIME_ZONE) from the start of the
+   * build's year for ZONE_TABLE_YEARS years, so the open-now notice needs no Intl zone data in the
+   * browser (islands/common/hours.ts).
+   */
+  zoneTable: ZoneTable;
+}
+
+/**
+ * Years of time-zone offsets compiled into the page code; after them the page asks Intl. Three:
+ * a site is rebuilt far more often than that, and the baked-in table wins over a browser's newer
+ * zone data within its years, so a change of US daylight-saving law reaches visitors with the next
+ * build (or, for an unrebuilt site, at most three years late).
+ */
+export const ZONE_TABLE_YEARS = 3;
+
+/**
+ * The config the browser code gets for these settings.
+ * @param now the build's time: the zone table starts on 1 January of its year (UTC)
+ * @throws RangeError when content/business.ts TIME_ZONE is not a zone Node's Intl knows
+ */
+export function clientConfig(settings: Settings, now: Date = new Date()): ClientConfig {
+  const year = now.getUTCFullYear();
+  return {
+    name: settings.name,
+    slug: toSlug(settings.name),
+    analyticsId: settings.analyticsId,
+    dev: process.env.NODE_ENV === 'development',
+    zoneTable: zoneTable(TIME_ZONE, Date.UTC(year, 0, 1), Date.UTC(year + ZONE_TABLE_YEARS, 0, 1)),
+  };
+}
+
+/**
+ * Web Workers the build bundles, each for the island that starts it. A worker is a classic script
+ * (IIFE, content-hashed under /assets/) built only when some page uses its island; the browser
+ * code reads its site path from `__WORKERS__.<name>` (islands/globals.d.ts), "" when not built.
+ */
+export const WORKERS = {
+  keywordAnalysis: { entry: 'islands/workers/keyword-analysis.ts', island: 'KeywordAnalysis' },
+} as const;
+
+/** Name of a bundled Web Worker, e.g. "keywordAnalysis". */
+export type WorkerName = keyof typeof WORKERS;

@@ -1,0 +1,65 @@
+/**
+ * Generates the service worker (/sw.js) on every build: islands/workers/service-worker.ts bundled
+ * by esbuild as a classic script, with this build's version and precache list compiled in.
+ *
+ * The version is a hash of every page as written, so any change a visitor could see (a new phone
+ * number, new text, new scripts, whose hashed names the pages carry) gives a worker with different
+ * bytes, which the browser installs on the next visit, deleting the previous build's caches.
+ * The worker is served with `Cache-Control: no-cache` (lib/site-files/hosting.ts), and browsers fetch a
+ * worker script past the HTTP cache anyway (`updateViaCache` "imports", the default:
+ * https://w3c.github.io/ServiceWorker/#dom-registrationoptions-updateviacache).
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
+import type { BuiltPage } from '../built-page.ts';
+import type { SiteFile } from '../write.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * What the offline page needs besides itself: the site's own images and icons it names in `src`
+ * or `href` (the logo, the favicon). Scripts are left out: the page works without them.
+ * @param html the offline page as written
+ * @returns site paths, the offline page first
+ */
+export function precacheList(html: string): string[] {
+  const files = [...html.matchAll(/\s(?:src|href)="?(\/[^"\s>?#]+\.(?:svg|png|ico|webp|avif|jpg|jpeg|gif))/g)].map((m) => m[1]);
+  return [OFFLINE_PAGE_PATH, ...new Set(files)];
+}
+
+/** The build's version: the first 16 hex digits of a SHA-256 of every page's path and HTML. */
+export function buildVersion(pages: BuiltPage[]): string {
+  const hash = createHash('sha256');
+  for (const p of pages) hash.update(`${p.route.path}\n${p.html}\n`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * @param pages every page as written; one must be OFFLINE_PAGE_PATH
+ * @returns the worker script at SERVICE_WORKER_PATH
+ * @throws Error when the route table has no offline page (a bug), or from esbuild when the worker
+ *   does not compile
+ */
+export async function generateServiceWorker(pages: BuiltPage[]): Promise<SiteFile[]> {
+  const offline = pages.find((p) => p.route.path === OFFLINE_PAGE_PATH);
+  if (!offline) throw new Error(`pages/routes.ts: no route for the offline page "${OFFLINE_PAGE_PATH}", which the service worker precaches.`);
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, 'islands/workers/service-worker.ts')],
+    bundle: true,
+    minify: process.env.NODE_ENV !== 'development',
+    format: 'iife',
+    // As lib/bundle/bundle.ts: browsers that have service workers and run this syntax.
+    target: ['chrome91', 'safari14.1', 'firefox90'],
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+    define: {
+      __SW_VERSION__: JSON.stringify(buildVersion(pages)),
+      __SW_PRECACHE__: JSON.stringify(precacheList(offline.html)),
+    },
+  });
+  return [{ path: SERVICE_WORKER_PATH, contents: result.outputFiles[0].contents }];
+}

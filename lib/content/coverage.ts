@@ -1,0 +1,144 @@
+/**
+ * Coverage facts derived from the community records (content/communities.ts), never typed as
+ * numbers: the coverage statistics, the badge on each community card, the note in an area page's
+ * hero, and the names of the communities served on request. Adding a community is one record;
+ * every count and every word here follows it.
+ *
+ * The model:
+ * - The service areas are the places listed on every service and core page (`inPlacesList`).
+ *   Each is a primary area or an extended-coverage area (`coverage`); the statistics count them.
+ * - The other communities get a card (and some a page) but are counted in neither group: their
+ *   badge says "Also served", so the badges on /service-areas/ agree with the statistics.
+ * - "Served on request" is said only of records marked `servedOnRequest` (today Gallup), which the
+ *   schema allows only on extended coverage and never with a 24/7 emergency promise.
+ */
+import type { Community } from '../../content/schema.ts';
+
+/** How many service areas are primary and how many extended coverage. */
+export interface CoverageCounts {
+  /** Listed places marked `coverage: 'primary'`. */
+  primary: number;
+  /** Listed places marked `coverage: 'extended'`. */
+  extended: number;
+  /** Listed places in all (primary + extended). */
+  places: number;
+  /** Communities that are not listed places (cards badged "Also served"). */
+  alsoServed: number;
+}
+
+/** Counts the service areas of `communities` by coverage. */
+export function coverageCounts(communities: readonly Community[]): CoverageCounts {
+  const places = communities.filter((c) => c.inPlacesList);
+  const primary = places.filter((c) => c.coverage === 'primary').length;
+  return { primary, extended: places.length - primary, places: places.length, alsoServed: communities.length - places.length };
+}
+
+/** Which badge a community card carries: `kind` is also its CSS modifier (`coverage-{kind}`). */
+export interface CoverageBadge {
+  kind: 'primary' | 'extended' | 'also';
+  label: string;
+}
+
+/**
+ * The badge of a community's card. Exactly `coverageCounts().primary` cards get "Primary area" and
+ * `coverageCounts().extended` get an extended-coverage badge.
+ */
+export function coverageBadge(c: Community): CoverageBadge {
+  if (!c.inPlacesList) return { kind: 'also', label: 'Also served' };
+  if (c.coverage === 'primary') return { kind: 'primary', label: 'Primary area' };
+  return { kind: 'extended', label: c.servedOnRequest ? 'Extended coverage, on request' : 'Extended coverage' };
+}
+
+/**
+ * The note under an area page's hero buttons about reaching the community, or undefined for a
+ * primary area (whose page gives the usual response times instead).
+ */
+export function coverageNote(c: Community): string | undefined {
+  if (c.servedOnRequest) return `${c.name} is an extended-coverage area, served on request: call to confirm and get an arrival estimate.`;
+  if (c.coverage !== 'extended') return undefined;
+  if (c.inPlacesList) return `${c.name} is in our extended coverage area: the drive from Grants is longer, so call for an honest arrival estimate.`;
+  return `The drive from Grants to ${c.name} is a long one: call for an honest arrival estimate.`;
+}
+
+/**
+ * The answer to "How fast can a locksmith get to me in {name}?" for a community outside the
+ * primary area, or undefined for a primary one.
+ */
+export function arrivalAnswer(c: Community): string | undefined {
+  if (c.servedOnRequest) return `${c.name} is extended coverage, served on request, so call first: we confirm that we can come, and travel from Grants adds to the time. We give you an honest arrival estimate when you call.`;
+  if (c.coverage !== 'extended') return undefined;
+  return `${c.name} is a longer drive from our Grants base, so travel adds to the time. We give you an honest arrival estimate when you call.`;
+}
+
+/**
+ * The names of the communities served on request, as words: "" when none, "Gallup", "Gallup and
+ * Zuni", "Gallup, Zuni and Ramah".
+ */
+export function servedOnRequestNames(communities: readonly Community[]): string {
+  const names = communities.filter((c) => c.servedOnRequest).map((c) => c.name);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * One sentence saying which communities are served on request, e.g. "Gallup is extended coverage,
+ * served on request.", or "" when no record is marked so.
+ */
+export function servedOnRequestSentence(communities: readonly Community[]): string {
+  const names = servedOnRequestNames(communities);
+  const many = communities.filter((c) => c.servedOnRequest).length > 1;
+  return names ? `${names} ${many ? 'are' : 'is'} extended coverage, served on request.` : '';
+}
+
+/** Words that say a place is served on request: "served on request", "we serve on request". */
+const ON_REQUEST = /\bserve[sd]?\s+on\s+request\b/i;
+/**
+ * Where a sentence's clauses part: ";", ":", a dash between spaces, and "while", "but", "whereas",
+ * "although", "though", so "We reach Milan in minutes, while Gallup is served on request" is about
+ * Gallup only.
+ */
+const CLAUSE_BREAK = /[;:]\s+|\s+[-\u2013\u2014]\s+|,?\s+(?:while|but|whereas|although|though)\s+/i;
+
+/** A text's words in lower case, letters and digits only: "New Laguna, NM" -> ["new", "laguna", "nm"]. */
+const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * A reader of what texts say is served on request, for one list of communities (their names are
+ * indexed once, as words).
+ * @param communities every community record
+ * @returns a function of `text` (any content text, e.g. an FAQ answer) and `subject` (the community
+ *   whose record the text belongs to, if any) giving the communities the text says are served on
+ *   request, each once, in text order: each community named in a clause that says "served on
+ *   request" (or "serve(s) on request"). Names match as whole words, in any case, the longest
+ *   first, so "New Laguna" is not also read as "Laguna". A clause that names no community speaks
+ *   of `subject` when one is given: a community's own record speaking of itself.
+ */
+export function servedOnRequestReader(communities: readonly Community[]): (text: string, subject?: Community) => Community[] {
+  const byName = new Map<string, Community>();
+  let longest = 1;
+  for (const c of communities) {
+    const name = wordsOf(c.name);
+    if (!byName.has(name.join(' '))) byName.set(name.join(' '), c);
+    longest = Math.max(longest, name.length);
+  }
+  return (text, subject) => {
+    if (!ON_REQUEST.test(text)) return [];
+    const found = new Set<Community>();
+    const clauses = text.split(/(?<=[.!?])\s+/).flatMap((sentence) => sentence.split(CLAUSE_BREAK));
+    for (const clause of clauses) {
+      if (!ON_REQUEST.test(clause)) continue;
+      const words = wordsOf(clause);
+      const named: Community[] = [];
+      for (let i = 0; i < words.length; i++) {
+        for (let n = Math.min(longest, words.length - i); n > 0; n--) {
+          const community = byName.get(words.slice(i, i + n).join(' '));
+          if (!community) continue;
+          named.push(community);
+          i += n - 1;
+          break;
+        }
+      }
+      for (const community of named.length ? named : subject ? [subject] : []) found.add(community);
+    }
+    return [...found];
+  };
+}

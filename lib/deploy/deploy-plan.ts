@@ -1,0 +1,140 @@
+/**
+ * What a deploy must do, decided before anything is sent: the content hash of every local file,
+ * the manifest the previous deploy left on the server, and from both the ordered list of uploads
+ * and deletions. Pure apart from reading the local folder.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { DEPLOY_MANIFEST, HOST_CONFIG_FILES } from '../site-files/hosting.ts';
+import { DeployError } from './deploy-target.ts';
+
+/** One local file of the built site. */
+export interface LocalFile {
+  /** Site path, e.g. "/areas/grants/index.html", "/.htaccess". */
+  path: string;
+  /** Absolute path on this machine. */
+  file: string;
+  /** SHA-256 of the content, hex. */
+  hash: string;
+  /** Size in bytes. */
+  bytes: number;
+}
+
+/**
+ * The deploy's record on the server (DEPLOY_MANIFEST). `files` only lists files known to be on
+ * the server with exactly that content; `pending` lists files a deploy put, or was putting, there
+ * whose state is unknown (an upload or deletion was under way). Both are the deploy's own: only
+ * they may ever be deleted.
+ */
+export interface ServerManifest {
+  /** Site path -> SHA-256 hex. */
+  files: Record<string, string>;
+  /** Site paths, sorted. */
+  pending: string[];
+}
+
+/** The upload phases, in the order they run so the live site never references a missing file. */
+export const PHASES = ['assets', 'pages', 'hosting'] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** One upload of the plan. */
+export interface Upload {
+  local: LocalFile;
+  phase: Phase;
+  /** True when a file of the previous deploy is (or may be) there under this path. */
+  replaces: boolean;
+}
+
+export interface Plan {
+  /** Uploads in order: assets, images and other files; then pages; then hosting files. */
+  uploads: Upload[];
+  /** Site paths to delete, pages first; each is in the previous manifest. */
+  deletions: string[];
+  /** Local files already on the server with the same content. */
+  unchanged: number;
+  /** The manifest read from the server; undefined on a first deploy. */
+  previous?: ServerManifest;
+  /** Every local file, by site path. */
+  local: Map<string, LocalFile>;
+}
+
+/** Which phase a site path uploads in. */
+export function phaseOf(sitePath: string): Phase {
+  if ((HOST_CONFIG_FILES as readonly string[]).includes(sitePath)) return 'hosting';
+  if (sitePath.endsWith('.html')) return 'pages';
+  return 'assets';
+}
+
+/**
+ * Hashes every file under `dir`, dot-files included.
+ * @throws Error when the folder holds a file named like the deploy manifest (it would be overwritten)
+ */
+export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
+  const names = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
+  const files = new Map<string, LocalFile>();
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const body = await readFile(file);
+    const sitePath = `/${name.split(path.sep).join('/')}`;
+    if (sitePath === DEPLOY_MANIFEST) throw new DeployError(`${file} has the name of the deploy's own record on the server; rename it.`);
+    files.set(sitePath, { path: sitePath, file, hash: createHash('sha256').update(body).digest('hex'), bytes: body.length });
+  }
+  return files;
+}
+
+/**
+ * Reads a manifest written by serializeManifest.
+ * @throws DeployError when it is not one (edited by hand, or another tool's file of the same name)
+ */
+export function parseManifest(text: string): ServerManifest {
+  const broken = () => new DeployError(`The server's ${DEPLOY_MANIFEST} is not a deploy record this tool can read; if you edited it, restore it. Deleting it makes the next deploy upload everything and delete nothing.`);
+  let data: any;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw broken();
+  }
+  const files = data?.files;
+  const pending = data?.pending ?? [];
+  const isPath = (p: unknown) => typeof p === 'string' && p.startsWith('/') && !p.split('/').includes('..');
+  if (!files || typeof files !== 'object' || !Array.isArray(pending)) throw broken();
+  if (!Object.entries(files).every(([p, h]) => isPath(p) && typeof h === 'string') || !pending.every(isPath)) throw broken();
+  return { files: { ...files }, pending: [...new Set<string>(pending)].sort() };
+}
+
+/** The manifest as stored on the server: sorted, one file per line, with a note for whoever opens it. */
+export function serializeManifest(m: ServerManifest): string {
+  const files = Object.fromEntries(Object.entries(m.files).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return `${JSON.stringify({
+    about: 'Written by npm run deploy: the files it put in this folder and their SHA-256. It deletes only files listed here. Do not edit.',
+    files,
+    pending: [...new Set(m.pending)].sort(),
+  }, null, 1)}\n`;
+}
+
+/**
+ * Compares the local site with the server's manifest.
+ * @param local    hashSite's result
+ * @param previous the server's manifest, undefined on a first deploy
+ */
+export function planDeploy(local: Map<string, LocalFile>, previous?: ServerManifest): Plan {
+  const prevFiles = previous?.files ?? {};
+  const pending = new Set(previous?.pending ?? []);
+  const uploads: Upload[] = [];
+  let unchanged = 0;
+  for (const file of local.values()) {
+    if (prevFiles[file.path] === file.hash && !pending.has(file.path)) {
+      unchanged++;
+      continue;
+    }
+    uploads.push({ local: file, phase: phaseOf(file.path), replaces: file.path in prevFiles || pending.has(file.path) });
+  }
+  uploads.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.local.path < b.local.path ? -1 : 1));
+  const owned = new Set([...Object.keys(prevFiles), ...pending]);
+  const deletions = [...owned].filter((p) => !local.has(p) && p !== DEPLOY_MANIFEST);
+  const rank = (p: string) => (phaseOf(p) === 'pages' ? 0 : 1);
+  deletions.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  return { uploads, deletions, unchanged, previous, local };
+}

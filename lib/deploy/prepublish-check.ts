@@ -1,0 +1,155 @@
+/**
+ * The pre-publish check: what must not go online as the business's own (the sample identity of
+ * content/samples.ts still in the settings or the content) and a siteUrl that does not belong to
+ * the server being deployed to. Pure: reads validated site data, returns findings; the commands
+ * (`npm run check`, `npm run deploy`) print them and decide.
+ */
+import { isSampleHost, isSampleReview, isSampleVideo, SAMPLE_LINKS, SAMPLE_PHONE_DIGITS, SAMPLE_VIDEOS } from '../../content/samples.ts';
+import type { SiteData } from '../content/load-content.ts';
+
+/** One problem, for one line of output. */
+export interface Finding {
+  /** Content file, e.g. "content/site.ts". */
+  file: string;
+  /** The record inside the file, e.g. 'review 1 ("Maria G.")'; absent for the settings. */
+  record?: string;
+  /** Dotted field path, e.g. "videos.more.0.youtubeId". */
+  field: string;
+  /** What is wrong and what to put instead. */
+  message: string;
+  /** "sample": a sample value (`--allow-sample` lets it through); "target": siteUrl vs the server. */
+  kind: 'sample' | 'target';
+}
+
+/** The one line an operator reads: file, record, field, message. */
+export function formatFinding(f: Finding): string {
+  return `${f.file}: ${f.record ? `${f.record}: ` : ''}field "${f.field}" ${f.message}`;
+}
+
+/** What the check knows about the deploy target. */
+export interface TargetSite {
+  /** Host name of the server uploaded to, e.g. "ftp.yourdomain.com" or "203.0.113.7". */
+  host: string;
+  /** DEPLOY_SITE_URL: the site the operator says that server publishes, when set. */
+  siteUrl?: string;
+}
+
+const SITE_FILE = 'content/site.ts';
+
+/** Fictional 555-01xx numbers written in text: "(505) 555-0123", "505-555-0199", "505.555.0100". */
+const SAMPLE_PHONE_IN_TEXT = /\(?\b\d{3}\)?[\s.-]*555[\s.-]*01\d\d\b/;
+/** Host names in links and e-mail addresses inside text. */
+const HOSTS_IN_TEXT = /(?:[a-z][a-z0-9+.-]*:\/\/|@)([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
+
+const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).hostname : '');
+const IP_OR_LOCAL = /^(localhost|(\d{1,3}\.){3}\d{1,3}|\[[0-9a-f:]+\])$/i;
+
+/** The settings fields that are links, with what an operator should put there. */
+const LINK_FIELDS = {
+  reviewUrl: 'your review page on a search provider',
+  assistantUrl: 'your AI chat assistant',
+  channelUrl: 'your video channel',
+} as const;
+
+/** Settings with a rule of their own above; the text scan covers the rest (name, …). */
+const SETTINGS_CHECKED_ABOVE = ['phone', 'email', 'siteUrl', 'videos', ...Object.keys(LINK_FIELDS)];
+
+/**
+ * Runs every rule over the validated content.
+ * @param site   validated site data (lib/content/load-content.ts)
+ * @param target the deploy target, when one is configured; without it siteUrl is not compared
+ * @returns findings in file order, one per field (a field is reported once, by its first rule)
+ */
+export function checkSite(site: SiteData, target?: TargetSite): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  const add = (f: Omit<Finding, 'kind'> & { kind?: Finding['kind'] }) => {
+    const key = `${f.file}\0${f.record ?? ''}\0${f.field}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    findings.push({ kind: 'sample', ...f });
+  };
+  const s = site.settings;
+
+  if (SAMPLE_PHONE_DIGITS.test(s.phone.e164.replace(/\D/g, '').slice(-10))) {
+    add({ file: SITE_FILE, field: 'phone', message: `is the sample number ${s.phone.national} (555-0100 to 555-0199 are reserved for fiction): put the business's own number.` });
+  }
+  if (isSampleHost(s.email.split('@').pop() ?? '')) {
+    add({ file: SITE_FILE, field: 'email', message: `is a sample address (${s.email}): put the address customers should write to.` });
+  }
+  const siteHost = hostOf(s.siteUrl);
+  if (!siteHost || isSampleHost(siteHost) || IP_OR_LOCAL.test(siteHost)) {
+    add({ file: SITE_FILE, field: 'siteUrl', message: `is a placeholder (${s.siteUrl || 'empty'}): put the https:// address of the business's own domain.` });
+  }
+  for (const [field, what] of Object.entries(LINK_FIELDS) as [keyof typeof LINK_FIELDS, string][]) {
+    const url = s[field];
+    if (isSampleHost(hostOf(url)) || SAMPLE_LINKS.includes(url.replace(/\/$/, ''))) {
+      add({ file: SITE_FILE, field, message: `links to a sample page (${url}): put the address of ${what}.` });
+    }
+  }
+  const videos = [['videos.featured.youtubeId', s.videos.featured.youtubeId], ...s.videos.more.map((v, i) => [`videos.more.${i}.youtubeId`, v.youtubeId])];
+  for (const [field, id] of videos) {
+    if (!isSampleVideo(id)) continue;
+    const title = SAMPLE_VIDEOS.find((v) => v.youtubeId === id)?.realTitle;
+    add({ file: SITE_FILE, field, message: `is a sample video (${id}, ${title}), not one of the business's: put the id of your own video.` });
+  }
+  site.home.reviews.forEach((r, i) => {
+    if (isSampleReview(r)) {
+      add({ file: 'content/home.ts', record: `review ${i + 1} ("${r.name}")`, field: 'text', message: 'is a sample review, not a real customer\'s: replace SAMPLE_REVIEWS in "reviews" with reviews your customers gave (with their permission).' });
+    }
+  });
+
+  // Sample phone numbers and example.* links written anywhere else in the content.
+  const otherSettings = Object.fromEntries(Object.entries(s).filter(([k]) => !SETTINGS_CHECKED_ABOVE.includes(k)));
+  const collections: [string, unknown[], (r: any) => string | undefined][] = [
+    [SITE_FILE, [otherSettings], () => undefined],
+    ['content/home.ts', [site.home], () => undefined],
+    ['content/communities.ts', site.communities, (r) => `community "${r.slug}"`],
+    ['content/core-services.ts', site.core, (r) => `core service "${r.slug}"`],
+    ['content/services.ts', site.services, (r) => `service "${r.slug}"`],
+  ];
+  for (const [file, records, label] of collections) {
+    for (const record of records) {
+      for (const [field, text] of strings(record)) {
+        const phone = SAMPLE_PHONE_IN_TEXT.exec(text);
+        const host = [...text.matchAll(HOSTS_IN_TEXT)].map((m) => m[1]).find(isSampleHost);
+        if (phone) add({ file, record: label(record), field, message: `contains the sample number ${phone[0].trim()} (555-0100 to 555-0199 are reserved for fiction): write the business's own number.` });
+        else if (host) add({ file, record: label(record), field, message: `links to the sample domain ${host}: write the business's own address.` });
+      }
+    }
+  }
+
+  if (target && siteHost) {
+    const finding = targetMismatch(s.siteUrl, target);
+    if (finding) findings.push({ file: SITE_FILE, field: 'siteUrl', message: finding, kind: 'target' });
+  }
+  return findings;
+}
+
+/**
+ * Whether siteUrl belongs to the server deployed to. With DEPLOY_SITE_URL set, both must name the
+ * same origin. Without it, the server's host must be the site's domain or a name under it
+ * ("ftp.yourdomain.com" for "https://www.yourdomain.com"); any other host (a hosting company's
+ * server name, an IP address) needs DEPLOY_SITE_URL to confirm which site it publishes.
+ * @returns the message of the finding, or undefined when they match
+ */
+export function targetMismatch(siteUrl: string, target: TargetSite): string | undefined {
+  const site = new URL(siteUrl);
+  if (target.siteUrl) {
+    if (!URL.canParse(target.siteUrl)) return `cannot be compared: DEPLOY_SITE_URL "${target.siteUrl}" is not an address; write it like https://www.yourdomain.com.`;
+    const declared = new URL(target.siteUrl);
+    if (declared.origin === site.origin) return undefined;
+    return `is ${site.origin} but DEPLOY_SITE_URL says the server publishes ${declared.origin}: deploy this site to its own server, or correct one of the two.`;
+  }
+  const domain = site.hostname.replace(/^www\./, '').toLowerCase();
+  const host = target.host.toLowerCase();
+  if (host === domain || host.endsWith(`.${domain}`)) return undefined;
+  return `is ${site.origin} but the deploy goes to ${target.host}: if that server publishes ${site.hostname}, say so with DEPLOY_SITE_URL=${site.origin} in .env.`;
+}
+
+/** Every string inside a value, with its dotted field path. */
+function* strings(value: unknown, path: string[] = []): Generator<[string, string]> {
+  if (typeof value === 'string') yield [path.join('.'), value];
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* strings(v, [...path, String(i)]);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* strings(v, [...path, k]);
+}

@@ -1,0 +1,39 @@
+/**
+ * A folder of files, each named by a key that says everything that made it (e.g. a hash of the
+ * input and the options), so a file once made is never made again for the same inputs. Used by
+ * lib/photos/images.ts, whose encodes take seconds and whose inputs rarely change between builds.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Whether `cached` made the file or found it. */
+export interface CacheResult {
+  bytes: Buffer;
+  /** True when `make` ran (a miss); false when the file came from the folder. */
+  made: boolean;
+}
+
+/**
+ * The bytes stored under `key`, made with `make` and stored first when absent. Writes go to a
+ * temporary name and are renamed into place, so two builds sharing the folder (a test beside the
+ * dev server) never read a half-written file.
+ * @param dir  the cache folder, created when missing
+ * @param key  file name inside it, e.g. "3f9a…c1.avif"; must not contain a path separator
+ * @param make produces the bytes on a miss
+ * @throws whatever `make` throws (nothing is stored then), or Error when the folder cannot be written
+ */
+export async function cached(dir: string, key: string, make: () => Promise<Buffer>): Promise<CacheResult> {
+  if (key.includes('/') || key.includes(path.sep)) throw new Error(`Cache key "${key}" must be a plain file name.`);
+  const file = path.join(dir, key);
+  try {
+    return { bytes: await readFile(file), made: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const bytes = await make();
+  await mkdir(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, file);
+  return { bytes, made: true };
+}

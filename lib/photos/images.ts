@@ -1,0 +1,199 @@
+/**
+ * Turns one photo file into the files the pages serve, with sharp (libvips): AVIF, WebP and a JPEG
+ * fallback at several widths, cropped to the 3:2 box every photo slot of the site has, and a
+ * 1200x630 JPEG for social cards. The EXIF orientation is applied to the pixels; every output is
+ * converted to sRGB and carries no metadata at all (no EXIF, GPS, XMP, IPTC, ICC profile): sharp
+ * strips it unless told to keep it (https://sharp.pixelplumbing.com/api-output#keepmetadata).
+ *
+ * Encodes are cached on disk (lib/photos/disk-cache.ts) under a key made of the source's SHA-256 and
+ * every option that shapes the output, including sharp's and libvips' versions, so a rebuild
+ * re-encodes only what changed.
+ */
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { cached } from './disk-cache.ts';
+
+/** An output format of a photo. */
+export type ImageFormat = 'avif' | 'webp' | 'jpeg';
+
+/**
+ * Formats in the order a `<picture>` lists them: the smallest first, the JPEG last as the `<img>`
+ * every browser can show. AVIF: Chrome 85, Firefox 93, Safari 16; WebP: Chrome 32, Firefox 65,
+ * Safari 14 (https://caniuse.com/avif, https://caniuse.com/webp).
+ */
+export const FORMATS: readonly ImageFormat[] = ['avif', 'webp', 'jpeg'];
+
+/** MIME type of each format, for `<source type>`. */
+export const MIME: Readonly<Record<ImageFormat, string>> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+
+/** File extension of each format. */
+export const EXTENSION: Readonly<Record<ImageFormat, string>> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+
+/**
+ * Widths made of every photo, px, capped at the source's width. Each step at most doubles the
+ * one before, so the browser's pick is never more than twice what a slot needs; 400 serves a
+ * phone's full-width slot at 1x, 1600 a 533 px laptop hero slot at 3x and the 895 px tablet one
+ * at 1.8x. Nothing wider is made: no slot on the site needs it.
+ */
+export const WIDTHS: readonly number[] = [400, 800, 1200, 1600];
+
+/** Width:height of every photo slot of the site (the `.hero-img` and `.card-img` boxes). */
+export const ASPECT = { width: 3, height: 2 } as const;
+
+/**
+ * Encoder quality (0-100) of each format, chosen by measurement (scripts/photo-quality.ts over a
+ * set of photographs at up to 800 px): JPEG is the lowest mozjpeg quality whose mean SSIM against
+ * the uncompressed pixels reaches 0.98; WebP and AVIF are the lowest qualities that reach the
+ * JPEG's SSIM to within 0.001 (less than the spread between photographs), so the three look
+ * alike and differ only in size: WebP about 87 % of the JPEG's bytes, AVIF about 67 %.
+ */
+export const QUALITY: Readonly<Record<ImageFormat, number>> = { avif: 55, webp: 75, jpeg: 75 };
+
+/**
+ * Encoder effort: AVIF 4 of 0-9 and WebP 4 of 0-6 are sharp's defaults, the usual trade of
+ * encode time for size; JPEG uses mozjpeg's trellis quantisation and progressive scans.
+ */
+const ENCODE_OPTIONS = {
+  avif: (quality: number) => ({ quality, effort: 4 }),
+  webp: (quality: number) => ({ quality, effort: 4 }),
+  jpeg: (quality: number) => ({ quality, mozjpeg: true }),
+} as const;
+
+/** The social card (Open Graph og:image, Twitter summary_large_image): 1200x630 px, JPEG. */
+export const SOCIAL_SIZE = { width: 1200, height: 630 } as const;
+
+/** Versions that change encoder output: part of every cache key. */
+const ENCODER = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
+
+/** Formats a photo may be given in (what sharp's prebuilt binaries decode, less GIF and SVG). */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'tiff', 'heif']);
+
+/** Why a file could not be used as a photo. */
+export type ImageProblem = 'unreadable' | 'not-a-photo' | 'heic' | 'corrupt';
+
+/** A file that is not a usable photo. `problem` says why; the message is libvips' own. */
+export class ImageError extends Error {
+  override name = 'ImageError';
+  constructor(readonly problem: ImageProblem, message: string, readonly format?: string) {
+    super(message);
+  }
+}
+
+/** A photo file read and measured, before any encode. */
+export interface SourceImage {
+  bytes: Buffer;
+  /** SHA-256 of the bytes, hex. */
+  hash: string;
+  /** Size after the EXIF orientation is applied, px. */
+  width: number;
+  height: number;
+}
+
+/** One output file of a photo. */
+export interface EncodedImage {
+  format: ImageFormat;
+  /** Size in px. */
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** What `encodePhoto` made, and how many files it had to encode (the rest came from the cache). */
+export interface EncodedPhoto {
+  /** Every width of every format, widths ascending within a format. */
+  images: EncodedImage[];
+  /** The 1200x630 JPEG social card. */
+  social: EncodedImage;
+  /** Files encoded by this call (cache misses). */
+  encoded: number;
+  /** Files taken from the cache. */
+  reused: number;
+}
+
+/**
+ * Reads a photo's header: format and size. Does not decode the pixels (a corrupt body shows only
+ * when `encodePhoto` runs).
+ * @throws ImageError "unreadable" for bytes no decoder recognises; "heic" for an HEIC/HEVC photo
+ *   (iPhones' default; sharp's prebuilt libvips has no HEVC decoder); "not-a-photo" for GIF, SVG
+ *   and other formats that are not photographs
+ */
+export async function readSource(bytes: Buffer): Promise<SourceImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch (error) {
+    throw new ImageError('unreadable', (error as Error).message);
+  }
+  if (meta.format === 'heif' && meta.compression === 'hevc') throw new ImageError('heic', 'HEIC (HEVC-compressed) images cannot be decoded', 'heic');
+  if (!PHOTO_FORMATS.has(meta.format)) throw new ImageError('not-a-photo', `${meta.format} is not a photo format`, meta.format);
+  return {
+    bytes,
+    hash: createHash('sha256').update(bytes).digest('hex'),
+    width: meta.autoOrient.width,
+    height: meta.autoOrient.height,
+  };
+}
+
+/**
+ * The largest 3:2 box inside a width x height picture, px.
+ * @returns its width and height (the crop `encodePhoto` makes before resizing)
+ */
+export function cropBox(width: number, height: number): { width: number; height: number } {
+  const w = Math.min(width, Math.floor((height * ASPECT.width) / ASPECT.height));
+  return { width: w, height: Math.round((w * ASPECT.height) / ASPECT.width) };
+}
+
+/**
+ * The widths made of a source: every WIDTHS step narrower than its 3:2 crop, then the crop's
+ * own width when it is narrower than the last step (e.g. 400, 800, 1200, 1400 for a 1400 px
+ * crop), so the largest file shows all the detail the source has.
+ */
+export function widthsFor(source: Pick<SourceImage, 'width' | 'height'>): number[] {
+  const largest = Math.min(cropBox(source.width, source.height).width, WIDTHS[WIDTHS.length - 1]);
+  return [...WIDTHS.filter((w) => w < largest), largest];
+}
+
+/** Height of a width in the 3:2 box, px. */
+export const heightFor = (width: number) => Math.round((width * ASPECT.height) / ASPECT.width);
+
+/** One encode: applies the orientation, crops `width` x `height` around the centre, strips metadata. */
+function encode(source: SourceImage, format: ImageFormat, width: number, height: number): Promise<Buffer> {
+  const pipeline = sharp(source.bytes)
+    .autoOrient()
+    .resize({ width, height, fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' });
+  return pipeline[format](ENCODE_OPTIONS[format](QUALITY[format]) as never).toBuffer();
+}
+
+/**
+ * Makes (or takes from the cache) every file of a photo: each width of `widthsFor` in each
+ * format, and the social card.
+ * @param source   from `readSource`
+ * @param cacheDir folder of the on-disk cache
+ * @param onEncode called once, before the first file that is not in the cache is encoded
+ * @throws ImageError "corrupt" when the pixels cannot be decoded (a truncated or damaged file)
+ */
+export async function encodePhoto(source: SourceImage, cacheDir: string, onEncode?: () => void): Promise<EncodedPhoto> {
+  let encoded = 0;
+  const one = async (format: ImageFormat, width: number, height: number): Promise<EncodedImage> => {
+    const options = JSON.stringify({ ENCODER, format, width, height, crop: 'centre', options: ENCODE_OPTIONS[format](QUALITY[format]) });
+    const key = `${createHash('sha256').update(`${source.hash}\n${options}`).digest('hex')}.${EXTENSION[format]}`;
+    try {
+      const result = await cached(cacheDir, key, () => {
+        if (encoded === 0) onEncode?.();
+        return encode(source, format, width, height);
+      });
+      if (result.made) encoded++;
+      return { format, width, height, bytes: result.bytes };
+    } catch (error) {
+      if (error instanceof Error && 'code' in error) throw error; // the cache folder, not the photo
+      throw new ImageError('corrupt', (error as Error).message);
+    }
+  };
+  const plan = FORMATS.flatMap((format) => widthsFor(source).map((width) => [format, width] as const));
+  // One at a time: libvips already spreads each encode over every core.
+  const images: EncodedImage[] = [];
+  for (const [format, width] of plan) images.push(await one(format, width, heightFor(width)));
+  const social = await one('jpeg', SOCIAL_SIZE.width, SOCIAL_SIZE.height);
+  return { images, social, encoded, reused: images.length + 1 - encoded };
+}

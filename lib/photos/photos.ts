@@ -1,0 +1,218 @@
+/**
+ * The site's photos: finds every `photo` field in the content (home, communities, core services,
+ * specialised services), checks each file in the operator's words (missing, with a near name to
+ * suggest; not a photo; corrupt; too small), has lib/photos/images.ts make its files, and names them by
+ * content hash under /img/photos/. The pages look photos up by `src` in the returned library.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { closest, distance } from 'fastest-levenshtein';
+import { ContentError } from '../../content/schema.ts';
+import { PHOTOS_FOLDER, type Photo } from '../../content/photo-schema.ts';
+import type { EncodedImage, ImageError, ImageFormat, SourceImage } from './images.ts';
+import type { SiteData } from '../content/load-content.ts';
+import type { SiteFile } from '../write.ts';
+
+/** Site folder of the processed photos: content-hashed names only, so hosts may cache it for a year. */
+export const PHOTOS_URL = '/img/photos/';
+
+/**
+ * The smallest photo the site accepts, px after the orientation is applied. Every photo is some
+ * page's hero, shown up to 533 px wide on a laptop (sharp on a 2x screen: 1066 px) and 895 px
+ * wide on a tablet, and its social card is 1200x630: a 3:2 crop 1200 px wide covers them all.
+ */
+export const MIN_PHOTO = { width: 1200, height: 800 } as const;
+
+/** Where a photo field was found, for messages: content file and record label. */
+export interface PhotoUse {
+  /** Content file, e.g. "content/communities.ts". */
+  file: string;
+  /** The record, e.g. 'community "grants"'. */
+  label: string;
+  photo: Photo;
+}
+
+/** One file of a processed photo, as the pages link it. */
+export interface PhotoFile {
+  /** Site path, e.g. "/img/photos/van-800-1A2B3C4D.avif". */
+  path: string;
+  /** Size in px. */
+  width: number;
+  height: number;
+  /** File size. */
+  bytes: number;
+}
+
+/** A processed photo: its files by format (widths ascending) and its social card. */
+export interface ProcessedPhoto {
+  /** The `src` of the photo field. */
+  src: string;
+  /** Size of the largest file, px (the `width` and `height` attributes: only the ratio matters). */
+  width: number;
+  height: number;
+  files: Readonly<Record<ImageFormat, PhotoFile[]>>;
+  /** The 1200x630 JPEG for og:image and twitter:image. */
+  social: PhotoFile;
+}
+
+/** Processed photos by `src`. */
+export type PhotoLibrary = ReadonlyMap<string, ProcessedPhoto>;
+
+/** What `processPhotos` returns. */
+export interface PhotoBuild {
+  library: PhotoLibrary;
+  /** Files to write under /img/photos/. */
+  files: SiteFile[];
+  /** Files encoded in this build, and files taken from the on-disk cache. */
+  encoded: number;
+  reused: number;
+}
+
+export interface PhotoOptions {
+  /** Folder `src` is relative to; default content/photos/ in the project. */
+  photosDir: string;
+  /** On-disk cache of encoded files. */
+  cacheDir: string;
+  /** Called when a photo's files start being encoded (not when they all come from the cache): progress on a long first build. */
+  onEncode?: (src: string, index: number, count: number) => void;
+}
+
+/** Every photo field of the content, in page order: home, communities, core services, services. */
+export function photoUses(site: Pick<SiteData, 'home' | 'communities' | 'core' | 'services'>): PhotoUse[] {
+  const uses: PhotoUse[] = [];
+  if (site.home.photo) uses.push({ file: 'content/home.ts', label: 'home', photo: site.home.photo });
+  for (const c of site.communities) if (c.photo) uses.push({ file: 'content/communities.ts', label: `community "${c.slug}"`, photo: c.photo });
+  for (const c of site.core) if (c.photo) uses.push({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, photo: c.photo });
+  for (const s of site.services) if (s.photo) uses.push({ file: 'content/services.ts', label: `service "${s.slug}"`, photo: s.photo });
+  return uses;
+}
+
+/**
+ * The file in the photos folder an operator most likely meant by a name that is not there: the
+ * same name in other letter case, the same name with another extension ("van.jpeg" for
+ * "van.jpg"), else the nearest name within a few typing mistakes (Levenshtein distance at most a
+ * third of the name).
+ * @returns a path relative to the folder, or undefined when nothing is near
+ */
+export function nearestName(wanted: string, available: readonly string[]): string | undefined {
+  if (available.length === 0) return undefined;
+  const lower = wanted.toLowerCase();
+  const stem = (f: string) => f.toLowerCase().replace(/\.[^./]+$/, '');
+  const sameCase = available.find((f) => f.toLowerCase() === lower);
+  if (sameCase) return sameCase;
+  const sameStem = available.find((f) => stem(f) === stem(wanted));
+  if (sameStem) return sameStem;
+  const near = closest(lower, available.map((f) => f.toLowerCase()));
+  return distance(lower, near) <= Math.max(1, Math.floor(wanted.length / 3)) ? available.find((f) => f.toLowerCase() === near) : undefined;
+}
+
+/** "van", "areas-grants": a URL-safe stem for the files of a `src`. */
+function stemOf(src: string): string {
+  return src.replace(/\.[^./]+$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'photo';
+}
+
+/** One output file named by its content: "/img/photos/{stem}-{label}-{HASH8}.{extension}". */
+function siteFileOf(stem: string, label: string, image: EncodedImage, extension: string): { file: SiteFile; info: PhotoFile } {
+  const hash = createHash('sha256').update(image.bytes).digest('hex').slice(0, 8).toUpperCase();
+  const sitePath = `${PHOTOS_URL}${stem}-${label}-${hash}.${extension}`;
+  return { file: { path: sitePath, contents: image.bytes }, info: { path: sitePath, width: image.width, height: image.height, bytes: image.bytes.length } };
+}
+
+/** The operator's words for a file that is not a usable photo. */
+function imageProblem(error: ImageError): string {
+  switch (error.problem) {
+    case 'heic':
+      return "is an HEIC photo (the iPhone's default), which the build cannot read: export it as JPEG (on an iPhone, Settings > Camera > Formats > Most Compatible makes new photos JPEG)";
+    case 'not-a-photo':
+      return `is a ${error.format?.toUpperCase()} file, not a photo: use a JPEG, PNG, WebP or TIFF photograph`;
+    case 'corrupt':
+      return `is damaged and cannot be read to the end (${error.message.trim()}): copy it again from the phone or camera`;
+    default:
+      return `is not an image the build can read (JPEG, PNG, WebP or TIFF); the file may be damaged or of another kind (${error.message.trim()})`;
+  }
+}
+
+/**
+ * Checks every photo field's file and makes its files (or takes them from the cache).
+ * @param uses from `photoUses`
+ * @throws ContentError with one line per problem, each naming the content file, the record and
+ *   the field, e.g. `content/communities.ts: community "grants": field "photo.src" "van.jpeg" is
+ *   not in content/photos/; did you mean "van.jpg"?`. Nothing is written before this returns.
+ */
+export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Promise<PhotoBuild> {
+  const library = new Map<string, ProcessedPhoto>();
+  const files: SiteFile[] = [];
+  if (uses.length === 0) return { library, files, encoded: 0, reused: 0 };
+  // Loaded only now: sharp's native library costs ~50 ms to load, which a site without photos never pays.
+  const { encodePhoto, EXTENSION, ImageError, readSource, SOCIAL_SIZE } = await import('./images.ts');
+
+  // Pictures only: the folder's README is no near name for a photo.
+  const available = await fg('**/*.{jpg,jpeg,png,webp,tif,tiff,avif,heic,heif,gif}', { cwd: options.photosDir, onlyFiles: true, dot: false, caseSensitiveMatch: false }).catch(() => [] as string[]);
+  const problems: string[] = [];
+  const sources = new Map<string, SourceImage>();
+  const say = (use: PhotoUse, field: string, message: string) => problems.push(`${use.file}: ${use.label}: field "photo.${field}" ${message}`);
+  for (const use of uses) {
+    const { src } = use.photo;
+    if (sources.has(src)) continue;
+    const quoted = `"${src}"`;
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path.join(options.photosDir, src));
+    } catch {
+      const near = nearestName(src, available);
+      say(use, 'src', `${quoted} is not in ${PHOTOS_FOLDER}/${near ? `; did you mean "${near}"?` : ': copy the photo there, or correct the name'}`);
+      continue;
+    }
+    if (bytes.length === 0) {
+      say(use, 'src', `${quoted} is an empty file (0 bytes): copy the photo again from the phone or camera`);
+      continue;
+    }
+    let source: SourceImage;
+    try {
+      source = await readSource(bytes);
+    } catch (error) {
+      if (!(error instanceof ImageError)) throw error;
+      say(use, 'src', `${quoted} ${imageProblem(error)}`);
+      continue;
+    }
+    if (source.width < MIN_PHOTO.width || source.height < MIN_PHOTO.height) {
+      say(use, 'src', `${quoted} is ${source.width}x${source.height} px, smaller than its largest slot needs: the page's hero and its social card need at least ${MIN_PHOTO.width}x${MIN_PHOTO.height} px; use the original photo from the phone or camera, not a resized copy`);
+      continue;
+    }
+    sources.set(src, source);
+  }
+  if (problems.length) throw new ContentError(problems.join('\n'));
+
+  let encoded = 0;
+  let reused = 0;
+  let index = 0;
+  for (const [src, source] of sources) {
+    const i = index++;
+    let made;
+    try {
+      made = await encodePhoto(source, options.cacheDir, () => options.onEncode?.(src, i, sources.size));
+    } catch (error) {
+      if (!(error instanceof ImageError)) throw error;
+      const use = uses.find((u) => u.photo.src === src)!;
+      say(use, 'src', `"${src}" ${imageProblem(error)}`);
+      continue;
+    }
+    encoded += made.encoded;
+    reused += made.reused;
+    const stem = stemOf(src);
+    const byFormat: Record<ImageFormat, PhotoFile[]> = { avif: [], webp: [], jpeg: [] };
+    for (const image of made.images) {
+      const { file, info } = siteFileOf(stem, String(image.width), image, EXTENSION[image.format]);
+      files.push(file);
+      byFormat[image.format].push(info);
+    }
+    const social = siteFileOf(stem, `${SOCIAL_SIZE.width}x${SOCIAL_SIZE.height}`, made.social, EXTENSION.jpeg);
+    files.push(social.file);
+    const largest = byFormat.jpeg[byFormat.jpeg.length - 1];
+    library.set(src, { src, width: largest.width, height: largest.height, files: byFormat, social: social.info });
+  }
+  if (problems.length) throw new ContentError(problems.join('\n'));
+  return { library, files, encoded, reused };
+}

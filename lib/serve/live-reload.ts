@@ -1,0 +1,76 @@
+/**
+ * Live reload for `npm run dev`, on the dev server's own port: the LiveReload protocol's browser
+ * client (the `livereload-js` package, served at CLIENT_PATH) talks over a WebSocket (the `ws`
+ * package, at SOCKET_PATH) to this module, which tells every open tab to reload after a build.
+ *
+ * Same origin as the pages, so the pages' own Content-Security-Policy allows it unchanged
+ * (`script-src 'self'` loads the client, `connect-src 'self'` covers the ws: URL of the same host
+ * and port, CSP Level 3 "Does url match expression in origin": 'self' matches ws: on an http:
+ * page). A WebSocket, unlike Server-Sent Events over HTTP/1.1, does not hold one of the browser's
+ * six connections per host, so any number of tabs can stay open.
+ *
+ * Protocol (http://livereload.com/api/protocol/): the client sends {"command":"hello", …}; the
+ * server answers with {"command":"hello","protocols":[…]}; later the server sends
+ * {"command":"reload","path":…}, and the client reloads the page (a path that is not a
+ * stylesheet or image, with liveCSS and liveImg off, always means a full reload).
+ */
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/** Where the pages load the client from (lib/build/build-site.ts `liveReloadScript`). */
+export const CLIENT_PATH = '/livereload.js';
+/** The WebSocket path livereload-js connects to by default. */
+export const SOCKET_PATH = '/livereload';
+/** The protocol version this server speaks (LiveReload protocol 7, the one livereload-js asks for first). */
+const PROTOCOLS = ['http://livereload.com/protocols/official-7'];
+
+export interface LiveReload {
+  /** Answers GET CLIENT_PATH with the client script; false for any other request. */
+  serveClient(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Tells every connected tab to reload. @returns how many tabs were told */
+  reload(): number;
+  /** Closes every connection (the http server is closed by its owner). */
+  close(): void;
+}
+
+/** Attaches live reload to an http server (its "upgrade" requests at SOCKET_PATH). */
+export function attachLiveReload(server: Server): LiveReload {
+  const client = readFileSync(createRequire(import.meta.url).resolve('livereload-js'));
+  const wss = new WebSocketServer({ noServer: true });
+  wss.on('connection', (socket: WebSocket) => {
+    socket.on('error', () => socket.terminate());
+    socket.on('message', (data) => {
+      let message: { command?: string };
+      try { message = JSON.parse(String(data)); } catch { return; }
+      if (message.command === 'hello') socket.send(JSON.stringify({ command: 'hello', protocols: PROTOCOLS, serverName: 'npm run dev' }));
+    });
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== SOCKET_PATH) { socket.destroy(); return; }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+  return {
+    serveClient(req, res) {
+      if (new URL(req.url ?? '/', 'http://localhost').pathname !== CLIENT_PATH) return false;
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': client.length });
+      res.end(req.method === 'HEAD' ? undefined : client);
+      return true;
+    },
+    reload() {
+      let told = 0;
+      for (const socket of wss.clients) {
+        if (socket.readyState !== socket.OPEN) continue;
+        socket.send(JSON.stringify({ command: 'reload', path: '/', liveCSS: false, liveImg: false }));
+        told++;
+      }
+      return told;
+    },
+    close() {
+      for (const socket of wss.clients) socket.terminate();
+      wss.close();
+    },
+  };
+}

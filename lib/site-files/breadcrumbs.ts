@@ -1,0 +1,52 @@
+import { slugToTitle } from '../text.ts';
+
+/** One breadcrumb. `path` is absent on the last crumb, which is not a link. */
+export interface Crumb {
+  label: string;
+  /** Site-absolute path with trailing slash, e.g. "/service-areas/". Absent on the last crumb. */
+  path?: string;
+}
+
+/**
+ * Special labels for path segments. They cover
+ * service-areas, automotive, residential, commercial, emergency. "areas" has no page of its own,
+ * so its crumb is labelled Service Areas and links to /service-areas/.
+ */
+export const CRUMB_LABELS: Record<string, { label: string; path?: string }> = {
+  'service-areas': { label: 'Service Areas' },
+  areas: { label: 'Service Areas', path: '/service-areas/' },
+  services: { label: 'Services', path: '/sitemap/#specialized-services' },
+  automotive: { label: 'Automotive Services' },
+  residential: { label: 'Residential Services' },
+  commercial: { label: 'Commercial Services' },
+  emergency: { label: 'Emergency Services' },
+  sitemap: { label: 'Sitemap' },
+  'mobile-apps': { label: 'Mobile Apps' },
+  'keyword-analysis': { label: 'Keyword Analysis' },
+};
+
+/**
+ * Builds breadcrumbs from a URL path, Home first.
+ * A segment following "areas" gets the suffix ", NM"; the last crumb has no link.
+ * @param path site-absolute path, e.g. "/areas/fence-lake/"
+ * @param labels optional label overrides by segment (e.g. a service's display name)
+ * @returns the crumbs; a single crumb (Home) means the trail is hidden
+ */
+export function breadcrumbsFor(path: string, labels: Record<string, string> = {}): Crumb[] {
+  const segments = path.split('/').filter(Boolean);
+  const crumbs: Crumb[] = [{ label: 'Home', path: '/' }];
+  segments.forEach((segment, i) => {
+    const special = CRUMB_LABELS[segment];
+    let label = labels[segment] ?? special?.label ?? slugToTitle(segment);
+    if (segments[i - 1] === 'areas') label = `${labels[segment] ?? slugToTitle(segment)}, NM`;
+    const own = `/${segments.slice(0, i + 1).join('/')}/`;
+    crumbs.push({ label, path: special?.path ?? own });
+  });
+  delete crumbs[crumbs.length - 1].path;
+  return crumbs;
+}
+
+/** True when the trail should be shown: more than one crumb (hidden when there is only one). */
+export function showBreadcrumbs(crumbs: Crumb[]): boolean {
+  return crumbs.length > 1;
+}

@@ -1,0 +1,372 @@
+/**
+ * The hosting rules, in ONE place, and the files generated from them: `.htaccess` (Apache shared
+ * hosting), `_headers` and `_redirects` (Netlify, Cloudflare Pages), and the nginx config that
+ * `npm run hosting -- nginx` prints. lib/serve/preview-server.ts applies the same rules, so `npm start`
+ * behaves like the hosts.
+ *
+ * Every rule is one entry of a list or table below, and every generator reads it, so a new rule
+ * is one line: a security header in SECURITY_HEADERS, a cache lifetime in CACHE_RULES, a file
+ * never served in HOST_CONFIG_FILES, a redirect in REDIRECTS, a type in MIME_TYPES.
+ *
+ * The rules: a 404 page; the 301 from the acoma-pueblo alias to the acoma page (lib/content/area-alias.ts
+ * ACOMA_ALIAS); HTTPS redirect and HSTS only over HTTPS; the headers a <meta> cannot carry
+ * (frame-ancestors, nosniff, referrer policy, permissions policy, COOP); compression of text;
+ * content-hashed assets cached for a year, images a day, pages and other generated files
+ * revalidated on every visit; MIME types for .vcf and .webmanifest.
+ */
+import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
+import { ACOMA_ALIAS } from '../content/area-alias.ts';
+import { HEADER_ONLY_CSP } from '../csp.ts';
+import type { SiteData } from '../content/load-content.ts';
+import type { SiteFile } from '../write.ts';
+import { escapeRegExp } from '../text.ts';
+
+/** One permanent redirect. Paths are site-absolute; `from` ends in "/" and also matches without it. */
+export interface Redirect {
+  from: string;
+  to: string;
+  status: 301;
+}
+
+/** Every redirect of the site. /areas/acoma-pueblo/ is the same page as /areas/acoma/. */
+export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }];
+
+/** The page served, with status 404, for any unknown path. */
+export const NOT_FOUND_PAGE = '/404.html';
+
+/**
+ * Headers on every response, errors and redirects included. Sources: OWASP Secure Headers
+ * Project; MDN for each header. X-Frame-Options backs up frame-ancestors for old browsers.
+ * Permissions-Policy lists only features Chromium recognises (an unknown one logs a console
+ * error) and that the site never uses, except geolocation for the site itself; the video
+ * embed's own features stay allowed.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': HEADER_ONLY_CSP,
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // geolocation=(self): "Text us my location" (islands/TextLocation.ts) asks for the position on
+  // the site's own pages, never in a frame of another origin.
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** HSTS max-age in seconds: one year (the issue asks for at least 180 days; hstspreload.org asks for 1 year). */
+export const HSTS_MAX_AGE_S = 31_536_000;
+/** Strict-Transport-Security, sent only on responses served over HTTPS. */
+export const HSTS_HEADER = `max-age=${HSTS_MAX_AGE_S}`;
+
+/** Cache-Control values. One year for content-hashed files (RFC 8246 "immutable"). */
+export const CACHE_CONTROL = {
+  /** /assets/*-HASH.js: the name changes when the content does. */
+  hashed: 'public, max-age=31536000, immutable',
+  /**
+   * Pages and every other generated file (contact card, manifest, sitemap, keyword corpus): stored,
+   * but revalidated (ETag / Last-Modified) on every visit, so a changed phone number shows at once.
+   */
+  html: 'no-cache',
+  /** Images and icons (static/img, favicon): one day. */
+  image: 'public, max-age=86400',
+} as const;
+
+/** File extensions cached as images (CACHE_CONTROL.image). */
+export const IMAGE_EXTENSIONS = ['svg', 'png', 'ico', 'webp', 'avif', 'jpg', 'jpeg', 'gif'] as const;
+const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
+
+/** A content-hashed asset: esbuild's "[name]-[hash].js" under /assets/ (lib/bundle/esbuild-options.ts), 8-character hash. */
+export const HASHED_ASSET = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
+/** A processed photo, "{name}-{width}-{HASH}.{avif|webp|jpg}" under /img/photos/ (lib/photos/photos.ts): named by its content too. */
+export const HASHED_PHOTO = /^\/img\/photos\/[^/]+-[A-Z0-9]{8}\.(?:avif|webp|jpg)$/;
+
+/** One Cache-Control rule: the request paths it applies to and the value. */
+export interface CacheRule {
+  /** Request paths, as a regular expression on the path (also written into .htaccess and nginx). */
+  path: RegExp;
+  cacheControl: string;
+  /**
+   * The same paths as a `_headers` pattern (Netlify and Cloudflare Pages: "*" matches anything);
+   * none leaves those hosts' own default, which already revalidates on every visit.
+   */
+  headersPattern?: string;
+}
+
+/**
+ * Cache-Control by request path, first match wins; any other path gets CACHE_CONTROL.html.
+ * Regular expressions stay within what JavaScript, PCRE (Apache, nginx) share: no lookbehind.
+ */
+export const CACHE_RULES: readonly CacheRule[] = [
+  { path: HASHED_ASSET, cacheControl: CACHE_CONTROL.hashed, headersPattern: '/assets/*' },
+  { path: HASHED_PHOTO, cacheControl: CACHE_CONTROL.hashed, headersPattern: '/img/photos/*' },
+  { path: IMAGE_FILE, cacheControl: CACHE_CONTROL.image },
+  // The service worker: revalidated on every visit, so a new build's worker replaces the old one.
+  { path: new RegExp(`^${escapeRegExp(SERVICE_WORKER_PATH)}$`), cacheControl: CACHE_CONTROL.html, headersPattern: SERVICE_WORKER_PATH },
+];
+
+/**
+ * Proxies or load balancers trusted to say, in X-Forwarded-Proto, that they received the request
+ * over HTTPS (IPv4/IPv6 addresses or CIDR ranges, as Apache's `-R` test reads them). Empty: the
+ * header is ignored, since any client can send it. Name your host's proxy here only if it ends
+ * HTTPS in front of Apache.
+ */
+export const TRUSTED_PROXIES: readonly string[] = [];
+
+/**
+ * Dot-files and dot-folders are never served (.htaccess, an editor's or a deploy tool's files);
+ * /.well-known/ stays reachable (RFC 8615: ACME certificate checks, security.txt).
+ */
+export const HIDDEN_PATH = /\/\.(?!well-known(?:\/|$))/;
+
+/** MIME types the hosts may not know (Apache's or the host's mime.types, sirv's mrmime). */
+export const MIME_TYPES: Readonly<Record<string, string>> = {
+  '.vcf': 'text/vcard; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.avif': 'image/avif', // photos (lib/photos/photos.ts): older Apache mime.types lack it
+  '.webp': 'image/webp',
+};
+
+/** Types compressed on the fly (all text; images other than SVG are already compressed). */
+export const COMPRESSIBLE_TYPES = [
+  'text/html', 'text/css', 'text/javascript', 'application/javascript', 'application/json',
+  'application/ld+json', 'application/manifest+json', 'image/svg+xml', 'text/xml', 'application/xml',
+  'text/plain', 'text/vcard',
+] as const;
+
+/** Files that configure the hosts or the deployment and are never served (404), whatever the host. */
+export const HOST_CONFIG_FILES = ['/.htaccess', '/_headers', '/_redirects'] as const;
+const HOST_CONFIG_FILE = () => new RegExp(`^(${HOST_CONFIG_FILES.map((f) => escapeRegExp(f)).join('|')})$`);
+
+/**
+ * The FTP/SFTP deploy's record of the files it uploaded (lib/deploy/deploy.ts): on the server, never
+ * served (a dot-file, so HIDDEN_PATH denies it on every host).
+ */
+export const DEPLOY_MANIFEST = '/.deploy-manifest.json';
+
+/**
+ * Cache-Control for a request path as the hosts serve it.
+ * @param sitePath request path, e.g. "/", "/areas/grants/", "/assets/site-AB12CD34.js"
+ */
+export function cacheControlFor(sitePath: string): string {
+  return CACHE_RULES.find((r) => r.path.test(sitePath))?.cacheControl ?? CACHE_CONTROL.html;
+}
+
+/** True for a path the hosts never serve: a dot-file (HIDDEN_PATH) or a hosting file (HOST_CONFIG_FILES). */
+export function isHiddenPath(sitePath: string): boolean {
+  return HIDDEN_PATH.test(sitePath) || HOST_CONFIG_FILE().test(sitePath);
+}
+
+/**
+ * The redirect for a request path, if any; matches `from` with or without its trailing slash.
+ * @returns the target path, or undefined
+ */
+export function redirectFor(sitePath: string): string | undefined {
+  return REDIRECTS.find((r) => sitePath === r.from || `${sitePath}/` === r.from)?.to;
+}
+
+/** True when a MIME type is compressed on the fly. `type` may carry parameters ("; charset=…"). */
+export function isCompressible(type: string): boolean {
+  const base = type.split(';')[0].trim().toLowerCase();
+  return (COMPRESSIBLE_TYPES as readonly string[]).includes(base);
+}
+
+const HEADER_COMMENT = 'Generated by lib/site-files/hosting.ts at build time. Edit that file, not this one.';
+/** "/areas/acoma-pueblo/" -> "/areas/acoma-pueblo" (the slash-less variant). */
+const withoutSlash = (p: string) => p.replace(/\/$/, '');
+
+/** A JavaScript regular expression as an Apache expression match (`m#...#`, flags kept). */
+const apacheRegex = (r: RegExp) => `m#${r.source}#${r.flags.includes('i') ? 'i' : ''}`;
+/** Apache expression: the client is one of the trusted proxies. */
+const fromProxy = (proxies: readonly string[]) => `(${proxies.map((p) => `-R '${p}'`).join(' || ')})`;
+
+/**
+ * `.htaccess` for Apache 2.4 shared hosting. Every module-dependent block sits in <IfModule>, so a
+ * host without that module ignores it instead of answering 500; no Options lines (many shared
+ * hosts forbid them); nothing beyond what AllowOverride FileInfo permits (DirectoryIndex would
+ * need Indexes, so Apache's default index.html is relied on). Checked on Apache 2.4 with
+ * AllowOverride All, with FileInfo only, and with only core modules (test/quality/apache.test.ts).
+ * - The HTTPS redirect skips localhost/127.0.0.1; X-Forwarded-Proto counts only from a proxy in
+ *   `trustedProxies`. HSTS is only sent over HTTPS (RFC 6797 section 7.2).
+ * - Cache rules become <If> blocks, last first, so the first matching rule of CACHE_RULES wins
+ *   (Apache applies every matching block in order; the last Header set stays).
+ * - mod_deflate appends "-gzip" to the ETag of a compressed response, so the browser's
+ *   If-None-Match never matched and every revalidation downloaded the page again; the
+ *   RequestHeader edit offers the original ETag too (Apache bug 45023; DeflateAlterETag, which
+ *   fixes it in the server config, is not allowed in .htaccess).
+ * - The 404 page is compressed too: the DEFLATE filter is set on 404.html itself, since
+ *   AddOutputFilterByType does not reach an ErrorDocument.
+ * @param options.trustedProxies default TRUSTED_PROXIES
+ */
+export function generateHtaccess(options: { trustedProxies?: readonly string[] } = {}): string {
+  const proxies = options.trustedProxies ?? TRUSTED_PROXIES;
+  const https = proxies.length ? `%{HTTPS} == 'on' || (${fromProxy(proxies)} && %{HTTP:X-Forwarded-Proto} == 'https')` : `%{HTTPS} == 'on'`;
+  return [
+    `# ${HEADER_COMMENT}`,
+    `ErrorDocument 404 ${NOT_FOUND_PAGE}`,
+    '',
+    '<IfModule mod_mime.c>',
+    ...Object.entries(MIME_TYPES).map(([ext, type]) => `  AddType ${type.split(';')[0]} ${ext}`),
+    '  AddCharset utf-8 .html .css .js .json .xml .txt .vcf .webmanifest .svg',
+    '</IfModule>',
+    '',
+    '<IfModule mod_rewrite.c>',
+    '  RewriteEngine On',
+    proxies.length
+      ? '  # http:// -> https://, except on a local server and behind a trusted proxy that received HTTPS'
+      : '  # http:// -> https://, except on a local server (X-Forwarded-Proto is ignored: no proxy is trusted)',
+    '  RewriteCond %{HTTPS} !=on',
+    ...(proxies.length ? [`  RewriteCond expr "! (${fromProxy(proxies)} && %{HTTP:X-Forwarded-Proto} == 'https')"`] : []),
+    '  RewriteCond %{HTTP_HOST} !^(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]+)?$ [NC]',
+    '  RewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [R=301,L]',
+    '</IfModule>',
+    '',
+    '<IfModule mod_alias.c>',
+    ...REDIRECTS.map((r) => `  RedirectMatch ${r.status} ^${escapeRegExp(withoutSlash(r.from))}/?$ ${r.to}`),
+    '  # Hosting files and dot-files are not pages',
+    `  RedirectMatch 404 "${HOST_CONFIG_FILE().source}"`,
+    `  RedirectMatch 404 "${HIDDEN_PATH.source}"`,
+    '</IfModule>',
+    '',
+    '<IfModule mod_headers.c>',
+    ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `  Header always set ${name} "${value}"`),
+    `  <If "${https}">`,
+    `    Header always set Strict-Transport-Security "${HSTS_HEADER}"`,
+    '  </If>',
+    `  Header set Cache-Control "${CACHE_CONTROL.html}"`,
+    ...[...CACHE_RULES].reverse().flatMap((r) => [
+      `  <If "%{REQUEST_URI} =~ ${apacheRegex(r.path)}">`,
+      `    Header set Cache-Control "${r.cacheControl}"`,
+      '  </If>',
+    ]),
+    '  # A revalidation with the ETag of a gzipped response ("...-gzip") also offers the plain one',
+    `  RequestHeader edit "If-None-Match" '^"((.*)-gzip)"$' '"$1", "$2"'`,
+    '</IfModule>',
+    '',
+    '<IfModule mod_deflate.c>',
+    '  <IfModule mod_filter.c>',
+    `    AddOutputFilterByType DEFLATE ${COMPRESSIBLE_TYPES.join(' ')}`,
+    '  </IfModule>',
+    `  <Files "${NOT_FOUND_PAGE.slice(1)}">`,
+    '    SetOutputFilter DEFLATE',
+    '  </Files>',
+    '</IfModule>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * `_headers` for Netlify and Cloudflare Pages. Both already send pages with
+ * "public, max-age=0, must-revalidate" (revalidated on every visit) and serve only HTTPS, so
+ * the file adds the security headers, HSTS, the one-year cache of /assets/ and two MIME types.
+ * Pages get no Cache-Control rule of their own: both hosts join the values of every matching
+ * rule, which would spoil the /assets/ one. Cloudflare limits: 100 rules, 2,000 characters a line.
+ */
+export function generateHeadersFile(): string {
+  const block = (path: string, headers: Record<string, string>) => [path, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  return [
+    `# ${HEADER_COMMENT}`,
+    block('/*', { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS_HEADER }),
+    ...CACHE_RULES.filter((r) => r.headersPattern).map((r) => block(r.headersPattern!, { 'Cache-Control': r.cacheControl })),
+    block('/*.vcf', { 'Content-Type': MIME_TYPES['.vcf'] }),
+    block('/*.webmanifest', { 'Content-Type': MIME_TYPES['.webmanifest'] }),
+    '',
+  ].join('\n');
+}
+
+/**
+ * `_redirects` for Netlify and Cloudflare Pages. Each redirect is written twice:
+ * "301!" first, which Netlify needs to redirect a path where a file exists (its "shadowing"
+ * rule; the alias page is built for hosts without redirects) and which Cloudflare skips as an
+ * invalid status, then plain "301", which Cloudflare applies (its redirects always win over
+ * files). Cloudflare limits: 2,000 static rules, 100 dynamic, 1,000 characters a rule.
+ */
+export function generateRedirectsFile(): string {
+  const lines = [`# ${HEADER_COMMENT}`, '# "301!" lines are for Netlify; Cloudflare Pages ignores them and applies the plain "301" line after each.'];
+  for (const r of REDIRECTS) {
+    for (const from of [r.from, withoutSlash(r.from)]) {
+      lines.push(`${from} ${r.to} ${r.status}!`, `${from} ${r.to} ${r.status}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The nginx variable holding a response's Cache-Control (set by the `map` of generateNginx). */
+const NGINX_CACHE_VARIABLE = '$site_cache_control';
+
+/**
+ * The nginx config with the same rules, for the operator's own domain (`npm run hosting -- nginx`
+ * prints it). Goes in the `http` block (e.g. a file in /etc/nginx/sites-enabled/).
+ * - Every add_header sits at server level and no location sets its own, so every response of the
+ *   server carries them, redirects and error pages included (nginx drops inherited add_header
+ *   lines in a location that has any; "always" adds them to 3xx/4xx responses too). Cache-Control
+ *   comes from a `map` of CACHE_RULES on $uri (first matching regex wins, as in CACHE_RULES).
+ * - Hosting files and dot-files answer 404 (with the 404 page); /.well-known/ stays reachable.
+ * - .vcf and .webmanifest get their type in a location of their own (Debian's mime.types lacks
+ *   them), without a charset in the type itself, so gzip_types matches them; `charset_types`
+ *   adds the charset.
+ * - `listen ... http2` rather than `http2 on`, which needs nginx 1.25.1 (Debian 12 ships 1.22).
+ * @param site validated site data (the domain comes from settings.siteUrl)
+ * @param root folder the built site is uploaded to
+ */
+export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www/site'): string {
+  const host = new URL(site.settings.siteUrl).host;
+  const security = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} "${v}" always;`);
+  const textTypes = COMPRESSIBLE_TYPES.filter((t) => t !== 'text/html');
+  const nginxRegex = (r: RegExp) => `"~${r.flags.includes('i') ? '*' : ''}${r.source}"`;
+  const loc = (match: string, body: string[]) => [`  location ${match} {`, ...body.map((l) => `    ${l}`), '  }'];
+  return [
+    '# Generated by lib/site-files/hosting.ts (npm run hosting -- nginx). Edit that file, not this one.',
+    `# For ${site.settings.siteUrl}. Goes inside the http { } block, e.g. as /etc/nginx/sites-enabled/site.conf.`,
+    `map $uri ${NGINX_CACHE_VARIABLE} {`,
+    ...CACHE_RULES.map((r) => `  ${nginxRegex(r.path)} "${r.cacheControl}";`),
+    `  default "${CACHE_CONTROL.html}";`,
+    '}',
+    '',
+    'server {',
+    '  listen 80;',
+    '  listen [::]:80;',
+    `  server_name ${host};`,
+    ...security,
+    '  return 301 https://$host$request_uri;',
+    '}',
+    '',
+    'server {',
+    '  listen 443 ssl http2;',
+    '  listen [::]:443 ssl http2;',
+    `  server_name ${host};`,
+    '  # ssl_certificate and ssl_certificate_key: as your certificate tool writes them',
+    `  root ${root};`,
+    '  index index.html;',
+    '  absolute_redirect off;',
+    '  charset utf-8;',
+    `  charset_types ${textTypes.join(' ')};`,
+    `  error_page 404 ${NOT_FOUND_PAGE};`,
+    '  gzip on;',
+    '  gzip_vary on;',
+    `  gzip_types ${textTypes.join(' ')};`,
+    ...security,
+    `  add_header Strict-Transport-Security "${HSTS_HEADER}" always;`,
+    `  add_header Cache-Control ${NGINX_CACHE_VARIABLE} always;`,
+    '',
+    ...REDIRECTS.flatMap((r) => loc(`~ ^${escapeRegExp(withoutSlash(r.from))}/?$`, [`return ${r.status} ${r.to};`])),
+    ...HOST_CONFIG_FILES.flatMap((f) => loc(`= ${f}`, ['return 404;'])),
+    ...loc(`~ ${HIDDEN_PATH.source}`, ['return 404;']),
+    ...Object.entries(MIME_TYPES).filter(([ext]) => ext === '.vcf' || ext === '.webmanifest').flatMap(([ext, type]) =>
+      loc(`~ \\${ext}$`, [`types { ${type.split(';')[0]} ${ext.slice(1)}; }`])),
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The build's generator of the hosting files (registered in lib/site-files/extra-files.ts).
+ * @returns .htaccess, _headers and _redirects at the site root
+ */
+export function hostingFiles(): SiteFile[] {
+  return [
+    { path: '/.htaccess', contents: generateHtaccess() },
+    { path: '/_headers', contents: generateHeadersFile() },
+    { path: '/_redirects', contents: generateRedirectsFile() },
+  ];
+}

@@ -1,0 +1,78 @@
+/**
+ * The web app manifest, /manifest.webmanifest (linked from every page by templates/Head.tsx), so
+ * "Add to Home Screen" / "Install app" gives the business an icon on the visitor's phone.
+ * Sources: W3C Web Application Manifest; web.dev "Add a web app manifest" (name, short_name,
+ * icons 192 and 512 px, a maskable icon, start_url, display, theme and background colours).
+ */
+import type { Settings } from '../content/load-content.ts';
+
+/** Site path of the manifest. */
+export const MANIFEST_PATH = '/manifest.webmanifest';
+
+/** Header colour of the site and of the installed app: the site's navy (templates/styles/00-base.css --navy). */
+export const THEME_COLOR = '#0b2545';
+
+/** Splash-screen background: the site's warm sand (00-base.css --sand). */
+export const BACKGROUND_COLOR = '#f5efe6';
+
+/**
+ * Longest short_name, in characters, shown under a home-screen icon without truncation.
+ * web.dev "Add a web app manifest": short_name is used "where there is limited space"; Chrome's
+ * Lighthouse's former manifest-short-name-length audit allowed 12 characters.
+ */
+export const SHORT_NAME_MAX_CHARS = 12;
+
+/** The icons (static/img/, drawn by the art issue). `purpose: maskable` keeps its art inside the safe zone. */
+export const MANIFEST_ICONS = [
+  { src: '/img/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/img/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/img/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+] as const;
+
+/** Web app manifest members this site sets. */
+export interface WebAppManifest {
+  id: string;
+  name: string;
+  short_name: string;
+  description: string;
+  lang: string;
+  start_url: string;
+  scope: string;
+  display: 'standalone';
+  background_color: string;
+  theme_color: string;
+  icons: readonly { src: string; sizes: string; type: string; purpose: string }[];
+}
+
+/**
+ * The home-screen label: the business name when it fits in 12 characters, else "Locksmith".
+ * @example shortName('Acme Locks') -> 'Acme Locks'; shortName('Cibola Mobile Locksmith') -> 'Locksmith'
+ */
+export function shortName(name: string): string {
+  return name.length <= SHORT_NAME_MAX_CHARS ? name : 'Locksmith';
+}
+
+/**
+ * @param settings validated operator settings (the name is used)
+ * @returns the manifest object; serialise with JSON.stringify
+ */
+export function buildManifest(settings: Pick<Settings, 'name'>): WebAppManifest {
+  return {
+    id: '/',
+    name: settings.name,
+    short_name: shortName(settings.name),
+    description: `${settings.name}: mobile locksmith in Grants, NM. Call, text or e-mail in one tap.`,
+    lang: 'en-US',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: BACKGROUND_COLOR,
+    theme_color: THEME_COLOR,
+    icons: MANIFEST_ICONS,
+  };
+}
+
+/** The manifest file's text: pretty-printed JSON with a final newline. */
+export function generateManifest(settings: Pick<Settings, 'name'>): string {
+  return `${JSON.stringify(buildManifest(settings), null, 2)}\n`;
+}

@@ -1,0 +1,115 @@
+/**
+ * JSON-LD builders, typed with schema-dts so a misspelt schema.org property fails the type-check.
+ * Sources: schema.org/Locksmith, schema.org/FAQPage, schema.org/BreadcrumbList; constants from
+ * content/business.ts.
+ */
+import type { BreadcrumbList, FAQPage, Locksmith, WithContext } from 'schema-dts';
+import {
+  CURRENCIES_ACCEPTED, HOURS, LOCATION, openingHoursText, PAYMENT_ACCEPTED, PRICE_RANGE, RATING,
+} from '../../content/business.ts';
+import type { Faq } from '../../content/schema.ts';
+import type { Crumb } from './breadcrumbs.ts';
+import { e164WithExtension } from '../content/phone.ts';
+import type { SiteData } from '../content/load-content.ts';
+
+/** Absolute URL of a site path, e.g. ("https://x.com", "/areas/grants/") -> "https://x.com/areas/grants/". */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return new URL(path, `${siteUrl}/`).href;
+}
+
+/**
+ * Most communities the business entity names one by one in `areaServed`. It is on every page, so
+ * past this many it names the counties they lie in instead, and stays the same size however many
+ * communities are added.
+ */
+export const AREA_SERVED_LIMIT = 40;
+
+/** Every community as a Place ("Grants, NM"); past AREA_SERVED_LIMIT, their counties as AdministrativeArea ("Cibola County, NM"). */
+function areaServed(communities: SiteData['communities']): ({ '@type': 'Place'; name: string } | { '@type': 'AdministrativeArea'; name: string })[] {
+  if (communities.length <= AREA_SERVED_LIMIT) return communities.map((c) => ({ '@type': 'Place' as const, name: `${c.name}, NM` }));
+  return [...new Set(communities.map((c) => c.county))].map((county) => ({ '@type': 'AdministrativeArea' as const, name: `${county} County, NM` }));
+}
+
+/**
+ * The business as a schema.org Locksmith with the business constants: the stated hours
+ * (Mon-Fri 06:00-23:00, Sat-Sun 09:00-22:00) as openingHoursSpecification and, from the same
+ * definition, as the openingHours text form ("Mo-Fr 06:00-23:00", "Sa-Su 09:00-22:00"), so the
+ * two can never disagree; geo, postal code, rating 5.0 from 50 (best 5, worst 1), price range,
+ * payment, currency.
+ */
+export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
+  const { settings, communities } = site;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Locksmith',
+    '@id': `${settings.siteUrl}/#business`,
+    name: settings.name,
+    url: `${settings.siteUrl}/`,
+    telephone: e164WithExtension(settings.phone),
+    email: settings.email,
+    image: absoluteUrl(settings.siteUrl, '/img/og-image.png'),
+    logo: absoluteUrl(settings.siteUrl, '/img/logo.svg'),
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: LOCATION.locality,
+      addressRegion: LOCATION.region,
+      postalCode: LOCATION.postalCode,
+      addressCountry: LOCATION.country,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: LOCATION.latitude, longitude: LOCATION.longitude },
+    openingHours: openingHoursText(),
+    openingHoursSpecification: HOURS.map((h) => ({
+      '@type': 'OpeningHoursSpecification' as const,
+      dayOfWeek: h.days.map((d) => `https://schema.org/${d}` as const),
+      opens: h.opens,
+      closes: h.closes,
+    })),
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: RATING.ratingValue.toFixed(1),
+      reviewCount: RATING.reviewCount,
+      bestRating: RATING.bestRating,
+      worstRating: RATING.worstRating,
+    },
+    priceRange: PRICE_RANGE,
+    paymentAccepted: PAYMENT_ACCEPTED,
+    currenciesAccepted: CURRENCIES_ACCEPTED,
+    areaServed: areaServed(communities),
+    sameAs: [settings.channelUrl],
+  };
+}
+
+/** FAQPage JSON-LD of the questions a page shows (schema.org/FAQPage). */
+export function faqJsonLd(faqs: Faq[]): WithContext<FAQPage> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((f) => ({
+      '@type': 'Question' as const,
+      name: f.question,
+      acceptedAnswer: { '@type': 'Answer' as const, text: f.answer },
+    })),
+  };
+}
+
+/** BreadcrumbList JSON-LD of a trail; the last crumb, which has no link, gets the page's URL. */
+export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string, pagePath: string): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem' as const,
+      position: i + 1,
+      name: c.label,
+      item: absoluteUrl(siteUrl, c.path ?? pagePath),
+    })),
+  };
+}
+
+/**
+ * Serialises JSON-LD for a <script type="application/ld+json"> block. "<" is escaped as \u003c so
+ * no content can close the script element ("</script>" injection).
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

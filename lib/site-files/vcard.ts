@@ -1,0 +1,82 @@
+/**
+ * The business's contact card, /contact.vcf: vCard 3.0 (RFC 2426) generated at build time from
+ * the operator settings, so "Save contact" on /mobile-apps/ always carries the current name,
+ * phone and e-mail. Lines end in CRLF and are folded at 75 octets (RFC 2425 section 5.8.1); text
+ * values are escaped per RFC 2426 section 4 (backslash, comma, semicolon, newline).
+ */
+import { dayRange, formatTime, HOURS, LOCATION } from '../../content/business.ts';
+import type { Settings } from '../content/load-content.ts';
+import { e164WithExtension } from '../content/phone.ts';
+
+/** Longest line in octets, line break excluded. RFC 2425 section 5.8.1: "SHOULD NOT be longer than 75 octets". */
+export const VCARD_LINE_OCTETS = 75;
+
+/** Site path of the card (linked from /mobile-apps/; served as text/vcard by the hosting files). */
+export const VCARD_PATH = '/contact.vcf';
+
+/**
+ * Escapes one text value or one component of a structured value.
+ * RFC 2426 section 4: backslash, comma and semicolon get a backslash; a line break becomes "\n".
+ * @example escapeText('A; B, C') -> 'A\\; B\\, C'
+ */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/**
+ * Folds one content line so no physical line exceeds 75 octets (UTF-8), never splitting a
+ * character: continuation lines start with one space, which counts toward their 75.
+ * @param line one unfolded content line, without its line break
+ * @returns the folded line, parts joined with CRLF + space
+ */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, 'utf8');
+    const limit = parts.length === 0 ? VCARD_LINE_OCTETS : VCARD_LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/**
+ * The contact card of the business.
+ * @param settings validated operator settings (name, phone with E.164, e-mail, site URL)
+ * @returns the vCard 3.0 text: BEGIN:VCARD ... END:VCARD, CRLF line endings, a final CRLF.
+ *   Properties: N, FN and ORG (the business name; X-ABSHOWAS:COMPANY makes Apple Contacts show it
+ *   as a company), TEL;TYPE=WORK,VOICE in E.164, EMAIL;TYPE=INTERNET,WORK, URL (site root),
+ *   ADR;TYPE=WORK with locality, region, postal code and country (Grants NM
+ *   87020), NOTE with the business hours.
+ */
+export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email' | 'siteUrl'>): string {
+  const name = escapeText(settings.name);
+  const hours = HOURS.map((h) => `${dayRange(h.days)} ${formatTime(h.opens)}-${formatTime(h.closes)}`).join('; ');
+  const lines = [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `N:${name};;;;`,
+    `FN:${name}`,
+    `ORG:${name}`,
+    'X-ABSHOWAS:COMPANY',
+    `TEL;TYPE=WORK,VOICE:${escapeText(e164WithExtension(settings.phone))}`,
+    `EMAIL;TYPE=INTERNET,WORK:${escapeText(settings.email)}`,
+    `URL:${settings.siteUrl}/`,
+    `ADR;TYPE=WORK:;;;${escapeText(LOCATION.locality)};${LOCATION.region};${LOCATION.postalCode};${LOCATION.country}`,
+    `NOTE:${escapeText(`Mobile locksmith. Hours: ${hours}. Emergency service outside these hours.`)}`,
+    'END:VCARD',
+  ];
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
