@@ -14,6 +14,10 @@
  * by itself: the Lighthouse gate, whose page loads (each held to Lighthouse's own time limits)
  * would otherwise share the machine's two cores with parallel Chromiums.
  *
+ * Before building anything, it checks that the system tools the selected files need (Chromium,
+ * Apache, ...: tooling/system-tools.ts) are installed; if one is missing it stops at once with one
+ * message naming what is missing, which tests need it and the command that installs it all.
+ *
  * A file that runs longer than TEST_FILE_TIMEOUT_MS (default 10 min) is killed with every process
  * it started, in any process group (a detached Chromium too), its output so far is printed and it
  * counts as one failure, so a hung file cannot hold CI until its own time limit. A process a file
@@ -26,6 +30,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { isInstalled, missingToolsMessage, toolsFor } from '../tooling/system-tools.ts';
 import { runTracked, type RunResult, type TrackedRun } from './helpers/process-tree.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -86,6 +91,20 @@ const weightOf = (file: string, times: Record<string, number>) => times[file] ??
 const RUN_ALONE = /^\s*(?:\*|\/\/)\s*@run-alone\b/m;
 
 const t0 = performance.now();
+const times = await lastTimes();
+const files = (await fg('test/**/*.test.{ts,tsx}', { cwd: ROOT })).filter((f) => f.includes(filter));
+files.sort((a, b) => weightOf(b, times) - weightOf(a, times) || a.localeCompare(b));
+if (files.length === 0) {
+  console.error(`No test file matches "${filter}".`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const missing = toolsFor(files).filter((t) => !isInstalled(t));
+if (missing.length) {
+  console.error(missingToolsMessage(missing, files));
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 console.log('Building dist/ ...');
 const build = await run(['build.ts'], true);
 let passed = 0;
@@ -94,13 +113,6 @@ if (build.code !== 0) {
   console.error('The build failed; no tests run.');
   failed = 1;
 } else {
-  const times = await lastTimes();
-  const files = (await fg('test/**/*.test.{ts,tsx}', { cwd: ROOT })).filter((f) => f.includes(filter));
-  files.sort((a, b) => weightOf(b, times) - weightOf(a, times) || a.localeCompare(b));
-  if (files.length === 0) {
-    console.error(`No test file matches "${filter}".`);
-    failed = 1;
-  }
   const alone = new Set<string>();
   for (const f of files) if (RUN_ALONE.test(await readFile(path.join(ROOT, f), 'utf8'))) alone.add(f);
   console.log(`Running ${files.length} test files, ${JOBS} at a time${alone.size ? `, then ${[...alone].join(', ')} alone` : ''}.`);

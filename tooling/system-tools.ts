@@ -1,0 +1,138 @@
+/**
+ * The one list of system tools (programs outside npm) that the tests drive, and where each comes
+ * from on Debian. `npm run setup-tests` (scripts/setup-tests.ts) installs what is missing; `npm
+ * test` (test/run.ts) checks, before it builds anything, that the tools its selected test files
+ * need are there, and otherwise stops with one message naming them and that command.
+ *
+ * Each tool is proved present by an executable regular file (not merely a path: a file hidden by a
+ * bind mount of /dev/null is a character device), or by a check command that must exit 0.
+ */
+import { accessSync, constants, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+/** One system tool the tests need. */
+export interface SystemTool {
+  /** What the messages call it, e.g. "Chromium". */
+  name: string;
+  /** Executable files that must all exist, e.g. ['/usr/bin/chromium']. */
+  files: string[];
+  /** A command (program and arguments) that must exit 0, for what a file cannot show (a Python module). */
+  check?: string[];
+  /** The Debian packages that install it, given to `apt-get install`. */
+  debian: string[];
+  /** Test paths (prefixes relative to the project root) that need it; 'test/' is every test file. */
+  tests: string[];
+}
+
+/** Every system tool the tests need. */
+export const SYSTEM_TOOLS: SystemTool[] = [
+  {
+    name: 'ps (procps)',
+    files: ['/usr/bin/ps'],
+    debian: ['procps'],
+    // The test runner lists the processes each test file leaves behind (test/helpers/process-tree.ts).
+    tests: ['test/'],
+  },
+  {
+    name: 'Chromium',
+    files: ['/usr/bin/chromium'],
+    debian: ['chromium'],
+    tests: [
+      'test/browser/',
+      'test/build/mobile-apps.test.ts',
+      'test/build/services.test.ts',
+      'test/build/sitemap-page.test.ts',
+      'test/quality/chromium-sweep.test.ts',
+      'test/quality/lighthouse.test.ts',
+      'test/quality/structured-data.test.ts',
+      'test/quality/test-runner.test.ts',
+    ],
+  },
+  {
+    name: 'Java (for the W3C HTML checker)',
+    files: ['/usr/bin/java'],
+    debian: ['default-jre-headless'],
+    tests: ['test/quality/html-valid.test.ts'],
+  },
+  {
+    name: 'Apache 2.4',
+    files: ['/usr/sbin/apache2'],
+    debian: ['apache2'],
+    tests: ['test/quality/apache.test.ts', 'test/deploy/manifest-hidden.test.ts'],
+  },
+  {
+    name: 'nginx',
+    files: ['/usr/sbin/nginx'],
+    debian: ['nginx'],
+    tests: ['test/quality/nginx.test.ts'],
+  },
+  {
+    name: 'OpenSSL (test certificates)',
+    files: ['/usr/bin/openssl'],
+    debian: ['openssl'],
+    tests: ['test/quality/apache.test.ts', 'test/quality/nginx.test.ts', 'test/deploy/'],
+  },
+  {
+    name: 'OpenSSH server (SFTP)',
+    files: ['/usr/sbin/sshd', '/usr/bin/ssh-keygen'],
+    debian: ['openssh-server'],
+    tests: ['test/deploy/sftp.test.ts'],
+  },
+  {
+    name: 'pyftpdlib (FTP and FTPS server)',
+    files: ['/usr/bin/python3'],
+    check: ['/usr/bin/python3', '-c', 'import pyftpdlib, OpenSSL'],
+    debian: ['python3-pyftpdlib', 'python3-openssl'],
+    tests: ['test/deploy/ftp.test.ts'],
+  },
+];
+
+/** True when `file` is a regular file this process may execute. */
+function isExecutable(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when every file of `tool` is executable and its check command, if any, exits 0. */
+export function isInstalled(tool: SystemTool): boolean {
+  if (!tool.files.every(isExecutable)) return false;
+  if (!tool.check) return true;
+  return spawnSync(tool.check[0], tool.check.slice(1), { stdio: 'ignore', timeout: 10_000 }).status === 0;
+}
+
+/** The test prefixes of `tool` that cover at least one of `testFiles` (paths relative to the root). */
+export function prefixesUsed(tool: SystemTool, testFiles: string[]): string[] {
+  return tool.tests.filter((prefix) => testFiles.some((f) => f.startsWith(prefix)));
+}
+
+/** The tools that at least one of `testFiles` needs. */
+export function toolsFor(testFiles: string[], tools = SYSTEM_TOOLS): SystemTool[] {
+  return tools.filter((t) => prefixesUsed(t, testFiles).length > 0);
+}
+
+/** Every Debian package of `tools`, each once, in list order. */
+export function debianPackages(tools: SystemTool[]): string[] {
+  return [...new Set(tools.flatMap((t) => t.debian))];
+}
+
+/** The command that installs every tool the tests need (README and messages say this one). */
+export const SETUP_COMMAND = 'npm run setup-tests';
+
+/**
+ * The message `npm test` prints when tools are missing: one line per tool (what, which tests
+ * need it), then the one command that installs them all. Empty when nothing is missing.
+ */
+export function missingToolsMessage(missing: SystemTool[], testFiles: string[]): string {
+  if (missing.length === 0) return '';
+  const lines = missing.map((t) => `  ${t.name} (${t.files.join(', ')}${t.check ? `, \`${t.check.slice(1).join(' ')}\`` : ''}): needed by ${prefixesUsed(t, testFiles).join(', ')}`);
+  return [
+    `The tests need ${missing.length === 1 ? 'a system tool' : `${missing.length} system tools`} that ${missing.length === 1 ? 'is' : 'are'} not installed:`,
+    ...lines,
+    `Install them all with: ${SETUP_COMMAND}   (Debian or Ubuntu; elsewhere install the same programs: ${debianPackages(missing).join(' ')})`,
+  ].join('\n');
+}
