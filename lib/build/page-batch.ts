@@ -115,7 +115,7 @@ export class PageBatch {
   private readonly packed = new Map<number, PackedPage>();
   private readonly islands = new Map<number, string[]>();
   private readonly pageCss: PageCss;
-  private readonly minifier: PageMinifier = createPageMinifier();
+  private readonly minifier: PageMinifier;
 
   /**
    * @param site    the validated site data
@@ -123,6 +123,8 @@ export class PageBatch {
    * @param indexes the routes of this batch
    * @param css     the whole minified site stylesheet (lib/build/styles.ts)
    * @param photos  the processed photos by `src`
+   * @param kept    a page CSS for this stylesheet and a minifier kept from earlier builds
+   *   (lib/build/build-reuse.ts); new ones by default
    */
   constructor(
     private readonly site: SiteData,
@@ -130,8 +132,10 @@ export class PageBatch {
     private readonly indexes: readonly number[],
     private readonly css: string,
     private readonly photos: PhotoLibrary,
+    kept?: { pageCss: PageCss; minifier: PageMinifier },
   ) {
-    this.pageCss = createPageCss(css);
+    this.pageCss = kept?.pageCss ?? createPageCss(css);
+    this.minifier = kept?.minifier ?? createPageMinifier();
   }
 
   /**
