@@ -11,6 +11,7 @@
  */
 import * as esbuild from 'esbuild';
 import type { EsbuildRun } from '../bundle/esbuild-options.ts';
+import type { FinishedInfo } from './page-batch.ts';
 
 /** One kept value and what it was made from. */
 interface Kept {
@@ -39,9 +40,9 @@ export interface ProjectChanges {
  * The finished pages of the previous build, read by the next one; the map holds only this
  * build's pages once it ends (the previous build's lookups fall through to `previous`).
  */
-class RotatingMap extends Map<string, string> {
-  previous = new Map<string, string>();
-  override get(key: string): string | undefined {
+class RotatingMap<V> extends Map<string, V> {
+  previous = new Map<string, V>();
+  override get(key: string): V | undefined {
     return super.get(key) ?? this.previous.get(key);
   }
 }
@@ -71,7 +72,7 @@ export class BuildReuse {
   async endBuild(ok: boolean): Promise<void> {
     // After a good build only its own pages are kept (so the map does not grow with every save);
     // after a failed one, what it finished joins what the build before it had.
-    const pages = this.kept.get('finished-pages')?.value as RotatingMap | undefined;
+    const pages = this.kept.get('finished-pages')?.value as RotatingMap<unknown> | undefined;
     if (pages) {
       if (ok) pages.previous = new Map(pages);
       else for (const [key, html] of pages) pages.previous.set(key, html);
@@ -99,12 +100,12 @@ export class BuildReuse {
   }
 
   /**
-   * Finished pages by lib/build/page-batch.ts finishKey() (BuildOptions.finished): this build's,
-   * falling back to the previous build's. Valid while the finishing inputs `deps` are the same
-   * (see PageBatch); a change of them starts it empty.
+   * Finished pages (lib/build/page-batch.ts FinishOptions.keptPages): this build's, falling back
+   * to the previous build's. Valid while the finishing inputs `deps` are the same; a change of
+   * them starts it empty.
    */
-  finished(deps: unknown[]): Map<string, string> {
-    return this.keep('finished-pages', deps, () => new RotatingMap());
+  finished(deps: unknown[]): Map<string, Omit<FinishedInfo, 'index'>> {
+    return this.keep('finished-pages', deps, () => new RotatingMap<Omit<FinishedInfo, 'index'>>());
   }
 
   /**

@@ -155,7 +155,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     pageCss: reuse.keep('page-css', [css, ...finishInputs], () => createPageCss(css)),
     minifier: reuse.keep('minifier', [], () => createPageMinifier({ keepSkeletons: true })),
   };
-  const finished = options.finished ?? (reuse && finishInputs ? reuse.finished(finishInputs) : undefined);
+  const keptPages = reuse && finishInputs ? reuse.finished(finishInputs) : undefined;
   const own = new PageBatch(site, routes, ownShare, css, photos.library, kept || undefined);
   const workers = workerShares.map((share) => new WorkerBatch(site, routes, share, css, photos.library));
   try {
@@ -166,7 +166,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     const pictureScript = renderedInfo.some((p) => p.photos.length) ? await bundlePictureScript(config, reuse?.esbuild) : undefined;
     const tags = new Map(renderedInfo.map((p) => [p.index, bundle.tagsFor(p.islands) + (pictureScript && p.photos.length ? pictureScript.tag : '')]));
     const finishOptions = { liveReloadScript: options.liveReloadScript };
-    const finishedInfo = (await Promise.all([own.finish(tags, { ...finishOptions, finished }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat();
+    const finishedInfo = (await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished, keptPages }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat();
     const finishedByIndex = new Map(finishedInfo.map((f) => [f.index, f]));
 
     const files: SiteFile[] = [];
