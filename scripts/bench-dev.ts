@@ -1,26 +1,33 @@
 /**
- * Benchmark of `npm run dev` (not a test): the time from saving a content file to the open page
- * showing the change, measured in headless Chromium on a throw-away copy of the project.
- * Ten saves of a new description for Grants in content/communities.ts; each is timed from the
- * write to the moment the new text is in the page (checked every animation frame), after the
- * page has reloaded by itself. Prints each time, the median and the dev server's own lines.
- * Target: median at most 1.5 s on the project's 2-core machine.
+ * Benchmark of `npm run dev` (not a test): the time from saving a file to the open page showing
+ * the change, measured in headless Chromium on throw-away copies of the project, for four kinds
+ * of save, with the incremental build (the default) and with a full rebuild in a fresh process on
+ * every save (DEV_FULL_REBUILD=1, the way before), in one run:
+ * - content: a new description for Grants in content/communities.ts (/areas/grants/);
+ * - template: the legal line of templates/Footer.tsx (/areas/grants/);
+ * - island: the hidden "Play video" label of islands/VideoPlayer.tsx (the home page);
+ * - style: a word-spacing rule for the legal line in templates/styles/10-layout.css (its computed style).
+ * Each save is timed from the write to the moment the page shows it (checked every animation
+ * frame) after reloading by itself, with 2 s between saves (an operator looks before saving again).
+ * Prints each kind's median and range; targets on the project's 2-core machine: content and
+ * template at most 300 ms, island and style at most 600 ms.
  *
- * Then the rebuild alone after the same kind of save, ten times, in the build process `npm run dev`
- * uses (lib/serve/dev-build-process.ts, started ahead and warmed up): wall time and the CPU time it spent.
- * On a machine shared with other work the wall times swing with the load average (printed);
- * the CPU time barely does, and is what a rebuild costs on an idle machine.
- * Usage: tsx scripts/bench-dev.ts [--edits 10]
+ * Then, for the incremental build only, memory: the resident memory of the whole dev process tree
+ * (server, build process, esbuild) after the first and after the last of `--memory-saves` content
+ * saves (target: at most 1.2 times).
+ * On a machine shared with other work the times swing with the load average (printed).
+ * Usage: tsx scripts/bench-dev.ts [--edits 7] [--memory-saves 100] [--modes incremental,full]
  */
-import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { COMMUNITIES } from '../content/communities.ts';
+import pidtree from 'pidtree';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tooling/browser.ts';
 import { freePort } from '../tooling/http.ts';
-import { startScript } from '../tooling/process.ts';
+import { startScript, type ScriptProcess } from '../tooling/process.ts';
 import { copyProject } from '../tooling/project-copy.ts';
 
 /** Median of a list of numbers. */
@@ -29,62 +36,131 @@ const median = (list: number[]) => {
   return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 };
 const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * One rebuild in a fresh, warmed-up build process, as after a save of content only (finished pages
- * of the last build reused): resolves with its wall and CPU ms.
- */
-async function rebuildOnce(root: string): Promise<{ ms: number; cpuMs: number }> {
-  const outDir = path.join(root, 'node_modules/.cache/dev-site');
-  const child = fork(path.join(root, 'lib/serve/dev-build-process.ts'), [outDir], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.on('message', (m: any) => {
-      if (m.type === 'ready') setTimeout(() => child.send({ type: 'build', outDir, liveReloadScript: '/livereload.js', reuseFinished: true }), 1_000);
-      else if (m.type === 'built') resolve({ ms: m.ms, cpuMs: m.cpuMs });
-      else reject(new Error(m.problem?.lines?.join('\n')));
-    });
-  });
+/** One kind of save: the file, the page that shows it, the edit number i as text, and how the page shows it. */
+interface SaveKind {
+  name: string;
+  file: string;
+  page: string;
+  /** The file's text with edit i applied (i = 0: as it was). */
+  edit(original: string, i: number): string;
+  /** Runs in the page: true once edit i shows. */
+  shows: (i: number) => boolean;
 }
 
-const { values } = parseArgs({ options: { edits: { type: 'string', default: '10' } } });
-const edits = Number(values.edits);
-const copy = await copyProject();
-const port = await freePort();
-const dev = startScript(['scripts/dev.ts'], copy.root, { PORT: String(port) });
-const browser = await launchBrowser();
-try {
+const GRANTS = 'Our home base on Route 66 below Mount Taylor, with the fastest arrival times we offer.';
+const KINDS: SaveKind[] = [
+  {
+    name: 'content', file: 'content/communities.ts', page: '/areas/grants/',
+    edit: (text, i) => text.replace(GRANTS, `Benchmark edit ${i}: our home base on Route 66 below Mount Taylor.`),
+    shows: (i) => document.body?.textContent?.includes(`Benchmark edit ${i}:`) ?? false,
+  },
+  {
+    name: 'template', file: 'templates/Footer.tsx', page: '/areas/grants/',
+    edit: (text, i) => text.replace('Licensed and insured mobile locksmith.', `Licensed and insured mobile locksmith (edit ${i}).`),
+    shows: (i) => document.querySelector('.footer-legal')?.textContent?.includes(`(edit ${i})`) ?? false,
+  },
+  {
+    name: 'island', file: 'islands/VideoPlayer.tsx', page: '/',
+    edit: (text, i) => text.replace('Play video: ', `Play video ${i}: `),
+    shows: (i) => document.body?.textContent?.includes(`Play video ${i}: `) ?? false,
+  },
+  {
+    name: 'style', file: 'templates/styles/10-layout.css', page: '/areas/grants/',
+    edit: (text, i) => `${text}\n.footer-legal { word-spacing: ${i}px; }\n`,
+    shows: (i) => { const el = document.querySelector('.footer-legal'); return !!el && getComputedStyle(el).wordSpacing === `${i}px`; },
+  },
+];
+
+/** Resident memory of a process and all its descendants, bytes (Linux /proc). */
+async function treeRss(pid: number): Promise<number> {
+  let total = 0;
+  for (const p of await pidtree(pid, { root: true })) {
+    try {
+      total += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    } catch { /* ended meanwhile */ }
+  }
+  return total;
+}
+
+/** Starts `npm run dev` on a fresh copy; `full` for a full rebuild in a fresh process on every save. */
+async function startDev(full: boolean) {
+  const copy = await copyProject();
+  const port = await freePort();
+  const dev = startScript(['scripts/dev.ts'], copy.root, { PORT: String(port), DEV_FULL_REBUILD: full ? '1' : '' });
   await dev.waitFor(/Dev server at http/, 300_000);
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`http://127.0.0.1:${port}/areas/grants/`);
+  return { copy, dev, base: `http://127.0.0.1:${port}` };
+}
+
+/** Times `edits` saves of one kind; returns ms each. */
+async function timeSaves(page: Page, root: string, base: string, kind: SaveKind, edits: number): Promise<number[]> {
+  const file = path.join(root, kind.file);
+  const original = await readFile(file, 'utf8');
+  await page.goto(`${base}${kind.page}`).catch(() => page.goto(`${base}${kind.page}`)); // a reload may cut the first short
   await page.waitForFunction(() => (window as any).LiveReload?.connector?.protocol > 0);
-  const file = path.join(copy.root, 'content/communities.ts');
-  let current = COMMUNITIES.find((c) => c.slug === 'grants')!.description;
   const times: number[] = [];
   for (let i = 1; i <= edits; i++) {
-    const next = `Benchmark edit ${i} of ${edits}: our home base on Route 66 below Mount Taylor.`;
-    const source = await readFile(file, 'utf8');
-    await new Promise((r) => setTimeout(r, 2_000)); // an operator looks before the next save; the next build process warms up meanwhile
+    await sleep(2_000);
     const t0 = performance.now();
-    await writeFile(file, source.replace(current, next));
-    await page.waitForFunction((t) => document.body?.textContent?.includes(t), next, { polling: 'raf', timeout: 120_000 });
+    await writeFile(file, kind.edit(original, i));
+    await page.waitForFunction(kind.shows, i, { polling: 'raf', timeout: 120_000 });
     times.push(performance.now() - t0);
-    console.log(`edit ${i}: ${Math.round(times.at(-1)!)} ms`);
-    current = next;
   }
-  console.log(`save-to-screen over ${edits} edits: median ${Math.round(median(times))} ms, min ${Math.round(Math.min(...times))} ms, max ${Math.round(Math.max(...times))} ms (target 1500 ms; ${load()})`);
-  console.log('dev server said:');
-  console.log(dev.output().split('\n').filter((l) => /^(Built|Build stopped|Dev server)/.test(l)).map((l) => `  ${l}`).join('\n'));
-  await dev.stop();
-  const runs: { ms: number; cpuMs: number }[] = [];
-  for (let i = 1; i <= edits; i++) {
-    const next = `Rebuild ${i} of ${edits}: our home base on Route 66 below Mount Taylor.`;
-    await writeFile(file, (await readFile(file, 'utf8')).replace(current, next));
-    current = next;
-    runs.push(await rebuildOnce(copy.root));
+  await writeFile(file, original);
+  await sleep(4_000);
+  return times;
+}
+
+/** Saves content `saves` times, each once the previous build has printed; returns the tree's memory after the first and the last. */
+async function memoryOver(dev: ScriptProcess, root: string, saves: number): Promise<[number, number]> {
+  const file = path.join(root, 'content/communities.ts');
+  const original = await readFile(file, 'utf8');
+  const lines = () => (dev.output().match(/^(Rebuilt after|Built \d+ pages|Build stopped)/gm) ?? []).length;
+  let first = 0;
+  for (let i = 1; i <= saves; i++) {
+    const before = lines();
+    await writeFile(file, original.replace(GRANTS, `Memory edit ${i}.`));
+    while (lines() === before) await sleep(20);
+    await sleep(300);
+    if (i === 1) {
+      await sleep(1_000);
+      first = await treeRss(dev.child.pid!);
+    }
   }
-  console.log(`rebuild in a warm build process over ${edits} runs: wall median ${Math.round(median(runs.map((r) => r.ms)))} ms, CPU median ${Math.round(median(runs.map((r) => r.cpuMs)))} ms (${load()})`);
+  await sleep(1_000);
+  return [first, await treeRss(dev.child.pid!)];
+}
+
+const { values } = parseArgs({ options: { edits: { type: 'string', default: '7' }, 'memory-saves': { type: 'string', default: '100' }, modes: { type: 'string', default: 'incremental,full' } } });
+const edits = Number(values.edits);
+const browser = await launchBrowser();
+const results: string[] = [];
+try {
+  for (const mode of values.modes!.split(',')) {
+    const { copy, dev, base } = await startDev(mode === 'full');
+    try {
+      const page = await (await browser.newContext()).newPage();
+      for (const kind of KINDS) {
+        const times = await timeSaves(page, copy.root, base, kind, edits);
+        const line = `${mode.padEnd(11)} ${kind.name.padEnd(8)} save to screen over ${edits} saves: median ${Math.round(median(times))} ms, range ${Math.round(Math.min(...times))}-${Math.round(Math.max(...times))} ms (${times.map(Math.round).join(', ')}; ${load()})`;
+        console.log(line);
+        results.push(line);
+      }
+      if (mode === 'incremental' && Number(values['memory-saves']) > 0) {
+        const [first, last] = await memoryOver(dev, copy.root, Number(values['memory-saves']));
+        const line = `${mode.padEnd(11)} memory of the dev process tree: ${(first / 2 ** 20).toFixed(0)} MB after 1 save, ${(last / 2 ** 20).toFixed(0)} MB after ${values['memory-saves']} (${(last / first).toFixed(2)}x)`;
+        console.log(line);
+        results.push(line);
+      }
+      console.log(`dev server (${mode}) said, last lines:`);
+      console.log(dev.output().split('\n').filter((l) => /^(Built|Rebuilt|Build stopped|lib\/|Dev server)/.test(l)).slice(-6).map((l) => `  ${l}`).join('\n'));
+    } finally {
+      await dev.stop();
+      await copy.remove();
+    }
+  }
+  console.log(`\nSummary\n${results.join('\n')}`);
 } finally {
   await browser.close();
-  await dev.stop();
-  await copy.remove();
 }

@@ -3,7 +3,8 @@
  * rebuild on every save under content/ pages/ templates/ islands/ static/ lib/, and reload every
  * open tab. A build error shows in the browser as a page saying what, where and what to do, and
  * here as one line per mistake. Ctrl+C stops the server, the watcher and the build process.
- * The pipeline itself is lib/serve/dev-server.ts.
+ * The pipeline itself is lib/serve/dev-server.ts. DEV_FULL_REBUILD=1 rebuilds the whole site in a
+ * fresh process on every save instead of incrementally (slower; for comparison).
  */
 import path from 'node:path';
 import { startDevServer } from '../lib/serve/dev-server.ts';
@@ -11,7 +12,7 @@ import { wantedPort } from '../lib/serve/listen.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 try {
-  const dev = await startDevServer({ root, port: wantedPort(process.env.PORT) });
+  const dev = await startDevServer({ root, port: wantedPort(process.env.PORT), fullRebuilds: process.env.DEV_FULL_REBUILD === '1' });
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -18,9 +18,13 @@ import { SUMMARY_PHONE } from '../photos/photo-slots.ts';
 import { photoUses, processPhotos, type PhotoBuild } from '../photos/photos.ts';
 import { bundlePictureScript } from '../bundle/picture-script.ts';
 import { PageBatch } from './page-batch.ts';
+import { createPageCss, runtimeStylesKey } from './page-css.ts';
+import { createPageMinifier } from './minify-page.ts';
 import { defaultThreads, shareRoutes, WorkerBatch } from './page-workers.ts';
-import { loadStylesheet } from './styles.ts';
+import type { BuildReuse } from './build-reuse.ts';
+import { loadStylesheet, minifyStylesheet, readStylesheetSource } from './styles.ts';
 import { writeSite, type SiteFile } from '../write.ts';
+import { parseIslandKey } from '../../islands/runtime/load.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -91,9 +95,21 @@ export interface BuildOptions {
   /**
    * Threads for rendering and finishing pages, this one included; default defaultThreads() of
    * lib/build/page-workers.ts (one for a site under WORKER_MIN_PAGES pages). The output is the same
-   * for any number.
+   * for any number. Always one with `reuse`.
    */
   threads?: number;
+  /**
+   * What this process kept from its previous builds (`npm run dev`, lib/build/build-reuse.ts):
+   * the minified stylesheet, the page CSS and minifier caches, the finished pages and the esbuild
+   * contexts of the browser code, each reused only while its inputs are the same, so the files
+   * are those of a build without it. The caller reports each build's changes to it.
+   */
+  reuse?: BuildReuse;
+  /**
+   * Writes the site instead of lib/write.ts writeSite (the generated files, the static folder
+   * copied first, the output folder): `npm run dev` writes only the files that changed.
+   */
+  write?: (files: SiteFile[], staticDir: string, outDir: string) => Promise<void>;
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
@@ -124,23 +140,33 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     cacheDir: options.photoCacheDir ?? path.join(ROOT, 'node_modules', '.cache', 'photos'),
     onEncode: (src, i, n) => options.progress?.(`Encoding photo ${i + 1} of ${n}, ${src} (once: later builds take it from the cache)...`),
   });
-  const css = await loadStylesheet();
+  const { reuse } = options;
+  const source = reuse && (await readStylesheetSource());
+  const css = reuse ? await reuse.keep('stylesheet', [source], () => minifyStylesheet(source || '')) : await loadStylesheet();
   // Every page is rendered before the islands are bundled (the bundle holds only the islands some
   // page placed), and written only at the end. Large sites share the pages out to worker threads
   // (lib/build/page-workers.ts); this thread takes the first share itself.
-  const threads = Math.max(1, Math.min(options.threads ?? defaultThreads(routes.length), routes.length));
+  const threads = reuse ? 1 : Math.max(1, Math.min(options.threads ?? defaultThreads(routes.length), routes.length));
   const [ownShare, ...workerShares] = shareRoutes(routes.length, threads);
-  const own = new PageBatch(site, routes, ownShare, css, photos.library);
+  // Finishing a page reads, besides its markup and script tags, only the run-time styles of the
+  // browser code (lib/build/page-css.ts) and how island keys are read.
+  const finishInputs = reuse && [runtimeStylesKey(), parseIslandKey];
+  const kept = reuse && finishInputs && {
+    pageCss: reuse.keep('page-css', [css, ...finishInputs], () => createPageCss(css)),
+    minifier: reuse.keep('minifier', [], () => createPageMinifier({ keepSkeletons: true })),
+  };
+  const keptPages = reuse && finishInputs ? reuse.finished(finishInputs) : undefined;
+  const own = new PageBatch(site, routes, ownShare, css, photos.library, kept || undefined);
   const workers = workerShares.map((share) => new WorkerBatch(site, routes, share, css, photos.library));
   try {
     const renderedInfo = [...own.render(), ...(await Promise.all(workers.map((w) => w.render()))).flat()].sort((a, b) => a.index - b.index);
     const used = [...new Set(renderedInfo.flatMap((p) => p.islands))];
     const config = clientConfig(site.settings);
-    const bundle = await bundleIslands(used, config);
-    const pictureScript = renderedInfo.some((p) => p.photos.length) ? await bundlePictureScript(config) : undefined;
+    const bundle = await bundleIslands(used, config, reuse?.esbuild);
+    const pictureScript = renderedInfo.some((p) => p.photos.length) ? await bundlePictureScript(config, reuse?.esbuild) : undefined;
     const tags = new Map(renderedInfo.map((p) => [p.index, bundle.tagsFor(p.islands) + (pictureScript && p.photos.length ? pictureScript.tag : '')]));
     const finishOptions = { liveReloadScript: options.liveReloadScript };
-    const finishedInfo = (await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat();
+    const finishedInfo = (await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished, keptPages }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat();
     const finishedByIndex = new Map(finishedInfo.map((f) => [f.index, f]));
 
     const files: SiteFile[] = [];
@@ -163,7 +189,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       });
     }
     files.push(...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...(await extraFiles(site, routes, built)));
-    await writeSite(files, path.join(ROOT, 'static'), outDir);
+    await (options.write ?? writeSite)(files, path.join(ROOT, 'static'), outDir);
     const photoStats = { count: photos.library.size, encoded: photos.encoded, reused: photos.reused };
     const cssRuns = own.cssRuns + workers.reduce((n, w) => n + w.cssRuns, 0);
     return { site, routes, pages, files, photos: photoStats, ms: performance.now() - t0, cssRuns, threads };

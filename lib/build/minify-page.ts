@@ -51,9 +51,20 @@ export interface PageMinifier {
 const PLACEHOLDER_PREFIX = '<minify-region-';
 const placeholder = (i: number) => `${PLACEHOLDER_PREFIX}${i}></minify-region-${i}>`;
 
+/** Options of createPageMinifier. */
+export interface PageMinifierOptions {
+  /**
+   * Also keep each page's markup outside the shared regions (its skeleton) minified, by its text:
+   * a process that builds the same site again and again (`npm run dev`) then minifies only the
+   * regions a save changed. Off for `npm run build`, where every skeleton is seen once.
+   */
+  keepSkeletons?: boolean;
+}
+
 /** Creates a minifier with its own cache of region markup. */
-export function createPageMinifier(): PageMinifier {
+export function createPageMinifier(options: PageMinifierOptions = {}): PageMinifier {
   const regions = regionCache((text) => minify(text, MINIFY_OPTIONS));
+  const skeletons = options.keepSkeletons ? regionCache((text) => minify(text, MINIFY_OPTIONS)) : { get: (text: string) => minify(text, MINIFY_OPTIONS) };
   const stats = {
     pages: 0,
     split: 0,
@@ -75,7 +86,7 @@ export function createPageMinifier(): PageMinifier {
         from = end;
       });
       skeleton += html.slice(from);
-      const [page, ...parts] = await Promise.all([minify(skeleton, MINIFY_OPTIONS), ...found.map(([start, end]) => regions.get(html.slice(start, end)))]);
+      const [page, ...parts] = await Promise.all([skeletons.get(skeleton), ...found.map(([start, end]) => regions.get(html.slice(start, end)))]);
       return parts.reduce((out, part, i) => out.replace(placeholder(i), () => part), page);
     },
   };

@@ -51,6 +51,12 @@ export interface FinishOptions {
   liveReloadScript?: string;
   /** Finished pages of an earlier build by finishKey() (see BuildOptions.finished in lib/build/build-site.ts). */
   finished?: Map<string, string>;
+  /**
+   * Whole finish results of earlier builds in this process (`npm run dev`, lib/build/build-reuse.ts),
+   * by finishKey(), the live-reload script and whether the route is indexable: a page found here
+   * is not minified, checked, gzipped or read again.
+   */
+  keptPages?: Map<string, Omit<FinishedInfo, 'index'>>;
 }
 
 /**
@@ -111,11 +117,12 @@ export function unpack(packed: PackedPage, css: string): string {
  * thousands of pages so holds tens of MB instead of hundreds.
  */
 export class PageBatch {
-  /** Each page's markup without the site stylesheet, deflated, and where the stylesheet stood. */
-  private readonly packed = new Map<number, PackedPage>();
+  /** Each page's markup without the site stylesheet, deflated, and where the stylesheet stood (or as it is, see `kept`). */
+  private readonly packed = new Map<number, PackedPage | string>();
+  private readonly keepPlain: boolean;
   private readonly islands = new Map<number, string[]>();
   private readonly pageCss: PageCss;
-  private readonly minifier: PageMinifier = createPageMinifier();
+  private readonly minifier: PageMinifier;
 
   /**
    * @param site    the validated site data
@@ -123,6 +130,9 @@ export class PageBatch {
    * @param indexes the routes of this batch
    * @param css     the whole minified site stylesheet (lib/build/styles.ts)
    * @param photos  the processed photos by `src`
+   * @param kept    a page CSS for this stylesheet and a minifier kept from earlier builds
+   *   (lib/build/build-reuse.ts); new ones by default. With them, pages wait between render and
+   *   finish as they are, not packed: a dev build of a small site saves the time.
    */
   constructor(
     private readonly site: SiteData,
@@ -130,8 +140,11 @@ export class PageBatch {
     private readonly indexes: readonly number[],
     private readonly css: string,
     private readonly photos: PhotoLibrary,
+    kept?: { pageCss: PageCss; minifier: PageMinifier },
   ) {
-    this.pageCss = createPageCss(css);
+    this.pageCss = kept?.pageCss ?? createPageCss(css);
+    this.minifier = kept?.minifier ?? createPageMinifier();
+    this.keepPlain = kept !== undefined;
   }
 
   /**
@@ -141,7 +154,7 @@ export class PageBatch {
   render(): RenderedInfo[] {
     return this.indexes.map((index) => {
       const page = renderRoute(this.routes[index], this.site, this.css, this.photos);
-      this.packed.set(index, pack(page.markup, this.css));
+      this.packed.set(index, this.keepPlain ? page.markup : pack(page.markup, this.css));
       this.islands.set(index, page.islands);
       return { index, islands: page.islands, photos: page.photos };
     });
@@ -162,27 +175,34 @@ export class PageBatch {
       const packed = this.packed.get(index);
       if (!packed) throw new Error(`PageBatch.finish: ${route.path} was not rendered first.`);
       this.packed.delete(index);
-      const markup = unpack(packed, this.css);
+      const markup = typeof packed === 'string' ? packed : unpack(packed, this.css);
       const islands = this.islands.get(index)!;
       const pageTags = tags.get(index) ?? '';
-      const key = options.finished && finishKey(markup, pageTags);
-      const finished = (key && options.finished!.get(key)) || (await finishPage({ markup, islands }, pageTags, this.pageCss, this.minifier));
-      if (key) options.finished!.set(key, finished);
-      const html = options.liveReloadScript ? finished.replace('</body>', `<script src="${options.liveReloadScript}" async></script></body>`) : finished;
-      checkPageCsp(html, route.path); // the style hash must match the final minified bytes
-      out.push({
-        index,
-        gzipped: exact(gzipSync(html, { level: GZIP_LEVEL })),
-        bytes: Buffer.byteLength(html),
-        cssBytes: inlineStyles(html).reduce((n, css) => n + Buffer.byteLength(css), 0),
-        text: isIndexable(route) ? extractPageText(html) : undefined,
-      });
+      const key = (options.finished || options.keptPages) && finishKey(markup, pageTags);
+      const keptKey = options.keptPages && `${key}\0${options.liveReloadScript ?? ''}\0${isIndexable(route)}`;
+      const info = (keptKey && options.keptPages!.get(keptKey)) || (await this.finishOne(route, markup, islands, pageTags, key, options));
+      if (keptKey) options.keptPages!.set(keptKey, info);
+      out.push({ index, ...info });
       if (send && out.length === FINISH_CHUNK) {
         send(out);
         out = [];
       }
     }
     return out;
+  }
+
+  /** One page through finishPage (or options.finished), the CSP check, gzip and the corpus text. */
+  private async finishOne(route: Route, markup: string, islands: string[], pageTags: string, key: string | undefined, options: FinishOptions): Promise<Omit<FinishedInfo, 'index'>> {
+    const finished = (key && options.finished?.get(key)) || (await finishPage({ markup, islands }, pageTags, this.pageCss, this.minifier));
+    if (key) options.finished?.set(key, finished);
+    const html = options.liveReloadScript ? finished.replace('</body>', `<script src="${options.liveReloadScript}" async></script></body>`) : finished;
+    checkPageCsp(html, route.path); // the style hash must match the final minified bytes
+    return {
+      gzipped: exact(gzipSync(html, { level: GZIP_LEVEL })),
+      bytes: Buffer.byteLength(html),
+      cssBytes: inlineStyles(html).reduce((n, css) => n + Buffer.byteLength(css), 0),
+      text: isIndexable(route) ? extractPageText(html) : undefined,
+    };
   }
 
   /** How many times this batch's page CSS ran PurgeCSS (distinct pages by their names). */

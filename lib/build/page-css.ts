@@ -30,6 +30,15 @@ export function runtimeStylesFor(islandKeys: Iterable<string>): RuntimeStyles {
   };
 }
 
+/**
+ * Everything besides the stylesheet and a page's HTML that page CSS is made from, as one text: the
+ * run-time styles of the site module, the error screen and every island. Equal texts, equal page
+ * CSS (lib/build/build-reuse.ts keeps a PageCss while it and the stylesheet stay the same).
+ */
+export function runtimeStylesKey(): string {
+  return JSON.stringify([SITE_RUNTIME_STYLES, ERROR_SCREEN_STYLES, ISLAND_RUNTIME_STYLES]);
+}
+
 /** A purger over one site stylesheet. */
 export interface PageCss {
   /**

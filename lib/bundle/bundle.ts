@@ -7,10 +7,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { WORKERS, type ClientConfig, type WorkerName } from './client-config.ts';
-import { commonOptions, toSitePath, type OutputFile } from './esbuild-options.ts';
+import { buildOnce, commonOptions, toSitePath, type EsbuildRun, type OutputFile } from './esbuild-options.ts';
 import { indexPageScripts, type BundledWorkers, type PageScriptIndex } from './page-scripts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -37,10 +36,10 @@ function isPlainIsland(name: string): boolean {
  * @returns the files, and the site path of each worker built
  * @throws Error from esbuild when a worker does not compile
  */
-async function bundleWorkers(islandNames: string[], config: ClientConfig): Promise<BundledWorkers> {
+async function bundleWorkers(islandNames: string[], config: ClientConfig, run: EsbuildRun): Promise<BundledWorkers> {
   const wanted = Object.entries(WORKERS).filter(([, w]) => islandNames.includes(w.island));
   if (wanted.length === 0) return { files: [], paths: {} };
-  const result = await esbuild.build({
+  const result = await run('workers', {
     ...commonOptions(config),
     entryPoints: wanted.map(([name, w]) => ({ in: path.join(ROOT, w.entry), out: `worker-${name}` })),
     format: 'iife',
@@ -58,6 +57,7 @@ async function bundleWorkers(islandNames: string[], config: ClientConfig): Promi
  * @param islands island keys some page used (islands/runtime/load.ts: "Name" or
  *   "Name@interaction"; each name has islands/<Name>.tsx)
  * @param config  site facts compiled into the browser code as `__SITE__`
+ * @param run     runs esbuild (default: one esbuild.build() a bundle; `npm run dev` keeps contexts)
  * @throws Error from esbuild when browser code does not compile (names the file and line)
  *
  * Each island gets one entry. An island placed with load="load" everywhere: the entry imports the
@@ -66,17 +66,20 @@ async function bundleWorkers(islandNames: string[], config: ClientConfig): Promi
  * Preact and the mount runtime, dynamically (the virtual module "island-lazy:<Name>", emitted as
  * a chunk) when the visitor acts, or at once where the page also places it with load="load".
  */
-export async function bundleIslands(islands: string[], config: ClientConfig): Promise<Bundle> {
+export async function bundleIslands(islands: string[], config: ClientConfig, run: EsbuildRun = buildOnce): Promise<Bundle> {
   const uses = [...new Set(islands)].map(parseIslandKey);
   const names = [...new Set(uses.map((u) => u.name))].sort();
   const onInteraction = new Set(uses.filter((u) => u.load === 'interaction').map((u) => u.name));
-  const workers = await bundleWorkers(names, config);
+  const workers = await bundleWorkers(names, config, run);
   const entryPoints = [
     { in: path.join(ISLANDS_DIR, 'site.ts'), out: 'site' },
     ...names.map((name) => ({ in: `island-entry:${name}`, out: name })),
   ];
   const common = commonOptions(config);
-  const result = await esbuild.build({
+  // The key names what the options cannot show: which islands wait for an interaction, and
+  // which are plain (lib/build/build-reuse.ts keeps one esbuild context per key and options).
+  const variant = names.map((n) => `${n}:${onInteraction.has(n) ? 'interaction' : 'load'}:${isPlainIsland(n) ? 'plain' : 'preact'}`).join(',');
+  const result = await run(`page code ${variant}`, {
     ...common,
     entryPoints,
     splitting: true,

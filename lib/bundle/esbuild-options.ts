@@ -3,6 +3,7 @@
  * picture script), and where their outputs land: content-hashed names under /assets/.
  */
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import type { ClientConfig } from './client-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -52,3 +53,17 @@ export function commonOptions(config: ClientConfig) {
 
 /** Site path of an esbuild output path (absolute, or relative to ROOT as in the metafile). */
 export const toSitePath = (file: string) => `/assets/${path.relative(OUT_DIR, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
+
+/** An esbuild build with its output in memory and its metafile. */
+export type InMemoryBuild = esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
+
+/**
+ * Runs one esbuild build of browser code. `key` names which of a build's bundles it is ("page
+ * code", "workers", "picture script"), for a runner that keeps something per bundle between
+ * builds (lib/build/build-reuse.ts); the options always hold `write: false` and `metafile: true`.
+ * @throws Error from esbuild when the code does not compile (names the file and line)
+ */
+export type EsbuildRun = (key: string, options: esbuild.BuildOptions & { write: false; metafile: true }) => Promise<InMemoryBuild>;
+
+/** The plain runner: one esbuild.build() a call (`npm run build`). */
+export const buildOnce: EsbuildRun = (_key, options) => esbuild.build(options);

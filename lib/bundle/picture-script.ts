@@ -6,9 +6,8 @@
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
 import type { ClientConfig } from './client-config.ts';
-import { commonOptions, toSitePath, type OutputFile } from './esbuild-options.ts';
+import { buildOnce, commonOptions, toSitePath, type EsbuildRun, type OutputFile } from './esbuild-options.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../islands/site/picture-fallback.ts');
 
@@ -21,10 +20,11 @@ export interface PictureScript {
 
 /**
  * @param config the same site facts as the page code (lib/bundle/client-config.ts clientConfig)
+ * @param run    runs esbuild (default: one esbuild.build(); `npm run dev` keeps a context)
  * @throws Error from esbuild when the module does not compile
  */
-export async function bundlePictureScript(config: ClientConfig): Promise<PictureScript> {
-  const result = await esbuild.build({ ...commonOptions(config), entryPoints: [{ in: ENTRY, out: 'picture-fallback' }], format: 'esm' });
+export async function bundlePictureScript(config: ClientConfig, run: EsbuildRun = buildOnce): Promise<PictureScript> {
+  const result = await run('picture script', { ...commonOptions(config), entryPoints: [{ in: ENTRY, out: 'picture-fallback' }], format: 'esm' });
   const out = result.outputFiles[0];
   const file = { path: toSitePath(out.path), contents: out.contents };
   return { file, tag: `<script type="module" src="${file.path}"></script>`, gzipBytes: gzipSync(out.contents, { level: 9 }).length };

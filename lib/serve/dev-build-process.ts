@@ -89,6 +89,8 @@ async function warmUp(outDir: string | undefined): Promise<void> {
 const send = (report: BuildReport) => new Promise<void>((resolve) => process.send!(report, () => resolve()));
 
 if (process.send) {
+  // Ends with the parent: the IPC channel closes when the parent exits, however it ended.
+  process.on('disconnect', () => process.exit(0));
   await Promise.all(LIBRARIES.map((name) => import(name).catch(() => undefined)));
   await warmUp(process.argv[2]).catch(() => undefined);
   process.once('message', async (request: BuildRequest) => {

@@ -1,7 +1,8 @@
 /**
  * `npm run dev`: builds the site into a dev folder, serves it with the preview server (the same
  * headers and redirects as the hosts), watches the project's sources with chokidar, rebuilds on
- * every save in a fresh process (lib/serve/dev-build-process.ts) and reloads every open tab
+ * every save in one long-lived process that keeps what did not change (lib/serve/dev-rebuilder.ts;
+ * a change to the generator's code gets a fresh process) and reloads every open tab
  * (lib/serve/live-reload.ts). While the last build failed, every page request gets the error page
  * (lib/serve/dev-error-page.ts) and the terminal has one line per mistake; the next good build reloads
  * the tabs back to the site.
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { BuildProblem } from '../build/build-error.ts';
 import type { BuildReport, BuildRequest } from './dev-build-process.ts';
+import type { RebuildReport, RebuildRequest } from './dev-rebuilder.ts';
 import { devErrorPage } from './dev-error-page.ts';
 import { startOnFreePort } from './listen.ts';
 import { attachLiveReload, CLIENT_PATH } from './live-reload.ts';
@@ -37,6 +39,11 @@ export interface DevServerOptions {
   port: number;
   /** Where the terminal lines go (default console.log). */
   say?: (line: string) => void;
+  /**
+   * Rebuild the whole site in a fresh process on every save (`DEV_FULL_REBUILD=1`), as before
+   * the incremental build; default false.
+   */
+  fullRebuilds?: boolean;
 }
 
 export interface DevServer {
@@ -44,6 +51,32 @@ export interface DevServer {
   url: string;
   /** Stops the watcher, the waiting build process and the server. */
   close(): Promise<void>;
+}
+
+/** The outcome of one build, for the terminal and the pages. */
+type Outcome = { ok: true; line: string } | { ok: false; problem: BuildProblem; line?: string };
+
+/** One way of running the builds of `npm run dev`. */
+interface Builder {
+  /**
+   * Builds after `changed` (project-relative paths; [] for the first build).
+   * @param added true when a file was added or removed
+   */
+  build(changed: string[], added: boolean): Promise<Outcome>;
+  close(): void;
+}
+
+/** What a change list says in the terminal: "content/site.ts" or "a.ts, b.ts, c.ts and 2 more". */
+function describeChanges(changed: string[]): string {
+  return `${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
+}
+
+/** A build process that ended unexpectedly, as a problem for the pages and the terminal. */
+function crashed(code: number | null, signal: NodeJS.Signals | null): BuildProblem {
+  return {
+    lines: [`The build process ended unexpectedly (${signal ?? `exit code ${code}`}).`],
+    hint: 'Save the file again to retry; if it keeps happening, stop npm run dev (Ctrl+C) and start it again.',
+  };
 }
 
 /** A build process started ahead of time: resolves "ready" once its libraries are loaded. */
@@ -66,16 +99,150 @@ function startWarmBuild(root: string, outDir: string): WarmBuild {
     });
     child.on('exit', (code, signal) => {
       markReady(false);
-      resolve({
-        type: 'failed',
-        problem: {
-          lines: [`The build process ended unexpectedly (${signal ?? `exit code ${code}`}).`],
-          hint: 'Save the file again to retry; if it keeps happening, stop npm run dev (Ctrl+C) and start it again.',
-        },
-      });
+      resolve({ type: 'failed', problem: crashed(code, signal) });
     });
   });
   return { child, ready, result };
+}
+
+/**
+ * Every save rebuilds the whole site in a fresh process (lib/serve/dev-build-process.ts), started
+ * ahead and warmed up: `DEV_FULL_REBUILD=1 npm run dev`, and the benchmark's comparison.
+ */
+function fullBuilder(root: string, outDir: string): Builder {
+  let warm = startWarmBuild(root, outDir);
+  let closed = false;
+  /** Saves of code (anything but content/ and static/) so far, and how many the last good build had seen. */
+  let codeSaves = 0;
+  let codeSavesAtLastGoodBuild = -1;
+  return {
+    async build(changed) {
+      const t0 = performance.now();
+      codeSaves += changed.filter((name) => !/^(content|static)\//.test(name)).length;
+      const current = warm;
+      await current.ready;
+      const seen = codeSaves;
+      const reuseFinished = seen === codeSavesAtLastGoodBuild;
+      current.child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, reuseFinished } satisfies BuildRequest);
+      const report = await current.result;
+      if (!closed) warm = startWarmBuild(root, outDir);
+      if (report.type !== 'built') return { ok: false, problem: report.type === 'failed' ? report.problem : crashed(null, null) };
+      codeSavesAtLastGoodBuild = seen;
+      const why = changed.length ? ` after a change to ${describeChanges(changed)}` : '';
+      return { ok: true, line: `Built ${report.pages} pages in ${Math.round(performance.now() - t0)} ms${why}.` };
+    },
+    close() {
+      closed = true;
+      warm.child.kill();
+    },
+  };
+}
+
+/**
+ * Builds after this many saves in one incremental build process before it is replaced by a fresh
+ * one (got ready beforehand, while the old one serves): each save leaves the old instances of the
+ * modules it changed in memory, as Node cannot unload an ES module.
+ */
+export const RECYCLE_AFTER_BUILDS = 25;
+
+/** An incremental build process (lib/serve/dev-rebuilder.ts) and its pending reports. */
+interface Rebuilder {
+  child: ChildProcess;
+  builds: number;
+  request(changed: string[], added: boolean, dryRun?: boolean): Promise<RebuildReport>;
+}
+
+function startRebuilder(root: string, outDir: string): Rebuilder {
+  const child = fork(path.join(root, 'lib/serve/dev-rebuilder.ts'), [], {
+    cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting: ((report: RebuildReport) => void)[] = [];
+  child.on('message', (report: RebuildReport) => waiting.shift()?.(report));
+  child.on('exit', (code, signal) => {
+    for (const resolve of waiting.splice(0)) resolve({ type: 'failed', problem: crashed(code, signal), rss: 0 });
+  });
+  const rebuilder: Rebuilder = {
+    child,
+    builds: 0,
+    request(changed, added, dryRun) {
+      rebuilder.builds++;
+      return new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve({ type: 'failed', problem: crashed(child.exitCode, child.signalCode), rss: 0 });
+        waiting.push(resolve);
+        child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, changed, added, dryRun } satisfies RebuildRequest);
+      });
+    },
+  };
+  return rebuilder;
+}
+
+/**
+ * Why a change needs a fresh process instead of the incremental build, or undefined: the
+ * generator's own code (lib/) is not reloaded in place; and after a failed build, a module added
+ * may be the one an import could not find, whose failure Node keeps for that importer's URL.
+ * @param added      true when a file was added or removed
+ * @param lastFailed true when the previous build failed
+ */
+export function needsFreshProcess(changed: string[], added: boolean, lastFailed: boolean): string | undefined {
+  const code = changed.find((name) => name.startsWith('lib/'));
+  if (code) return code;
+  return added && lastFailed ? changed.find((name) => /\.(m?[jt]sx?)$/.test(name)) : undefined;
+}
+
+/**
+ * Every save rebuilds in one long-lived process that re-evaluates only the changed modules and
+ * their importers and keeps what did not change (lib/serve/dev-rebuilder.ts); a change it cannot
+ * be sure of gets a full rebuild in a fresh process, said in one line.
+ */
+function incrementalBuilder(root: string, outDir: string, say: (line: string) => void): Builder {
+  let active = startRebuilder(root, outDir);
+  let lastFailed = false;
+  /** A fresh process getting ready to replace `active`, and the changes since it started reading files. */
+  let spare: { rebuilder: Rebuilder; ready: Promise<boolean>; changed: Set<string>; added: boolean } | undefined;
+  const replace = (next: Rebuilder) => {
+    active.child.kill();
+    active = next;
+  };
+  return {
+    async build(changed, added) {
+      const t0 = performance.now();
+      if (active.child.exitCode !== null || active.child.signalCode !== null) replace(startRebuilder(root, outDir));
+      let fresh = active.builds === 0;
+      const reason = fresh ? undefined : needsFreshProcess(changed, added, lastFailed);
+      if (reason) {
+        say(`${reason} changed: full rebuild in a fresh process.`);
+        spare?.rebuilder.child.kill();
+        spare = undefined;
+        replace(startRebuilder(root, outDir));
+        fresh = true;
+      } else if (spare) {
+        for (const name of changed) spare.changed.add(name);
+        spare.added ||= added;
+      }
+      let [ask, askAdded] = [changed, added];
+      if (spare && !fresh && (await Promise.race([spare.ready, false]))) {
+        replace(spare.rebuilder);
+        [ask, askAdded] = [[...spare.changed], spare.added];
+        spare = undefined;
+      }
+      const report = await active.request(fresh ? [] : ask, askAdded);
+      lastFailed = report.type === 'failed';
+      if (report.type === 'failed') return { ok: false, problem: report.problem };
+      if (active.builds >= RECYCLE_AFTER_BUILDS && !spare) {
+        const rebuilder = startRebuilder(root, outDir);
+        const ready = rebuilder.request([], true, true).then((r) => r.type === 'built');
+        spare = { rebuilder, ready, changed: new Set(), added: false };
+        void ready.then((ok) => { if (!ok && spare?.rebuilder === rebuilder) { rebuilder.child.kill(); spare = undefined; } });
+      }
+      const ms = Math.round(performance.now() - t0);
+      if (fresh || !changed.length) return { ok: true, line: `Built ${report.pages} pages in ${ms} ms${changed.length ? ` after a change to ${describeChanges(changed)}` : ''}.` };
+      return { ok: true, line: `Rebuilt after ${describeChanges(changed)}: ${report.pagesWritten} of ${report.pages} pages changed, ${ms} ms.` };
+    },
+    close() {
+      spare?.rebuilder.child.kill();
+      active.child.kill();
+    },
+  };
 }
 
 /**
@@ -88,40 +255,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const outDir = path.join(root, DEV_OUT_DIR);
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
   let problem: BuildProblem | undefined;
-  let warm = startWarmBuild(root, outDir);
+  const builder = options.fullRebuilds ? fullBuilder(root, outDir) : incrementalBuilder(root, outDir, say);
   let closed = false;
 
-  /** Saves of code (anything but content/ and static/) so far, and how many the last good build had seen. */
-  let codeSaves = 0;
-  let codeSavesAtLastGoodBuild = -1;
-
-  /** Runs one build in the waiting process and starts the next one. */
-  async function buildOnce(): Promise<BuildReport> {
-    const current = warm;
-    await current.ready;
-    const seen = codeSaves;
-    const reuseFinished = seen === codeSavesAtLastGoodBuild;
-    current.child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, reuseFinished } satisfies BuildRequest);
-    const report = await current.result;
-    if (report.type === 'built') codeSavesAtLastGoodBuild = seen;
-    if (!closed) warm = startWarmBuild(root, outDir);
-    return report;
-  }
-
-  function report(result: BuildReport, changed: string[], t0: number): void {
-    if (result.type === 'failed') {
-      problem = result.problem;
+  function report(outcome: Outcome): void {
+    if (!outcome.ok) {
+      problem = outcome.problem;
       for (const line of problem.lines) say(`Build stopped: ${line}`);
-    } else if (result.type === 'built') {
+    } else {
       problem = undefined;
-      const why = changed.length ? ` after a change to ${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}` : '';
-      say(`Built ${result.pages} pages in ${Math.round(performance.now() - t0)} ms${why}.`);
+      say(outcome.line);
     }
   }
 
-  const t0 = performance.now();
   say('Building the site ...');
-  report(await buildOnce(), [], t0);
+  report(await builder.build([], false));
 
   let liveReload: ReturnType<typeof attachLiveReload> | undefined;
   const server: RunningServer = await startOnFreePort(
@@ -143,16 +291,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   liveReload = attachLiveReload(server.server);
 
   let changed = new Set<string>();
+  let added = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   const rebuild = async () => {
     while (changed.size && !closed) {
-      const files = [...changed];
+      const files = [...changed].sort();
+      const structural = added;
       changed = new Set();
-      const started = performance.now();
-      const result = await buildOnce();
+      added = false;
+      const outcome = await builder.build(files, structural);
       if (closed) return;
-      report(result, files, started);
+      report(outcome);
       liveReload!.reload();
     }
   };
@@ -163,10 +313,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }, SETTLE_MS);
   };
   const watcher: FSWatcher = watch(WATCHED_DIRS.map((d) => path.join(root, d)), { ignoreInitial: true });
-  watcher.on('all', (_event, file) => {
-    const name = rel(file);
-    if (!/^(content|static)\//.test(name)) codeSaves++;
-    changed.add(name);
+  watcher.on('all', (event, file) => {
+    changed.add(rel(file));
+    if (event !== 'change') added = true;
     schedule();
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
@@ -178,7 +327,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       closed = true;
       clearTimeout(timer);
       await watcher.close();
-      warm.child.kill();
+      builder.close();
       liveReload!.close();
       await server.close();
     },

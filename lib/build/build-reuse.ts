@@ -1,0 +1,142 @@
+/**
+ * What one long-lived process keeps from one build to the next (`npm run dev`): results that
+ * depend only on inputs it can compare, so that a build given a BuildReuse writes the same files
+ * as a build from scratch. `npm run build` never passes one.
+ *
+ * The rule every kept result follows: it is reused only while everything it was made from is
+ * unchanged, compared by value (the stylesheet's source text, the islands' run-time styles), by
+ * the identity of the functions that made it (a re-evaluated module gives new functions), or, for
+ * browser bundles, by esbuild's own list of the files it read. The generator's own code (lib/) is
+ * not among the compared inputs: the caller starts a fresh process when it changes.
+ */
+import * as esbuild from 'esbuild';
+import type { EsbuildRun } from '../bundle/esbuild-options.ts';
+import type { FinishedInfo } from './page-batch.ts';
+
+/** One kept value and what it was made from. */
+interface Kept {
+  deps: unknown[];
+  value: unknown;
+  dispose?: (value: never) => unknown;
+}
+
+/** An esbuild context, the key it was made for, and its last good result. */
+interface KeptContext {
+  context: esbuild.BuildContext;
+  last?: esbuild.BuildResult;
+  /** Project-relative paths of the files the last result was made from (its metafile inputs). */
+  inputs: Set<string>;
+}
+
+/** What changed in the project since the previous build. */
+export interface ProjectChanges {
+  /** Project-relative paths ("islands/VideoPlayer.tsx") changed, added or removed since the previous build. */
+  changed: Iterable<string>;
+  /** True when a file was added or removed: a bundle may then resolve an import differently, so none is reused. */
+  added: boolean;
+}
+
+/**
+ * The finished pages of the previous build, read by the next one; the map holds only this
+ * build's pages once it ends (the previous build's lookups fall through to `previous`).
+ */
+class RotatingMap<V> extends Map<string, V> {
+  previous = new Map<string, V>();
+  override get(key: string): V | undefined {
+    return super.get(key) ?? this.previous.get(key);
+  }
+}
+
+const sameDeps = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((d, i) => Object.is(d, b[i]));
+
+export class BuildReuse {
+  private readonly kept = new Map<string, Kept>();
+  private readonly contexts = new Map<string, KeptContext>();
+  private usedContexts = new Set<string>();
+  private changes: { changed: Set<string>; added: boolean } = { changed: new Set(), added: true };
+  /** How many esbuild builds the last build ran, and how many it took from the previous one unchanged. */
+  readonly bundles = { run: 0, reused: 0 };
+
+  /**
+   * Called before each build with what changed since the previous one (the first build of a
+   * process reuses nothing, whatever is passed).
+   */
+  startBuild(changes: ProjectChanges): void {
+    this.changes = { changed: new Set(changes.changed), added: changes.added };
+    this.usedContexts = new Set();
+    this.bundles.run = 0;
+    this.bundles.reused = 0;
+  }
+
+  /** Called after each build, good or failed: disposes the esbuild contexts it did not use. */
+  async endBuild(ok: boolean): Promise<void> {
+    // After a good build only its own pages are kept (so the map does not grow with every save);
+    // after a failed one, what it finished joins what the build before it had.
+    const pages = this.kept.get('finished-pages')?.value as RotatingMap<unknown> | undefined;
+    if (pages) {
+      if (ok) pages.previous = new Map(pages);
+      else for (const [key, html] of pages) pages.previous.set(key, html);
+      pages.clear();
+    }
+    for (const [key, kept] of this.contexts) {
+      if (this.usedContexts.has(key)) continue;
+      this.contexts.delete(key);
+      await kept.context.dispose();
+    }
+  }
+
+  /**
+   * The value `make()` gave for the same `deps` (each compared with Object.is), or a new one;
+   * the replaced value goes to `dispose`.
+   * @param name one name per kind of value, e.g. "stylesheet"
+   */
+  keep<T>(name: string, deps: unknown[], make: () => T, dispose?: (value: T) => unknown): T {
+    const found = this.kept.get(name);
+    if (found && sameDeps(found.deps, deps)) return found.value as T;
+    if (found) found.dispose?.(found.value as never);
+    const value = make();
+    this.kept.set(name, { deps, value, dispose: dispose as Kept['dispose'] });
+    return value;
+  }
+
+  /**
+   * Finished pages (lib/build/page-batch.ts FinishOptions.keptPages): this build's, falling back
+   * to the previous build's. Valid while the finishing inputs `deps` are the same; a change of
+   * them starts it empty.
+   */
+  finished(deps: unknown[]): Map<string, Omit<FinishedInfo, 'index'>> {
+    return this.keep('finished-pages', deps, () => new RotatingMap<Omit<FinishedInfo, 'index'>>());
+  }
+
+  /**
+   * Runs esbuild incrementally (https://esbuild.github.io/api/#incremental): one context per
+   * distinct key and options, rebuilt with context.rebuild(), or not run at all when no file it
+   * read last time changed and no file was added or removed.
+   */
+  readonly esbuild: EsbuildRun = async (key, options) => {
+    const { plugins, ...plain } = options;
+    const id = `${key}\0${JSON.stringify(plain)}`;
+    this.usedContexts.add(id);
+    let kept = this.contexts.get(id);
+    if (kept?.last && !this.changes.added && ![...this.changes.changed].some((file) => kept!.inputs.has(file))) {
+      this.bundles.reused++;
+      return kept.last as Awaited<ReturnType<EsbuildRun>>;
+    }
+    if (!kept) {
+      kept = { context: await esbuild.context(options), inputs: new Set() };
+      this.contexts.set(id, kept);
+    }
+    kept.last = undefined;
+    this.bundles.run++;
+    const result = await kept.context.rebuild();
+    kept.last = result;
+    kept.inputs = new Set(Object.keys(result.metafile?.inputs ?? {}));
+    return result as Awaited<ReturnType<EsbuildRun>>;
+  };
+
+  /** Disposes every esbuild context (the process is about to end). */
+  async close(): Promise<void> {
+    await Promise.all([...this.contexts.values()].map((k) => k.context.dispose()));
+    this.contexts.clear();
+  }
+}

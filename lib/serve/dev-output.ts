@@ -1,0 +1,106 @@
+/**
+ * The dev build's output folder, kept equal to a build's files plus the live-reload script in
+ * every page: each build writes only the files whose bytes changed and removes the files the
+ * build no longer makes. A file is written under a temporary name and renamed into place, so the
+ * server never sends half a file. Unlike `npm run build` (lib/write.ts), the folder is not
+ * swapped whole: for a moment after a save some pages may be new and others not yet.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteFile } from '../write.ts';
+
+/** What one write did. */
+export interface OutputWrite {
+  /** Files written (new or changed), removed, and how many of the written were pages (.html). */
+  written: number;
+  removed: number;
+  pages: number;
+}
+
+/** Every file under `dir`, as site paths ("/areas/grants/index.html"); [] when it does not exist. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => `/${path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`);
+}
+
+const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64');
+
+/**
+ * The page with the live-reload client loaded before its first </body>, as the dev pages carry it.
+ * @param scriptPath site path of the client, e.g. "/livereload.js"
+ */
+export function withLiveReload(html: string, scriptPath: string): string {
+  return html.replace('</body>', `<script src="${scriptPath}" async></script></body>`);
+}
+
+/**
+ * A writer for lib/build/build-site.ts BuildOptions.write that keeps `outDir` in step with each
+ * build. The first write compares with what the folder holds on disk; later ones with what the
+ * writer wrote last.
+ * @param scriptPath site path of the live-reload client added to every page
+ */
+export function createOutputSync(outDir: string, scriptPath: string) {
+  /** Site path -> digest of the bytes on disk; undefined until the folder has been read. */
+  let onDisk: Map<string, string> | undefined;
+  let last: OutputWrite = { written: 0, removed: 0, pages: 0 };
+
+  async function readDisk(): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (const file of await listFiles(outDir)) found.set(file, digest(await readFile(path.join(outDir, file))));
+    return found;
+  }
+
+  return {
+    /** What the last write did. */
+    get last(): OutputWrite {
+      return last;
+    },
+    /** Forget what was written: the next write compares with the disk again. */
+    forget(): void {
+      onDisk = undefined;
+    },
+    /**
+     * @param files     the build's generated files (they win over a static file of the same path)
+     * @param staticDir the static folder, copied as is
+     * @throws Error when a file cannot be written (the folder then holds a mix; the next build mends it)
+     */
+    async write(files: SiteFile[], staticDir: string): Promise<void> {
+      const wanted = new Map<string, Uint8Array>();
+      for (const file of await listFiles(staticDir)) wanted.set(file, await readFile(path.join(staticDir, file)));
+      for (const f of files) {
+        const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
+        wanted.set(f.path, f.path.endsWith('.html') ? Buffer.from(withLiveReload(Buffer.from(bytes).toString('utf8'), scriptPath)) : bytes);
+      }
+      onDisk ??= await readDisk();
+      const before = onDisk;
+      const now = new Map<string, string>();
+      const changed: [string, Uint8Array][] = [];
+      for (const [file, contents] of wanted) {
+        const hash = digest(contents);
+        now.set(file, hash);
+        if (before.get(file) !== hash) changed.push([file, contents]);
+      }
+      // Pages first: the open tab reloads as soon as they are there.
+      changed.sort(([a], [b]) => Number(b.endsWith('.html')) - Number(a.endsWith('.html')));
+      onDisk = undefined; // unknown until every write below has landed
+      for (const [file, contents] of changed) {
+        const target = path.join(outDir, file);
+        await mkdir(path.dirname(target), { recursive: true });
+        const temporary = `${target}.${process.pid}.tmp`;
+        await writeFile(temporary, contents);
+        await rename(temporary, target);
+      }
+      const gone = [...before.keys()].filter((file) => !now.has(file));
+      for (const file of gone) {
+        await rm(path.join(outDir, file), { force: true });
+        // Remove the folders the file leaves empty (a route that is gone), up to the output folder.
+        for (let dir = path.dirname(path.join(outDir, file)); dir.startsWith(outDir + path.sep); dir = path.dirname(dir)) {
+          if (!(await rmdir(dir).then(() => true, () => false))) break;
+        }
+      }
+      onDisk = now;
+      last = { written: changed.length, removed: gone.length, pages: changed.filter(([f]) => f.endsWith('.html')).length };
+    },
+  };
+}

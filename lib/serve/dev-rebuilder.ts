@@ -1,0 +1,147 @@
+/**
+ * The incremental build of `npm run dev`: one long-lived process (lib/serve/dev-server.ts forks
+ * it) that builds the site again on every save, keeping what did not change.
+ *
+ * - Modules: only the changed project modules and the modules that import them, directly or not,
+ *   are evaluated again (lib/serve/dev-module-hooks.mjs gives them new URLs); every other module,
+ *   and every library, stays loaded. Node cannot unload a module, so each save leaves the old
+ *   instances behind: the parent replaces this process now and then (RECYCLE_AFTER_BUILDS).
+ * - Results: lib/build/build-reuse.ts keeps the stylesheet, page CSS, minified regions and
+ *   pages, and the esbuild contexts of the browser code, each while its inputs are the same.
+ * - Output: lib/serve/dev-output.ts writes only the files whose bytes changed.
+ * The build itself is lib/build/build-site.ts buildSite, the same function as `npm run build`.
+ *
+ * The generator's own code (lib/) is not reloaded here: the parent starts a fresh process for a
+ * change there, or for an added or removed module.
+ *
+ * Messages (Node IPC): parent -> child RebuildRequest; child -> parent RebuildReport. The process
+ * ends when the parent's IPC channel closes (the parent ended, even by SIGKILL).
+ */
+import { register } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { describeBuildError } from '../build/build-error.ts';
+import { BuildReuse } from '../build/build-reuse.ts';
+import type { SiteFile } from '../write.ts';
+import { createOutputSync } from './dev-output.ts';
+
+// The same mode as `npm run build`, so the dev pages are the pages that get published.
+process.env.NODE_ENV ||= 'production';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT_URL = pathToFileURL(`${ROOT}/`).href;
+const ENTRY = new URL('lib/build/build-site.ts', ROOT_URL).href;
+
+/** A request from lib/serve/dev-server.ts. */
+export interface RebuildRequest {
+  type: 'build';
+  outDir: string;
+  liveReloadScript: string;
+  /** Project-relative paths changed since the previous request ([] for the first). */
+  changed: string[];
+  /** True when a file was added or removed since the previous request. */
+  added: boolean;
+  /** Build without writing (a replacement process getting ready while another one serves). */
+  dryRun?: boolean;
+}
+
+/** What this process reports of one build. */
+export type RebuildReport =
+  | { type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number }
+  | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; rss: number };
+
+/** Room for the module versions handed to the hooks, bytes (a few hundred modules need about 30 KB). */
+const VERSIONS_BYTES = 4 << 20;
+
+/** Tracks the project's module graph and gives changed modules and their importers new versions. */
+class ModuleVersions {
+  private readonly importers = new Map<string, Set<string>>();
+  private readonly versions = new Map<string, number>();
+  private generation = 0;
+  private readonly shared = new SharedArrayBuffer(VERSIONS_BYTES);
+
+  constructor() {
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', ([parent, url]: [string, string]) => {
+      if (!parent) return;
+      let set = this.importers.get(url);
+      if (!set) this.importers.set(url, (set = new Set()));
+      set.add(parent);
+    });
+    port1.unref();
+    register('./dev-module-hooks.mjs', import.meta.url, { data: { port: port2, root: ROOT_URL, shared: this.shared }, transferList: [port2] });
+  }
+
+  /** Gives each changed file and everything that imports it a new version; returns how many modules that is. */
+  invalidate(files: string[]): number {
+    const dirty = new Set<string>();
+    const stack = files.map((f) => new URL(f, ROOT_URL).href);
+    while (stack.length) {
+      const url = stack.pop()!;
+      if (dirty.has(url)) continue;
+      dirty.add(url);
+      for (const parent of this.importers.get(url) ?? []) stack.push(parent);
+    }
+    const known = [...dirty].filter((url) => this.importers.has(url) || url === ENTRY || this.versions.has(url));
+    if (!known.length) return 0;
+    this.generation++;
+    for (const url of dirty) this.versions.set(url, this.generation);
+    const bytes = new TextEncoder().encode(JSON.stringify({ generation: this.generation, versions: [...this.versions] }));
+    if (bytes.length + 4 > VERSIONS_BYTES) throw new Error('Too many module versions for the dev build; restart npm run dev.');
+    new Uint8Array(this.shared, 4, bytes.length).set(bytes);
+    new Int32Array(this.shared, 0, 1)[0] = bytes.length;
+    return known.length;
+  }
+
+  /** The URL to import the build from now. */
+  entry(): string {
+    const version = this.versions.get(ENTRY);
+    return version ? `${ENTRY}?v=${version}` : ENTRY;
+  }
+}
+
+/** Strips the module versions from an error's message and stack, so it names files as they are. */
+function withoutVersions(error: unknown): unknown {
+  const strip = (text: string | undefined) => text?.replace(/(\.[cm]?[jt]sx?)\?v=\d+/g, '$1');
+  for (let e = error as (Error & { cause?: unknown }) | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+    try {
+      e.message = strip(e.message) ?? e.message;
+      e.stack = strip(e.stack);
+    } catch { /* a frozen error is reported as it is */ }
+  }
+  return error;
+}
+
+if (process.send) {
+  const modules = new ModuleVersions();
+  const reuse = new BuildReuse();
+  let output: ReturnType<typeof createOutputSync> | undefined;
+  let first = true;
+  const send = (report: RebuildReport) => new Promise<void>((resolve) => process.send!(report, () => resolve()));
+  // Ends with the parent: the IPC channel closes when the parent exits, however it ended.
+  process.on('disconnect', () => process.exit(0));
+  let queue = Promise.resolve();
+  process.on('message', (request: RebuildRequest) => {
+    queue = queue.then(async () => {
+      const t0 = performance.now();
+      output ??= createOutputSync(request.outDir, request.liveReloadScript);
+      let report: RebuildReport;
+      try {
+        if (!first) modules.invalidate(request.changed);
+        reuse.startBuild({ changed: request.changed, added: first || request.added });
+        first = false;
+        const { buildSite } = (await import(modules.entry())) as typeof import('../build/build-site.ts');
+        const sync = output;
+        const write = request.dryRun ? async () => sync.forget() : (files: SiteFile[], staticDir: string) => sync.write(files, staticDir);
+        const result = await buildSite({ outDir: request.outDir, reuse, write });
+        await reuse.endBuild(true);
+        const written = request.dryRun ? { pages: 0, written: 0 } : sync.last;
+        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss };
+      } catch (error) {
+        await reuse.endBuild(false);
+        report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT), rss: process.memoryUsage().rss };
+      }
+      await send(report);
+    });
+  });
+}

@@ -1,0 +1,186 @@
+/**
+ * The incremental `npm run dev` never serves a wrong page: on a copy of the project, one dev
+ * server takes a sequence of saves of every kind (content, template, page, island, style sheet,
+ * lib/ code, a new module, a renamed route, a deleted module and static file, a syntax error and
+ * its fix), and at three points its output folder is compared with a fresh `npm run build` of the
+ * same files: the same files, byte for byte, once the live-reload script is taken out of each
+ * page. Then Ctrl+C of one dev server and SIGKILL of another, each in the middle of a rebuild,
+ * leave none of their processes running. No timing is judged.
+ */
+import { readFileSync } from 'node:fs';
+import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pidtree from 'pidtree';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { freePort } from '../../tooling/http.ts';
+import { startScript, type ScriptProcess } from '../../tooling/process.ts';
+import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
+
+/** Generous: a rebuild on the shared 2-core machine under a parallel test load (not a speed gate). */
+const WAIT_MS = 120_000;
+/** The line the dev server prints after each build, good or failed. */
+const BUILD_LINE = /^(Rebuilt after .*|Built \d+ pages .*|Build stopped: .*)$/gm;
+/** The live-reload client's tag, as lib/serve/dev-output.ts adds it to every dev page. */
+const LIVE_RELOAD_TAG = '<script src="/livereload.js" async></script>';
+
+const test = suite('npm run dev equals npm run build');
+let copy: ProjectCopy;
+let dev: ScriptProcess;
+const file = (name: string) => path.join(copy.root, name);
+
+/** Polls until `check` returns a value (every 50 ms, at most `ms`). */
+async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, ms = WAIT_MS): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > end) throw new Error(`${what} did not happen within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Build lines the server printed so far. */
+const buildLines = () => dev.output().match(BUILD_LINE) ?? [];
+
+/**
+ * Applies `edit` (one or more writes) and waits until the dev server has printed a build line
+ * naming `expect` after it, and then no further build line for a moment (an editor's save can be
+ * two events).
+ * @returns the build lines printed after the edit
+ */
+async function save(edit: () => Promise<void>, expect: RegExp): Promise<string[]> {
+  const before = buildLines().length;
+  await edit();
+  await until(() => (buildLines().slice(before).some((l) => expect.test(l)) ? true : undefined), `a build line matching ${expect}`);
+  let seen = buildLines().length;
+  // Quiet for 500 ms: no rebuild is queued behind the one that printed.
+  for (let quiet = 0; quiet < 10; quiet++) {
+    await new Promise((r) => setTimeout(r, 50));
+    if (buildLines().length !== seen) [seen, quiet] = [buildLines().length, 0];
+  }
+  return buildLines().slice(before);
+}
+
+/** Replaces `from` with `to` in a project file; fails when `from` is not there. */
+async function replaceIn(name: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file(name), 'utf8');
+  assert.ok(text.includes(from), `${name} holds ${JSON.stringify(from)}`);
+  await writeFile(file(name), text.replace(from, to));
+}
+
+/** Every file under `dir` by site path, with its bytes (pages without the live-reload tag). */
+async function folderFiles(dir: string, stripLiveReload: boolean): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const site = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    let bytes = (await readFile(path.join(entry.parentPath, entry.name))).toString('latin1');
+    if (stripLiveReload && site.endsWith('.html')) {
+      assert.is(bytes.split(LIVE_RELOAD_TAG).length, 2, `${site} carries the live-reload script once`);
+      bytes = bytes.replace(LIVE_RELOAD_TAG, '');
+    }
+    out.set(site, bytes);
+  }
+  return out;
+}
+
+/** Builds the copy as it is now with `npm run build` into a folder of its own and compares the dev output with it. */
+async function assertSameAsBuild(label: string): Promise<void> {
+  const outDir = path.join(copy.root, `fresh-build-${label}`);
+  const build = startScript(['build.ts'], copy.root, { DIST_DIR: outDir });
+  await build.waitFor(/pages, \d+ files generated|Build stopped/, WAIT_MS * 2);
+  assert.not.match(build.output(), /Build stopped/, build.output());
+  await build.stop();
+  const [fresh, served] = await Promise.all([folderFiles(outDir, false), folderFiles(path.join(copy.root, 'node_modules/.cache/dev-site'), true)]);
+  await rm(outDir, { recursive: true, force: true });
+  assert.equal([...served.keys()].sort(), [...fresh.keys()].sort(), `${label}: the same files`);
+  const differ = [...fresh].filter(([site, bytes]) => served.get(site) !== bytes).map(([site]) => site);
+  assert.equal(differ, [], `${label}: the same bytes`);
+}
+
+/** Starts `npm run dev` on the copy and waits until it serves. */
+async function startDev(): Promise<ScriptProcess> {
+  const server = startScript(['scripts/dev.ts'], copy.root, { PORT: String(await freePort()) });
+  await server.waitFor(/Dev server at http/, WAIT_MS * 2);
+  return server;
+}
+
+test.before(async () => {
+  copy = await copyProject();
+  dev = await startDev();
+});
+test.after(async () => {
+  await dev?.stop();
+  await copy?.remove();
+});
+
+test('should equal a fresh build after content, template, page and island saves', async () => {
+  const lines = await save(() => replaceIn('content/communities.ts', 'Our home base on Route 66', 'Our home on Route 66'), /content\/communities\.ts/);
+  assert.match(lines.join('\n'), /^Rebuilt after content\/communities\.ts: \d+ of 39 pages changed, \d+ ms\.$/m, 'an incremental rebuild, one line');
+  await save(() => replaceIn('templates/Footer.tsx', 'Licensed and insured mobile locksmith.', 'Licensed, bonded and insured mobile locksmith.'), /templates\/Footer\.tsx/);
+  await save(() => replaceIn('pages/AreaPage.tsx', 'Community features', 'What the community has'), /pages\/AreaPage\.tsx/);
+  await save(() => replaceIn('islands/VideoPlayer.tsx', 'Play video: ', 'Play the video: '), /islands\/VideoPlayer\.tsx/);
+  await assertSameAsBuild('content-template-page-island');
+});
+
+test('should equal a fresh build after a style sheet, lib/ code, a new module and a renamed route', async () => {
+  await save(async () => writeFile(file('templates/styles/10-layout.css'), `${await readFile(file('templates/styles/10-layout.css'), 'utf8')}\n.footer-legal { letter-spacing: 0.01em; }\n`), /10-layout\.css/);
+  const lib = await save(async () => writeFile(file('lib/text.ts'), `${await readFile(file('lib/text.ts'), 'utf8')}\n/** Saved by the dev equality test. */\nexport const SAVED_BY_TEST = 1;\n`), /lib\/text\.ts/);
+  assert.match(lib.join('\n'), /Built 39 pages in \d+ ms after a change to lib\/text\.ts/);
+  assert.match(dev.output(), /^lib\/text\.ts changed: full rebuild in a fresh process\.$/m, 'the fallback is said in one line');
+  await save(() => writeFile(file('templates/Extra.tsx'), "/** A line every page shows, added by the dev equality test. */\nexport function Extra() {\n  return <p className=\"footer-legal\">An extra line.</p>;\n}\n"), /templates\/Extra\.tsx/);
+  await save(async () => {
+    await replaceIn('templates/Layout.tsx', "import { Footer } from './Footer.tsx';", "import { Footer } from './Footer.tsx';\nimport { Extra } from './Extra.tsx';");
+  }, /templates\/Layout\.tsx/);
+  await save(() => replaceIn('templates/Layout.tsx', '<Footer />', '<Extra />\n        <Footer />'), /templates\/Layout\.tsx/);
+  await save(() => replaceIn('content/communities.ts', "slug: 'milan'", "slug: 'milan-village'"), /content\/communities\.ts/);
+  await assertSameAsBuild('style-lib-new-module-renamed-route');
+});
+
+test('should equal a fresh build after deleted files and a fixed syntax error', async () => {
+  await save(async () => {
+    await replaceIn('templates/Layout.tsx', '<Extra />\n        <Footer />', '<Footer />');
+    await replaceIn('templates/Layout.tsx', "\nimport { Extra } from './Extra.tsx';", '');
+  }, /templates\/Layout\.tsx/);
+  await save(() => unlink(file('templates/Extra.tsx')), /templates\/Extra\.tsx/);
+  await save(() => unlink(file('static/img/scene-forest.svg')), /static\/img\/scene-forest\.svg/);
+  await save(() => writeFile(file('static/img/added.txt'), 'a static file added while the dev server runs\n'), /static\/img\/added\.txt/);
+  const broken = await save(() => replaceIn('content/communities.ts', "description: 'Our home on", "description: 'We're home on"), /content\/communities\.ts|Build stopped/);
+  assert.match(broken.join('\n'), /^Build stopped: content\/communities\.ts:\d+:\d+: /m, 'the error names the file and line');
+  await save(() => replaceIn('content/communities.ts', "description: 'We're home on", "description: 'We are home on"), /content\/communities\.ts/);
+  await assertSameAsBuild('deleted-and-fixed');
+});
+
+/**
+ * Every process of a dev server's tree (itself, the rebuilder, esbuild), listed just before the
+ * signal, is gone after it: sent while the rebuild after a save is under way.
+ */
+async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolean): Promise<void> {
+  const server = await startDev();
+  const pid = server.child.pid!;
+  const tree: number[] = await pidtree(pid, { root: true });
+  assert.ok(tree.length >= 3, `the dev server runs its rebuilder and esbuild (${tree.length} processes)`);
+  const before = (server.output().match(BUILD_LINE) ?? []).length;
+  await writeFile(file('content/communities.ts'), `${await readFile(file('content/communities.ts'), 'utf8')}\n// Saved before ${signal}.\n`);
+  // Into the rebuild: the save is seen after about SETTLE_MS; the rebuild has not printed yet.
+  await new Promise((r) => setTimeout(r, 80));
+  const printed = (server.output().match(BUILD_LINE) ?? []).length > before;
+  process.kill(toGroup ? -pid : pid, signal);
+  // A process still running (a zombie, ended but not yet reaped by init, runs nothing).
+  const alive = (p: number) => { try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8')); } catch { return false; } };
+  const left = await until(() => (tree.some(alive) ? undefined : []), `the end of ${tree.join(', ')}`, 10_000).catch(() => tree.filter(alive));
+  await server.stop();
+  assert.equal(left, [], `${signal}${printed ? ' (after the rebuild had printed)' : ''}: processes left running`);
+}
+
+test('should leave no process behind after Ctrl+C in the middle of a rebuild', async () => {
+  await dev.stop();
+  await assertNoneLeftAfter('SIGINT', true);
+});
+
+test('should leave no process behind after SIGKILL of the dev server in the middle of a rebuild', async () => {
+  await assertNoneLeftAfter('SIGKILL', false);
+});
+
+test.run();
