@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readHostKeySettings, type HostKeySettings } from './known-hosts.ts';
 
 /** The protocols a target may use. "ftps" is FTP with explicit TLS (AUTH TLS, RFC 4217). */
 export type Protocol = 'ftp' | 'ftps' | 'sftp';
@@ -27,6 +28,8 @@ export interface DeployTarget {
   keyFile?: string;
   /** DEPLOY_HOST_KEY: the SFTP server's expected host key fingerprint, "SHA256:…" as ssh-keygen -l prints it. */
   hostKey?: string;
+  /** SFTP without DEPLOY_HOST_KEY: the known_hosts files, CI, and how a new host is accepted (lib/deploy/known-hosts.ts). */
+  hostKeys: HostKeySettings;
   /** DEPLOY_INSECURE_TLS=1: accept an FTPS certificate that is not trusted (self-signed, wrong name). */
   insecureTls: boolean;
   /** DEPLOY_TIMEOUT_SECONDS (default 30) in ms: how long one connection attempt or reply may take. */
@@ -72,10 +75,11 @@ export function loadDotEnv(root: string): boolean {
 
 /**
  * Reads the target from the environment.
+ * @param root the project root: the remembered SFTP host keys are kept there (KNOWN_HOSTS_FILE)
  * @returns undefined when DEPLOY_TARGET is not set
  * @throws DeployError naming the variable that is wrong and how to write it
  */
-export function readTarget(env: NodeJS.ProcessEnv = process.env): DeployTarget | undefined {
+export function readTarget(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): DeployTarget | undefined {
   const raw = env.DEPLOY_TARGET?.trim();
   if (!raw) return undefined;
   const example = 'e.g. DEPLOY_TARGET=ftps://user@ftp.yourdomain.com/public_html';
@@ -104,6 +108,7 @@ export function readTarget(env: NodeJS.ProcessEnv = process.env): DeployTarget |
     password,
     keyFile,
     hostKey: env.DEPLOY_HOST_KEY?.trim() || undefined,
+    hostKeys: readHostKeySettings(env, root),
     insecureTls: env.DEPLOY_INSECURE_TLS === '1',
     timeoutMs: timeoutS * 1000,
     siteUrl: env.DEPLOY_SITE_URL?.trim() || undefined,
