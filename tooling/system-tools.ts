@@ -74,9 +74,9 @@ export const SYSTEM_TOOLS: SystemTool[] = [
   },
   {
     name: 'OpenSSH server (SFTP)',
-    files: ['/usr/sbin/sshd', '/usr/bin/ssh-keygen'],
+    files: ['/usr/sbin/sshd', '/usr/bin/ssh-keygen', '/usr/bin/ssh-keyscan'],
     debian: ['openssh-server'],
-    tests: ['test/deploy/sftp.test.ts'],
+    tests: ['test/deploy/sftp.test.ts', 'test/deploy/host-key.test.ts', 'test/unit/known-hosts.test.ts'],
   },
   {
     name: 'pyftpdlib (FTP and FTPS server)',
