@@ -58,7 +58,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     name: 'Apache 2.4',
     files: ['/usr/sbin/apache2'],
     debian: ['apache2'],
-    tests: ['test/quality/apache.test.ts', 'test/deploy/manifest-hidden.test.ts'],
+    tests: ['test/quality/apache.test.ts', 'test/deploy/manifest-hidden.test.ts', 'test/deploy/live-check.test.ts'],
   },
   {
     name: 'nginx',
@@ -83,7 +83,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     files: ['/usr/bin/python3'],
     check: ['/usr/bin/python3', '-c', 'import pyftpdlib, OpenSSL'],
     debian: ['python3-pyftpdlib', 'python3-openssl'],
-    tests: ['test/deploy/ftp.test.ts'],
+    tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts'],
   },
 ];
 

@@ -89,13 +89,18 @@ export interface CliRun {
 
 /**
  * Runs `scripts/deploy.ts --no-build` with exactly these deploy variables (a developer's .env
- * cannot add any: every DEPLOY_ variable is set, empty when unused).
+ * cannot add any: every DEPLOY_ variable is set, empty when unused; CI is unset unless `env` sets
+ * it). Without DEPLOY_LIVE_URL in `env` it adds --no-live-check (the sample siteUrl is not online).
  * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL)
  */
 export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean): Promise<CliRun> {
-  const base = { DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_SITE_URL: 'https://www.example.com' };
+  const base = {
+    DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '',
+    DEPLOY_SITE_URL: 'https://www.example.com', DEPLOY_LIVE_URL: '', DEPLOY_KNOWN_HOSTS: '', CI: '',
+  };
+  const live = env.DEPLOY_LIVE_URL ? [] : ['--no-live-check'];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...live, ...args], {
       cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
