@@ -14,14 +14,15 @@ test('DEPLOY_LIVE_URL: default siteUrl; http(s) only; no login in it; trailing s
   assert.is(readLiveUrl({}, 'https://www.mesakeys.test'), 'https://www.mesakeys.test');
   assert.is(readLiveUrl({ DEPLOY_LIVE_URL: ' ' }, 'https://www.mesakeys.test/'), 'https://www.mesakeys.test');
   assert.is(readLiveUrl({ DEPLOY_LIVE_URL: 'http://127.0.0.1:8080/staging/' }, 'https://www.mesakeys.test'), 'http://127.0.0.1:8080/staging');
-  const refused = (value: string) => {
+  const refused = (value: string): string => {
     try {
       readLiveUrl({ DEPLOY_LIVE_URL: value }, 'https://www.mesakeys.test');
     } catch (e) {
       assert.instance(e, DeployError);
       return (e as Error).message;
     }
-    return assert.unreachable(`${value} accepted`);
+    assert.unreachable(`${value} accepted`);
+    return '';
   };
   assert.match(refused('not a url'), /^DEPLOY_LIVE_URL is not an address/);
   assert.match(refused('ftp://ftp.mesakeys.test/'), /^DEPLOY_LIVE_URL must start with http:\/\/ or https:\/\//);
