@@ -138,15 +138,21 @@ async function main(): Promise<number> {
   return report.live && !report.live.ok ? 1 : 0;
 }
 
-/** Asks a yes/no question on the terminal (as ssh asks about a new host key). @returns true for "yes" */
+/**
+ * Asks a yes/no question on the terminal (as ssh asks about a new host key); lines typed ahead
+ * are read in order.
+ * @returns true for "yes"; false for "no" or when the input ends
+ */
 async function ask(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
   try {
-    for (;;) {
-      const answer = (await rl.question(`${question} (yes/no) `)).trim().toLowerCase();
+    process.stdout.write(`\r\x1b[K${question} (yes/no) `);
+    for await (const line of rl) {
+      const answer = line.trim().toLowerCase();
       if (answer === 'yes' || answer === 'no') return answer === 'yes';
-      say('Please type "yes" or "no".');
+      process.stdout.write('Please type "yes" or "no": ');
     }
+    return false;
   } finally {
     rl.close();
   }

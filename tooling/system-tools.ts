@@ -79,6 +79,12 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     tests: ['test/deploy/sftp.test.ts', 'test/deploy/host-key.test.ts', 'test/unit/known-hosts.test.ts'],
   },
   {
+    name: 'script (a pseudo-terminal for a command)',
+    files: ['/usr/bin/script'],
+    debian: ['bsdutils'],
+    tests: ['test/deploy/host-key.test.ts'],
+  },
+  {
     name: 'pyftpdlib (FTP and FTPS server)',
     files: ['/usr/bin/python3'],
     check: ['/usr/bin/python3', '-c', 'import pyftpdlib, OpenSSL'],

@@ -330,7 +330,7 @@ export class HostKeyCheck {
  * out while they read), remembers the key on "yes" and connects again, the key now known.
  * @param connect opens the SSH connection with `check.verify` and `check.serverHostKey`; when the
  *   key is refused it must throw `check.refusal` if set
- * @returns the check of the connection that succeeded (its describe() is the line to show)
+ * @returns the check whose describe() is the line to show
  * @throws DeployError when the key is refused or the operator says no; whatever `connect` throws
  */
 export async function connectTrusted(
@@ -346,9 +346,8 @@ export async function connectTrusted(
   }
   const key = check.askFor;
   const yes = await target.hostKeys.confirm(`The authenticity of host ${check.name} can't be established: its host key is ${describeKey(key)}. Deploy to it, and remember the key in ${shown(target.hostKeys.projectFile)}?`);
-  if (!yes) throw new DeployError(`Not deployed: the host key ${hostKeyFingerprint(key)} of ${check.name} was not accepted. Check it with your host; DEPLOY_HOST_KEY=${hostKeyFingerprint(key)} accepts it without asking.`);
+  if (!yes) throw new DeployError(`The host key ${hostKeyFingerprint(key)} of ${check.name} was not accepted, so nothing was sent. Check it with your host; DEPLOY_HOST_KEY=${hostKeyFingerprint(key)} accepts it without asking.`);
   check.remember(key);
-  const again = new HostKeyCheck(target.host, target.port, target.hostKey, target.hostKeys);
-  await connect(again);
-  return again;
+  await connect(new HostKeyCheck(target.host, target.port, target.hostKey, target.hostKeys));
+  return check; // its describe() says the key was remembered
 }

@@ -5,7 +5,8 @@
  * keys were replaced is refused before the login with nothing written, until the remembered entry
  * is deleted as the message says; CI refuses an unknown host and DEPLOY_HOST_KEY lets it in;
  * ~/.ssh/known_hosts is honoured with the lines ssh-keyscan writes (hashed, `[host]:port`, only
- * the RSA key), and `@revoked` refuses. On a terminal the operator is asked first.
+ * the RSA key), and `@revoked` refuses. On a terminal (util-linux's `script` gives the deploy a
+ * pseudo-terminal) the operator is asked first.
  * HOME is a temp folder in every run (the real ~/.ssh is never read or written) and CI is set
  * explicitly for each deploy.
  */
@@ -173,17 +174,33 @@ s('on a terminal the operator is asked: "no" refuses with nothing written, "yes"
   target.hostKeys.confirm = async (q) => { questions.push(q); return false; };
   const loginsBefore = logins();
   await deploy({ dir: site, target }).then(() => assert.unreachable('refused'), (e) => {
-    assert.is(e.message, `Not deployed: the host key ${fingerprint('ed25519')} of ${name()} was not accepted. Check it with your host; DEPLOY_HOST_KEY=${fingerprint('ed25519')} accepts it without asking.`);
+    assert.is(e.message, `The host key ${fingerprint('ed25519')} of ${name()} was not accepted, so nothing was sent. Check it with your host; DEPLOY_HOST_KEY=${fingerprint('ed25519')} accepts it without asking.`);
   });
   assert.equal(questions, [`The authenticity of host ${name()} can't be established: its host key is ${fingerprint('ed25519')} (ssh-ed25519). Deploy to it, and remember the key in ${p.projectFile}?`]);
   assert.is(logins(), loginsBefore, 'no login');
   assert.equal([...tree(p.root).keys()], []);
   assert.not.ok(existsSync(p.projectFile));
+  const events: string[] = [];
   target.hostKeys.confirm = async () => true;
-  await deploy({ dir: site, target });
+  await deploy({ dir: site, target, onEvent: (e) => { if (e.type === 'connected' && e.identity) events.push(e.identity); } });
+  assert.equal(events, [`New host ${name()}: its host key ${fingerprint('ed25519')} (ssh-ed25519) is remembered in ${p.projectFile}; later deploys refuse any other key. Check the fingerprint with your host; for CI, set DEPLOY_HOST_KEY=${fingerprint('ed25519')}.`]);
   assert.ok(tree(p.root).has('/index.html'));
   assert.match(readFileSync(p.projectFile, 'utf8'), keyscan('ed25519').trim());
   assert.is(hostKeyFingerprint(Buffer.from(keyscan('ed25519').trim().split(' ')[2], 'base64')), fingerprint('ed25519'));
+});
+
+s('on a real terminal "no" refuses with nothing written; "yes" remembers the key and deploys', async () => {
+  const p = place();
+  const no = await runCli(['--allow-sample'], p.env, undefined, 'no\n');
+  assert.is(no.code, 1, text(no));
+  assert.ok(no.lines.some((l) => l.includes(`The authenticity of host ${name()} can't be established`)), text(no));
+  assert.match(no.lines.at(-1)!, `Deploy failed: The host key ${fingerprint('ed25519')} of ${name()} was not accepted, so nothing was sent.`);
+  assert.equal([...tree(p.root).keys()], []);
+  assert.not.ok(existsSync(p.projectFile));
+  const yes = await runCli(['--allow-sample'], p.env, undefined, 'yes\n');
+  assert.is(yes.code, 0, text(yes));
+  assert.ok(yes.lines.some((l) => l.includes(`New host ${name()}: its host key ${fingerprint('ed25519')} (ssh-ed25519) is remembered in ${p.projectFile}`)), text(yes));
+  assert.ok(tree(p.root).has('/index.html'));
 });
 
 s.run();
