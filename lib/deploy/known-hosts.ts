@@ -10,7 +10,7 @@
  *    hashed (`|1|salt|hash`, HashKnownHosts) host names, and the `@revoked` marker, as sshd(8)
  *    "SSH_KNOWN_HOSTS FILE FORMAT" describes them. `@cert-authority` lines are skipped: the
  *    deploy's SSH client (ssh2) does not check host certificates.
- *  - The project's own file, KNOWN_HOSTS_FILE at the project root (git-ignored; DEPLOY_KNOWN_HOSTS
+ *  - The project's own file, KNOWN_HOSTS_FILE (lib/deploy/deploy-target.ts) at the project root (git-ignored; DEPLOY_KNOWN_HOSTS
  *    names another), in the same format: where the deploy remembers the key of a host it met first.
  *
  * What happens to the key the server presents (OpenSSH's order: a revoked key is refused even for
@@ -29,46 +29,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AlgorithmList, ServerHostKeyAlgorithm } from 'ssh2';
-import { DeployError } from './deploy-target.ts';
-
-/** The project's file of remembered host keys, at the project root (listed in .gitignore). */
-export const KNOWN_HOSTS_FILE = '.deploy-known-hosts';
-
-/** Where host keys are looked up and remembered, and how an unknown host is treated. */
-export interface HostKeySettings {
-  /** OpenSSH's known_hosts files of the user, read only (missing files are fine). */
-  userFiles: string[];
-  /** The project's file of remembered keys (read, and appended to on a first connection). */
-  projectFile: string;
-  /** True under CI: an unknown host is refused instead of remembered. */
-  ci: boolean;
-  /**
-   * On a terminal: asks the operator `question` (a yes/no question) and resolves with the answer.
-   * Absent: a new key is accepted and remembered without asking.
-   */
-  confirm?: (question: string) => Promise<boolean>;
-}
-
-/** True when the CI variable is set as CI services set it ("true", "1"; "false" and "0" are not). */
-export function isCi(value: string | undefined): boolean {
-  const v = (value ?? '').trim().toLowerCase();
-  return v !== '' && v !== 'false' && v !== '0';
-}
-
-/**
- * The settings from the environment: HOME (default the account's home folder), DEPLOY_KNOWN_HOSTS
- * (relative to `root`; default KNOWN_HOSTS_FILE in `root`) and CI. `confirm` is left to the caller.
- * @param root the project root
- */
-export function readHostKeySettings(env: NodeJS.ProcessEnv, root: string): HostKeySettings {
-  const home = env.HOME?.trim() || os.homedir();
-  const own = env.DEPLOY_KNOWN_HOSTS?.trim();
-  return {
-    userFiles: [path.join(home, '.ssh', 'known_hosts'), path.join(home, '.ssh', 'known_hosts2')],
-    projectFile: own ? path.resolve(root, own) : path.join(root, KNOWN_HOSTS_FILE),
-    ci: isCi(env.CI),
-  };
-}
+import { DeployError, type HostKeySettings } from './deploy-target.ts';
 
 /** One key line of a known_hosts file. */
 export interface KnownHostEntry {

@@ -12,8 +12,9 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  algorithmsFor, hostFieldMatches, HostKeyCheck, hostKeyFingerprint, isCi, judgeHostKey, keyTypeOf, knownHostName, parseKnownHosts, readHostKeySettings,
+  algorithmsFor, hostFieldMatches, HostKeyCheck, hostKeyFingerprint, judgeHostKey, keyTypeOf, knownHostName, parseKnownHosts,
 } from '../../lib/deploy/known-hosts.ts';
+import { isCi, readHostKeySettings } from '../../lib/deploy/deploy-target.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'known-hosts-unit-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
