@@ -4,13 +4,19 @@
  * lines otherwise (CI, a log file); a summary line at the end. Exits 1 on any failure, with one line
  * saying what to do. Passwords never appear in the output.
  *
- * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build]
- *   --dry-run       print what would be uploaded, replaced and deleted; change nothing
- *   --allow-sample  publish even while the sample identity remains (a test server)
- *   --no-build      deploy the folder as it is (DIST_DIR or dist/), e.g. one CI built
+ * After the upload it reads the live site back (lib/deploy/live-check.ts) and exits 1 when that
+ * differs from the build. Over SFTP the server's host key is checked first (lib/deploy/known-hosts.ts);
+ * on a terminal the operator is asked before a new host's key is trusted.
+ *
+ * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build] [--no-live-check]
+ *   --dry-run        print what would be uploaded, replaced and deleted; change nothing
+ *   --allow-sample   publish even while the sample identity remains (a test server)
+ *   --no-build       deploy the folder as it is (DIST_DIR or dist/), e.g. one CI built
+ *   --no-live-check  do not read the site back (a site not reachable yet)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
 import { buildSite, distDir, ROOT } from '../lib/build/build-site.ts';
@@ -18,11 +24,12 @@ import { deploy, type DeployEvent, type DeployReport } from '../lib/deploy/deplo
 import { DeployError, describeTarget, loadDotEnv, readTarget } from '../lib/deploy/deploy-target.ts';
 import { loadContent } from '../lib/content/load-content.ts';
 import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
+import { readLiveUrl } from '../lib/deploy/live-check.ts';
 
-const USAGE = 'Usage: npm run deploy -- [--dry-run] [--allow-sample] [--no-build]';
-let args: { 'dry-run'?: boolean; 'allow-sample'?: boolean; 'no-build'?: boolean };
+const USAGE = 'Usage: npm run deploy -- [--dry-run] [--allow-sample] [--no-build] [--no-live-check]';
+let args: { 'dry-run'?: boolean; 'allow-sample'?: boolean; 'no-build'?: boolean; 'no-live-check'?: boolean };
 try {
-  args = parseArgs({ options: { 'dry-run': { type: 'boolean' }, 'allow-sample': { type: 'boolean' }, 'no-build': { type: 'boolean' } } }).values;
+  args = parseArgs({ options: { 'dry-run': { type: 'boolean' }, 'allow-sample': { type: 'boolean' }, 'no-build': { type: 'boolean' }, 'no-live-check': { type: 'boolean' } } }).values;
 } catch (error) {
   console.log(`${(error as Error).message.split('\n')[0].replace(/\.?$/, '.')} ${USAGE}`);
   process.exit(1);
@@ -30,7 +37,6 @@ try {
 const dryRun = Boolean(args['dry-run']);
 const tty = Boolean(process.stdout.isTTY);
 let secret: string | undefined;
-let pinnedHostKey = false;
 
 /** Prints a line with any secret masked (no library message should carry one; this makes sure). */
 function say(line: string): void {
@@ -43,7 +49,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** The progress display: one rewritten line on a terminal, a line per file otherwise. */
 function show(e: DeployEvent): void {
   if (e.type === 'connected') {
-    if (e.identity && !pinnedHostKey) say(`Connected; the server's ${e.identity}. To refuse any other server, put DEPLOY_HOST_KEY=${e.identity.replace(/^host key /, '')} in .env.`);
+    if (e.identity) say(e.identity);
   } else if (e.type === 'found') {
     const list = (names: string[]) => `${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}`;
     const replaced = e.replaced.length ? `, except ${list(e.replaced)}, which the site's own file${e.replaced.length > 1 ? 's replace' : ' replaces'}` : '';
@@ -73,13 +79,13 @@ function summary(r: DeployReport, where: string): string {
 
 async function main(): Promise<number> {
   loadDotEnv(ROOT);
-  const target = readTarget();
+  const target = readTarget(process.env, ROOT);
   if (!target) {
     say('Set DEPLOY_TARGET (e.g. ftps://user@ftp.yourdomain.com/public_html) and DEPLOY_PASSWORD in .env at the project root; README "Publish" shows how.');
     return 1;
   }
   secret = target.password;
-  pinnedHostKey = Boolean(target.hostKey);
+  if (process.stdin.isTTY && process.stdout.isTTY) target.hostKeys.confirm = ask;
   const where = describeTarget(target);
   const dir = distDir();
 
@@ -113,6 +119,7 @@ async function main(): Promise<number> {
     say(`(A real deploy would stop here until the ${findings.length} finding(s) above are fixed.)`);
   }
 
+  const live = dryRun || args['no-live-check'] ? undefined : { url: readLiveUrl(process.env, site.settings.siteUrl), insecureTls: target.insecureTls, timeoutMs: target.timeoutMs };
   say(`${dryRun ? 'Dry run against' : 'Deploying to'} ${where} …`);
   const controller = new AbortController();
   process.on('SIGINT', () => {
@@ -120,14 +127,35 @@ async function main(): Promise<number> {
     controller.abort();
     say('Stopping after the current file (Ctrl+C again to quit at once; the site stays consistent either way).');
   });
-  const report = await deploy({ dir, target, dryRun, onEvent: show, signal: controller.signal });
+  const report = await deploy({ dir, target, dryRun, onEvent: show, signal: controller.signal, liveCheck: live });
   if (dryRun) {
     for (const p of report.uploaded) say(`would upload  ${p}`);
     for (const p of report.replaced) say(`would replace ${p}`);
     for (const p of report.deleted) say(`would delete  ${p}`);
   }
   say(summary(report, where));
-  return 0;
+  for (const line of report.live?.lines ?? []) say(line);
+  return report.live && !report.live.ok ? 1 : 0;
+}
+
+/**
+ * Asks a yes/no question on the terminal (as ssh asks about a new host key); lines typed ahead
+ * are read in order.
+ * @returns true for "yes"; false for "no" or when the input ends
+ */
+async function ask(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
+  try {
+    process.stdout.write(`\r\x1b[K${question} (yes/no) `);
+    for await (const line of rl) {
+      const answer = line.trim().toLowerCase();
+      if (answer === 'yes' || answer === 'no') return answer === 'yes';
+      process.stdout.write('Please type "yes" or "no": ');
+    }
+    return false;
+  } finally {
+    rl.close();
+  }
 }
 
 try {

@@ -6,12 +6,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
-/** @returns the stop function of `child`, which also removes `dir` */
-export function stopper(child: ChildProcess, dir: string): () => Promise<void> {
+/** @returns the stop function of `child`, which also removes `dir` (when given) */
+export function stopper(child: ChildProcess, dir?: string): () => Promise<void> {
   const running = () => child.exitCode === null && child.signalCode === null;
   const onExit = () => {
     if (running()) child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', onExit);
   return async () => {
@@ -22,6 +22,6 @@ export function stopper(child: ChildProcess, dir: string): () => Promise<void> {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
       if (running()) child.kill('SIGKILL');
     }
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -1,16 +1,25 @@
 /**
  * OpenSSH's sshd (Debian's openssh-server, installed by .ci/run) on 127.0.0.1 at a free port, with
- * a host key, a client key and a config of its own in a temp folder, for the SFTP deploy tests and
+ * host keys, a client key and a config of its own in a temp folder, for the SFTP deploy tests and
  * scripts/bench-deploy.ts.
  * Key login for the current user; password login is on too, so a wrong password is refused by
- * the real server.
+ * the real server. `replaceHostKeys` restarts it on the same port with new host keys, as a
+ * reinstalled server (or a machine in between) would present them.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForPort } from './http.ts';
 import { stopper } from './server-process.ts';
+
+/** Host key types sshd can be given (ssh-keygen -t). */
+export type HostKeyType = 'ed25519' | 'rsa' | 'ecdsa';
+
+export interface SshdOptions {
+  /** The host keys the server has, in its order of preference; default ['ed25519']. */
+  hostKeyTypes?: HostKeyType[];
+}
 
 export interface RunningSshd {
   port: number;
@@ -22,15 +31,28 @@ export interface RunningSshd {
   otherKeyFile: string;
   /** A temp folder for the test's files (removed by stop). */
   dir: string;
+  /** The public host key files (`.pub`, "TYPE BASE64 COMMENT"), by type. */
+  hostKeyFiles: Partial<Record<HostKeyType, string>>;
+  /** sshd's log so far (LogLevel INFO: every accepted login is a line "Accepted publickey for …"). */
+  log(): string;
+  /** Stops sshd, makes new host keys of the same types and starts it again on the same port. */
+  replaceHostKeys(): Promise<void>;
   /** Stops sshd by its PID and removes its folder. */
   stop(): Promise<void>;
 }
 
 /** @throws Error with sshd's log when it does not listen within 10 s */
-export async function startSshd(): Promise<RunningSshd> {
+export async function startSshd(options: SshdOptions = {}): Promise<RunningSshd> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sshd-test-'));
-  const keygen = (file: string) => execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', file], { stdio: 'ignore' });
-  keygen(`${dir}/host_key`);
+  const types = options.hostKeyTypes ?? ['ed25519'];
+  const keygen = (file: string, type: HostKeyType = 'ed25519') => {
+    rmSync(file, { force: true });
+    rmSync(`${file}.pub`, { force: true });
+    execFileSync('ssh-keygen', ['-q', '-t', type, '-N', '', '-f', file], { stdio: 'ignore' });
+  };
+  const hostKey = (type: HostKeyType) => `${dir}/host_key_${type}`;
+  const makeHostKeys = () => { for (const t of types) keygen(hostKey(t), t); };
+  makeHostKeys();
   keygen(`${dir}/client_key`);
   keygen(`${dir}/other_key`);
   writeFileSync(`${dir}/authorized_keys`, readFileSync(`${dir}/client_key.pub`));
@@ -38,7 +60,7 @@ export async function startSshd(): Promise<RunningSshd> {
   writeFileSync(`${dir}/sshd_config`, [
     `Port ${port}`,
     'ListenAddress 127.0.0.1',
-    `HostKey ${dir}/host_key`,
+    ...types.map((t) => `HostKey ${hostKey(t)}`),
     `AuthorizedKeysFile ${dir}/authorized_keys`,
     `PidFile ${dir}/sshd.pid`,
     'PubkeyAuthentication yes',
@@ -50,15 +72,41 @@ export async function startSshd(): Promise<RunningSshd> {
     '',
   ].join('\n'));
   mkdirSync('/run/sshd', { recursive: true }); // sshd's privilege separation folder
-  const child = spawn('/usr/sbin/sshd', ['-D', '-f', `${dir}/sshd_config`, '-E', `${dir}/sshd.log`], { stdio: 'ignore' });
   const log = () => { try { return readFileSync(`${dir}/sshd.log`, 'utf8'); } catch { return ''; } };
-  const stop = stopper(child, dir);
-  try {
-    await waitForPort(port);
-  } catch (error) {
-    const text = log();
-    await stop();
-    throw new Error(`sshd did not start: ${text}`, { cause: error });
-  }
-  return { port, user: os.userInfo().username, keyFile: `${dir}/client_key`, otherKeyFile: `${dir}/other_key`, dir, stop };
+  /** Starts sshd; @returns its stop function (which leaves the folder) */
+  const launch = async () => {
+    const child = spawn('/usr/sbin/sshd', ['-D', '-f', `${dir}/sshd_config`, '-E', `${dir}/sshd.log`], { stdio: 'ignore' });
+    const end = stopper(child);
+    try {
+      await waitForPort(port);
+    } catch (error) {
+      const text = log();
+      await end();
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`sshd did not start: ${text}`, { cause: error });
+    }
+    return end;
+  };
+  let end = await launch();
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', removeDir);
+  return {
+    port,
+    user: os.userInfo().username,
+    keyFile: `${dir}/client_key`,
+    otherKeyFile: `${dir}/other_key`,
+    dir,
+    hostKeyFiles: Object.fromEntries(types.map((t) => [t, `${hostKey(t)}.pub`])),
+    log,
+    async replaceHostKeys() {
+      await end();
+      makeHostKeys();
+      end = await launch();
+    },
+    async stop() {
+      await end();
+      process.off('exit', removeDir);
+      removeDir();
+    },
+  };
 }

@@ -58,7 +58,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     name: 'Apache 2.4',
     files: ['/usr/sbin/apache2'],
     debian: ['apache2'],
-    tests: ['test/quality/apache.test.ts', 'test/deploy/manifest-hidden.test.ts'],
+    tests: ['test/quality/apache.test.ts', 'test/deploy/manifest-hidden.test.ts', 'test/deploy/live-check.test.ts'],
   },
   {
     name: 'nginx',
@@ -74,16 +74,22 @@ export const SYSTEM_TOOLS: SystemTool[] = [
   },
   {
     name: 'OpenSSH server (SFTP)',
-    files: ['/usr/sbin/sshd', '/usr/bin/ssh-keygen'],
+    files: ['/usr/sbin/sshd', '/usr/bin/ssh-keygen', '/usr/bin/ssh-keyscan'],
     debian: ['openssh-server'],
-    tests: ['test/deploy/sftp.test.ts'],
+    tests: ['test/deploy/sftp.test.ts', 'test/deploy/host-key.test.ts', 'test/unit/known-hosts.test.ts'],
+  },
+  {
+    name: 'script (a pseudo-terminal for a command)',
+    files: ['/usr/bin/script'],
+    debian: ['bsdutils'],
+    tests: ['test/deploy/host-key.test.ts'],
   },
   {
     name: 'pyftpdlib (FTP and FTPS server)',
     files: ['/usr/bin/python3'],
     check: ['/usr/bin/python3', '-c', 'import pyftpdlib, OpenSSL'],
     debian: ['python3-pyftpdlib', 'python3-openssl'],
-    tests: ['test/deploy/ftp.test.ts'],
+    tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts'],
   },
 ];
 

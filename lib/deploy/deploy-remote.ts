@@ -4,7 +4,6 @@
  * DeployError that says what to do. Paths are site paths ("/areas/grants/index.html") under the
  * target's folder.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { Readable, Writable } from 'node:stream';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import { Client as SshClient, type ConnectConfig, type SFTPWrapper } from 'ssh2';
 import { DeployError, type DeployTarget } from './deploy-target.ts';
+import { connectTrusted, type HostKeyCheck } from './known-hosts.ts';
 
 /** What the deploy needs from a server. Every method throws DeployError only. */
 export interface Remote {
@@ -235,21 +235,16 @@ class FtpRemote implements Remote {
 /** SFTP status codes (draft-ietf-secsh-filexfer-02 section 7), as ssh2 reports them in err.code. */
 const SFTP = { NO_SUCH_FILE: 2, PERMISSION_DENIED: 3, FAILURE: 4 } as const;
 
-/** OpenSSH's fingerprint of a host key: "SHA256:" and the unpadded base64 of its SHA-256 (ssh-keygen -l). */
-export function hostKeyFingerprint(key: Buffer): string {
-  return `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
-}
-
 /** SFTP on ssh2: key login (DEPLOY_KEY, DEPLOY_PASSWORD as its passphrase) or password login. */
 class SftpRemote implements Remote {
   private conn?: SshClient;
   private sftp?: SFTPWrapper;
   private root = '/';
-  /** The server's host key fingerprint, once connected. */
-  private fingerprint = '';
+  /** The check of the server's host key (lib/deploy/known-hosts.ts), once connected. */
+  private hostKey?: HostKeyCheck;
 
   identity(): string | undefined {
-    return this.fingerprint ? `host key ${this.fingerprint}` : undefined;
+    return this.hostKey?.describe();
   }
 
   constructor(private target: DeployTarget) {}
@@ -298,7 +293,12 @@ class SftpRemote implements Remote {
     });
   }
 
+  /** Connects with the server's host key checked first (known_hosts, DEPLOY_HOST_KEY), then logs in. */
   async connect(): Promise<void> {
+    this.hostKey = await connectTrusted(this.target, (check) => this.open(check));
+  }
+
+  private async open(check: HostKeyCheck): Promise<void> {
     const t = this.target;
     const conn = new SshClient();
     this.conn = conn;
@@ -311,10 +311,8 @@ class SftpRemote implements Remote {
       // (three unanswered keepalives), so the step is retried instead of waiting forever.
       keepaliveInterval: Math.max(1000, Math.round(t.timeoutMs / 3)),
       keepaliveCountMax: 3,
-      hostVerifier: (key: Buffer) => {
-        this.fingerprint = hostKeyFingerprint(key);
-        return !t.hostKey || t.hostKey === this.fingerprint;
-      },
+      hostVerifier: check.verify,
+      ...(check.serverHostKey ? { algorithms: { serverHostKey: check.serverHostKey } } : {}),
       ...(t.keyFile
         ? { privateKey: readFileSync(t.keyFile), passphrase: t.password, authHandler: ['publickey'] }
         : { password: t.password, authHandler: ['password'] }),
@@ -331,10 +329,7 @@ class SftpRemote implements Remote {
       this.root = path.posix.resolve(home, t.folder || '.');
     } catch (err: any) {
       conn.end();
-      if (t.hostKey && this.fingerprint && this.fingerprint !== t.hostKey) {
-        throw new DeployError(`${t.host} presented host key ${this.fingerprint}, not DEPLOY_HOST_KEY ${t.hostKey}: the server changed or someone is in between; ask your host before deploying.`);
-      }
-      throw this.error(err, 'connect');
+      throw check.refusal ?? this.error(err, 'connect');
     }
     const stats = await this.call<any>('folder', '/', (s, done) => s.stat(this.root, done)).catch(() => undefined);
     if (!stats?.isDirectory()) {

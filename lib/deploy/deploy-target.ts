@@ -27,6 +27,8 @@ export interface DeployTarget {
   keyFile?: string;
   /** DEPLOY_HOST_KEY: the SFTP server's expected host key fingerprint, "SHA256:…" as ssh-keygen -l prints it. */
   hostKey?: string;
+  /** SFTP without DEPLOY_HOST_KEY: the known_hosts files, CI, and how a new host is accepted (checked by lib/deploy/known-hosts.ts). */
+  hostKeys: HostKeySettings;
   /** DEPLOY_INSECURE_TLS=1: accept an FTPS certificate that is not trusted (self-signed, wrong name). */
   insecureTls: boolean;
   /** DEPLOY_TIMEOUT_SECONDS (default 30) in ms: how long one connection attempt or reply may take. */
@@ -47,6 +49,45 @@ export class DeployError extends Error {
     super(message);
     this.name = 'DeployError';
   }
+}
+
+/** The project's file of remembered host keys, at the project root (listed in .gitignore). */
+export const KNOWN_HOSTS_FILE = '.deploy-known-hosts';
+
+/** Where host keys are looked up and remembered, and how an unknown host is treated. */
+export interface HostKeySettings {
+  /** OpenSSH's known_hosts files of the user, read only (missing files are fine). */
+  userFiles: string[];
+  /** The project's file of remembered keys (read, and appended to on a first connection). */
+  projectFile: string;
+  /** True under CI: an unknown host is refused instead of remembered. */
+  ci: boolean;
+  /**
+   * On a terminal: asks the operator `question` (a yes/no question) and resolves with the answer.
+   * Absent: a new key is accepted and remembered without asking.
+   */
+  confirm?: (question: string) => Promise<boolean>;
+}
+
+/** True when the CI variable is set as CI services set it ("true", "1"; "false" and "0" are not). */
+export function isCi(value: string | undefined): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  return v !== '' && v !== 'false' && v !== '0';
+}
+
+/**
+ * The settings from the environment: HOME (default the account's home folder), DEPLOY_KNOWN_HOSTS
+ * (relative to `root`; default KNOWN_HOSTS_FILE in `root`) and CI. `confirm` is left to the caller.
+ * @param root the project root
+ */
+export function readHostKeySettings(env: NodeJS.ProcessEnv, root: string): HostKeySettings {
+  const home = env.HOME?.trim() || os.homedir();
+  const own = env.DEPLOY_KNOWN_HOSTS?.trim();
+  return {
+    userFiles: [path.join(home, '.ssh', 'known_hosts'), path.join(home, '.ssh', 'known_hosts2')],
+    projectFile: own ? path.resolve(root, own) : path.join(root, KNOWN_HOSTS_FILE),
+    ci: isCi(env.CI),
+  };
 }
 
 const DEFAULT_PORTS: Record<Protocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
@@ -72,10 +113,11 @@ export function loadDotEnv(root: string): boolean {
 
 /**
  * Reads the target from the environment.
+ * @param root the project root: the remembered SFTP host keys are kept there (KNOWN_HOSTS_FILE)
  * @returns undefined when DEPLOY_TARGET is not set
  * @throws DeployError naming the variable that is wrong and how to write it
  */
-export function readTarget(env: NodeJS.ProcessEnv = process.env): DeployTarget | undefined {
+export function readTarget(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): DeployTarget | undefined {
   const raw = env.DEPLOY_TARGET?.trim();
   if (!raw) return undefined;
   const example = 'e.g. DEPLOY_TARGET=ftps://user@ftp.yourdomain.com/public_html';
@@ -104,6 +146,7 @@ export function readTarget(env: NodeJS.ProcessEnv = process.env): DeployTarget |
     password,
     keyFile,
     hostKey: env.DEPLOY_HOST_KEY?.trim() || undefined,
+    hostKeys: readHostKeySettings(env, root),
     insecureTls: env.DEPLOY_INSECURE_TLS === '1',
     timeoutMs: timeoutS * 1000,
     siteUrl: env.DEPLOY_SITE_URL?.trim() || undefined,

@@ -27,6 +27,7 @@ import { DEPLOY_MANIFEST } from '../site-files/hosting.ts';
 import { hashSite, parseManifest, PHASES, planDeploy, serializeManifest, type Phase, type ServerManifest, type Upload } from './deploy-plan.ts';
 import { openRemote, type Remote } from './deploy-remote.ts';
 import { DeployError, type DeployTarget } from './deploy-target.ts';
+import { checkLive, type LiveCheckOptions, type LiveCheckResult } from './live-check.ts';
 
 /** Files uploaded between two manifest checkpoints, at most. */
 export const CHECKPOINT_FILES = 25;
@@ -56,6 +57,8 @@ export interface DeployOptions {
   signal?: AbortSignal;
   /** Opens a Remote for the target (default openRemote; tests wrap it to count requests). */
   open?: (target: DeployTarget) => Remote;
+  /** After the upload (not in a dry run), read the live site back (lib/deploy/live-check.ts). */
+  liveCheck?: LiveCheckOptions;
 }
 
 export interface DeployReport {
@@ -79,8 +82,10 @@ export interface DeployReport {
   firstDeploy: boolean;
   /** Connections the uploads used (DEPLOY_CONNECTIONS, fewer when the server refused more). */
   connections: number;
-  /** Wall time in ms. */
+  /** Wall time in ms (the live check not included). */
   ms: number;
+  /** The live check's verdict, when it ran. */
+  live?: LiveCheckResult;
 }
 
 /** The temporary name a file is uploaded under before it is renamed into place. */
@@ -288,9 +293,14 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       for (const dir of emptied) await session.run((r) => r.removeEmptyDir(dir));
       await save();
     }
+    if (options.liveCheck) {
+      report.ms = performance.now() - t0;
+      await Promise.all(sessions.map((s) => s.close()));
+      report.live = await checkLive(options.dir, options.liveCheck);
+    }
     return report;
   } finally {
-    report.ms = performance.now() - t0;
+    report.ms ||= performance.now() - t0;
     await Promise.all(sessions.map((s) => s.close()));
   }
 }

@@ -13,15 +13,20 @@ const server = await startSshd();
 const builds = await buildVariants().catch(async (e) => { await server.stop(); throw e; });
 /** An absolute folder in the server's temp folder: "//tmp/…/name" (a doubled slash is absolute). */
 const at = (folder: string) => `sftp://${server.user}@127.0.0.1:${server.port}/${path.join(server.dir, folder)}`;
+/**
+ * The host key is remembered in the server's temp folder, never in the project, and HOME is that
+ * folder too, so ~/.ssh is neither read nor written; CI unset: a first connection is remembered.
+ */
+const trust = { HOME: server.dir, DEPLOY_KNOWN_HOSTS: path.join(server.dir, 'known_hosts'), CI: '' };
 
 deploySuite({
   name: 'SFTP',
-  env: (folder) => ({ DEPLOY_TARGET: at(folder), DEPLOY_KEY: server.keyFile }),
+  env: (folder) => ({ DEPLOY_TARGET: at(folder), DEPLOY_KEY: server.keyFile, ...trust }),
   disk: (folder) => path.join(server.dir, folder),
-  wrongPassword: (folder) => ({ env: { DEPLOY_TARGET: at(folder), DEPLOY_PASSWORD: 'Wrong-Secret-42' }, password: 'Wrong-Secret-42' }),
+  wrongPassword: (folder) => ({ env: { DEPLOY_TARGET: at(folder), DEPLOY_PASSWORD: 'Wrong-Secret-42', ...trust }, password: 'Wrong-Secret-42' }),
 }, () => builds);
 
-const failure = (env: Record<string, string>) => deployFailure(builds.a, env);
+const failure = (env: Record<string, string>) => deployFailure(builds.a, { ...trust, ...env });
 
 const errors = suite('deploy errors over SFTP: one line, what to do');
 errors.after(async () => {

@@ -22,6 +22,10 @@ export interface ApacheOptions {
   modules?: 'full' | 'bare';
   /** Also listen with HTTPS (mod_ssl, self-signed certificate made with openssl). Default false. */
   https?: boolean;
+  /** More modules to load, by name (e.g. "brotli", "substitute", "dumpio"). */
+  extraModules?: string[];
+  /** More lines of server configuration, after the rest (what a host sets in its own config). */
+  extraConfig?: string[];
 }
 
 export interface RunningApache {
@@ -43,7 +47,7 @@ export async function startApache(docRoot: string, options: ApacheOptions = {}):
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'apache-test-'));
   const port = await freePort();
   const sslPort = options.https ? await freePort() : 0;
-  const modules = options.modules === 'bare' ? BARE_MODULES : FULL_MODULES;
+  const modules = [...(options.modules === 'bare' ? BARE_MODULES : FULL_MODULES), ...(options.extraModules ?? [])];
   const lines = [
     'ServerRoot "/etc/apache2"',
     'ServerName 127.0.0.1',
@@ -76,6 +80,7 @@ export async function startApache(docRoot: string, options: ApacheOptions = {}):
       '</VirtualHost>',
     );
   }
+  lines.push(...(options.extraConfig ?? []));
   writeFileSync(`${prefix}/httpd.conf`, `${lines.join('\n')}\n`);
 
   let output = '';

@@ -89,15 +89,24 @@ export interface CliRun {
 
 /**
  * Runs `scripts/deploy.ts --no-build` with exactly these deploy variables (a developer's .env
- * cannot add any: every DEPLOY_ variable is set, empty when unused).
+ * cannot add any: every DEPLOY_ variable is set, empty when unused; CI is unset unless `env` sets
+ * it). Without DEPLOY_LIVE_URL in `env` it adds --no-live-check (the sample siteUrl is not online).
  * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL)
+ * @param typed when given, the deploy runs on a terminal (a pseudo-terminal of util-linux's
+ *   `script`) and this is typed into it; its output lines then lose their terminal escapes
  */
-export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean): Promise<CliRun> {
-  const base = { DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_SITE_URL: 'https://www.example.com' };
+export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean, typed?: string): Promise<CliRun> {
+  const base = {
+    DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '',
+    DEPLOY_SITE_URL: 'https://www.example.com', DEPLOY_LIVE_URL: '', DEPLOY_KNOWN_HOSTS: '', CI: '',
+  };
+  const live = env.DEPLOY_LIVE_URL ? [] : ['--no-live-check'];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...args], {
-      cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const command = [process.execPath, '--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...live, ...args];
+    const child = typed === undefined
+      ? spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('script', ['-q', '-e', '-c', command.map((a) => `'${a}'`).join(' '), '/dev/null'], { cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    if (typed !== undefined) child.stdin!.end(typed);
     let out = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -105,7 +114,8 @@ export function runCli(args: string[], env: Record<string, string>, killWhen?: (
       if (killWhen && child.exitCode === null && killWhen(out.split('\n'))) child.kill('SIGKILL');
     });
     child.stderr.on('data', (d) => { stderr += d; });
-    child.on('close', (code, signal) => resolve({ code, signal, lines: out.split('\n').filter(Boolean), stderr }));
+    const clean = (text: string) => (typed === undefined ? text : text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r/g, ''));
+    child.on('close', (code, signal) => resolve({ code, signal, lines: clean(out).split('\n').filter(Boolean), stderr }));
   });
 }
 
