@@ -34,7 +34,7 @@ function aptGet(args: string[]): void {
 }
 
 console.log(`Installing ${names} for the tests: Debian packages ${packages.join(' ')}${asRoot ? '' : ' (through sudo)'}.`);
-console.log('On a fresh machine this takes about 1 to 3 minutes, most of it Chromium and Java.');
+console.log('On a fresh machine this takes about 2 to 3 minutes, most of it Chromium, Java, Firefox ESR and WebKitGTK.');
 aptGet(['update', '-qq']);
 aptGet(['install', '-y', '-qq', '--no-install-recommends', ...packages]);
 

@@ -1,9 +1,49 @@
 /**
- * A project script run as a real process for a test or a benchmark (`npm run serve`, `npm run dev`): started in a
- * process group of its own so that stop() ends it with every child it started (a rebuild, a
- * watcher), also when the test fails.
+ * Programs a test, a benchmark or a script starts (a project script such as `npm run serve` or
+ * `npm run dev`, a browser driver under xvfb-run): each in a process group of its own, so that
+ * stop() ends it with every child it started (a rebuild, a watcher, Xvfb, the browser), also when
+ * the test fails, and so that the group is killed when this process exits or is stopped with
+ * SIGTERM, SIGINT or SIGHUP (endWithThisProcess).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+
+/** Process groups (by their leader's pid) to SIGKILL when this process exits. */
+const groups = new Set<number>();
+
+/** Exit status for a signal, the shell's convention 128 + signal number. */
+const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+
+/** Sends `signal` (default SIGKILL) to every process of group `pgid`; false when none is left. */
+export function killGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Kills process group `pgid` (a child started with `detached: true` leads one) when this process
+ * exits, and makes SIGTERM, SIGINT and SIGHUP exit this process (status 143, 130, 129) so that
+ * happens when it is stopped too. Node's default for those signals is to die without running
+ * 'exit' listeners, which would leave the group running.
+ * @returns a function that forgets the group again (call it once the group has been stopped)
+ */
+export function endWithThisProcess(pgid: number): () => void {
+  installHandlers();
+  groups.add(pgid);
+  return () => { groups.delete(pgid); };
+}
+
+let installed = false;
+/** Installs the exit and signal listeners once per process. */
+function installHandlers(): void {
+  if (installed) return;
+  installed = true;
+  process.on('exit', () => { for (const pgid of groups) killGroup(pgid); });
+  for (const [signal, status] of Object.entries(SIGNAL_EXIT)) process.on(signal, () => process.exit(status));
+}
 
 export interface ScriptProcess {
   child: ChildProcess;
@@ -23,16 +63,31 @@ export interface ScriptProcess {
  * @param args e.g. ["scripts/serve.ts", "--port", "8123"]
  */
 export function startScript(args: string[], cwd: string, env: Record<string, string | undefined> = {}): ScriptProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  return startProcess(process.execPath, ['--import', 'tsx', ...args], cwd, env);
+}
+
+/**
+ * Runs `command` with `args` in `cwd`, in a process group of its own that ends with this process
+ * (endWithThisProcess).
+ * @param env added to this process's environment (FORCE_COLOR=0 unless given)
+ * @throws Error when the program cannot be started (e.g. ENOENT: not installed)
+ */
+export function startProcess(command: string, args: string[], cwd: string, env: Record<string, string | undefined> = {}): ScriptProcess {
+  const child = spawn(command, args, {
     cwd, env: { ...process.env, FORCE_COLOR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   });
+  if (child.pid === undefined) {
+    child.once('error', () => { /* reported by the throw below */ });
+    throw new Error(`${command} could not be started (is it installed?).`);
+  }
+  const forget = endWithThisProcess(child.pid);
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (d: Buffer) => { out += d; for (const l of listeners) l(); };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   const exited = new Promise<void>((resolve) => child.once('exit', () => { for (const l of listeners) l(); resolve(); }));
-  const signal = (sig: NodeJS.Signals) => { try { process.kill(-child.pid!, sig); } catch { /* already gone */ } };
+  const signal = (sig: NodeJS.Signals) => killGroup(child.pid!, sig);
   return {
     child,
     output: () => out,
@@ -48,12 +103,13 @@ export function startScript(args: string[], cwd: string, env: Record<string, str
       });
     },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) { signal('SIGKILL'); return; }
+      if (child.exitCode !== null || child.signalCode !== null) { signal('SIGKILL'); forget(); return; }
       signal('SIGTERM');
       const timer = setTimeout(() => signal('SIGKILL'), 3_000);
       await exited;
       clearTimeout(timer);
       signal('SIGKILL'); // whatever of the group outlived its parent
+      forget();
     },
   };
 }

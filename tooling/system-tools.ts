@@ -10,6 +10,17 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
+/** Debian's multiarch folder of this machine, e.g. x86_64-linux-gnu. */
+const MULTIARCH = ({ x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' } as Record<string, string>)[process.arch] ?? `${process.arch}-linux-gnu`;
+/** Debian's Firefox ESR (package firefox-esr). */
+export const FIREFOX_ESR = '/usr/bin/firefox-esr';
+/** WebKitGTK's WebDriver server (package webkit2gtk-driver). */
+export const WEBKIT_WEBDRIVER = '/usr/bin/WebKitWebDriver';
+/** The browser WebKitWebDriver drives (package libwebkit2gtk-4.1-0, a dependency of webkit2gtk-driver). */
+export const MINIBROWSER = `/usr/lib/${MULTIARCH}/webkit2gtk-4.1/MiniBrowser`;
+/** Runs a command on a virtual X display (package xvfb). */
+export const XVFB_RUN = '/usr/bin/xvfb-run';
+
 /** One system tool the tests need. */
 export interface SystemTool {
   /** What the messages call it, e.g. "Chromium". */
@@ -47,6 +58,24 @@ export const SYSTEM_TOOLS: SystemTool[] = [
       'test/quality/structured-data.test.ts',
       'test/quality/test-runner.test.ts',
     ],
+  },
+  {
+    name: 'Firefox ESR',
+    files: [FIREFOX_ESR],
+    debian: ['firefox-esr'],
+    tests: ['test/browser/cross-engine-firefox.test.ts'],
+  },
+  {
+    name: 'WebKitGTK (WebKitWebDriver and MiniBrowser)',
+    files: [WEBKIT_WEBDRIVER, MINIBROWSER],
+    debian: ['webkit2gtk-driver'],
+    tests: ['test/browser/cross-engine-webkit.test.ts'],
+  },
+  {
+    name: 'Xvfb (virtual display for WebKitGTK)',
+    files: [XVFB_RUN, '/usr/bin/Xvfb'],
+    debian: ['xvfb'],
+    tests: ['test/browser/cross-engine-webkit.test.ts'],
   },
   {
     name: 'Java (for the W3C HTML checker)',

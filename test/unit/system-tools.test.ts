@@ -30,6 +30,9 @@ list('should cover every test file that starts a tool in its own source', async 
     [/spawnSync\('java'/, 'Java'],
     [/tooling\/sshd\.ts/, 'OpenSSH'],
     [/tooling\/ftp-server\.ts/, 'pyftpdlib'],
+    [/\blaunchFirefox\(/, 'Firefox ESR'],
+    [/\blaunchWebKit\(/, 'WebKitGTK'],
+    [/\blaunchWebKit\(/, 'Xvfb'],
   ];
   const files = await fg('test/**/*.test.ts', { cwd: ROOT });
   const uncovered: string[] = [];
