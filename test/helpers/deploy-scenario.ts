@@ -14,8 +14,8 @@ import { parse } from 'node-html-parser';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, ROOT } from '../../lib/build/build-site.ts';
-import { deploy, temporaryName } from '../../lib/deploy/deploy.ts';
-import { parseManifest } from '../../lib/deploy/deploy-plan.ts';
+import { deploy } from '../../lib/deploy/deploy.ts';
+import { parseManifest, temporaryName } from '../../lib/deploy/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
 import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy/deploy-target.ts';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
@@ -69,7 +69,7 @@ function recorder(): { written: string[]; open: (target: DeployTarget) => Remote
       connect: () => remote.connect(),
       close: () => remote.close(),
       read: (p) => remote.read(p),
-      listRoot: () => remote.listRoot(),
+      list: (p) => remote.list(p),
       write: (p, data) => { written.push(p); return remote.write(p, data); },
       rename: (from, to) => remote.rename(from, to),
       remove: (p) => remote.remove(p),
@@ -187,7 +187,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     assert.is(pages.length, 1, `the edit changes one page: ${expected}`);
     assert.ok(derived.every((f) => f === '/keyword-corpus.json' || f === SERVICE_WORKER_PATH), `and otherwise only the keyword corpus and the service worker: ${expected}`);
     const files = remote.written.filter((w) => w !== temporaryName(DEPLOY_MANIFEST)).sort();
-    assert.equal(files, expected.map(temporaryName).sort());
+    assert.equal(files, expected.map((f) => temporaryName(f)).sort());
     assert.equal(report.replaced.sort(), expected);
     assert.equal(report.deleted, []);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(tree(builds().b)));
