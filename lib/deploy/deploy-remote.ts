@@ -120,11 +120,14 @@ export function isDotNameRefusal(e: ServerRefusal): boolean {
 }
 
 /** What the operator can do about a refused command, read from the server's words. */
-function refusalAdvice(t: DeployTarget, code: number, words: string, sitePath: string): string {
+function refusalAdvice(t: DeployTarget, command: string, code: number, words: string, sitePath: string): string {
   const user = `user "${t.user}"`;
   if (code === 552 || code === 452 || /quota|space|full/i.test(words)) return `${t.host} has no space left for ${user}: free space or raise the disk quota in your hosting panel, then deploy again; what arrived is kept`;
   if (/overwrite|already exists|file exists/i.test(words)) {
-    return `the server does not let ${user} replace an existing file (ProFTPD: AllowOverwrite off); the deploy moves old files aside on such a server, so another program or deploy is probably writing this folder too: let it finish and deploy again`;
+    const why = command === 'STOR'
+      ? `"${sitePath}" is there and not the deploy's own (an interrupted deploy's leftovers are deleted first), so it is left alone: delete it if nothing of yours needs it`
+      : 'the deploy moves old files aside on such a server, so another program or deploy is writing this folder too: let it finish';
+    return `the server does not let ${user} replace an existing file (ProFTPD: AllowOverwrite off); ${why}, then deploy again`;
   }
   if (isDotNameRule(sitePath, words)) {
     return `the server refuses names starting with a dot (Pure-FTPd: ProhibitDotFilesWrite, -x): ask your host to allow dot-files for ${user}`;
@@ -181,7 +184,7 @@ class FtpRemote implements Remote {
     if (doing === 'folder') return new DeployError(`The folder ${folderName(t)} does not exist on ${t.host} (${reply}): create it, or correct the path in DEPLOY_TARGET (the web root is often public_html or www).`);
     if (code === 421 || code === 425 || code === 426 || code === 450 || code === 451) return new DeployError(`${t.host} could not complete ${doing} "${sitePath}" (${reply}).`, true);
     if (code >= 500 || code === 452) {
-      return new ServerRefusal(`${t.host} refused ${doing} "${sitePath}" (${reply}): ${refusalAdvice(t, code, words, sitePath)}.`, doing, sitePath, code, words);
+      return new ServerRefusal(`${t.host} refused ${doing} "${sitePath}" (${reply}): ${refusalAdvice(t, doing, code, words, sitePath)}.`, doing, sitePath, code, words);
     }
     return new DeployError(`${t.host}: ${doing} "${sitePath}" failed (${reply}).`);
   }

@@ -33,7 +33,7 @@ export function tree(dir: string): Map<string, string> {
 }
 
 /** Paths whose content differs or that only `to` has. */
-function changed(from: Map<string, string>, to: Map<string, string>): string[] {
+export function changed(from: Map<string, string>, to: Map<string, string>): string[] {
   return [...to].filter(([p, h]) => from.get(p) !== h).map(([p]) => p).sort();
 }
 
@@ -93,7 +93,7 @@ export interface CliRun {
  * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL)
  */
 export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean): Promise<CliRun> {
-  const base = { DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_SITE_URL: 'https://www.example.com' };
+  const base = { DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_TEST_KILL_AFTER: '', DEPLOY_SITE_URL: 'https://www.example.com' };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...args], {
       cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
@@ -118,10 +118,12 @@ export interface ProtocolUnderTest {
   disk(folder: string): string;
   /** Variables that log in with a wrong password, and that password. */
   wrongPassword(folder: string): { env: Record<string, string>; password: string };
+  /** Makes the folder on disk writable for the server's user (a server whose sessions run as another user). */
+  prepare?(dir: string): void;
 }
 
 /** Files the tests put on the server themselves: a deploy must never touch them. */
-const FOREIGN = ['/foreign.txt', '/cgi-bin/hello.cgi', '/.well-known/security.txt'];
+export const FOREIGN = ['/foreign.txt', '/cgi-bin/hello.cgi', '/.well-known/security.txt'];
 
 /** Registers and runs the deploy suite for one protocol. */
 export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
@@ -134,6 +136,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
   s.before(() => {
     root = p.disk(folder);
     mkdirSync(root, { recursive: true });
+    p.prepare?.(root);
     target = readTarget({ ...p.env(folder), DEPLOY_SITE_URL: 'https://www.example.com' })!;
   });
 
