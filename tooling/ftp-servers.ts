@@ -4,6 +4,8 @@
  * ProFTPD (Debian's packages unpacked by `npm run setup-tests`, see tooling/system-tools.ts).
  * Each serves one user with a password; the test passes what a host would set on top of the
  * defaults (vsftpd `max_per_ip=1`, Pure-FTPd `-x` or `-y 1:1`, ProFTPD `AllowOverwrite off`).
+ * Passive data connections use any free port, as on the defaults: a fixed range of a few ports runs
+ * out within a deploy (each closed data connection holds its port for TIME_WAIT).
  *
  * The servers run as root, as they do on a host, and switch to an unprivileged system user for
  * the session: files they write belong to that user, so a folder the test makes for them must be
@@ -59,12 +61,6 @@ function cryptHash(password: string): string {
   return execFileSync('openssl', ['passwd', '-6', '-stdin'], { input: `${password}\n`, encoding: 'utf8' }).trim();
 }
 
-/** 21 consecutive ports for passive data connections, away from the ephemeral range freePort draws from. */
-function passiveRange(): [number, number] {
-  const first = 20_000 + Math.floor(Math.random() * 500) * 21;
-  return [first, first + 20];
-}
-
 /** The temp folder of one server: its configuration, logs and (by default) the served folder. */
 function serverFolder(prefix: string, root?: string): { dir: string; root: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
@@ -112,7 +108,6 @@ export async function startVsftpd(options: FtpServerOptions = {}): Promise<Runni
   const ids = systemIds('ftp', 'ftp');
   const password = `pw-${Math.random().toString(36).slice(2)}`;
   const port = await freePort();
-  const [low, high] = passiveRange();
   mkdirSync(`${dir}/pam.d`);
   mkdirSync(`${dir}/empty`);
   // pam_userdb's database: user name -> password, a Berkeley DB hash file written by Perl's DB_File.
@@ -131,7 +126,7 @@ export async function startVsftpd(options: FtpServerOptions = {}): Promise<Runni
     'anonymous_enable=NO', 'local_enable=YES', 'write_enable=YES', 'local_umask=022',
     'pam_service_name=vsftpd', 'guest_enable=YES', 'guest_username=ftp', 'virtual_use_local_privs=YES',
     `local_root=${root}`, 'chroot_local_user=YES', `secure_chroot_dir=${dir}/empty`,
-    'pasv_enable=YES', 'pasv_address=127.0.0.1', `pasv_min_port=${low}`, `pasv_max_port=${high}`,
+    'pasv_enable=YES',
     // Kernel features a container may refuse; off, they change nothing the deploy sees.
     'seccomp_sandbox=NO', 'isolate_network=NO',
     'xferlog_enable=YES', 'xferlog_std_format=NO', 'log_ftp_protocol=YES', 'dual_log_enable=NO', `vsftpd_log_file=${dir}/vsftpd.log`,
@@ -154,7 +149,6 @@ export async function startPureFtpd(options: FtpServerOptions = {}): Promise<Run
   const ids = systemIds('nobody', 'nogroup');
   const password = `pw-${Math.random().toString(36).slice(2)}`;
   const port = await freePort();
-  const [low, high] = passiveRange();
   // pure-pw's own hash (argon2id) costs seconds of CPU per login; Pure-FTPd checks any crypt(3) hash.
   // The fields: user, hash, uid, gid, gecos, home ("/./" ends the chroot), then per-user limits left empty.
   writeFileSync(`${dir}/pureftpd.passwd`, `${USER}:${cryptHash(password)}:${ids.uid}:${ids.gid}::${root}/./::::::::::::\n`, { mode: 0o600 });
@@ -162,7 +156,7 @@ export async function startPureFtpd(options: FtpServerOptions = {}): Promise<Run
   const flags = options.flags ?? [];
   const child = spawn(`${PURE_FTPD_DIR}/usr/sbin/pure-ftpd`, [
     '-S', `127.0.0.1,${port}`, '-l', `puredb:${dir}/pureftpd.pdb`, '-E', '-H',
-    '-p', `${low}:${high}`, '-P', '127.0.0.1', '-g', `${dir}/pure-ftpd.pid`, ...flags,
+    '-g', `${dir}/pure-ftpd.pid`, ...flags,
   ], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   return running(describe('Pure-FTPd', flags), child, dir, port, root, password, ids, () => '');
 }
@@ -178,12 +172,11 @@ export async function startProftpd(options: FtpServerOptions = {}): Promise<Runn
   const ids = systemIds('nobody', 'nogroup');
   const password = `pw-${Math.random().toString(36).slice(2)}`;
   const port = await freePort();
-  const [low, high] = passiveRange();
   writeFileSync(`${dir}/ftpd.passwd`, `${USER}:${cryptHash(password)}:${ids.uid}:${ids.gid}::${root}:/bin/false\n`, { mode: 0o600 });
   const config = options.config ?? [];
   writeFileSync(`${dir}/proftpd.conf`, [
     'ServerName "deploy test"', 'ServerType standalone', 'DefaultServer on', 'UseIPv6 off',
-    `Port ${port}`, 'DefaultAddress 127.0.0.1', 'SocketBindTight on', `PassivePorts ${low} ${high}`,
+    `Port ${port}`, 'DefaultAddress 127.0.0.1', 'SocketBindTight on',
     'User nobody', 'Group nogroup', 'Umask 022', 'DefaultRoot ~', 'RequireValidShell off',
     'AuthOrder mod_auth_file.c', `AuthUserFile ${dir}/ftpd.passwd`,
     `ModulePath ${PROFTPD_DIR}/usr/lib/proftpd`, `PidFile ${dir}/proftpd.pid`, `ScoreboardFile ${dir}/proftpd.scoreboard`,

@@ -25,8 +25,34 @@ import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from 
 import { DEPLOY_RECORDS, isDotPath, leftoverNames, parseManifest, type ServerManifest } from '../../lib/deploy/deploy-plan.ts';
 import { readTarget } from '../../lib/deploy/deploy-target.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN } from '../../lib/site-files/hosting.ts';
-import type { RunningFtpServer } from '../../tooling/ftp-servers.ts';
-import { changed, FOREIGN, runCli, tree, type Builds, type CliRun, type ProtocolUnderTest } from './deploy-scenario.ts';
+import type { FtpServerOptions, RunningFtpServer } from '../../tooling/ftp-servers.ts';
+import { buildVariants, changed, deploySuite, FOREIGN, removeBuilds, runCli, tree, type Builds, type CliRun, type ProtocolUnderTest } from './deploy-scenario.ts';
+
+/** The moments every server's redeploys are killed at: mid-upload, after the first rename (the record), after a file's rename, after the first delete. */
+export const KILLS = ['STOR 30', 'RNTO 1', 'RNTO /keyword-corpus.json', 'DELE 1'];
+
+/**
+ * A server's own test file: starts it once per configuration (the first: its defaults), builds
+ * the three sites, then runs the deploy guarantees (deploySuite) on the defaults and hostSuite
+ * with KILLS on every configuration; stops the servers and removes the builds at the end.
+ * @param start the launcher of tooling/ftp-servers.ts
+ */
+export async function serverSuites(start: (options?: FtpServerOptions) => Promise<RunningFtpServer>, configurations: FtpServerOptions[]): Promise<void> {
+  const servers: RunningFtpServer[] = [];
+  const stop = async () => { for (const server of servers) await server.stop(); };
+  try {
+    for (const options of configurations) servers.push(await start(options));
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const builds = await buildVariants().catch(async (e) => { await stop(); throw e; });
+  deploySuite(ftpProtocol(servers[0]), () => builds);
+  for (const [i, server] of servers.entries()) {
+    const last = i === servers.length - 1;
+    hostSuite({ server, kills: KILLS }, () => builds, `host-${i}`, last ? async () => { await stop(); removeBuilds(builds); } : undefined);
+  }
+}
 
 /** How deploySuite (test/helpers/deploy-scenario.ts) reaches `server` over plain FTP. */
 export function ftpProtocol(server: RunningFtpServer): ProtocolUnderTest {
