@@ -238,7 +238,11 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
     }
     let text: Buffer | undefined;
     for (const name of rootNames.has(path.posix.basename(DEPLOY_MANIFEST_PLAIN)) ? [DEPLOY_MANIFEST_PLAIN, DEPLOY_MANIFEST] : [DEPLOY_MANIFEST]) {
-      text = await session.run((r) => r.read(name));
+      // A dry run repairs nothing: a record an interrupted run moved aside is read where it is.
+      const parked = options.dryRun ? leftoverNames(name, 'deploy-old').filter((n) => rootNames.has(path.posix.basename(n))) : [];
+      for (const at of [name, ...parked]) {
+        text ??= await session.run((r) => r.read(at));
+      }
       if (text) {
         report.record = name;
         break;
