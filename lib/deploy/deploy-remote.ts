@@ -182,11 +182,12 @@ class FtpRemote implements Remote {
     if (code === 530 || doing === 'login') return new DeployError(`${t.host} refused the login of user "${t.user}" (${reply}): check DEPLOY_PASSWORD and the user name in DEPLOY_TARGET.`);
     if (doing === 'tls') return new DeployError(`${t.host}:${t.port} does not offer FTPS (${reply}): use sftp:// if your host offers it; ftp:// sends the password unencrypted.`);
     if (doing === 'folder') return new DeployError(`The folder ${folderName(t)} does not exist on ${t.host} (${reply}): create it, or correct the path in DEPLOY_TARGET (the web root is often public_html or www).`);
-    if (code === 421 || code === 425 || code === 426 || code === 450 || code === 451) return new DeployError(`${t.host} could not complete ${doing} "${sitePath}" (${reply}).`, true);
+    const what = sitePath ? `${doing} "${sitePath}"` : doing;
+    if (code === 421 || code === 425 || code === 426 || code === 450 || code === 451) return new DeployError(`${t.host} could not complete ${what} (${reply}).`, true);
     if (code >= 500 || code === 452) {
-      return new ServerRefusal(`${t.host} refused ${doing} "${sitePath}" (${reply}): ${refusalAdvice(t, doing, code, words, sitePath)}.`, doing, sitePath, code, words);
+      return new ServerRefusal(`${t.host} refused ${what} (${reply}): ${refusalAdvice(t, doing, code, words, sitePath)}.`, doing, sitePath, code, words);
     }
-    return new DeployError(`${t.host}: ${doing} "${sitePath}" failed (${reply}).`);
+    return new DeployError(`${t.host}: ${what} failed (${reply}).`);
   }
 
   /**

@@ -241,7 +241,11 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       // A dry run repairs nothing: a record an interrupted run moved aside is read where it is.
       const parked = options.dryRun ? leftoverNames(name, 'deploy-old').filter((n) => rootNames.has(path.posix.basename(n))) : [];
       for (const at of [name, ...parked]) {
-        text ??= await session.run((r) => r.read(at));
+        // A server that will not even show dot-files (Pure-FTPd -X) cannot have the dot-named record read.
+        text ??= await session.run((r) => r.read(at)).catch((e) => {
+          if (e instanceof ServerRefusal && isDotNameRefusal(e)) return undefined;
+          throw e;
+        });
       }
       if (text) {
         report.record = name;
