@@ -75,8 +75,9 @@ function summary(r: DeployReport, where: string): string {
     return `Dry run, nothing changed on ${where}: would upload ${r.uploaded.length} new, replace ${r.replaced.length}, delete ${r.deleted.length}; ${r.unchanged} unchanged; ${kb(r.bytes)} to send.`;
   }
   const manifest = r.manifestWrites ? ` (and the deploy record ${r.manifestWrites}x, ${kb(r.manifestBytes)})` : '';
-  const nothing = r.uploaded.length + r.replaced.length + r.deleted.length === 0 ? ' The server already had this build.' : '';
-  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged; ${kb(r.bytes)} sent${manifest}.${nothing}`;
+  const nothing = r.uploaded.length + r.replaced.length + r.deleted.length + r.refused.length === 0 ? ' The server already had this build.' : '';
+  const refused = r.refused.length ? `, ${r.refused.length} refused by the server` : '';
+  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged${refused}; ${kb(r.bytes)} sent${manifest}.${nothing}`;
 }
 
 async function main(): Promise<number> {
