@@ -4,11 +4,12 @@
  *  - a site deployed before the host turned `-x` on keeps its record: the next deploy finds it under
  *    its dot-name, sends only what changed, deletes what the site no longer has, and from then on
  *    keeps the record under its plain name;
+ *  - a .htaccess the host put there itself, identical to the build's, counts as arrived;
  *  - first deploy, edit redeploy and kills at chosen moments with reruns (test/helpers/deploy-hosts.ts):
  *    everything but the dot-files arrives, temporary names carry no dot, and every run ends with the
  *    one failure that names .htaccess, what the site loses without it and what to ask the host.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -74,6 +75,20 @@ existing('keeps its record: found under the old name, only what changed is sent,
   assert.equal([...next.report.uploaded, ...next.report.replaced].sort(), changed(withoutDotFiles(c), withoutDotFiles(b)));
   const after = tree(root);
   for (const [f, hash] of withoutDotFiles(b)) assert.is(after.get(f), hash, f);
+});
+
+existing('a dot-file the host put there itself, identical to the build\'s, counts as arrived: the deploy succeeds', async () => {
+  const root = path.join(shared, 'by-hand');
+  strict.own(root);
+  const first = await deployTo(strict, 'by-hand', builds.a);
+  assert.match(first.failure ?? '', /refused \.htaccess \(553 /);
+  assert.ok(!existsSync(path.join(root, '.htaccess')));
+  copyFileSync(path.join(builds.a, '.htaccess'), path.join(root, '.htaccess')); // the host's file manager
+  const again = await deployTo(strict, 'by-hand', builds.a);
+  assert.is(again.failure, undefined);
+  const record = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST_PLAIN), 'utf8'));
+  assert.is(record.files['/.htaccess'], tree(builds.a).get('/.htaccess'));
+  assert.equal(record.pending, []);
 });
 
 existing.run();
