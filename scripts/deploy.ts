@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
 import { buildSite, distDir, ROOT } from '../lib/build/build-site.ts';
-import { deploy, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
+import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
 import { DeployError, describeTarget, loadDotEnv, readTarget } from '../lib/deploy/deploy-target.ts';
 import { loadContent } from '../lib/content/load-content.ts';
 import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
@@ -54,6 +54,14 @@ function show(e: DeployEvent): void {
     const list = (names: string[]) => `${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}`;
     const replaced = e.replaced.length ? `, except ${list(e.replaced)}, which the site's own file${e.replaced.length > 1 ? 's replace' : ' replaces'}` : '';
     say(`First deploy here: the folder already holds ${e.names.length} item(s) this deploy did not put there; they are left as they are${replaced}: ${list(e.names)}`);
+  } else if (e.type === 'recovered') {
+    const restored = e.restored.length ? `put back ${e.restored.join(', ')} (moved aside when it stopped)` : '';
+    const removed = e.removed.length ? `deleted ${e.removed.length} temporary file(s) it left (${e.removed.slice(0, 6).join(', ')}${e.removed.length > 6 ? ', …' : ''})` : '';
+    say(`An earlier deploy was interrupted: ${[restored, removed].filter(Boolean).join('; ')}. This one finishes its work.`);
+  } else if (e.type === 'host-rule' && e.rule === 'no-overwrite') {
+    say(`The server will not replace a file in place (${e.reply}; ProFTPD: AllowOverwrite off): each changed file is renamed aside, the new one renamed in, the old one deleted. Between those two renames that one file is missing for a moment; if the deploy is cut off there, the next one puts it back first.`);
+  } else if (e.type === 'host-rule' && e.rule === 'no-dot-names') {
+    say(`The server refuses names starting with a dot (${e.reply}): the deploy record is ${e.record} here, readable by anyone who asks for it (it lists only the public files' names and SHA-256), and temporary names carry no dot.`);
   } else if (e.type === 'retry') {
     say(`${e.message} Trying again in ${e.waitMs / 1000} s (attempt ${e.attempt + 1}).`);
   } else if (e.type === 'begin' && tty) {
@@ -73,8 +81,9 @@ function summary(r: DeployReport, where: string): string {
     return `Dry run, nothing changed on ${where}: would upload ${r.uploaded.length} new, replace ${r.replaced.length}, delete ${r.deleted.length}; ${r.unchanged} unchanged; ${kb(r.bytes)} to send.`;
   }
   const manifest = r.manifestWrites ? ` (and the deploy record ${r.manifestWrites}x, ${kb(r.manifestBytes)})` : '';
-  const nothing = r.uploaded.length + r.replaced.length + r.deleted.length === 0 ? ' The server already had this build.' : '';
-  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged; ${kb(r.bytes)} sent${manifest}.${nothing}`;
+  const nothing = r.uploaded.length + r.replaced.length + r.deleted.length + r.refused.length === 0 ? ' The server already had this build.' : '';
+  const refused = r.refused.length ? `, ${r.refused.length} refused by the server` : '';
+  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged${refused}; ${kb(r.bytes)} sent${manifest}.${nothing}`;
 }
 
 async function main(): Promise<number> {
@@ -162,6 +171,7 @@ try {
   process.exitCode = await main();
 } catch (error) {
   if (error instanceof DeployError || error instanceof ContentError) {
+    if (error instanceof PartialDeployError) say(summary(error.report, describeTarget(readTarget()!)));
     say(`Deploy failed: ${error.message}`);
   } else {
     say(`Deploy failed unexpectedly: ${String((error as Error)?.message ?? error).split('\n')[0]} (details below; the live site stays consistent)`);

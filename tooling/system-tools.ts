@@ -6,9 +6,21 @@
  *
  * Each tool is proved present by an executable regular file (not merely a path: a file hidden by a
  * bind mount of /dev/null is a character device), or by a check command that must exit 0.
+ *
+ * Debian's vsftpd, Pure-FTPd and ProFTPD packages conflict (each provides `ftp-server`), so only
+ * vsftpd is installed; the other two are unpacked (`apt-get download`, `dpkg -x`) into a folder of
+ * their own under UNPACKED_DIR, their libraries installed with apt-get, and started from there.
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+/** Where Debian packages that cannot be installed beside others are unpacked, one folder per tool. */
+export const UNPACKED_DIR = path.resolve(import.meta.dirname, '../node_modules/.cache/system-tools');
+/** The folder Pure-FTPd is unpacked into (its programs under usr/sbin, usr/bin). */
+export const PURE_FTPD_DIR = path.join(UNPACKED_DIR, 'pure-ftpd');
+/** The folder ProFTPD is unpacked into (usr/sbin/proftpd, its modules under usr/lib/proftpd). */
+export const PROFTPD_DIR = path.join(UNPACKED_DIR, 'proftpd');
 
 /** Debian's multiarch folder of this machine, e.g. x86_64-linux-gnu. */
 const MULTIARCH = ({ x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' } as Record<string, string>)[process.arch] ?? `${process.arch}-linux-gnu`;
@@ -29,8 +41,10 @@ export interface SystemTool {
   files: string[];
   /** A command (program and arguments) that must exit 0, for what a file cannot show (a Python module). */
   check?: string[];
-  /** The Debian packages that install it, given to `apt-get install`. */
+  /** The Debian packages that install it (or, with `unpack`, the libraries it needs), given to `apt-get install`. */
   debian: string[];
+  /** Debian packages unpacked with `apt-get download` and `dpkg -x` into `dir` instead of installed. */
+  unpack?: { packages: string[]; dir: string };
   /** Test paths (prefixes relative to the project root) that need it; 'test/' is every test file. */
   tests: string[];
 }
@@ -120,6 +134,31 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     debian: ['python3-pyftpdlib', 'python3-openssl'],
     tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts'],
   },
+  {
+    name: 'vsftpd (FTP server)',
+    files: ['/usr/sbin/vsftpd', '/usr/bin/perl', '/usr/bin/unshare'],
+    // Its test users live in a Berkeley DB file for pam_userdb, written with Perl's DB_File.
+    check: ['/usr/bin/perl', '-MDB_File', '-e', '1'],
+    debian: ['vsftpd', 'perl', 'libpam-modules', 'util-linux'],
+    tests: ['test/deploy/vsftpd'],
+  },
+  {
+    name: 'Pure-FTPd (FTP server, unpacked)',
+    files: [`${PURE_FTPD_DIR}/usr/sbin/pure-ftpd`, `${PURE_FTPD_DIR}/usr/bin/pure-pw`],
+    debian: ['libc6', 'libcap2', 'libcrypt1', 'libpam0g', 'libsodium23', 'libssl3'],
+    unpack: { packages: ['pure-ftpd'], dir: PURE_FTPD_DIR },
+    tests: ['test/deploy/pure-ftpd'],
+  },
+  {
+    name: 'ProFTPD (FTP server, unpacked)',
+    files: [`${PROFTPD_DIR}/usr/sbin/proftpd`],
+    debian: [
+      'libacl1', 'libc6', 'libcap2', 'libcrypt1', 'libhiredis0.14', 'libidn2-0', 'libmemcached11', 'libmemcachedutil2',
+      'libncursesw6', 'libpam0g', 'libpcre2-8-0', 'libpcre2-posix3', 'libssl3', 'libtinfo6', 'zlib1g',
+    ],
+    unpack: { packages: ['proftpd-core'], dir: PROFTPD_DIR },
+    tests: ['test/deploy/proftpd'],
+  },
 ];
 
 /** True when `file` is a regular file this process may execute. */
@@ -150,9 +189,9 @@ export function toolsFor(testFiles: string[], tools = SYSTEM_TOOLS): SystemTool[
   return tools.filter((t) => prefixesUsed(t, testFiles).length > 0);
 }
 
-/** Every Debian package of `tools`, each once, in list order. */
+/** Every Debian package of `tools` (installed and unpacked), each once, in list order. */
 export function debianPackages(tools: SystemTool[]): string[] {
-  return [...new Set(tools.flatMap((t) => t.debian))];
+  return [...new Set(tools.flatMap((t) => [...t.debian, ...(t.unpack?.packages ?? [])]))];
 }
 
 /** The command that installs every tool the tests need (README and messages say this one). */

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { DEPLOY_MANIFEST, HOST_CONFIG_FILES } from '../site-files/hosting.ts';
+import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, HOST_CONFIG_FILES } from '../site-files/hosting.ts';
 import { DeployError } from './deploy-target.ts';
 
 /** One local file of the built site. */
@@ -21,6 +21,9 @@ export interface LocalFile {
   /** Size in bytes. */
   bytes: number;
 }
+
+/** The names the deploy's record may have on a server: DEPLOY_MANIFEST, else DEPLOY_MANIFEST_PLAIN where dot-names are refused. */
+export const DEPLOY_RECORDS = [DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN] as const;
 
 /**
  * The deploy's record on the server (DEPLOY_MANIFEST). `files` only lists files known to be on
@@ -78,7 +81,7 @@ export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
     const file = path.join(dir, name);
     const body = await readFile(file);
     const sitePath = `/${name.split(path.sep).join('/')}`;
-    if (sitePath === DEPLOY_MANIFEST) throw new DeployError(`${file} has the name of the deploy's own record on the server; rename it.`);
+    if ((DEPLOY_RECORDS as readonly string[]).includes(sitePath)) throw new DeployError(`${file} has the name of the deploy's own record on the server; rename it.`);
     files.set(sitePath, { path: sitePath, file, hash: createHash('sha256').update(body).digest('hex'), bytes: body.length });
   }
   return files;
@@ -86,10 +89,11 @@ export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
 
 /**
  * Reads a manifest written by serializeManifest.
+ * @param name the record's site path on the server, for the message
  * @throws DeployError when it is not one (edited by hand, or another tool's file of the same name)
  */
-export function parseManifest(text: string): ServerManifest {
-  const broken = () => new DeployError(`The server's ${DEPLOY_MANIFEST} is not a deploy record this tool can read; if you edited it, restore it. Deleting it makes the next deploy upload everything and delete nothing.`);
+export function parseManifest(text: string, name: string = DEPLOY_MANIFEST): ServerManifest {
+  const broken = () => new DeployError(`The server's ${name} is not a deploy record this tool can read; if you edited it, restore it. Deleting it makes the next deploy upload everything and delete nothing.`);
   let data: any;
   try {
     data = JSON.parse(text);
@@ -133,8 +137,38 @@ export function planDeploy(local: Map<string, LocalFile>, previous?: ServerManif
   }
   uploads.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.local.path < b.local.path ? -1 : 1));
   const owned = new Set([...Object.keys(prevFiles), ...pending]);
-  const deletions = [...owned].filter((p) => !local.has(p) && p !== DEPLOY_MANIFEST);
+  const deletions = [...owned].filter((p) => !local.has(p) && !(DEPLOY_RECORDS as readonly string[]).includes(p));
   const rank = (p: string) => (phaseOf(p) === 'pages' ? 0 : 1);
   deletions.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
   return { uploads, deletions, unchanged, previous, local };
+}
+
+/** True for a site path with a file or folder name starting with a dot ("/.htaccess", "/.well-known/x"). */
+export function isDotPath(sitePath: string): boolean {
+  return sitePath.split('/').some((part) => part.startsWith('.'));
+}
+
+/** What a temporary name is for: an upload on its way in, or the old file moved aside while the new one takes its place. */
+export type Leftover = 'deploy-tmp' | 'deploy-old';
+
+/**
+ * The name a file has beside its place while the deploy replaces it: "/a/.index.html.deploy-tmp"
+ * (the upload) or "/a/.index.html.deploy-old" (the old file moved aside, where the server will not
+ * rename over a file). A dot in front keeps it from being served (HIDDEN_PATH), except on a server
+ * that refuses names starting with a dot (`plain`): there "/a/index.html.deploy-tmp". A dot-file
+ * keeps its own dot: "/.htaccess.deploy-tmp".
+ */
+export function temporaryName(sitePath: string, plain = false, kind: Leftover = 'deploy-tmp'): string {
+  const base = path.posix.basename(sitePath);
+  const dot = base.startsWith('.') || plain ? '' : '.';
+  return path.posix.join(path.posix.dirname(sitePath), `${dot}${base}.${kind}`);
+}
+
+/**
+ * Every name an interrupted deploy may have left beside `sitePath`, in both naming styles, by kind.
+ * The record's own (DEPLOY_RECORDS) have one style each: the dot-file's, and the plain name's plain one.
+ */
+export function leftoverNames(sitePath: string, kind: Leftover): string[] {
+  if (sitePath === DEPLOY_MANIFEST_PLAIN) return [temporaryName(sitePath, true, kind)];
+  return [...new Set([temporaryName(sitePath, false, kind), temporaryName(sitePath, true, kind)])];
 }

@@ -8,10 +8,11 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { Client as FtpClient, FTPError } from 'basic-ftp';
+import { FTPError } from 'basic-ftp';
 import { Client as SshClient, type ConnectConfig, type SFTPWrapper } from 'ssh2';
 import { DeployError, type DeployTarget } from './deploy-target.ts';
 import { connectTrusted, type HostKeyCheck } from './known-hosts.ts';
+import { ReplyReadingClient } from './ftp-client.ts';
 
 /** What the deploy needs from a server. Every method throws DeployError only. */
 export interface Remote {
@@ -21,11 +22,15 @@ export interface Remote {
   close(): Promise<void>;
   /** A file's bytes, or undefined when it does not exist. */
   read(sitePath: string): Promise<Buffer | undefined>;
-  /** Names in the target folder itself, folders with a trailing "/". */
-  listRoot(): Promise<string[]>;
-  /** Writes a whole file, replacing any file of that name. The folder must exist. */
+  /** Names in a folder ("/" is the target folder itself), folders with a trailing "/"; undefined when the folder does not exist. */
+  list(sitePath: string): Promise<string[] | undefined>;
+  /** Writes a whole file, replacing any file of that name where the server allows it. The folder must exist. */
   write(sitePath: string, data: Buffer): Promise<void>;
-  /** Renames a file over another one (replacing it) in one step where the server can. */
+  /**
+   * Renames a file, over another one where the server allows it. FTP servers that will not
+   * (ProFTPD `AllowOverwrite off`, IIS) answer with a ServerRefusal; the deploy then moves the
+   * old file aside itself.
+   */
   rename(from: string, to: string): Promise<void>;
   /** Deletes a file; a file that is not there is fine. */
   remove(sitePath: string): Promise<void>;
@@ -79,21 +84,92 @@ function tlsError(err: any, t: DeployTarget): DeployError | undefined {
 /** The folder part of messages: as the operator wrote it in DEPLOY_TARGET. */
 const folderName = (t: DeployTarget) => (t.folder === '' ? 'the login folder' : `"${t.folder}"`);
 
+/**
+ * A command the FTP server answered with a permanent refusal (a 5xx reply, RFC 959 section 4.2.1,
+ * or 452 "insufficient storage"): trying again cannot help, the message says what can.
+ */
+export class ServerRefusal extends DeployError {
+  /**
+   * @param command the FTP command refused, e.g. "STOR"
+   * @param sitePath the file it was about
+   * @param code the reply code, e.g. 550
+   * @param words the server's words after the code, e.g. "Overwrite permission denied"
+   */
+  constructor(message: string, readonly command: string, readonly sitePath: string, readonly code: number, readonly words: string) {
+    super(message);
+    this.name = 'ServerRefusal';
+  }
+
+  /** The reply as the server sent it, on one line: "553 Prohibited file name: .htaccess.deploy-tmp". */
+  get reply(): string {
+    return `${this.code} ${this.words}`;
+  }
+}
+
+/**
+ * True when a refusal about `sitePath` reads as the server's rule against names starting with a
+ * dot (Pure-FTPd `-x` answers "553 Prohibited file name: …"), not as a permission problem.
+ */
+function isDotNameRule(sitePath: string, words: string): boolean {
+  return path.posix.basename(sitePath).startsWith('.') && /prohibited|not allowed|forbidden|invalid/i.test(words) && !/permission|privilege|overwrite/i.test(words);
+}
+
+/** True when the refusal is the server's rule against names starting with a dot. */
+export function isDotNameRefusal(e: ServerRefusal): boolean {
+  return isDotNameRule(e.sitePath, e.words);
+}
+
+/** What the operator can do about a refused command, read from the server's words. */
+function refusalAdvice(t: DeployTarget, command: string, code: number, words: string, sitePath: string): string {
+  const user = `user "${t.user}"`;
+  if (code === 552 || code === 452 || /quota|space|full/i.test(words)) return `${t.host} has no space left for ${user}: free space or raise the disk quota in your hosting panel, then deploy again; what arrived is kept`;
+  if (/overwrite|already exists|file exists/i.test(words)) {
+    const why = command === 'STOR'
+      ? `"${sitePath}" is there and not the deploy's own (an interrupted deploy's leftovers are deleted first), so it is left alone: delete it if nothing of yours needs it`
+      : 'the deploy moves old files aside on such a server, so another program or deploy is writing this folder too: let it finish';
+    return `the server does not let ${user} replace an existing file (ProFTPD: AllowOverwrite off); ${why}, then deploy again`;
+  }
+  if (isDotNameRule(sitePath, words)) {
+    return `the server refuses names starting with a dot (Pure-FTPd: ProhibitDotFilesWrite, -x): ask your host to allow dot-files for ${user}`;
+  }
+  if (/permission|privilege|denied|not permitted|access|read-only|not allowed/i.test(words)) return `check that ${user} may write to ${folderName(t)}`;
+  return `that is the server's rule for ${user}: ask your host what this reply means`;
+}
+
+/**
+ * For tests only: with DEPLOY_TEST_KILL_AFTER set to an FTP command (STOR, RNTO or DELE), the
+ * deploy process ends with SIGKILL right after the server's positive reply to it, as a power cut at
+ * that moment would. "RNTO 3" picks the third such reply; "DELE /keyword-corpus.json.deploy-old"
+ * the first about that site path.
+ */
+function killPoint(command: string, sitePath: string): void {
+  const wanted = process.env.DEPLOY_TEST_KILL_AFTER?.trim();
+  if (!wanted) return;
+  const [name, which = '1'] = wanted.split(/\s+/, 2);
+  if (name !== command) return;
+  if (which.startsWith('/') ? which !== sitePath : ++killPoint.seen !== Number(which)) return;
+  process.kill(process.pid, 'SIGKILL');
+}
+killPoint.seen = 0;
+
 /** FTP(S) on basic-ftp. One control connection; transfers in passive mode (basic-ftp's default). */
 class FtpRemote implements Remote {
-  private client: FtpClient;
+  private client: ReplyReadingClient;
   private root = '/';
 
   constructor(private target: DeployTarget) {
-    this.client = new FtpClient(target.timeoutMs);
+    this.client = new ReplyReadingClient(target.timeoutMs);
   }
 
   private abs(sitePath: string): string {
     return path.posix.join(this.root, sitePath);
   }
 
-  /** The one-line DeployError for a basic-ftp failure. */
-  private error(err: any, doing: Doing, sitePath = ''): DeployError {
+  /**
+   * The one-line DeployError for a basic-ftp failure.
+   * @param doing the FTP command that failed (e.g. "STOR"), or the step of connecting
+   */
+  private error(err: any, doing: string, sitePath = ''): DeployError {
     const t = this.target;
     if (err instanceof DeployError) return err;
     const tls = tlsError(err, t);
@@ -101,20 +177,36 @@ class FtpRemote implements Remote {
     const net = networkError(err, t);
     if (net) return net;
     const code = err instanceof FTPError ? err.code : 0;
-    const reply = `${code} ${oneLine(String(err.message).replace(/^\d{3}\s*/, ''), 100)}`;
+    const words = oneLine(String(err.message).replace(/^\d{3}[\s-]*/, ''), 100);
+    const reply = `${code} ${words}`;
     if (code === 530 || doing === 'login') return new DeployError(`${t.host} refused the login of user "${t.user}" (${reply}): check DEPLOY_PASSWORD and the user name in DEPLOY_TARGET.`);
     if (doing === 'tls') return new DeployError(`${t.host}:${t.port} does not offer FTPS (${reply}): use sftp:// if your host offers it; ftp:// sends the password unencrypted.`);
-    if (code === 552 || code === 452) return new DeployError(`${t.host} has no space left for user "${t.user}" (${reply}): free space or raise the disk quota in your hosting panel, then deploy again; what arrived is kept.`);
     if (doing === 'folder') return new DeployError(`The folder ${folderName(t)} does not exist on ${t.host} (${reply}): create it, or correct the path in DEPLOY_TARGET (the web root is often public_html or www).`);
-    if (code === 421 || code === 425 || code === 426 || code === 450 || code === 451) return new DeployError(`${t.host} could not complete a transfer (${reply}).`, true);
-    if (code === 550 || code === 553 || code === 532) return new DeployError(`${t.host} refused to ${doing} "${sitePath}" (${reply}): check that user "${t.user}" may write to ${folderName(t)}.`);
-    return new DeployError(`${t.host}: could not ${doing} "${sitePath}" (${reply}).`);
+    const what = sitePath ? `${doing} "${sitePath}"` : doing;
+    if (code === 421 || code === 425 || code === 426 || code === 450 || code === 451) return new DeployError(`${t.host} could not complete ${what} (${reply}).`, true);
+    if (code >= 500 || code === 452) {
+      return new ServerRefusal(`${t.host} refused ${what} (${reply}): ${refusalAdvice(t, doing, code, words, sitePath)}.`, doing, sitePath, code, words);
+    }
+    return new DeployError(`${t.host}: ${what} failed (${reply}).`);
+  }
+
+  /**
+   * The error of a failed transfer. When the data connection failed without a reply on the
+   * control connection yet, that reply is read first: a refusal sent with a reset data connection
+   * is a refusal, not a dropped connection.
+   */
+  private async transferError(err: unknown, command: string, sitePath: string): Promise<DeployError> {
+    if (!(err instanceof FTPError) && !(err instanceof DeployError) && !tlsError(err, this.target)) {
+      const reply = await this.client.ftp.lateReply();
+      if (reply && reply.code >= 400) return this.error(new FTPError(reply), command, sitePath);
+    }
+    return this.error(err, command, sitePath);
   }
 
   async connect(): Promise<void> {
     const t = this.target;
     const c = this.client;
-    let doing: Doing = 'connect';
+    let doing = 'connect';
     try {
       await c.connect(t.host, t.port);
       if (t.protocol === 'ftps') {
@@ -149,62 +241,66 @@ class FtpRemote implements Remote {
       await this.client.size(this.abs(sitePath)).catch((err) => {
         if (!(err instanceof FTPError && err.code >= 500 && err.code <= 504)) throw err;
       });
+      this.client.ftp.forgetUnclaimed();
       await this.client.downloadTo(sink, this.abs(sitePath));
       return Buffer.concat(chunks);
     } catch (err) {
-      if (err instanceof FTPError && err.code === 550) return undefined;
-      throw this.error(err, 'read', sitePath);
+      const e = await this.transferError(err, 'RETR', sitePath);
+      if (e instanceof ServerRefusal && e.code === 550) return undefined;
+      throw e;
     }
   }
 
-  async listRoot(): Promise<string[]> {
+  async list(sitePath: string): Promise<string[] | undefined> {
     try {
-      return (await this.client.list(this.root)).filter((f) => f.name !== '.' && f.name !== '..').map((f) => (f.isDirectory ? `${f.name}/` : f.name));
+      this.client.ftp.forgetUnclaimed();
+      const entries = await this.client.list(this.abs(sitePath));
+      return entries.filter((f) => f.name !== '.' && f.name !== '..').map((f) => (f.isDirectory ? `${f.name}/` : f.name));
     } catch (err) {
-      throw this.error(err, 'read', '/');
+      const e = await this.transferError(err, 'LIST', sitePath);
+      if (e instanceof ServerRefusal && e.code === 550) return undefined;
+      throw e;
     }
   }
 
   async write(sitePath: string, data: Buffer): Promise<void> {
     try {
+      this.client.ftp.forgetUnclaimed();
       await this.client.uploadFrom(Readable.from([data]), this.abs(sitePath));
     } catch (err) {
-      throw this.error(err, 'write', sitePath);
+      throw await this.transferError(err, 'STOR', sitePath);
     }
+    killPoint('STOR', sitePath);
   }
 
   async rename(from: string, to: string): Promise<void> {
     try {
-      await this.client.rename(this.abs(from), this.abs(to));
+      await this.client.send(`RNFR ${this.abs(from)}`);
     } catch (err) {
-      // Some servers (IIS) refuse to rename over an existing file: delete it, then rename.
-      if (!(err instanceof FTPError) || (err.code !== 550 && err.code !== 553)) throw this.error(err, 'rename', to);
-      await this.remove(to);
-      try {
-        await this.client.rename(this.abs(from), this.abs(to));
-      } catch (again) {
-        throw this.error(again, 'rename', to);
-      }
+      throw this.error(err, 'RNFR', from);
     }
+    try {
+      await this.client.send(`RNTO ${this.abs(to)}`);
+    } catch (err) {
+      throw this.error(err, 'RNTO', to);
+    }
+    killPoint('RNTO', to);
   }
 
   async remove(sitePath: string): Promise<void> {
     try {
-      await this.client.remove(this.abs(sitePath));
+      await this.client.send(`DELE ${this.abs(sitePath)}`);
     } catch (err) {
       // 550 means "not there" or "not allowed": it is fine only when the file is gone.
       if (err instanceof FTPError && err.code === 550 && !(await this.exists(sitePath))) return;
-      throw this.error(err, 'remove', sitePath);
+      throw this.error(err, 'DELE', sitePath);
     }
+    killPoint('DELE', sitePath);
   }
 
   private async exists(sitePath: string): Promise<boolean> {
-    try {
-      const dir = path.posix.dirname(this.abs(sitePath));
-      return (await this.client.list(dir)).some((f) => f.name === path.posix.basename(sitePath));
-    } catch {
-      return false;
-    }
+    const names = await this.list(path.posix.dirname(sitePath)).catch(() => undefined);
+    return Boolean(names?.includes(path.posix.basename(sitePath)));
   }
 
   async mkdir(sitePath: string): Promise<void> {
@@ -212,12 +308,12 @@ class FtpRemote implements Remote {
       await this.client.cd(this.abs(sitePath));
       return; // already there
     } catch (err) {
-      if (!(err instanceof FTPError)) throw this.error(err, 'mkdir', sitePath);
+      if (!(err instanceof FTPError)) throw this.error(err, 'CWD', sitePath);
     }
     try {
       await this.client.send(`MKD ${this.abs(sitePath)}`);
     } catch (err) {
-      throw this.error(err, 'mkdir', sitePath);
+      throw this.error(err, 'MKD', sitePath);
     }
   }
 
@@ -227,7 +323,7 @@ class FtpRemote implements Remote {
       return true;
     } catch (err) {
       if (err instanceof FTPError) return false;
-      throw this.error(err, 'remove', sitePath);
+      throw this.error(err, 'RMD', sitePath);
     }
   }
 }
@@ -353,12 +449,13 @@ class SftpRemote implements Remote {
     }
   }
 
-  async listRoot(): Promise<string[]> {
+  async list(sitePath: string): Promise<string[] | undefined> {
     try {
-      const list = await this.call<any[]>('read', '/', (s, done) => s.readdir(this.root, done));
+      const list = await this.call<any[]>('read', sitePath, (s, done) => s.readdir(this.abs(sitePath), done));
       return list.map((e) => (e.attrs.isDirectory() ? `${e.filename}/` : e.filename));
-    } catch (err) {
-      throw this.error(err, 'read', '/');
+    } catch (err: any) {
+      if (err?.code === SFTP.NO_SUCH_FILE) return undefined;
+      throw this.error(err, 'read', sitePath);
     }
   }
 

@@ -134,15 +134,21 @@ export const COMPRESSIBLE_TYPES = [
   'text/plain', 'text/vcard',
 ] as const;
 
-/** Files that configure the hosts or the deployment and are never served (404), whatever the host. */
-export const HOST_CONFIG_FILES = ['/.htaccess', '/_headers', '/_redirects'] as const;
-const HOST_CONFIG_FILE = () => new RegExp(`^(${HOST_CONFIG_FILES.map((f) => escapeRegExp(f)).join('|')})$`);
-
 /**
  * The FTP/SFTP deploy's record of the files it uploaded (lib/deploy/deploy.ts): on the server, never
  * served (a dot-file, so HIDDEN_PATH denies it on every host).
  */
 export const DEPLOY_MANIFEST = '/.deploy-manifest.json';
+
+/**
+ * The same record's name on a server that refuses names starting with a dot (Pure-FTPd's
+ * ProhibitDotFilesWrite, `-x`). Not a dot-file, so HOST_CONFIG_FILES lists it to keep it unserved.
+ */
+export const DEPLOY_MANIFEST_PLAIN = '/deploy-manifest.json';
+
+/** Files that configure the hosts or the deployment and are never served (404), whatever the host. */
+export const HOST_CONFIG_FILES = ['/.htaccess', '/_headers', '/_redirects', DEPLOY_MANIFEST_PLAIN] as const;
+const HOST_CONFIG_FILE = () => new RegExp(`^(${HOST_CONFIG_FILES.map((f) => escapeRegExp(f)).join('|')})$`);
 
 /**
  * Cache-Control for a request path as the hosts serve it.

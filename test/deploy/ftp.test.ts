@@ -72,7 +72,7 @@ errors('a missing folder is named', async () => {
 errors('a folder the user may not write to is named', async () => {
   mkdirSync(path.join(server.root, 'readonly'), { recursive: true });
   const message = await failure({ DEPLOY_TARGET: at('ftps', 'readonly', 'reader'), DEPLOY_PASSWORD: server.password, DEPLOY_INSECURE_TLS: '1' });
-  assert.match(message, /refused to write "\/\.deploy-manifest\.json\.deploy-tmp" \(550 .*\): check that user "reader" may write to "readonly"/);
+  assert.match(message, /refused STOR "\/\.deploy-manifest\.json\.deploy-tmp" \(550 .*\): check that user "reader" may write to "readonly"\.$/);
 });
 
 errors('a host that refuses connections is named, with the port to check', async () => {

@@ -14,8 +14,8 @@ import { parse } from 'node-html-parser';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, ROOT } from '../../lib/build/build-site.ts';
-import { deploy, temporaryName } from '../../lib/deploy/deploy.ts';
-import { parseManifest } from '../../lib/deploy/deploy-plan.ts';
+import { deploy } from '../../lib/deploy/deploy.ts';
+import { parseManifest, temporaryName } from '../../lib/deploy/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
 import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy/deploy-target.ts';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
@@ -33,7 +33,7 @@ export function tree(dir: string): Map<string, string> {
 }
 
 /** Paths whose content differs or that only `to` has. */
-function changed(from: Map<string, string>, to: Map<string, string>): string[] {
+export function changed(from: Map<string, string>, to: Map<string, string>): string[] {
   return [...to].filter(([p, h]) => from.get(p) !== h).map(([p]) => p).sort();
 }
 
@@ -69,7 +69,7 @@ function recorder(): { written: string[]; open: (target: DeployTarget) => Remote
       connect: () => remote.connect(),
       close: () => remote.close(),
       read: (p) => remote.read(p),
-      listRoot: () => remote.listRoot(),
+      list: (p) => remote.list(p),
       write: (p, data) => { written.push(p); return remote.write(p, data); },
       rename: (from, to) => remote.rename(from, to),
       remove: (p) => remote.remove(p),
@@ -97,7 +97,7 @@ export interface CliRun {
  */
 export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean, typed?: string): Promise<CliRun> {
   const base = {
-    DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '',
+    DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_TEST_KILL_AFTER: '',
     DEPLOY_SITE_URL: 'https://www.example.com', DEPLOY_LIVE_URL: '', DEPLOY_KNOWN_HOSTS: '', CI: '',
   };
   const live = env.DEPLOY_LIVE_URL ? [] : ['--no-live-check'];
@@ -128,10 +128,12 @@ export interface ProtocolUnderTest {
   disk(folder: string): string;
   /** Variables that log in with a wrong password, and that password. */
   wrongPassword(folder: string): { env: Record<string, string>; password: string };
+  /** Makes the folder on disk writable for the server's user (a server whose sessions run as another user). */
+  prepare?(dir: string): void;
 }
 
 /** Files the tests put on the server themselves: a deploy must never touch them. */
-const FOREIGN = ['/foreign.txt', '/cgi-bin/hello.cgi', '/.well-known/security.txt'];
+export const FOREIGN = ['/foreign.txt', '/cgi-bin/hello.cgi', '/.well-known/security.txt'];
 
 /** Registers and runs the deploy suite for one protocol. */
 export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
@@ -144,6 +146,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
   s.before(() => {
     root = p.disk(folder);
     mkdirSync(root, { recursive: true });
+    p.prepare?.(root);
     target = readTarget({ ...p.env(folder), DEPLOY_SITE_URL: 'https://www.example.com' })!;
   });
 
@@ -197,7 +200,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     assert.is(pages.length, 1, `the edit changes one page: ${expected}`);
     assert.ok(derived.every((f) => f === '/keyword-corpus.json' || f === SERVICE_WORKER_PATH), `and otherwise only the keyword corpus and the service worker: ${expected}`);
     const files = remote.written.filter((w) => w !== temporaryName(DEPLOY_MANIFEST)).sort();
-    assert.equal(files, expected.map(temporaryName).sort());
+    assert.equal(files, expected.map((f) => temporaryName(f)).sort());
     assert.equal(report.replaced.sort(), expected);
     assert.equal(report.deleted, []);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(tree(builds().b)));

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SAMPLE_REVIEWS } from '../../content/samples.ts';
-import { parseManifest, planDeploy, serializeManifest, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
+import { isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
 import { DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
 import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { checkSite, formatFinding, targetMismatch } from '../../lib/deploy/prepublish-check.ts';
@@ -117,6 +117,23 @@ plan('should read back what it writes and refuse a manifest it did not write', (
   for (const bad of ['not json', '{}', '{"files":{"../etc/passwd":"x"}}', '{"files":{},"pending":[3]}']) {
     assert.throws(() => parseManifest(bad), (e: Error) => e instanceof DeployError && /not a deploy record/.test(e.message), bad);
   }
+});
+
+plan('should name temporary and moved-aside files with a leading dot, and without one where dot-names are refused', () => {
+  assert.is(temporaryName('/a/index.html'), '/a/.index.html.deploy-tmp');
+  assert.is(temporaryName('/a/index.html', true), '/a/index.html.deploy-tmp');
+  assert.is(temporaryName('/a/index.html', false, 'deploy-old'), '/a/.index.html.deploy-old');
+  assert.is(temporaryName('/.htaccess', true), '/.htaccess.deploy-tmp', 'a dot-file keeps its own dot');
+  assert.equal(leftoverNames('/a/index.html', 'deploy-old'), ['/a/.index.html.deploy-old', '/a/index.html.deploy-old']);
+  assert.equal(leftoverNames('/.deploy-manifest.json', 'deploy-tmp'), ['/.deploy-manifest.json.deploy-tmp']);
+  assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp'), ['/deploy-manifest.json.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
+  assert.ok(isDotPath('/.htaccess') && isDotPath('/.well-known/security.txt'));
+  assert.not.ok(isDotPath('/areas/grants/index.html'));
+});
+
+plan('should never plan to delete the record under either name', () => {
+  const previous = { files: { '/deploy-manifest.json': 'h1', '/.deploy-manifest.json': 'h1' }, pending: [] };
+  assert.equal(planDeploy(local(file('/index.html')), previous).deletions, []);
 });
 
 plan.run();

@@ -33,6 +33,9 @@ list('should cover every test file that starts a tool in its own source', async 
     [/\blaunchFirefox\(/, 'Firefox ESR'],
     [/\blaunchWebKit\(/, 'WebKitGTK'],
     [/\blaunchWebKit\(/, 'Xvfb'],
+    [/\bstartVsftpd\b/, 'vsftpd'],
+    [/\bstartPureFtpd\b/, 'Pure-FTPd'],
+    [/\bstartProftpd\b/, 'ProFTPD'],
   ];
   const files = await fg('test/**/*.test.ts', { cwd: ROOT });
   const uncovered: string[] = [];
@@ -47,6 +50,17 @@ list('should cover every test file that starts a tool in its own source', async 
   }
   assert.ok(matched > 20, 'the patterns find the files that start tools');
   assert.equal(uncovered, []);
+});
+list('should name the unpacked FTP servers\' packages beside the libraries they need, and find their programs where setup-tests unpacks them', () => {
+  const pure = tool('Pure-FTPd');
+  const pro = tool('ProFTPD');
+  assert.equal(pure.unpack?.packages, ['pure-ftpd']);
+  assert.equal(pro.unpack?.packages, ['proftpd-core']);
+  assert.ok(pure.files.every((f) => f.startsWith(`${pure.unpack!.dir}/`)) && pro.files.every((f) => f.startsWith(`${pro.unpack!.dir}/`)));
+  const msg = missingToolsMessage([pro], ['test/deploy/proftpd.test.ts']);
+  assert.match(msg, 'ProFTPD (FTP server, unpacked) (');
+  assert.match(msg, /libhiredis0\.14 .*libpcre2-posix3 .*proftpd-core\)$/);
+  assert.not.ok(toolsFor(['test/deploy/proftpd.test.ts']).includes(tool('vsftpd')), 'a ProFTPD test does not need vsftpd');
 });
 list('should list each Debian package once and name the setup command', () => {
   const msg = missingToolsMessage([tool('Chromium'), tool('pyftpdlib')], ['test/browser/menus.test.ts', 'test/deploy/ftp.test.ts']);

@@ -1,0 +1,50 @@
+/**
+ * `npm run deploy` against ProFTPD with `AllowOverwrite off` (tooling/ftp-servers.ts), where STOR
+ * and RNTO onto an existing file answer 550 and the refused STOR's data connection is reset: the
+ * deploy guarantees (test/helpers/deploy-scenario.ts); kills on each step of a replacement, which
+ * renames the old file aside, the new one in, then deletes the old one (test/helpers/deploy-hosts.ts);
+ * and a STOR onto a file the deploy did not put there, reported as the refusal it is.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildVariants, deploySuite, removeBuilds, runCli } from '../helpers/deploy-scenario.ts';
+import { ftpProtocol, hostSuite } from '../helpers/deploy-hosts.ts';
+import { startProftpd } from '../../tooling/ftp-servers.ts';
+
+const server = await startProftpd({ config: ['AllowOverwrite off'] });
+const builds = await buildVariants().catch(async (e) => { await server.stop(); throw e; });
+
+deploySuite(ftpProtocol(server), () => builds);
+hostSuite({
+  server,
+  kills: [
+    'STOR 30',
+    'RNTO /.deploy-manifest.json.deploy-old', // the record moved aside: none under its name
+    'RNTO /.keyword-corpus.json.deploy-old', // the corpus moved aside: missing under its name
+    'RNTO /keyword-corpus.json', // the new corpus in place, the old one still aside
+    'DELE /.keyword-corpus.json.deploy-old', // the old corpus deleted
+    'DELE {removed page}', // a stale page deleted
+  ],
+}, () => builds);
+
+const refusal = suite('a refusal over a reset data connection');
+refusal.after(async () => {
+  await server.stop();
+  removeBuilds(builds);
+});
+
+refusal('a STOR refused with 550 (its data connection reset) is reported as the refusal, once, never as a dropped connection', async () => {
+  // A file of the host's own under the name the deploy uploads index.html to: it may not be replaced.
+  const root = path.join(server.root, 'refusal');
+  server.own(root);
+  mkdirSync(root, { recursive: true });
+  writeFileSync(path.join(root, '.index.html.deploy-tmp'), 'the host\'s own\n');
+  const run = await runCli(['--allow-sample'], { ...ftpProtocol(server).env('refusal'), DIST_DIR: builds.a, DEPLOY_CONNECTIONS: '1' });
+  assert.is(run.code, 1, run.lines.join('\n'));
+  assert.equal(run.lines.filter((l) => /dropped|trying again|tried \d+ times/i.test(l)), [], 'no retry, no dropped connection');
+  assert.match(run.lines.at(-1)!, /^Deploy failed: 127\.0\.0\.1 refused STOR "\/\.index\.html\.deploy-tmp" \(550 \S+: Overwrite permission denied\): the server does not let user "deploy" replace an existing file \(ProFTPD: AllowOverwrite off\)/);
+});
+
+refusal.run();

@@ -1,0 +1,211 @@
+/**
+ * The deploy on a real FTP server configured as a host configures it (tooling/ftp-servers.ts):
+ * a first deploy into a folder that already holds the host's own files, an edit redeploy, then
+ * redeploys killed at chosen moments, each followed by a rerun. The moment is picked by the
+ * deploy's test-only hook DEPLOY_TEST_KILL_AFTER ("STOR 30", "RNTO /keyword-corpus.json",
+ * "DELE 1", ...): the process ends with SIGKILL right after the server's positive reply to that
+ * command. Builds and helpers come from test/helpers/deploy-scenario.ts.
+ *
+ * What every case checks:
+ *  - at the kill: every file of both builds is on the server with its old or its new content, or
+ *    (where the server will not rename over a file) moved aside with one of them, for the next run
+ *    to put back; the record never claims a file that is not there with that content;
+ *  - after a run that finished: the server folder equals the build byte for byte (dot-files
+ *    excepted only where the server refuses dot-names, and then the run fails naming them), no
+ *    temporary or moved-aside file is left, the host's own files are kept, nothing is pending;
+ *  - no output line speaks of a dropped connection: on loopback nothing drops, so such a line
+ *    would be a refusal misread.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../../lib/deploy/deploy.ts';
+import { DEPLOY_RECORDS, isDotPath, leftoverNames, parseManifest, type ServerManifest } from '../../lib/deploy/deploy-plan.ts';
+import { readTarget } from '../../lib/deploy/deploy-target.ts';
+import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN } from '../../lib/site-files/hosting.ts';
+import type { FtpServerOptions, RunningFtpServer } from '../../tooling/ftp-servers.ts';
+import { buildVariants, changed, deploySuite, FOREIGN, removeBuilds, runCli, tree, type Builds, type CliRun, type ProtocolUnderTest } from './deploy-scenario.ts';
+
+/** The moments every server's redeploys are killed at: mid-upload, after the first rename (the record), after a file's rename, after the first delete. */
+export const KILLS = ['STOR 30', 'RNTO 1', 'RNTO /keyword-corpus.json', 'DELE 1'];
+
+/**
+ * A server's own test file: starts it once per configuration (the first: its defaults), builds
+ * the three sites, then runs the deploy guarantees (deploySuite) on the defaults and hostSuite
+ * with KILLS on every configuration; stops the servers and removes the builds at the end.
+ * @param start the launcher of tooling/ftp-servers.ts
+ */
+export async function serverSuites(start: (options?: FtpServerOptions) => Promise<RunningFtpServer>, configurations: FtpServerOptions[]): Promise<void> {
+  const servers: RunningFtpServer[] = [];
+  const stop = async () => { for (const server of servers) await server.stop(); };
+  try {
+    for (const options of configurations) servers.push(await start(options));
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const builds = await buildVariants().catch(async (e) => { await stop(); throw e; });
+  deploySuite(ftpProtocol(servers[0]), () => builds);
+  for (const [i, server] of servers.entries()) {
+    const last = i === servers.length - 1;
+    hostSuite({ server, kills: KILLS }, () => builds, `host-${i}`, last ? async () => { await stop(); removeBuilds(builds); } : undefined);
+  }
+}
+
+/** How deploySuite (test/helpers/deploy-scenario.ts) reaches `server` over plain FTP. */
+export function ftpProtocol(server: RunningFtpServer): ProtocolUnderTest {
+  const at = (folder: string) => `ftp://${server.user}@127.0.0.1:${server.port}/${folder}`;
+  return {
+    name: server.name,
+    env: (folder) => ({ DEPLOY_TARGET: at(folder), DEPLOY_PASSWORD: server.password }),
+    disk: (folder) => path.join(server.root, folder),
+    wrongPassword: (folder) => ({ env: { DEPLOY_TARGET: at(folder), DEPLOY_PASSWORD: 'Wrong-Secret-42' }, password: 'Wrong-Secret-42' }),
+    prepare: (dir) => server.own(dir),
+  };
+}
+
+/** One server and configuration under test. */
+export interface HostUnderTest {
+  server: RunningFtpServer;
+  /**
+   * DEPLOY_TEST_KILL_AFTER values; each kills one redeploy from build B to build C. "{removed page}"
+   * stands for the page C no longer has (its deletion).
+   */
+  kills: string[];
+  /** The server refuses names starting with a dot (Pure-FTPd -x). */
+  refusesDotNames?: boolean;
+}
+
+/** The host's own files in the deploy folder, beside FOREIGN: one named like a deploy's leftover, which is not the deploy's. */
+const HOST_FILES = [...FOREIGN, '/notes.txt.deploy-tmp'];
+/** The failure that names refused dot-files, as scripts/deploy.ts prints it. */
+const DOT_FILES_FAILURE = /^Deploy failed: Every other file is deployed, but 127\.0\.0\.1 refused \.htaccess \(553 Prohibited file name: [^)]*\): it does not take names starting with a dot .* Without \.htaccess, Apache serves the site without its security headers \(Content-Security-Policy, .*\), without the redirect from \/areas\/acoma-pueblo\/ to \/areas\/acoma\/, without its caching rules .* and with its own error page instead of 404\.html .* Ask your host to allow dot-files/;
+
+/**
+ * Registers and runs the suite for one server and configuration.
+ * @param folder its folder under the server's root
+ * @param after  run once the suite's tests are done (a test file stops its servers there)
+ */
+export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host', after?: () => Promise<void>): void {
+  const s = suite(`deploy to ${h.server.name}`);
+  const root = path.join(h.server.root, folder);
+  const env = { DEPLOY_TARGET: `ftp://${h.server.user}@127.0.0.1:${h.server.port}/${folder}`, DEPLOY_PASSWORD: h.server.password };
+  const target = () => readTarget({ ...env, DEPLOY_SITE_URL: 'https://www.example.com' })!;
+  const record = h.refusesDotNames ? DEPLOY_MANIFEST_PLAIN : DEPLOY_MANIFEST;
+  /** What of a build the server can hold: all of it, or without dot-files where they are refused. */
+  const expected = (build: string) => new Map([...tree(build)].filter(([p]) => !(h.refusesDotNames && isDotPath(p))));
+  const manifest = (): ServerManifest => parseManifest(readFileSync(path.join(root, record), 'utf8'), record);
+  /** The deploy folder without the record and the host's files. */
+  const served = () => {
+    const t = tree(root);
+    for (const f of [...DEPLOY_RECORDS, ...HOST_FILES]) t.delete(f);
+    return t;
+  };
+  const leftovers = () => fg.sync('**/*.deploy-{tmp,old}', { cwd: root, dot: true }).map((f) => `/${f}`).filter((f) => !HOST_FILES.includes(f)).sort();
+  /** The checks after a run that finished. */
+  const assertDeployed = (build: string, what: string) => {
+    assert.equal(Object.fromEntries(served()), Object.fromEntries(expected(build)), `${what}: the server holds the build byte for byte`);
+    assert.equal(leftovers(), [], `${what}: no temporary file left`);
+    for (const f of HOST_FILES) assert.ok(existsSync(path.join(root, f)), `${what}: the host's ${f} is kept`);
+    assert.equal(manifest().pending, h.refusesDotNames ? ['/.htaccess'] : [], `${what}: nothing pending but what the server refuses`);
+    if (h.refusesDotNames) assert.ok(!existsSync(path.join(root, DEPLOY_MANIFEST)), 'no dot-named record');
+  };
+  /** A deploy through the library; the refused dot-files' failure is expected where dot-names are refused. */
+  const deployLib = async (dir: string): Promise<{ report: DeployReport; events: DeployEvent[] }> => {
+    const events: DeployEvent[] = [];
+    try {
+      const report = await deploy({ dir, target: target(), onEvent: (e) => events.push(e) });
+      assert.not.ok(h.refusesDotNames, 'the server refuses dot-names: the deploy must say .htaccess did not arrive');
+      return { report, events };
+    } catch (e) {
+      if (!(h.refusesDotNames && e instanceof PartialDeployError)) throw e;
+      assert.match(`Deploy failed: ${e.message}`, DOT_FILES_FAILURE);
+      return { report: e.report, events };
+    }
+  };
+  const noRetries = (events: DeployEvent[]) => assert.equal(events.filter((e) => e.type === 'retry'), [], 'nothing was retried');
+  const assertFinished = (run: CliRun, what: string) => {
+    const out = run.lines.join('\n') + run.stderr;
+    if (h.refusesDotNames) {
+      assert.is(run.code, 1, out);
+      assert.match(run.lines.at(-1)!, DOT_FILES_FAILURE);
+    } else {
+      assert.is(run.code, 0, `${what}:\n${out}`);
+    }
+  };
+
+  if (after) s.after(after);
+  s.before(() => {
+    h.server.own(root);
+    for (const f of HOST_FILES) {
+      mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+      writeFileSync(path.join(root, f), `the host's own ${f}\n`);
+    }
+  });
+
+  s('a first deploy into a folder holding the host\'s files: the build arrives, the host\'s files stay', async () => {
+    const { report, events } = await deployLib(builds().a);
+    assert.equal(report.found.sort(), ['.well-known/', 'cgi-bin/', 'foreign.txt', 'notes.txt.deploy-tmp']);
+    assert.is(report.record, record);
+    noRetries(events);
+    assertDeployed(builds().a, 'first deploy');
+  });
+
+  s('an edit redeploy sends only what changed', async () => {
+    const { report, events } = await deployLib(builds().b);
+    const sent = [...report.uploaded, ...report.replaced].sort();
+    assert.equal(sent, changed(expected(builds().a), expected(builds().b)));
+    noRetries(events);
+    assertDeployed(builds().b, 'edit redeploy');
+  });
+
+  for (const kill of h.kills) {
+    s(`a redeploy killed right after ${kill} leaves every file reachable or repairable; the rerun finishes it`, async () => {
+      const b = expected(builds().b);
+      const c = expected(builds().c);
+      if (!equalMaps(served(), b)) await deployLib(builds().b);
+      const moment = kill.replace('{removed page}', `${builds().removedArea}index.html`);
+      const killed = await runCli(['--allow-sample'], { ...env, DIST_DIR: builds().c, DEPLOY_TEST_KILL_AFTER: moment });
+      assert.is(killed.signal, 'SIGKILL', `the deploy ended before ${kill} came:\n${killed.lines.join('\n')}`);
+      const left = leftovers();
+      assertReachable(root, b, c, record);
+      const rerun = await runCli(['--allow-sample'], { ...env, DIST_DIR: builds().c });
+      assertFinished(rerun, `rerun after ${kill}`);
+      const lines = [...killed.lines, ...rerun.lines];
+      assert.equal(lines.filter((l) => /dropped/i.test(l)), [], 'no line calls a reply a dropped connection');
+      if (left.length) assert.ok(rerun.lines.some((l) => l.startsWith('An earlier deploy was interrupted: ')), `the rerun says what it repaired (${left})`);
+      assertDeployed(builds().c, `rerun after ${kill}`);
+    });
+  }
+
+  s.run();
+}
+
+function equalMaps(a: Map<string, string>, b: Map<string, string>): boolean {
+  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+}
+
+/**
+ * The state a kill may leave, during a redeploy from `b` to `c`: every file of both builds is there
+ * with its old or new content, or moved aside with one of them while its place is empty (the next
+ * run puts it back); a file only `c` has may be missing. The record (or, moved aside, its old copy)
+ * claims only files that are there with that content.
+ */
+function assertReachable(root: string, b: Map<string, string>, c: Map<string, string>, record: string): void {
+  const server = tree(root);
+  const aside = (p: string) => leftoverNames(p, 'deploy-old').map((n) => server.get(n)).find(Boolean);
+  for (const p of new Set([...b.keys(), ...c.keys()])) {
+    const ok = [b.get(p), c.get(p)];
+    const there = server.get(p) ?? aside(p);
+    if (there === undefined && !b.has(p)) continue; // new in c, not yet arrived
+    if (there === undefined && !c.has(p)) continue; // stale in b, already deleted
+    assert.ok(there !== undefined && ok.includes(there), `${p} is there with its old or new content (or moved aside with it)`);
+  }
+  const text = server.has(record) ? readFileSync(path.join(root, record), 'utf8') : undefined;
+  const parked = leftoverNames(record, 'deploy-old').find((n) => server.has(n));
+  assert.ok(text !== undefined || parked, 'the record is there, or moved aside for the next run to put back');
+  const m = parseManifest(text ?? readFileSync(path.join(root, parked!), 'utf8'), record);
+  for (const [f, hash] of Object.entries(m.files)) assert.is(server.get(f) ?? aside(f), hash, `${f} as the record says`);
+}
