@@ -12,7 +12,8 @@
  * <summary> alone) and the island adopts that state when it hydrates. Hydrated, the island
  * controls `open` itself and adds: the close button in the panel header, the overlay (a tap on it
  * closes), Escape, the focus trap while open, focus back on the button when closed,
- * aria-expanded/aria-modal.
+ * aria-expanded/aria-modal. Before it has hydrated, Escape still closes the open panel
+ * (islands/site/chatbot-keys.ts, loaded with every page).
  *
  * The attention state is in the server HTML (its bounce is a finite CSS animation, so it stops by
  * itself without JavaScript) and is ended by islands/site/chatbot-attention.ts (ATTENTION_MS after

@@ -8,7 +8,8 @@
  * the focus trap. Its code (with Preact) loads on interaction (to keep Lighthouse total blocking
  * time at 0): when the visitor first presses, focuses or clicks the button, not with the page, so a
  * page with no other island loads no Preact. The attention state ends without it
- * (islands/site/chatbot-attention.ts).
+ * (islands/site/chatbot-attention.ts), and Escape closes the panel before it has arrived
+ * (islands/site/chatbot-keys.ts).
  */
 import { quoteMailto } from '../lib/text.ts';
 import type { ChatbotSidebarProps } from '../islands/ChatbotSidebar.tsx';
