@@ -65,7 +65,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
     county: 'Cibola',
     population: '~3,500',
     coverage: 'primary',
-    description: 'The village right next to Grants on Route 66, reached in minutes from our base.',
+    description: 'The village right next to Grants on Route 66, a few minutes from our base.',
     details:
       'Milan adjoins Grants on the west, so it gets the same quick arrival as Grants itself. We handle car, home and business lockouts, rekeying and key programming throughout the village.',
     features: ['Historic Route 66', 'Next door to Grants', 'I-40 access', 'Uranium-era growth', 'Residential neighborhoods', 'Local businesses'],

@@ -32,7 +32,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     subServices: ['Car lockouts', 'Key programming', 'Ignition repair'],
     cardText: 'Locked out of your car or truck, or need a new key programmed? We come to where the vehicle is, in town or out on the highway.',
     title: 'Automotive Locksmith in Grants, NM',
-    metaDescription: 'Mobile car locksmith in Grants, Milan and Gallup, NM: car lockouts, key programming and ignition repair. We come to your vehicle. 24/7 emergency service.',
+    metaDescription: 'Mobile car locksmith in Grants, Milan and across Cibola County, NM (Gallup on request): car lockouts, key programming and ignition repair at your vehicle.',
     keywords: [
       'car locksmith Grants NM',
       'car lockout Grants NM',
@@ -43,7 +43,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       'locked keys in car McKinley County',
     ],
     heroTitle: 'Car Locksmith in Grants, NM - We Come to Your Vehicle',
-    heroText: 'Keys locked in the car, a lost key or an ignition that will not turn: call us and we drive to you, in a parking lot, at home or on the road across Cibola and McKinley Counties. Emergency calls are usually reached in 15-30 minutes.',
+    heroText: 'Keys locked in the car, a lost key or an ignition that will not turn: call us and we drive to you, in a parking lot, at home or on the road across Cibola and McKinley Counties. In and around Grants we usually arrive in 15-30 minutes.',
     faqs: [
       {
         question: 'How fast can you get to my car?',
@@ -150,7 +150,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     subServices: ['Office lockouts', 'Master key systems', 'Security'],
     cardText: 'Office and store lockouts, master key systems and panic bars for businesses, done on site so you can get back to work.',
     title: 'Commercial Locksmith in Grants, NM',
-    metaDescription: 'Commercial locksmith in Grants, Milan and Gallup, NM: business lockouts, master key systems, rekeying and panic bars, on site. Licensed and insured.',
+    metaDescription: 'Commercial locksmith in Grants, Milan and across Cibola County, NM (Gallup on request): business lockouts, master keys, rekeying and panic bars, on site.',
     keywords: [
       'commercial locksmith Grants NM',
       'business lockout Grants NM',
@@ -207,9 +207,9 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     crumb: 'Emergency Services',
     icon: 'alert',
     subServices: ['Emergency locksmith response', '24/7 lockouts'],
-    cardText: 'Locked out late at night or on a weekend? Emergency service is available 24/7, and emergency calls are usually reached in 15-30 minutes.',
+    cardText: 'Locked out late at night or on a weekend? Emergency service is available 24/7; in and around Grants we usually arrive in 15-30 minutes.',
     title: '24/7 Emergency Locksmith in Grants, NM: Car, Home & Business',
-    metaDescription: '24/7 emergency locksmith in Grants, Milan and Gallup, NM. Car, home and business lockouts; emergency calls usually reached in 15-30 minutes. Fully mobile.',
+    metaDescription: '24/7 emergency locksmith in Grants, Milan and across Cibola County, NM. Car, home and business lockouts; around Grants we usually arrive in 15-30 minutes.',
     keywords: [
       'emergency locksmith Grants NM',
       '24/7 locksmith Grants NM',
@@ -220,7 +220,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       'lockout service McKinley County',
     ],
     heroTitle: '24/7 Emergency Locksmith in Grants, NM',
-    heroText: 'Locked out at night, on a weekend or on a holiday? Call us any hour. We come to you across Cibola and McKinley Counties, and emergency calls are usually reached in 15-30 minutes.',
+    heroText: 'Locked out at night, on a weekend or on a holiday? Call us any hour. We come to you across Cibola and McKinley Counties; in and around Grants we usually arrive in 15-30 minutes.',
     faqs: [
       {
         question: 'Are you really available 24/7?',
@@ -228,7 +228,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       },
       {
         question: 'How fast will you get to me?',
-        answer: 'Emergency calls are usually reached in 15-30 minutes; normal, non-urgent calls in 20-45 minutes. Distant communities and remote roads take longer. Tell us exactly where you are and we will give you an honest estimate.',
+        answer: 'For an emergency we usually arrive in 15-30 minutes; for a normal, non-urgent call in 20-45 minutes. Distant communities and remote roads take longer. Tell us exactly where you are and we will give you an honest estimate.',
       },
       {
         question: 'A child or pet is locked in a car. Should I call you?',

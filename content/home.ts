@@ -34,7 +34,7 @@ export const HOME: z.input<typeof HomeContent> = {
     'locksmith McKinley County',
   ],
   heroTitle: 'Locked Out? Mobile Locksmith in Grants, NM',
-  heroText: 'Car, home or business, we come to you across Cibola and McKinley Counties. Emergency service is available 24/7, and emergency calls are usually reached in 15-30 minutes.',
+  heroText: 'Car, home or business, we come to you across Cibola and McKinley Counties. Emergency service is available 24/7; around Grants we usually arrive in 15-30 minutes.',
 
   /*
    * SAMPLE REVIEWS - NOT REAL CUSTOMERS (they live in content/samples.ts).
@@ -56,7 +56,7 @@ export const HOME: z.input<typeof HomeContent> = {
     },
     {
       title: 'Fast Response',
-      text: 'Emergency calls are usually reached in 15-30 minutes and normal calls in 20-45 minutes. Distant communities take longer, and we tell you honestly how long.',
+      text: 'For an emergency we usually arrive in 15-30 minutes, for a normal call in 20-45 minutes. Distant communities take longer, and we tell you honestly how long.',
       icon: 'clock',
     },
   ],
@@ -64,7 +64,7 @@ export const HOME: z.input<typeof HomeContent> = {
   faqs: [
     {
       question: 'What areas do you serve?',
-      answer: 'We are based in Grants and serve Cibola and McKinley Counties, including Milan, Bluewater, Prewitt, Thoreau, San Fidel, Laguna, Acoma Pueblo and the communities around them, within a radius of 60+ miles. Gallup is extended coverage, served on request.',
+      answer: 'We are based in Grants and come to you within a radius of 60+ miles: across Cibola and McKinley Counties, including Milan, Bluewater, Prewitt, Thoreau, San Fidel, Laguna, Acoma Pueblo and the communities around them, and out to Fence Lake in northern Catron County. Distant communities such as Crownpoint are extended coverage, a longer drive. Gallup is extended coverage, served on request.',
     },
     {
       question: 'What are your hours?',
@@ -72,7 +72,7 @@ export const HOME: z.input<typeof HomeContent> = {
     },
     {
       question: 'How fast can you get to me?',
-      answer: 'Emergency calls are usually reached in 15-30 minutes, and normal, non-urgent calls in 20-45 minutes. Distant communities take longer. Tell us where you are when you call and we will give you an honest estimate. If a child or pet is locked in a car, call 911 first.',
+      answer: 'For an emergency we usually arrive in 15-30 minutes, and for a normal, non-urgent call in 20-45 minutes. Distant communities take longer. Tell us where you are when you call and we will give you an honest estimate. If a child or pet is locked in a car, call 911 first.',
     },
     {
       question: 'How can I pay?',

@@ -23,7 +23,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     summary: 'Car keys, remotes and smart keys cut and programmed at your vehicle, wherever it is parked.',
     title: 'Car Key Programming in Grants, NM',
     metaDescription:
-      'Mobile car key programming in Grants, Gallup and Cibola County. Basic programmed keys about $150-200; most cars take 30-45 minutes. We come to you.',
+      'Mobile car key programming in Grants and across Cibola County (Gallup on request). Basic programmed keys about $150-200; most cars take 30-45 minutes.',
     keywords: [
       'car key programming Grants NM',
       'key fob programming Grants',
@@ -71,7 +71,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     summary: 'Locked out of your car, truck or SUV? We come to you and get you back in.',
     title: 'Car Lockout Service in Grants, NM',
     metaDescription:
-      'Locked out of your car in Grants, Milan or Gallup? Our mobile locksmith usually arrives in 15-30 minutes around Grants. No charge if we cannot open it.',
+      'Locked out of your car in Grants or Milan? Our mobile locksmith usually arrives in 15-30 minutes around Grants. No charge if we cannot open it.',
     keywords: [
       'car lockout Grants NM',
       'locked keys in car Grants',
@@ -94,7 +94,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'How fast can you get to me?',
         answer:
-          'Lockouts in and around Grants are usually reached in 15-30 minutes. For normal calls plan on 20-45 minutes; for emergencies we aim for 15-30 minutes. Distant communities take longer, so tell us exactly where you are.',
+          'In and around Grants we usually arrive at a lockout in 15-30 minutes. For normal calls plan on 20-45 minutes; for emergencies we aim for 15-30 minutes. Distant communities take longer, so tell us exactly where you are.',
       },
       {
         question: 'What if you cannot open my car?',
@@ -137,7 +137,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'How fast can you get here?',
         answer:
-          'Lockouts in and around Grants are usually reached in 15-30 minutes. For normal calls plan on 20-45 minutes; for emergencies we aim for 15-30 minutes. Homes in distant communities take longer to reach.',
+          'In and around Grants we usually arrive at a lockout in 15-30 minutes. For normal calls plan on 20-45 minutes; for emergencies we aim for 15-30 minutes. Homes in distant communities take longer to reach.',
       },
       {
         question: 'Do I need to prove I live here?',
@@ -168,7 +168,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     summary: 'Locked out of your office, shop or storefront? We get you open and back to business.',
     title: 'Commercial Lockout Service in Grants, NM',
     metaDescription:
-      'Business lockout in Grants, Milan or Gallup? Our licensed, insured mobile locksmith opens offices, shops and storefronts across Cibola and McKinley Counties.',
+      'Business lockout in Grants or Milan? Our licensed, insured mobile locksmith opens offices, shops and storefronts across Cibola and McKinley Counties.',
     keywords: [
       'commercial lockout Grants NM',
       'business lockout locksmith Grants',
@@ -185,7 +185,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'How fast can you get to my business?',
         answer:
-          'Lockouts in and around Grants are usually reached in 15-30 minutes. For normal calls plan on 20-45 minutes; for emergencies we aim for 15-30 minutes. Businesses in distant communities take longer to reach.',
+          'In and around Grants we usually arrive at a lockout in 15-30 minutes. For normal calls plan on 20-45 minutes; for emergencies we aim for 15-30 minutes. Businesses in distant communities take longer to reach.',
       },
       {
         question: 'What proof do you need before opening a business?',
@@ -238,7 +238,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'How fast will you arrive?',
         answer:
-          'For emergencies we aim for 15-30 minutes, and lockouts in and around Grants are usually reached in that time. Normal calls are 20-45 minutes. Distant communities take longer, and we will give you an honest estimate when you call.',
+          'For emergencies we aim for 15-30 minutes, and in and around Grants we usually arrive at a lockout in that time. Normal calls are 20-45 minutes. Distant communities take longer, and we will give you an honest estimate when you call.',
       },
       {
         question: 'A child or pet is locked inside. Who do I call?',
@@ -314,7 +314,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     summary: 'Make old keys useless without replacing your locks.',
     title: 'Lock Rekeying in Grants, NM',
     metaDescription:
-      'Lock rekeying in Grants, Milan and Gallup: about $25-40 per lock, 10-15 minutes per lock. Old keys stop working. Mobile, licensed and insured locksmith.',
+      'Lock rekeying in Grants, Milan and across Cibola County (Gallup on request): about $25-40 per lock, 10-15 minutes per lock. Old keys stop working.',
     keywords: [
       'lock rekeying Grants NM',
       'rekey locks Grants',
@@ -361,7 +361,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     summary: 'One key for the manager, the right keys for everyone else: master key systems for businesses.',
     title: 'Master Key Systems in Grants, NM',
     metaDescription:
-      'Master key systems for offices and businesses in Grants, Gallup and Cibola County. Simple small-office systems about $300-500. Licensed, insured locksmith.',
+      'Master key systems for offices and businesses in Grants and Cibola County (Gallup on request). Simple small-office systems about $300-500. Licensed, insured.',
     keywords: [
       'master key system Grants NM',
       'master key locksmith Grants',
@@ -415,7 +415,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     summary: 'Key snapped in a door lock or ignition? We remove it and cut you a new key.',
     title: 'Broken Key Extraction in Grants, NM',
     metaDescription:
-      'Key broken in a lock in Grants, Milan or Gallup? We remove it in about 15-30 minutes and cut a new key. Simple door locks about $75-100, key included.',
+      'Key broken in a lock in Grants or Milan? We remove it in about 15-30 minutes and cut a new key. Simple door locks about $75-100, key included.',
     keywords: [
       'broken key extraction Grants NM',
       'key broke in lock Grants',
@@ -469,7 +469,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     summary: 'Panic bars (push bars) installed and tested on your business exit doors.',
     title: 'Panic Bar Installation in Grants, NM',
     metaDescription:
-      'Panic bar installation for businesses in Grants, Gallup and Cibola County. Basic panic bars about $300-500, 1-2 hours per door, tested before we leave.',
+      'Panic bar installation for businesses in Grants and Cibola County (Gallup on request). Basic panic bars about $300-500, 1-2 hours per door, tested.',
     keywords: [
       'panic bar installation Grants NM',
       'push bar installation Grants',

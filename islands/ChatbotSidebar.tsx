@@ -12,7 +12,8 @@
  * <summary> alone) and the island adopts that state when it hydrates. Hydrated, the island
  * controls `open` itself and adds: the close button in the panel header, the overlay (a tap on it
  * closes), Escape, the focus trap while open, focus back on the button when closed,
- * aria-expanded/aria-modal.
+ * aria-expanded/aria-modal. Before it has hydrated, Escape still closes the open panel
+ * (islands/site/chatbot-keys.ts, loaded with every page).
  *
  * The attention state is in the server HTML (its bounce is a finite CSS animation, so it stops by
  * itself without JavaScript) and is ended by islands/site/chatbot-attention.ts (ATTENTION_MS after
@@ -21,6 +22,7 @@
  * badge back, and the first render after 3 s drops what the page already removed.
  */
 import { Component, createRef } from 'preact';
+import { CHATBOT_QUESTIONS, CHATBOT_TOPICS } from '../content/chatbot.ts';
 import { IslandIcon } from './common/icons.tsx';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
@@ -57,10 +59,10 @@ export interface ChatbotSidebarProps {
   emailHref: string;
   /** The external AI assistant (opens in a new tab). */
   assistantUrl: string;
-  /** Sample questions; each opens the assistant. */
-  questions: string[];
-  /** Help topics, each linking to the page that answers it. */
-  topics: { label: string; href: string }[];
+  /** Sample questions; each opens the assistant. Default: content/chatbot.ts, as every page has them. */
+  questions?: readonly string[];
+  /** Help topics, each linking to the page that answers it. Default: content/chatbot.ts. */
+  topics?: readonly { label: string; href: string }[];
 }
 
 interface State {
@@ -143,7 +145,7 @@ export default class ChatbotSidebar extends Component<ChatbotSidebarProps, State
     if (open !== this.state.open) this.setState({ open });
   };
 
-  render({ callHref, emailHref, assistantUrl, questions, topics }: ChatbotSidebarProps, { open, live }: State) {
+  render({ callHref, emailHref, assistantUrl, questions = CHATBOT_QUESTIONS, topics = CHATBOT_TOPICS }: ChatbotSidebarProps, { open, live }: State) {
     // Bounce and badge: as the page shows them (the first render matches the server HTML as
     // islands/site/chatbot-attention.ts left it; a later one drops what it removed).
     const attention = attentionInPage();

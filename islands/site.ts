@@ -11,8 +11,10 @@ import './site/menus.ts';
 import './site/open-now.ts';
 import './site/image-fallback.ts';
 import './site/embed-scrub.ts';
-// The chatbot's attention state ends here, not in its island, whose code loads only on interaction.
+// The chatbot's attention state ends here, and Escape closes its panel before its code has
+// arrived: not in its island, whose code loads only on interaction.
 import './site/chatbot-attention.ts';
+import './site/chatbot-keys.ts';
 // The "Text us my location" controls, where the browser has no Geolocation API: hidden.
 import './site/text-location.ts';
 // Offline support: the service worker, registered after the load event.

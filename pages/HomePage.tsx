@@ -1,15 +1,23 @@
 /**
  * Home (/). Hero with emergency call and free-quote buttons; red trust
- * bar; four service cards; video section; 15 service-area tiles with links to /service-areas and
- * /sitemap; three 5-star review cards; the external review link; three why-choose-us cards; the
+ * bar; four service cards; video section; the 15 featured service-area tiles (extended-coverage
+ * ones say so, as their cards on /service-areas do) with links to all the communities we reach on
+ * /service-areas and to /sitemap; three 5-star review cards; the external review link; three why-choose-us cards; the
  * home FAQ; the closing call and e-mail section.
  */
 import { isSampleReview } from '../content/samples.ts';
+import { coverageBadge } from '../lib/content/coverage.ts';
 import { ExternalLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, FaqList, Hero, ReviewCards, Section, ServiceCards, TrustBar, WhyChooseUs } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
 import { VideoSection } from '../templates/VideoSection.tsx';
+
+/** A tile's ZIP line, with the coverage badge of an extended-coverage area beside it. */
+function TileMeta({ zip, extended }: { zip?: string; extended?: string }) {
+  const parts = [zip && `ZIP ${zip}`, extended].filter(Boolean);
+  return parts.length ? <p className="zip">{parts.join(' · ')}</p> : null;
+}
 
 export function HomePage() {
   const site = useSite();
@@ -23,20 +31,20 @@ export function HomePage() {
         <ServiceCards services={core} />
       </Section>
       <VideoSection />
-      <Section title="Areas We Serve" intro="Based in Grants, serving Cibola and McKinley Counties." className="section-tiles">
+      <Section title="Areas We Serve" intro={`Featured areas around our base in Grants. All ${communities.length} communities we reach, across Cibola and McKinley Counties and into northern Catron County, are on our service areas page.`} className="section-tiles">
         <ul className="tiles" role="list">
           {tiles.map((c) => (
             <li key={c.slug} className="tile">
               <h3 className="tile-title">
                 {c.page ? <a href={`/areas/${c.slug}/`}>{c.name}</a> : <a href={`/service-areas/#${c.slug}`}>{c.name}</a>}
               </h3>
-              {c.zipCode && <p className="zip">ZIP {c.zipCode}</p>}
+              <TileMeta zip={c.zipCode} extended={coverageBadge(c).kind === 'extended' ? coverageBadge(c).label : undefined} />
               <p>{c.description}</p>
             </li>
           ))}
         </ul>
         <p className="section-links">
-          <a className="btn btn-secondary" href="/service-areas/">All service areas</a>
+          <a className="btn btn-secondary" href="/service-areas/">All {communities.length} communities we reach</a>
           <a className="btn btn-ghost" href="/sitemap/">Full sitemap</a>
         </p>
       </Section>

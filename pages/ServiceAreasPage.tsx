@@ -79,7 +79,7 @@ export function ServiceAreasPage() {
         </ul>
       </Section>
 
-      <Section title="Communities We Serve" intro={`${communities.length} communities, from our home base in Grants out to the Navajo Nation, the pueblos and the ranch country.`} className="communities-section" id="communities">
+      <Section title="Communities We Serve" intro={`All ${communities.length} communities we reach, from our home base in Grants out to the Navajo Nation, the pueblos and the ranch country of northern Catron County.`} className="communities-section" id="communities">
         <ul className="cards community-cards" role="list">
           {communities.map((c) => <CommunityCard key={c.slug} c={c} />)}
         </ul>
@@ -87,7 +87,7 @@ export function ServiceAreasPage() {
 
       <Section
         title="Our Coverage"
-        intro={`Counted over the ${counts.places} service areas listed at a glance below${counts.alsoServed ? `; we also serve the ${counts.alsoServed} other communities above` : ''}.`}
+        intro={`Counted over the ${counts.places} service areas listed at a glance below: ${counts.primary} primary, ${counts.extended} extended coverage.${counts.alsoServed ? ` We also reach the ${counts.alsoServed} other communities above, ${communities.length} in all.` : ''}`}
         className="coverage-section"
         id="coverage"
       >

@@ -8,7 +8,8 @@
  * the focus trap. Its code (with Preact) loads on interaction (to keep Lighthouse total blocking
  * time at 0): when the visitor first presses, focuses or clicks the button, not with the page, so a
  * page with no other island loads no Preact. The attention state ends without it
- * (islands/site/chatbot-attention.ts).
+ * (islands/site/chatbot-attention.ts), and Escape closes the panel before it has arrived
+ * (islands/site/chatbot-keys.ts).
  */
 import { quoteMailto } from '../lib/text.ts';
 import type { ChatbotSidebarProps } from '../islands/ChatbotSidebar.tsx';
@@ -16,25 +17,6 @@ import { CallLink, TextLink } from './ContactLinks.tsx';
 import { Island } from './Island.tsx';
 import { TextLocation } from './TextLocation.tsx';
 import { useSite } from './site-context.ts';
-
-/** Sample questions shown in the panel (each opens the assistant). */
-export const SAMPLE_QUESTIONS = [
-  'I locked my keys in my car. How fast can you get here?',
-  'Can you program a new key fob for my truck?',
-  'How much does it cost to rekey my house?',
-  'Do you serve Gallup and Crownpoint?',
-];
-
-/** Help topics listed in the panel, each linking to the page that answers it. */
-export function useHelpTopics() {
-  return [
-    { label: 'Car lockouts', href: '/services/car-lockout/' },
-    { label: 'Home lockouts', href: '/services/home-lockout/' },
-    { label: 'Car key programming', href: '/services/automotive-key-programming/' },
-    { label: 'Lock rekeying', href: '/services/lock-rekeying/' },
-    { label: 'Areas we serve', href: '/service-areas/' },
-  ];
-}
 
 /** The fixed call/text buttons and the ChatbotSidebar island. */
 export function ChatbotArea() {
@@ -44,8 +26,6 @@ export function ChatbotArea() {
     // Same subject as every Get Quote link (templates/ContactLinks.tsx EmailLink).
     emailHref: quoteMailto(email, name),
     assistantUrl,
-    questions: SAMPLE_QUESTIONS,
-    topics: useHelpTopics(),
   };
   return (
     <>

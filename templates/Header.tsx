@@ -8,8 +8,10 @@
  * item choice, Escape and outside click, and arrow keys. The menu is rendered twice, as a bar for
  * wide screens and as a "Menu" disclosure for phones; CSS shows one. The emergency-available
  * notice is always shown; next to it, islands/site/open-now.ts fills and shows the empty
- * `data-open-now` element with "Open now" or "Closed now" (hidden without JavaScript).
+ * `data-open-now` element with "Open now" or "Office closed" (hidden without JavaScript), and
+ * outside the office hours rewords the emergency notice "Emergency line answers now".
  */
+import { EMERGENCY_TEXT } from '../islands/common/hours.ts';
 import { areaMenuLinks } from '../lib/content/area-menu.ts';
 import type { NavKey } from '../lib/route.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
@@ -82,7 +84,7 @@ export function Header({ active }: { active: NavKey }) {
       <div className="notice-bar">
         <div className="container notice-inner">
           <span className="pulse-dot" aria-hidden="true" />
-          <span className="notice-emergency">Emergency service available</span>
+          <span className="notice-emergency">{EMERGENCY_TEXT}</span>
           <span data-open-now="" hidden />
         </div>
       </div>

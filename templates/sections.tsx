@@ -7,7 +7,7 @@ import { RESPONSE_MINUTES } from '../content/business.ts';
 import type { Photo } from '../content/photo-schema.ts';
 import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
 import { isSampleReview } from '../content/samples.ts';
-import { servedOnRequestSentence } from '../lib/content/coverage.ts';
+import { extendedCoverageSentence, servedOnRequestSentence } from '../lib/content/coverage.ts';
 import { toSlug } from '../lib/text.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
@@ -120,7 +120,7 @@ export function FaqList({ faqs, title = 'Frequently Asked Questions', intro }: {
 export function PlacesGrid({ title = 'Where Do You Serve?', intro }: { title?: string; intro?: ReactNode }) {
   const { places, areas, communities } = useSite();
   const hasPage = new Set(areas.map((a) => a.slug));
-  const defaultIntro = `We come to you across Cibola and McKinley Counties; distant communities take longer to reach. ${servedOnRequestSentence(communities)}`.trim();
+  const defaultIntro = ['We come to you across Cibola and McKinley Counties.', extendedCoverageSentence(communities), servedOnRequestSentence(communities)].filter(Boolean).join(' ');
   return (
     <Section title={title} intro={intro ?? defaultIntro} className="section-places">
       <ul className="places" role="list">

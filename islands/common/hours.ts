@@ -24,10 +24,19 @@ export interface OpeningHours {
   closes: string;
 }
 
-/** Notice text during the stated hours. */
+/**
+ * The header's notices: the emergency notice, always shown (the server HTML says EMERGENCY_TEXT,
+ * with or without JavaScript), and beside it the open-now notice. Outside the stated hours the
+ * pair reads "Emergency line answers now | Office closed": a bare "Closed now" beside the page's
+ * 24/7 promise read as "nobody will come" to a visitor stranded at night, which is false.
+ */
+export const EMERGENCY_TEXT = 'Emergency service available';
+/** The emergency notice outside the stated hours: the emergency line is what answers then. */
+export const NIGHT_EMERGENCY_TEXT = 'Emergency line answers now';
+/** Open-now notice during the stated hours. */
 export const OPEN_TEXT = 'Open now';
-/** Notice text outside the stated hours (the header shows "Emergency service available" beside it at all times). */
-export const CLOSED_TEXT = 'Closed now';
+/** Open-now notice outside the stated hours: the office, not the emergency service, is closed. */
+export const CLOSED_TEXT = 'Office closed';
 
 /**
  * A time zone's UTC offsets over a span of time, as the build's time-zone database gives them.
@@ -145,7 +154,11 @@ export function isOpenAt(date: Date = new Date(), hours: readonly OpeningHours[]
   return !!today && minutes >= minutesOf(today.opens) && minutes < minutesOf(today.closes);
 }
 
-/** The header notice for an instant: OPEN_TEXT or CLOSED_TEXT. */
-export function openNowText(date: Date = new Date()): string {
-  return isOpenAt(date) ? OPEN_TEXT : CLOSED_TEXT;
+/**
+ * The header's notices for an instant (default: now): during the stated hours EMERGENCY_TEXT and
+ * OPEN_TEXT, outside them NIGHT_EMERGENCY_TEXT and CLOSED_TEXT; `open` says which.
+ */
+export function headerNotices(date: Date = new Date()): { open: boolean; emergency: string; openNow: string } {
+  const open = isOpenAt(date);
+  return { open, emergency: open ? EMERGENCY_TEXT : NIGHT_EMERGENCY_TEXT, openNow: open ? OPEN_TEXT : CLOSED_TEXT };
 }

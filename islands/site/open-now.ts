@@ -1,23 +1,25 @@
 /**
- * The header's open-now notice: every `[data-open-now]` element (empty and hidden in the server
- * HTML) is shown with "Open now" during the stated hours in America/Denver and "Closed now"
- * otherwise (islands/common/hours.ts). The emergency-available notice beside it is server HTML and
- * always shown, with or without JavaScript. Re-checked every minute, so a page left open turns
- * over at opening and closing time; `data-state` is "open" or "closed" for CSS.
+ * The header's notices, kept true to the clock: every `[data-open-now]` element (empty and hidden
+ * in the server HTML) is shown with "Open now" during the stated hours in America/Denver and
+ * "Office closed" otherwise, and the emergency notice beside it (`.notice-emergency`, server HTML
+ * "Emergency service available", shown with or without JavaScript) says "Emergency line answers
+ * now" while the office is closed (islands/common/hours.ts). Re-checked every minute, so a page
+ * left open turns over at opening and closing time; `data-state` is "open" or "closed" for CSS.
  */
-import { isOpenAt, CLOSED_TEXT, OPEN_TEXT } from '../common/hours.ts';
+import { headerNotices } from '../common/hours.ts';
 
-/** How often the notice is re-checked, in ms. */
+/** How often the notices are re-checked, in ms. */
 export const RECHECK_MS = 60_000;
 
-/** Sets every open-now notice for the instant `now`. */
+/** Sets every header notice for the instant `now`. */
 export function updateOpenNow(now: Date = new Date()): void {
-  const open = isOpenAt(now);
+  const { open, emergency, openNow } = headerNotices(now);
   for (const el of document.querySelectorAll<HTMLElement>('[data-open-now]')) {
-    el.textContent = open ? OPEN_TEXT : CLOSED_TEXT;
+    el.textContent = openNow;
     el.dataset.state = open ? 'open' : 'closed';
     el.hidden = false;
   }
+  for (const el of document.querySelectorAll('.notice-emergency')) el.textContent = emergency;
 }
 
 updateOpenNow();

@@ -70,13 +70,26 @@ export function arrivalAnswer(c: Community): string | undefined {
   return `${c.name} is a longer drive from our Grants base, so travel adds to the time. We give you an honest arrival estimate when you call.`;
 }
 
-/**
- * The names of the communities served on request, as words: "" when none, "Gallup", "Gallup and
- * Zuni", "Gallup, Zuni and Ramah".
- */
-export function servedOnRequestNames(communities: readonly Community[]): string {
-  const names = communities.filter((c) => c.servedOnRequest).map((c) => c.name);
+/** Names as words: "" when none, "Gallup", "Gallup and Zuni", "Gallup, Zuni and Ramah". */
+function nameList(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The names of the communities served on request, as words (nameList). */
+export function servedOnRequestNames(communities: readonly Community[]): string {
+  return nameList(communities.filter((c) => c.servedOnRequest).map((c) => c.name));
+}
+
+/**
+ * One sentence naming the listed places of extended coverage that are not served on request, e.g.
+ * "Ramah, Crownpoint, Smith Lake and Fort Wingate are extended coverage, a longer drive from
+ * Grants.", or "" when there are none: where the places are listed without their badges, so no
+ * extended-coverage place reads as a primary one. Those served on request have their own sentence
+ * (servedOnRequestSentence), as "on request" may share a sentence with no other name.
+ */
+export function extendedCoverageSentence(communities: readonly Community[]): string {
+  const names = communities.filter((c) => c.inPlacesList && c.coverage === 'extended' && !c.servedOnRequest).map((c) => c.name);
+  return names.length ? `${nameList(names)} ${names.length > 1 ? 'are' : 'is'} extended coverage, a longer drive from Grants.` : '';
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * The header's notices in Chromium: the emergency-available notice is always shown (open or
- * closed, with or without JavaScript); beside it, at a fixed clock, the open-now notice says
- * "Open now" inside the stated hours (America/Denver) and "Closed now" outside; it turns over
- * while the page stays open; without JavaScript it stays hidden.
+ * The header's notices in Chromium: the emergency notice is always shown (open or closed, with
+ * or without JavaScript); at a fixed clock, inside the stated hours (America/Denver) the bar reads
+ * "Emergency service available | Open now", outside them (02:15 included, beside the page's 24/7
+ * promise) "Emergency line answers now | Office closed", never a bare "Closed now"; it turns over
+ * while the page stays open; without JavaScript the open-now notice stays hidden.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,8 +13,9 @@ import { PHONE, startHarness } from '../../tooling/browser.ts';
 const h = await startHarness();
 const PAGE = '/service-areas/';
 const OPEN = 'Open now';
-const CLOSED = 'Closed now';
+const CLOSED = 'Office closed';
 const EMERGENCY = 'Emergency service available';
+const NIGHT_EMERGENCY = 'Emergency line answers now';
 
 /** Text and data-state of the open-now notice. */
 function notice(page: Page) {
@@ -66,12 +68,14 @@ const cases: [string, string, string][] = [
   ['Monday 23:00 MST', '2026-01-13T06:00:00Z', CLOSED],
   ['Saturday 9:00 MDT', '2026-07-11T15:00:00Z', OPEN],
   ['Saturday 22:00 MDT', '2026-07-12T04:00:00Z', CLOSED],
+  ['Tuesday 02:15 MST', '2026-01-13T09:15:00Z', CLOSED],
 ];
 for (const [label, iso, expected] of cases) {
   clock(`should say "${expected}" on ${label}`, async () => {
     const { page, context, errors } = await at(iso);
     assert.equal(await notice(page), { text: expected, state: expected === OPEN ? 'open' : 'closed' });
-    assert.is(await noticeBar(page), `${EMERGENCY} ${expected}`, 'the emergency notice stays beside the open-now notice');
+    assert.is(await noticeBar(page), `${expected === OPEN ? EMERGENCY : NIGHT_EMERGENCY} ${expected}`, 'the emergency notice stays beside the open-now notice');
+    assert.not.match(await noticeBar(page), /Closed now/);
     assert.equal(errors, []);
     await context.close();
   });
@@ -80,8 +84,10 @@ for (const [label, iso, expected] of cases) {
 clock('should turn over at opening time while the page stays open', async () => {
   const { page, context } = await at('2026-01-12T12:59:30Z');
   assert.is((await notice(page)).text, CLOSED);
+  assert.is(await noticeBar(page), `${NIGHT_EMERGENCY} ${CLOSED}`);
   await page.clock.runFor(60_000);
   assert.equal(await notice(page), { text: OPEN, state: 'open' });
+  assert.is(await noticeBar(page), `${EMERGENCY} ${OPEN}`);
   await context.close();
 });
 clock.run();

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLOSED_TEXT, isOpenAt, minutesOf, OPEN_TEXT, openNowText, wallClock, zoneTable, type ZoneTable } from '../../islands/common/hours.ts';
+import { CLOSED_TEXT, EMERGENCY_TEXT, headerNotices, isOpenAt, minutesOf, NIGHT_EMERGENCY_TEXT, OPEN_TEXT, wallClock, zoneTable, type ZoneTable } from '../../islands/common/hours.ts';
 
 // Instants are given in UTC. America/Denver is UTC-7 (MST) in winter and UTC-6 (MDT) in summer.
 const at = (iso: string) => new Date(iso);
@@ -115,11 +115,17 @@ custom('should use the hours and zone it is given', () => {
 });
 custom.run();
 
-const text = suite('openNowText');
-text('should say "Open now" inside the hours', () => assert.is(openNowText(at('2026-01-12T13:00:00Z')), 'Open now'));
-text('should say the closed text outside the hours', () => assert.is(openNowText(at('2026-01-12T12:59:00Z')), 'Closed now'));
-text('should export the two texts, neither of them the emergency notice the header always shows beside them', () => {
-  assert.is(OPEN_TEXT, 'Open now');
-  assert.is(CLOSED_TEXT, 'Closed now');
+const text = suite('headerNotices');
+text('should say "Emergency service available | Open now" inside the hours', () => {
+  assert.equal(headerNotices(at('2026-01-12T13:00:00Z')), { open: true, emergency: 'Emergency service available', openNow: 'Open now' });
+});
+text('should say the emergency line answers now and the office is closed outside the hours, never a bare "Closed now"', () => {
+  // Monday 5:59 MST and Tuesday 02:15 MST, when a stranded visitor reads the header.
+  for (const iso of ['2026-01-12T12:59:00Z', '2026-01-13T09:15:00Z']) {
+    assert.equal(headerNotices(at(iso)), { open: false, emergency: 'Emergency line answers now', openNow: 'Office closed' }, iso);
+  }
+});
+text('should export the texts, the emergency notice by day being the one the server HTML shows', () => {
+  assert.equal([EMERGENCY_TEXT, NIGHT_EMERGENCY_TEXT, OPEN_TEXT, CLOSED_TEXT], ['Emergency service available', 'Emergency line answers now', 'Open now', 'Office closed']);
 });
 text.run();
