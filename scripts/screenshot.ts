@@ -56,6 +56,10 @@ async function shooter(name: EngineName): Promise<Shooter> {
       async shoot(url, viewport) {
         await session.setViewport(viewport);
         await session.goto(url);
+        // WebDriver's screenshot is the last painted frame: wait for two animation frames, so
+        // what the page's scripts changed at load (the open-now notice) is painted, not the
+        // server HTML before it.
+        await session.driver.executeAsyncScript('const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done()));');
         return Buffer.from(await session.driver.takeScreenshot(), 'base64');
       },
       close: () => session.close(),
