@@ -63,9 +63,10 @@ export function createOutputSync(outDir: string, scriptPath: string) {
     /**
      * @param files     the build's generated files (they win over a static file of the same path)
      * @param staticDir the static folder, copied as is
+     * @param trace     told "pages written" once the changed pages are on disk (DEV_TRACE=1)
      * @throws Error when a file cannot be written (the folder then holds a mix; the next build mends it)
      */
-    async write(files: SiteFile[], staticDir: string): Promise<void> {
+    async write(files: SiteFile[], staticDir: string, trace?: (phase: string) => void): Promise<void> {
       const wanted = new Map<string, Uint8Array>();
       for (const file of await listFiles(staticDir)) wanted.set(file, await readFile(path.join(staticDir, file)));
       for (const f of files) {
@@ -84,12 +85,15 @@ export function createOutputSync(outDir: string, scriptPath: string) {
       // Pages first: the open tab reloads as soon as they are there.
       changed.sort(([a], [b]) => Number(b.endsWith('.html')) - Number(a.endsWith('.html')));
       onDisk = undefined; // unknown until every write below has landed
+      let pagesLeft = changed.filter(([file]) => file.endsWith('.html')).length;
+      if (!pagesLeft) trace?.('pages written');
       for (const [file, contents] of changed) {
         const target = path.join(outDir, file);
         await mkdir(path.dirname(target), { recursive: true });
         const temporary = `${target}.${process.pid}.tmp`;
         await writeFile(temporary, contents);
         await rename(temporary, target);
+        if (file.endsWith('.html') && --pagesLeft === 0) trace?.('pages written');
       }
       const gone = [...before.keys()].filter((file) => !now.has(file));
       for (const file of gone) {

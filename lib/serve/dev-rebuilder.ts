@@ -25,6 +25,7 @@ import { describeBuildError } from '../build/build-error.ts';
 import { BuildReuse } from '../build/build-reuse.ts';
 import type { SiteFile } from '../write.ts';
 import { createOutputSync } from './dev-output.ts';
+import { TRACING, traceNow, type TraceMark } from './dev-trace.ts';
 
 // The same mode as `npm run build`, so the dev pages are the pages that get published.
 process.env.NODE_ENV ||= 'production';
@@ -47,8 +48,8 @@ export interface RebuildRequest {
 
 /** What this process reports of one build. */
 export type RebuildReport =
-  | { type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number }
-  | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; rss: number };
+  | { type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number; trace?: TraceMark[] }
+  | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; rss: number; trace?: TraceMark[] };
 
 /** Room for the module versions handed to the hooks, bytes (a few hundred modules need about 30 KB). */
 const VERSIONS_BYTES = 4 << 20;
@@ -124,6 +125,9 @@ if (process.send) {
   process.on('message', (request: RebuildRequest) => {
     queue = queue.then(async () => {
       const t0 = performance.now();
+      const marks: TraceMark[] = [];
+      const trace = TRACING ? (phase: string) => { marks.push([phase, traceNow()]); } : undefined;
+      trace?.('request received');
       output ??= createOutputSync(request.outDir, request.liveReloadScript);
       let report: RebuildReport;
       try {
@@ -131,9 +135,10 @@ if (process.send) {
         reuse.startBuild({ changed: request.changed, added: first || request.added });
         first = false;
         const { buildSite } = (await import(modules.entry())) as typeof import('../build/build-site.ts');
+        trace?.('modules evaluated');
         const sync = output;
-        const write = request.dryRun ? async () => sync.forget() : (files: SiteFile[], staticDir: string) => sync.write(files, staticDir);
-        const result = await buildSite({ outDir: request.outDir, reuse, write });
+        const write = request.dryRun ? async () => sync.forget() : (files: SiteFile[], staticDir: string) => sync.write(files, staticDir, trace);
+        const result = await buildSite({ outDir: request.outDir, reuse, write, trace });
         await reuse.endBuild(true);
         const written = request.dryRun ? { pages: 0, written: 0 } : sync.last;
         report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss };
@@ -141,6 +146,7 @@ if (process.send) {
         await reuse.endBuild(false);
         report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT), rss: process.memoryUsage().rss };
       }
+      if (trace) report.trace = marks;
       await send(report);
     });
   });

@@ -12,6 +12,7 @@
  * carries it.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { BuildProblem } from '../build/build-error.ts';
@@ -19,6 +20,7 @@ import type { BuildReport, BuildRequest } from './dev-build-process.ts';
 import type { RebuildReport, RebuildRequest } from './dev-rebuilder.ts';
 import { devErrorPage } from './dev-error-page.ts';
 import { startOnFreePort } from './listen.ts';
+import { TRACING, traceLines, traceNow, type TraceMark } from './dev-trace.ts';
 import { attachLiveReload, CLIENT_PATH } from './live-reload.ts';
 import { startServer, type RunningServer } from './preview-server.ts';
 
@@ -54,7 +56,7 @@ export interface DevServer {
 }
 
 /** The outcome of one build, for the terminal and the pages. */
-type Outcome = { ok: true; line: string } | { ok: false; problem: BuildProblem; line?: string };
+type Outcome = ({ ok: true; line: string } | { ok: false; problem: BuildProblem; line?: string }) & { trace?: TraceMark[] };
 
 /** One way of running the builds of `npm run dev`. */
 interface Builder {
@@ -225,9 +227,11 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
         [ask, askAdded] = [[...spare.changed], spare.added];
         spare = undefined;
       }
+      const sent = traceNow();
       const report = await active.request(fresh ? [] : ask, askAdded);
+      const trace: TraceMark[] | undefined = report.trace && [['sent to the build process', sent], ...report.trace, ['report received', traceNow()]];
       lastFailed = report.type === 'failed';
-      if (report.type === 'failed') return { ok: false, problem: report.problem };
+      if (report.type === 'failed') return { ok: false, problem: report.problem, trace };
       if (active.builds >= RECYCLE_AFTER_BUILDS && !spare) {
         const rebuilder = startRebuilder(root, outDir);
         const ready = rebuilder.request([], true, true).then((r) => r.type === 'built');
@@ -235,8 +239,8 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
         void ready.then((ok) => { if (!ok && spare?.rebuilder === rebuilder) { rebuilder.child.kill(); spare = undefined; } });
       }
       const ms = Math.round(performance.now() - t0);
-      if (fresh || !changed.length) return { ok: true, line: `Built ${report.pages} pages in ${ms} ms${changed.length ? ` after a change to ${describeChanges(changed)}` : ''}.` };
-      return { ok: true, line: `Rebuilt after ${describeChanges(changed)}: ${report.pagesWritten} of ${report.pages} pages changed, ${ms} ms.` };
+      if (fresh || !changed.length) return { ok: true, trace, line: `Built ${report.pages} pages in ${ms} ms${changed.length ? ` after a change to ${describeChanges(changed)}` : ''}.` };
+      return { ok: true, trace, line: `Rebuilt after ${describeChanges(changed)}: ${report.pagesWritten} of ${report.pages} pages changed, ${ms} ms.` };
     },
     close() {
       spare?.rebuilder.child.kill();
@@ -294,26 +298,36 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let added = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** DEV_TRACE=1: the phases of the saves not yet built (the first save's write time, then marks). */
+  let traced: { start: number; marks: TraceMark[] } | undefined;
   const rebuild = async () => {
     while (changed.size && !closed) {
       const files = [...changed].sort();
       const structural = added;
+      const tracedNow = traced;
       changed = new Set();
       added = false;
+      traced = undefined;
       const outcome = await builder.build(files, structural);
       if (closed) return;
       report(outcome);
       liveReload!.reload();
+      if (tracedNow) for (const line of traceLines(tracedNow.start, [...tracedNow.marks, ...(outcome.trace ?? []), ['live reload sent', traceNow()]])) say(line);
     }
   };
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
+      traced?.marks.push(['settled (SETTLE_MS)', traceNow()]);
       if (!running) running = rebuild().finally(() => { running = undefined; if (changed.size) schedule(); });
     }, SETTLE_MS);
   };
   const watcher: FSWatcher = watch(WATCHED_DIRS.map((d) => path.join(root, d)), { ignoreInitial: true });
-  watcher.on('all', (event, file) => {
+  watcher.on('all', (event, file, stats) => {
+    if (TRACING && !traced) {
+      const at = traceNow();
+      traced = { start: stats?.mtimeMs ?? statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? at, marks: [['file event (chokidar)', at]] };
+    }
     changed.add(rel(file));
     if (event !== 'change') added = true;
     schedule();
