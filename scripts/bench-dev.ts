@@ -108,13 +108,15 @@ type Phases = Map<string, number>;
 /** The reloaded page's Navigation Timing, as wall-clock ms. */
 async function browserPhases(page: Page): Promise<[string, number][]> {
   // Plain data back, no functions inside: tsx names the functions it compiles with a helper the page lacks.
-  const [origin, responseEnd, loaded, load] = await page.evaluate(() => {
+  const [origin, responseEnd, loaded, load, paint] = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    return [performance.timeOrigin, nav?.responseEnd ?? 0, nav?.domContentLoadedEventEnd ?? 0, nav?.loadEventEnd ?? 0];
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    return [performance.timeOrigin, nav?.responseEnd ?? 0, nav?.domContentLoadedEventEnd ?? 0, nav?.loadEventEnd ?? 0, fcp?.startTime ?? 0];
   });
   return [
     ['browser: navigation start', origin], ['browser: response end', origin + responseEnd],
     ['browser: DOM content loaded', origin + loaded], ...(load ? [['browser: load', origin + load] as [string, number]] : []),
+    ...(paint ? [['browser: first contentful paint', origin + paint] as [string, number]] : []),
   ];
 }
 
@@ -137,7 +139,8 @@ async function timeSaves(page: Page, root: string, base: string, kind: SaveKind,
     if (dev) {
       const written = (await stat(file)).mtimeMs;
       const save: Phases = new Map();
-      await sleep(300); // the trace lines follow the live-reload message
+      // The trace lines come once the whole build is done, which may be after the tab shows the change.
+      for (let waited = 0; waited < 10_000 && !/^dev trace: .* live reload sent \(/m.test(dev.output().slice(printed)); waited += 50) await sleep(50);
       for (const [, ms, phase] of dev.output().slice(printed).matchAll(/^dev trace: \+(-?\d+) ms (.*?) \(\+-?\d+\)$/gm)) if (!save.has(phase)) save.set(phase, Number(ms));
       for (const [phase, at] of await browserPhases(page)) save.set(phase, at - written);
       save.set('browser: change shown', shown - written);

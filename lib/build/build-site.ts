@@ -115,6 +115,14 @@ export interface BuildOptions {
    * "bundled", "finished", "site files", "written"): `npm run dev` times them (DEV_TRACE=1).
    */
   trace?: (stage: string) => void;
+  /**
+   * Pages to finish before the others, by their file ("/areas/grants/index.html"; `npm run dev`:
+   * the pages open in the browser): once the browser code is bundled, these pages are finished
+   * and handed to `write` together with the files they may load that the build makes (scripts,
+   * photos), before the other pages are finished. Each file is the same as in the whole build.
+   * Only with one thread (with `reuse`); otherwise ignored.
+   */
+  early?: { files: readonly string[]; write(files: SiteFile[]): Promise<void> };
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
@@ -177,7 +185,15 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     trace('bundled');
     const tags = new Map(renderedInfo.map((p) => [p.index, bundle.tagsFor(p.islands) + (pictureScript && p.photos.length ? pictureScript.tag : '')]));
     const finishOptions = { liveReloadScript: options.liveReloadScript };
-    const finishedInfo = (await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished, keptPages }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat();
+    const pageFile = (index: number) => `/${outputFile(routes[index].path)}`;
+    const early = options.early && !workers.length ? new Set(renderedInfo.filter((p) => options.early!.files.includes(pageFile(p.index))).map((p) => p.index)) : undefined;
+    const earlyInfo = early?.size ? await own.finish(tags, { ...finishOptions, finished: options.finished, keptPages, only: early }) : [];
+    if (earlyInfo.length) {
+      const pageFiles = earlyInfo.map((f): SiteFile => ({ path: pageFile(f.index), contents: gunzipSync(f.gzipped) }));
+      await options.early!.write([...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...pageFiles]);
+      trace('early pages written');
+    }
+    const finishedInfo = [...earlyInfo, ...(await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished, keptPages }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat()];
     trace('finished');
     const finishedByIndex = new Map(finishedInfo.map((f) => [f.index, f]));
 

@@ -44,11 +44,29 @@ export interface RebuildRequest {
   added: boolean;
   /** Build without writing (a replacement process getting ready while another one serves). */
   dryRun?: boolean;
+  /**
+   * Files of the pages open in the browser ("/areas/grants/index.html"): finished and written
+   * first, with the scripts and photos they may load, and said in an AheadReport, so their tabs
+   * reload before the rest of the build is done.
+   */
+  early?: string[];
+}
+
+/** Sent during a build, before its RebuildReport: files written ahead of the rest (site paths). */
+export interface AheadReport {
+  type: 'ahead';
+  written: string[];
 }
 
 /** What this process reports of one build. */
 export type RebuildReport =
-  | { type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number; trace?: TraceMark[] }
+  | {
+    type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number; trace?: TraceMark[];
+    /** Site paths of the files this build wrote or removed, and of those it wrote ahead (AheadReport). */
+    changed: string[]; ahead: string[];
+    /** True when a static file changed or a file was removed (any page may show it). */
+    otherChanged: boolean;
+  }
   | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; rss: number; trace?: TraceMark[] };
 
 /** Room for the module versions handed to the hooks, bytes (a few hundred modules need about 30 KB). */
@@ -138,10 +156,17 @@ if (process.send) {
         trace?.('modules evaluated');
         const sync = output;
         const write = request.dryRun ? async () => sync.forget() : (files: SiteFile[], staticDir: string) => sync.write(files, staticDir, trace);
-        const result = await buildSite({ outDir: request.outDir, reuse, write, trace });
+        const early = !request.dryRun && request.early?.length ? {
+          files: request.early,
+          async write(files: SiteFile[]) {
+            const written = await sync.writeAhead(files);
+            if (written.length) process.send!({ type: 'ahead', written } satisfies AheadReport);
+          },
+        } : undefined;
+        const result = await buildSite({ outDir: request.outDir, reuse, write, trace, early });
         await reuse.endBuild(true);
-        const written = request.dryRun ? { pages: 0, written: 0 } : sync.last;
-        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss };
+        const written = request.dryRun ? { pages: 0, written: 0, changed: [], ahead: [], otherChanged: false } : sync.last;
+        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss, changed: written.changed, ahead: written.ahead, otherChanged: written.otherChanged };
       } catch (error) {
         await reuse.endBuild(false);
         report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT), rss: process.memoryUsage().rss };
