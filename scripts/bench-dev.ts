@@ -9,6 +9,9 @@
  * - style: a word-spacing rule for the legal line in templates/styles/10-layout.css (its computed style).
  * Each save is timed from the write to the moment the page shows it (checked every animation
  * frame) after reloading by itself, with 2 s between saves (an operator looks before saving again).
+ * Beside it, the first contentful paint of that page (Paint Timing), from the file's modification
+ * time: when the change reached the screen; the check above sees it later, as Playwright first
+ * sets up its polling in the new document.
  * Prints each kind's median and range; targets on the project's 2-core machine: content and
  * template at most 300 ms, island and style at most 600 ms.
  *
@@ -121,12 +124,13 @@ async function browserPhases(page: Page): Promise<[string, number][]> {
 }
 
 /** Times `edits` saves of one kind; returns ms each, and with `dev` (tracing) each save's phases. */
-async function timeSaves(page: Page, root: string, base: string, kind: SaveKind, edits: number, dev?: ScriptProcess): Promise<{ times: number[]; phases: Phases[] }> {
+async function timeSaves(page: Page, root: string, base: string, kind: SaveKind, edits: number, dev?: ScriptProcess): Promise<{ times: number[]; painted: number[]; phases: Phases[] }> {
   const file = path.join(root, kind.file);
   const original = await readFile(file, 'utf8');
   await page.goto(`${base}${kind.page}`).catch(() => page.goto(`${base}${kind.page}`)); // a reload may cut the first short
   await page.waitForFunction(() => (window as any).LiveReload?.connector?.protocol > 0);
   const times: number[] = [];
+  const painted: number[] = [];
   const phases: Phases[] = [];
   for (let i = 1; i <= edits; i++) {
     await sleep(2_000);
@@ -136,20 +140,22 @@ async function timeSaves(page: Page, root: string, base: string, kind: SaveKind,
     await page.waitForFunction(kind.shows, i, { polling: 'raf', timeout: 120_000 });
     const shown = wallNow();
     times.push(performance.now() - t0);
+    const written = (await stat(file)).mtimeMs;
+    const browser = await browserPhases(page);
+    painted.push((browser.find(([phase]) => phase === 'browser: first contentful paint')?.[1] ?? shown) - written);
     if (dev) {
-      const written = (await stat(file)).mtimeMs;
       const save: Phases = new Map();
       // The trace lines come once the whole build is done, which may be after the tab shows the change.
       for (let waited = 0; waited < 10_000 && !/^dev trace: .* live reload sent \(/m.test(dev.output().slice(printed)); waited += 50) await sleep(50);
       for (const [, ms, phase] of dev.output().slice(printed).matchAll(/^dev trace: \+(-?\d+) ms (.*?) \(\+-?\d+\)$/gm)) if (!save.has(phase)) save.set(phase, Number(ms));
-      for (const [phase, at] of await browserPhases(page)) save.set(phase, at - written);
+      for (const [phase, at] of browser) save.set(phase, at - written);
       save.set('browser: change shown', shown - written);
       phases.push(save);
     }
   }
   await writeFile(file, original);
   await sleep(4_000);
-  return { times, phases };
+  return { times, painted, phases };
 }
 
 /** The median of each phase over the saves, one line each, in the order they end. */
@@ -189,8 +195,8 @@ try {
     try {
       const page = await (await browser.newContext()).newPage();
       for (const kind of KINDS) {
-        const { times, phases } = await timeSaves(page, copy.root, base, kind, edits, values.trace ? dev : undefined);
-        const line = `${mode.padEnd(11)} ${kind.name.padEnd(8)} save to screen over ${edits} saves: median ${Math.round(median(times))} ms, range ${Math.round(Math.min(...times))}-${Math.round(Math.max(...times))} ms (${times.map(Math.round).join(', ')}; ${load()})`;
+        const { times, painted, phases } = await timeSaves(page, copy.root, base, kind, edits, values.trace ? dev : undefined);
+        const line = `${mode.padEnd(11)} ${kind.name.padEnd(8)} save to screen over ${edits} saves: median ${Math.round(median(times))} ms, range ${Math.round(Math.min(...times))}-${Math.round(Math.max(...times))} ms (${times.map(Math.round).join(', ')}; ${load()}); first paint of the page showing it: median ${Math.round(median(painted))} ms`;
         console.log(line);
         results.push(line);
         if (values.trace) {

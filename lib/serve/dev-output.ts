@@ -20,7 +20,7 @@ export interface OutputWrite {
   changed: string[];
   /** Site paths of the files written ahead of the rest of the build (writeAhead()). */
   ahead: string[];
-  /** True when a file of the static folder changed, or a file was removed. */
+  /** True when a file of the static folder was written (new or changed). */
   otherChanged: boolean;
 }
 
@@ -146,7 +146,7 @@ export function createOutputSync(outDir: string, scriptPath: string) {
       onDisk = now;
       const all = [...new Set([...ahead, ...changed.map(([file]) => file)])];
       const generated = new Set(files.map((f) => f.path));
-      const otherChanged = gone.length > 0 || all.some((f) => !generated.has(f));
+      const otherChanged = all.some((f) => !generated.has(f));
       last = { written: all.length, removed: gone.length, pages: all.filter((f) => f.endsWith('.html')).length, changed: [...all, ...gone], ahead, otherChanged };
       ahead = [];
     },

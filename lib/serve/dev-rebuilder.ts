@@ -52,10 +52,20 @@ export interface RebuildRequest {
   early?: string[];
 }
 
-/** Sent during a build, before its RebuildReport: files written ahead of the rest (site paths). */
+/**
+ * Sent during a build, before its RebuildReport: files written ahead of the rest (site paths).
+ * When pages are among them, the build waits for a ResumeRequest before it finishes the other
+ * pages, so the reloaded tabs have the CPU to themselves (the parent always sends one, after the
+ * tabs painted or a time limit; if the parent ends, so does this process).
+ */
 export interface AheadReport {
   type: 'ahead';
   written: string[];
+}
+
+/** From the parent: the tabs reloaded ahead have painted (or none was reloaded); go on. */
+export interface ResumeRequest {
+  type: 'resume';
 }
 
 /** What this process reports of one build. */
@@ -64,7 +74,7 @@ export type RebuildReport =
     type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number; trace?: TraceMark[];
     /** Site paths of the files this build wrote or removed, and of those it wrote ahead (AheadReport). */
     changed: string[]; ahead: string[];
-    /** True when a static file changed or a file was removed (any page may show it). */
+    /** True when a static file was written (new or changed): any page may show it. */
     otherChanged: boolean;
   }
   | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; rss: number; trace?: TraceMark[] };
@@ -140,7 +150,10 @@ if (process.send) {
   // Ends with the parent: the IPC channel closes when the parent exits, however it ended.
   process.on('disconnect', () => process.exit(0));
   let queue = Promise.resolve();
-  process.on('message', (request: RebuildRequest) => {
+  /** Ends the pause of the build under way after its AheadReport. */
+  let resume: (() => void) | undefined;
+  process.on('message', (request: RebuildRequest | ResumeRequest) => {
+    if (request.type === 'resume') return resume?.();
     queue = queue.then(async () => {
       const t0 = performance.now();
       const marks: TraceMark[] = [];
@@ -160,7 +173,12 @@ if (process.send) {
           files: request.early,
           async write(files: SiteFile[]) {
             const written = await sync.writeAhead(files);
-            if (written.length) process.send!({ type: 'ahead', written } satisfies AheadReport);
+            if (!written.length) return;
+            const paused = written.some((f) => f.endsWith('.html')) && new Promise<void>((resolve) => { resume = resolve; });
+            process.send!({ type: 'ahead', written } satisfies AheadReport);
+            if (paused) await paused;
+            resume = undefined;
+            trace?.('resumed');
           },
         } : undefined;
         const result = await buildSite({ outDir: request.outDir, reuse, write, trace, early });

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { BuildProblem } from '../build/build-error.ts';
 import type { BuildReport, BuildRequest } from './dev-build-process.ts';
-import type { AheadReport, RebuildReport, RebuildRequest } from './dev-rebuilder.ts';
+import type { AheadReport, RebuildReport, RebuildRequest, ResumeRequest } from './dev-rebuilder.ts';
 import { devErrorPage } from './dev-error-page.ts';
 import { startOnFreePort } from './listen.ts';
 import { TRACING, traceLines, traceNow, type TraceMark } from './dev-trace.ts';
@@ -47,10 +47,17 @@ self.addEventListener('activate', (event) => event.waitUntil(caches.keys().then(
 `;
 
 /**
- * Saves closer together than this (ms) make one rebuild: editors often write a file in two steps
- * (truncate, write), and "save all" writes several files.
+ * Longest wait, ms, for the tabs reloaded ahead of a build's other pages to say they painted
+ * before the build goes on: a tab that never says so holds the build no longer.
  */
-const SETTLE_MS = 40;
+const MAX_PAUSE_MS = 1_000;
+
+/**
+ * Saves closer together than this (ms) make one rebuild: editors often write a file in two steps
+ * (truncate, write, microseconds apart), and "save all" writes several files within a few ms; a
+ * save that still falls after it gets a rebuild of its own right after.
+ */
+const SETTLE_MS = 20;
 
 export interface DevServerOptions {
   /** Project folder (the one holding content/, lib/, …). */
@@ -79,7 +86,7 @@ interface Written {
   changed: string[];
   /** Files written ahead, before the tabs of the open pages among them were reloaded. */
   ahead: string[];
-  /** A static file changed or a file was removed: every tab reloads. */
+  /** A static file was written (new or changed): every tab reloads. */
   otherChanged: boolean;
 }
 
@@ -90,8 +97,11 @@ type Outcome = ({ ok: true; line: string; written?: Written } | { ok: false; pro
 interface OpenTabs {
   /** Files of the pages the tabs show ("/areas/grants/index.html"). */
   pages: string[];
-  /** Called when files were written ahead of the rest of the build (site paths). */
-  ahead(written: string[]): void;
+  /**
+   * Called when files were written ahead of the rest of the build (site paths); the build goes
+   * on when the promise it returns resolves.
+   */
+  ahead(written: string[]): Promise<void> | void;
 }
 
 /** One way of running the builds of `npm run dev`. */
@@ -197,10 +207,12 @@ function startRebuilder(root: string, outDir: string): Rebuilder {
   });
   const waiting: ((report: RebuildReport) => void)[] = [];
   /** Told of the files a build under way wrote ahead. */
-  let ahead: ((written: string[]) => void) | undefined;
+  let ahead: OpenTabs['ahead'] | undefined;
   child.on('message', (report: RebuildReport | AheadReport) => {
-    if (report.type === 'ahead') ahead?.(report.written);
-    else waiting.shift()?.(report);
+    if (report.type !== 'ahead') return waiting.shift()?.(report);
+    void Promise.resolve(ahead?.(report.written)).then(() => {
+      if (child.connected) child.send({ type: 'resume' } satisfies ResumeRequest);
+    });
   });
   child.on('exit', (code, signal) => {
     for (const resolve of waiting.splice(0)) resolve({ type: 'failed', problem: crashed(code, signal), rss: 0 });
@@ -326,10 +338,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
    * Whether the tab showing `page` (a file of the output folder) reloads after a build that
    * wrote `written`: always when that is unknown (a failed build, the build after one, a full
    * rebuild), when the tab's page is unknown or not in the folder (a 404), or when a static file
-   * changed or a file was removed; else when its page changed (and its tab was not reloaded
-   * ahead), or a file the build made that its page names changed (the keyword corpus) and was not
-   * written ahead. Content-hashed scripts and photos change name when they change, so the pages
-   * that load them change too.
+   * was written (a page may show it without naming it, e.g. the favicon); else when its page
+   * changed (and its tab was not reloaded ahead), or a file the build made or removed that its
+   * page names (the keyword corpus, a removed image) and that was not written ahead.
+   * Content-hashed scripts and photos change name when they change, so the pages that load them
+   * change too.
    */
   function tabNeedsReload(page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
     if (!written || page === undefined || written.otherChanged) return true;
@@ -344,9 +357,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   let liveReload: ReturnType<typeof attachLiveReload> | undefined;
+  /** DEV_TRACE=1: the marks of the save being built, until its first page request. */
+  let tracing: { marks: TraceMark[] } | undefined;
   const server: RunningServer = await startOnFreePort(
     (port) => startServer(outDir, port, '127.0.0.1', {
       intercept(req, res) {
+        if (tracing && /(\/|\.html)$/.test(new URL(req.url ?? '/', 'http://localhost').pathname)) {
+          const marks = tracing.marks;
+          marks.push(['server: page requested', traceNow()]);
+          res.once('finish', () => marks.push(['server: page sent', traceNow()]));
+          tracing = undefined; // the first page request of the build only
+        }
         if (liveReload?.serveClient(req, res)) return true;
         if (new URL(req.url ?? '/', 'http://localhost').pathname === SERVICE_WORKER_PATH) {
           res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -381,6 +402,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       changed = new Set();
       added = false;
       traced = undefined;
+      tracing = tracedNow;
       // While the site is good, the tabs' pages are written first and their tabs reloaded at once.
       const showedError = problem !== undefined;
       const reloadedAhead = new Set<string>();
@@ -388,9 +410,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         pages: liveReload!.pages(),
         ahead(written) {
           const pages = new Set(written.filter((f) => f.endsWith('.html')));
-          liveReload!.reload((page) => page !== undefined && pages.has(page));
+          let left = liveReload!.reload((page) => page !== undefined && pages.has(page));
           for (const page of pages) reloadedAhead.add(page);
           tracedNow?.marks.push(['live reload sent to the open tab', traceNow()]);
+          if (!left) return;
+          // The rest of the build waits until each reloaded tab has painted (at most MAX_PAUSE_MS).
+          return new Promise<void>((resolve) => {
+            const done = () => {
+              stop();
+              clearTimeout(timer);
+              tracedNow?.marks.push(['open tab painted', traceNow()]);
+              resolve();
+            };
+            const stop = liveReload!.onPainted((page) => { if (page !== undefined && pages.has(page) && --left <= 0) done(); });
+            const timer = setTimeout(done, MAX_PAUSE_MS);
+          });
         },
       };
       const outcome = await builder.build(files, structural, tabs);

@@ -26,6 +26,26 @@ import { WebSocketServer, type WebSocket } from 'ws';
 export const CLIENT_PATH = '/livereload.js';
 /** The WebSocket path livereload-js connects to by default. */
 export const SOCKET_PATH = '/livereload';
+/**
+ * Added after the livereload-js client: once the page has painted (Paint Timing's first paint,
+ * https://w3c.github.io/paint-timing/) and the client is connected, it sends {"command":"painted"},
+ * a command of this server's own beside the protocol's, so a build that reloaded this tab ahead
+ * of its other pages goes on only once the tab is on screen (its rest would otherwise take CPU
+ * from the browser). Never in a built page: only this server sends the client.
+ */
+const PAINTED_NOTICE = `
+;(function () {
+  var tries = 0;
+  function say() {
+    var connector = window.LiveReload && window.LiveReload.connector;
+    if (connector && connector.protocol > 0) connector.sendCommand({ command: 'painted' });
+    else if (tries++ < 100) setTimeout(say, 20);
+  }
+  if (!window.PerformanceObserver) return;
+  new PerformanceObserver(function (list, observer) { observer.disconnect(); say(); }).observe({ type: 'paint', buffered: true });
+})();
+`;
+
 /** The protocol version this server speaks (LiveReload protocol 7, the one livereload-js asks for first). */
 const PROTOCOLS = ['http://livereload.com/protocols/official-7'];
 
@@ -50,13 +70,16 @@ export interface LiveReload {
    * @returns how many tabs were told
    */
   reload(which?: (page: string | undefined) => boolean): number;
+  /** Calls `listener` with the file of a tab's page each time a tab says it has painted (PAINTED_NOTICE); returns a function that stops it. */
+  onPainted(listener: (page: string | undefined) => void): () => void;
   /** Closes every connection (the http server is closed by its owner). */
   close(): void;
 }
 
 /** Attaches live reload to an http server (its "upgrade" requests at SOCKET_PATH). */
 export function attachLiveReload(server: Server): LiveReload {
-  const client = readFileSync(createRequire(import.meta.url).resolve('livereload-js'));
+  const client = Buffer.concat([readFileSync(createRequire(import.meta.url).resolve('livereload-js')), Buffer.from(PAINTED_NOTICE)]);
+  const painted = new Set<(page: string | undefined) => void>();
   const wss = new WebSocketServer({ noServer: true });
   /** The file of the page each tab shows, from its "info" message. */
   const shown = new WeakMap<WebSocket, string>();
@@ -66,6 +89,7 @@ export function attachLiveReload(server: Server): LiveReload {
       let message: { command?: string; url?: unknown };
       try { message = JSON.parse(String(data)); } catch { return; }
       if (message.command === 'hello') socket.send(JSON.stringify({ command: 'hello', protocols: PROTOCOLS, serverName: 'npm run dev' }));
+      if (message.command === 'painted') for (const listener of painted) listener(shown.get(socket));
       if (message.command === 'info' && typeof message.url === 'string') {
         try { shown.set(socket, pageFile(decodeURIComponent(new URL(message.url).pathname))); } catch { /* an address it cannot read: the tab reloads on every build */ }
       }
@@ -93,6 +117,10 @@ export function attachLiveReload(server: Server): LiveReload {
         told++;
       }
       return told;
+    },
+    onPainted(listener) {
+      painted.add(listener);
+      return () => painted.delete(listener);
     },
     close() {
       for (const socket of wss.clients) socket.terminate();
