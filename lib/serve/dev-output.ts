@@ -50,8 +50,8 @@ export function createOutputSync(outDir: string, scriptPath: string) {
   /** Site path -> digest of the bytes on disk; undefined until the folder has been read. */
   let onDisk: Map<string, string> | undefined;
   let last: OutputWrite = { written: 0, removed: 0, pages: 0, changed: [], ahead: [], otherChanged: false };
-  /** Files writeAhead() wrote since the last write(). */
-  let ahead: string[] = [];
+  /** Files writeAhead() wrote since the last write(), with the digest of what it wrote. */
+  let ahead = new Map<string, string>();
 
   /** The bytes a file has in the folder: pages with the live-reload client. */
   const served = (f: SiteFile): Uint8Array => {
@@ -82,11 +82,16 @@ export function createOutputSync(outDir: string, scriptPath: string) {
     /** Forget what was written: the next write compares with the disk again. */
     forget(): void {
       onDisk = undefined;
-      ahead = [];
+      ahead = new Map();
+    },
+    /** Called as a build starts: what a failed build wrote ahead is no longer checked against the next build. */
+    beginBuild(): void {
+      ahead = new Map();
     },
     /**
      * Writes some of a build's files ahead of the rest (the pages open in the browser and the
-     * files they may load), those whose bytes changed; the build's write() then finds them done.
+     * files they may load), those whose bytes changed; the build's write() then finds them done,
+     * and throws if the build's own bytes of such a file differ (it was served already).
      * @returns the site paths written
      * @throws Error when a file cannot be written
      */
@@ -102,9 +107,9 @@ export function createOutputSync(outDir: string, scriptPath: string) {
         known.delete(f.path); // unknown until written
         await put(f.path, contents);
         known.set(f.path, hash);
+        ahead.set(f.path, hash);
         written.push(f.path);
       }
-      ahead.push(...written);
       return written;
     },
     /**
@@ -126,6 +131,11 @@ export function createOutputSync(outDir: string, scriptPath: string) {
         now.set(file, hash);
         if (before.get(file) !== hash) changed.push([file, contents]);
       }
+      // A file written ahead was served at once: it must be the build's own.
+      const aheadFiles = [...ahead.keys()];
+      const differs = [...ahead].find(([file, hash]) => now.get(file) !== hash);
+      ahead = new Map();
+      if (differs) throw new Error(`${differs[0]}: the file written ahead of the other pages is not the one the build made; a fault of npm run dev's early pages (lib/serve/dev-output.ts, lib/build/build-site.ts): use DEV_FULL_REBUILD=1 npm run dev meanwhile.`);
       // Pages first: the open tab reloads as soon as they are there.
       changed.sort(([a], [b]) => Number(b.endsWith('.html')) - Number(a.endsWith('.html')));
       onDisk = undefined; // unknown until every write below has landed
@@ -144,11 +154,10 @@ export function createOutputSync(outDir: string, scriptPath: string) {
         }
       }
       onDisk = now;
-      const all = [...new Set([...ahead, ...changed.map(([file]) => file)])];
+      const all = [...new Set([...aheadFiles, ...changed.map(([file]) => file)])];
       const generated = new Set(files.map((f) => f.path));
       const otherChanged = all.some((f) => !generated.has(f));
-      last = { written: all.length, removed: gone.length, pages: all.filter((f) => f.endsWith('.html')).length, changed: [...all, ...gone], ahead, otherChanged };
-      ahead = [];
+      last = { written: all.length, removed: gone.length, pages: all.filter((f) => f.endsWith('.html')).length, changed: [...all, ...gone], ahead: aheadFiles, otherChanged };
     },
   };
 }

@@ -168,6 +168,7 @@ if (process.send) {
         const { buildSite } = (await import(modules.entry())) as typeof import('../build/build-site.ts');
         trace?.('modules evaluated');
         const sync = output;
+        sync.beginBuild();
         const write = request.dryRun ? async () => sync.forget() : (files: SiteFile[], staticDir: string) => sync.write(files, staticDir, trace);
         const early = !request.dryRun && request.early?.length ? {
           files: request.early,
