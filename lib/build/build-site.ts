@@ -112,7 +112,7 @@ export interface BuildOptions {
   write?: (files: SiteFile[], staticDir: string, outDir: string) => Promise<void>;
   /**
    * Told the name of each stage as it ends ("content", "photos", "stylesheet", "rendered",
-   * "bundled", "finished", "site files", "written"): `npm run dev` times them (DEV_TRACE=1).
+   * "bundled", "early pages handed over" with `early`, "finished", "site files", "written"): `npm run dev` times them (DEV_TRACE=1).
    */
   trace?: (stage: string) => void;
   /**
@@ -191,7 +191,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     if (earlyInfo.length) {
       const pageFiles = earlyInfo.map((f): SiteFile => ({ path: pageFile(f.index), contents: gunzipSync(f.gzipped) }));
       await options.early!.write([...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...pageFiles]);
-      trace('early pages written');
+      trace('early pages handed over');
     }
     const finishedInfo = [...earlyInfo, ...(await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished, keptPages }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat()];
     trace('finished');

@@ -174,6 +174,7 @@ if (process.send) {
           files: request.early,
           async write(files: SiteFile[]) {
             const written = await sync.writeAhead(files);
+            trace?.('early pages written');
             if (!written.length) return;
             const paused = written.some((f) => f.endsWith('.html')) && new Promise<void>((resolve) => { resume = resolve; });
             process.send!({ type: 'ahead', written } satisfies AheadReport);
