@@ -9,6 +9,9 @@
  * - style: a word-spacing rule for the legal line in templates/styles/10-layout.css (its computed style).
  * Each save is timed from the write to the moment the page shows it (checked every animation
  * frame) after reloading by itself, with 2 s between saves (an operator looks before saving again).
+ * Beside it, the first contentful paint of that page (Paint Timing), from the file's modification
+ * time: when the change reached the screen; the check above sees it later, as Playwright first
+ * sets up its polling in the new document.
  * Prints each kind's median and range; targets on the project's 2-core machine: content and
  * template at most 300 ms, island and style at most 600 ms.
  *
@@ -16,10 +19,16 @@
  * (server, build process, esbuild) after the first and after the last of `--memory-saves` content
  * saves (target: at most 1.2 times).
  * On a machine shared with other work the times swing with the load average (printed).
- * Usage: tsx scripts/bench-dev.ts [--edits 7] [--memory-saves 100] [--modes incremental,full]
+ *
+ * With --trace, the dev server runs with DEV_TRACE=1 (lib/serve/dev-trace.ts) and each kind gets a
+ * breakdown: the median, over its saves, of when each phase ended, ms after the write (the file's
+ * modification time): the server's and build process's phases from their "dev trace:" lines, then
+ * the browser's from the reloaded page's Navigation Timing (navigation start, response end, DOM
+ * content loaded, load) and the moment the change showed.
+ * Usage: tsx scripts/bench-dev.ts [--edits 7] [--memory-saves 100] [--modes incremental,full] [--trace]
  */
 import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -85,31 +94,75 @@ async function treeRss(pid: number): Promise<number> {
 }
 
 /** Starts `npm run dev` on a fresh copy; `full` for a full rebuild in a fresh process on every save. */
-async function startDev(full: boolean) {
+async function startDev(full: boolean, trace: boolean) {
   const copy = await copyProject();
   const port = await freePort();
-  const dev = startScript(['scripts/dev.ts'], copy.root, { PORT: String(port), DEV_FULL_REBUILD: full ? '1' : '' });
+  const dev = startScript(['scripts/dev.ts'], copy.root, { PORT: String(port), DEV_FULL_REBUILD: full ? '1' : '', DEV_TRACE: trace ? '1' : '' });
   await dev.waitFor(/Dev server at http/, 300_000);
   return { copy, dev, base: `http://127.0.0.1:${port}` };
 }
 
-/** Times `edits` saves of one kind; returns ms each. */
-async function timeSaves(page: Page, root: string, base: string, kind: SaveKind, edits: number): Promise<number[]> {
+/** The wall clock, ms (comparable with a file's mtime and a page's performance.timeOrigin). */
+const wallNow = () => performance.timeOrigin + performance.now();
+
+/** Phase name -> ms after the write at which it ended, for one save. */
+type Phases = Map<string, number>;
+
+/** The reloaded page's Navigation Timing, as wall-clock ms. */
+async function browserPhases(page: Page): Promise<[string, number][]> {
+  // Plain data back, no functions inside: tsx names the functions it compiles with a helper the page lacks.
+  const [origin, responseEnd, loaded, load, paint] = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    return [performance.timeOrigin, nav?.responseEnd ?? 0, nav?.domContentLoadedEventEnd ?? 0, nav?.loadEventEnd ?? 0, fcp?.startTime ?? 0];
+  });
+  return [
+    ['browser: navigation start', origin], ['browser: response end', origin + responseEnd],
+    ['browser: DOM content loaded', origin + loaded], ...(load ? [['browser: load', origin + load] as [string, number]] : []),
+    ...(paint ? [['browser: first contentful paint', origin + paint] as [string, number]] : []),
+  ];
+}
+
+/** Times `edits` saves of one kind; returns ms each, and with `dev` (tracing) each save's phases. */
+async function timeSaves(page: Page, root: string, base: string, kind: SaveKind, edits: number, dev?: ScriptProcess): Promise<{ times: number[]; painted: number[]; phases: Phases[] }> {
   const file = path.join(root, kind.file);
   const original = await readFile(file, 'utf8');
   await page.goto(`${base}${kind.page}`).catch(() => page.goto(`${base}${kind.page}`)); // a reload may cut the first short
   await page.waitForFunction(() => (window as any).LiveReload?.connector?.protocol > 0);
   const times: number[] = [];
+  const painted: number[] = [];
+  const phases: Phases[] = [];
   for (let i = 1; i <= edits; i++) {
     await sleep(2_000);
+    const printed = dev?.output().length ?? 0;
     const t0 = performance.now();
     await writeFile(file, kind.edit(original, i));
     await page.waitForFunction(kind.shows, i, { polling: 'raf', timeout: 120_000 });
+    const shown = wallNow();
     times.push(performance.now() - t0);
+    const written = (await stat(file)).mtimeMs;
+    const browser = await browserPhases(page);
+    painted.push((browser.find(([phase]) => phase === 'browser: first contentful paint')?.[1] ?? shown) - written);
+    if (dev) {
+      const save: Phases = new Map();
+      // The trace lines come once the whole build is done, which may be after the tab shows the change.
+      for (let waited = 0; waited < 10_000 && !/^dev trace: .* live reload sent \(/m.test(dev.output().slice(printed)); waited += 50) await sleep(50);
+      for (const [, ms, phase] of dev.output().slice(printed).matchAll(/^dev trace: \+(-?\d+) ms (.*?) \(\+-?\d+\)$/gm)) if (!save.has(phase)) save.set(phase, Number(ms));
+      for (const [phase, at] of browser) save.set(phase, at - written);
+      save.set('browser: change shown', shown - written);
+      phases.push(save);
+    }
   }
   await writeFile(file, original);
   await sleep(4_000);
-  return times;
+  return { times, painted, phases };
+}
+
+/** The median of each phase over the saves, one line each, in the order they end. */
+function breakdown(phases: Phases[]): string[] {
+  const names = [...new Set(phases.flatMap((p) => [...p.keys()]))];
+  const rows = names.map((name) => [name, median(phases.flatMap((p) => (p.has(name) ? [p.get(name)!] : [])))] as const).sort((a, b) => a[1] - b[1]);
+  return rows.map(([name, ms], i) => `    ${String(Math.round(ms)).padStart(5)} ms  ${name}${i ? ` (+${Math.round(ms - rows[i - 1][1])})` : ''}`);
 }
 
 /** Saves content `saves` times, each once the previous build has printed; returns the tree's memory after the first and the last. */
@@ -132,20 +185,25 @@ async function memoryOver(dev: ScriptProcess, root: string, saves: number): Prom
   return [first, await treeRss(dev.child.pid!)];
 }
 
-const { values } = parseArgs({ options: { edits: { type: 'string', default: '7' }, 'memory-saves': { type: 'string', default: '100' }, modes: { type: 'string', default: 'incremental,full' } } });
+const { values } = parseArgs({ options: { edits: { type: 'string', default: '7' }, 'memory-saves': { type: 'string', default: '100' }, modes: { type: 'string', default: 'incremental,full' }, trace: { type: 'boolean', default: false } } });
 const edits = Number(values.edits);
 const browser = await launchBrowser();
 const results: string[] = [];
 try {
   for (const mode of values.modes!.split(',')) {
-    const { copy, dev, base } = await startDev(mode === 'full');
+    const { copy, dev, base } = await startDev(mode === 'full', values.trace!);
     try {
       const page = await (await browser.newContext()).newPage();
       for (const kind of KINDS) {
-        const times = await timeSaves(page, copy.root, base, kind, edits);
-        const line = `${mode.padEnd(11)} ${kind.name.padEnd(8)} save to screen over ${edits} saves: median ${Math.round(median(times))} ms, range ${Math.round(Math.min(...times))}-${Math.round(Math.max(...times))} ms (${times.map(Math.round).join(', ')}; ${load()})`;
+        const { times, painted, phases } = await timeSaves(page, copy.root, base, kind, edits, values.trace ? dev : undefined);
+        const line = `${mode.padEnd(11)} ${kind.name.padEnd(8)} save to screen over ${edits} saves: median ${Math.round(median(times))} ms, range ${Math.round(Math.min(...times))}-${Math.round(Math.max(...times))} ms (${times.map(Math.round).join(', ')}; ${load()}); first paint of the page showing it: median ${Math.round(median(painted))} ms`;
         console.log(line);
         results.push(line);
+        if (values.trace) {
+          const lines = [`${mode.padEnd(11)} ${kind.name.padEnd(8)} phases, median ms after the write:`, ...breakdown(phases)];
+          console.log(lines.join('\n'));
+          results.push(...lines);
+        }
       }
       if (mode === 'incremental' && Number(values['memory-saves']) > 0) {
         const [first, last] = await memoryOver(dev, copy.root, Number(values['memory-saves']));

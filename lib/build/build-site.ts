@@ -110,6 +110,19 @@ export interface BuildOptions {
    * copied first, the output folder): `npm run dev` writes only the files that changed.
    */
   write?: (files: SiteFile[], staticDir: string, outDir: string) => Promise<void>;
+  /**
+   * Told the name of each stage as it ends ("content", "photos", "stylesheet", "rendered",
+   * "bundled", "early pages handed over" with `early`, "finished", "site files", "written"): `npm run dev` times them (DEV_TRACE=1).
+   */
+  trace?: (stage: string) => void;
+  /**
+   * Pages to finish before the others, by their file ("/areas/grants/index.html"; `npm run dev`:
+   * the pages open in the browser): once the browser code is bundled, these pages are finished
+   * and handed to `write` together with the files they may load that the build makes (scripts,
+   * photos), before the other pages are finished. Each file is the same as in the whole build.
+   * Only with one thread (with `reuse`); otherwise ignored.
+   */
+  early?: { files: readonly string[]; write(files: SiteFile[]): Promise<void> };
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
@@ -135,14 +148,18 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const site = loadContent(options.content ?? PROJECT_CONTENT);
   const routes = buildRoutes(site);
   checkRoutes(routes);
+  const trace = options.trace ?? (() => undefined);
+  trace('content');
   const photos: PhotoBuild = await processPhotos(photoUses(site), {
     photosDir: options.photosDir ?? path.join(ROOT, 'content', 'photos'),
     cacheDir: options.photoCacheDir ?? path.join(ROOT, 'node_modules', '.cache', 'photos'),
     onEncode: (src, i, n) => options.progress?.(`Encoding photo ${i + 1} of ${n}, ${src} (once: later builds take it from the cache)...`),
   });
+  trace('photos');
   const { reuse } = options;
   const source = reuse && (await readStylesheetSource());
   const css = reuse ? await reuse.keep('stylesheet', [source], () => minifyStylesheet(source || '')) : await loadStylesheet();
+  trace('stylesheet');
   // Every page is rendered before the islands are bundled (the bundle holds only the islands some
   // page placed), and written only at the end. Large sites share the pages out to worker threads
   // (lib/build/page-workers.ts); this thread takes the first share itself.
@@ -160,13 +177,24 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const workers = workerShares.map((share) => new WorkerBatch(site, routes, share, css, photos.library));
   try {
     const renderedInfo = [...own.render(), ...(await Promise.all(workers.map((w) => w.render()))).flat()].sort((a, b) => a.index - b.index);
+    trace('rendered');
     const used = [...new Set(renderedInfo.flatMap((p) => p.islands))];
     const config = clientConfig(site.settings);
     const bundle = await bundleIslands(used, config, reuse?.esbuild);
     const pictureScript = renderedInfo.some((p) => p.photos.length) ? await bundlePictureScript(config, reuse?.esbuild) : undefined;
+    trace('bundled');
     const tags = new Map(renderedInfo.map((p) => [p.index, bundle.tagsFor(p.islands) + (pictureScript && p.photos.length ? pictureScript.tag : '')]));
     const finishOptions = { liveReloadScript: options.liveReloadScript };
-    const finishedInfo = (await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished, keptPages }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat();
+    const pageFile = (index: number) => `/${outputFile(routes[index].path)}`;
+    const early = options.early && !workers.length ? new Set(renderedInfo.filter((p) => options.early!.files.includes(pageFile(p.index))).map((p) => p.index)) : undefined;
+    const earlyInfo = early?.size ? await own.finish(tags, { ...finishOptions, finished: options.finished, keptPages, only: early }) : [];
+    if (earlyInfo.length) {
+      const pageFiles = earlyInfo.map((f): SiteFile => ({ path: pageFile(f.index), contents: gunzipSync(f.gzipped) }));
+      await options.early!.write([...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...pageFiles]);
+      trace('early pages handed over');
+    }
+    const finishedInfo = [...earlyInfo, ...(await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished, keptPages }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat()];
+    trace('finished');
     const finishedByIndex = new Map(finishedInfo.map((f) => [f.index, f]));
 
     const files: SiteFile[] = [];
@@ -189,7 +217,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       });
     }
     files.push(...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...(await extraFiles(site, routes, built)));
+    trace('site files');
     await (options.write ?? writeSite)(files, path.join(ROOT, 'static'), outDir);
+    trace('written');
     const photoStats = { count: photos.library.size, encoded: photos.encoded, reused: photos.reused };
     const cssRuns = own.cssRuns + workers.reduce((n, w) => n + w.cssRuns, 0);
     return { site, routes, pages, files, photos: photoStats, ms: performance.now() - t0, cssRuns, threads };

@@ -16,6 +16,12 @@ export interface OutputWrite {
   written: number;
   removed: number;
   pages: number;
+  /** Site paths of the files written or removed, those written ahead (writeAhead()) included. */
+  changed: string[];
+  /** Site paths of the files written ahead of the rest of the build (writeAhead()). */
+  ahead: string[];
+  /** True when a file of the static folder was written (new or changed). */
+  otherChanged: boolean;
 }
 
 /** Every file under `dir`, as site paths ("/areas/grants/index.html"); [] when it does not exist. */
@@ -43,7 +49,24 @@ export function withLiveReload(html: string, scriptPath: string): string {
 export function createOutputSync(outDir: string, scriptPath: string) {
   /** Site path -> digest of the bytes on disk; undefined until the folder has been read. */
   let onDisk: Map<string, string> | undefined;
-  let last: OutputWrite = { written: 0, removed: 0, pages: 0 };
+  let last: OutputWrite = { written: 0, removed: 0, pages: 0, changed: [], ahead: [], otherChanged: false };
+  /** Files writeAhead() wrote since the last write(), with the digest of what it wrote. */
+  let ahead = new Map<string, string>();
+
+  /** The bytes a file has in the folder: pages with the live-reload client. */
+  const served = (f: SiteFile): Uint8Array => {
+    const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
+    return f.path.endsWith('.html') ? Buffer.from(withLiveReload(Buffer.from(bytes).toString('utf8'), scriptPath)) : bytes;
+  };
+
+  /** Writes one file under a temporary name and renames it into place. */
+  async function put(file: string, contents: Uint8Array): Promise<void> {
+    const target = path.join(outDir, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${process.pid}.tmp`;
+    await writeFile(temporary, contents);
+    await rename(temporary, target);
+  }
 
   async function readDisk(): Promise<Map<string, string>> {
     const found = new Map<string, string>();
@@ -59,19 +82,46 @@ export function createOutputSync(outDir: string, scriptPath: string) {
     /** Forget what was written: the next write compares with the disk again. */
     forget(): void {
       onDisk = undefined;
+      ahead = new Map();
+    },
+    /** Called as a build starts: what a failed build wrote ahead is no longer checked against the next build. */
+    beginBuild(): void {
+      ahead = new Map();
+    },
+    /**
+     * Writes some of a build's files ahead of the rest (the pages open in the browser and the
+     * files they may load), those whose bytes changed; the build's write() then finds them done,
+     * and throws if the build's own bytes of such a file differ (it was served already).
+     * @returns the site paths written
+     * @throws Error when a file cannot be written
+     */
+    async writeAhead(files: SiteFile[]): Promise<string[]> {
+      onDisk ??= await readDisk();
+      const known = onDisk;
+      const written: string[] = [];
+      // Pages last: what a page loads is there before the page.
+      for (const f of [...files].sort((a, b) => Number(a.path.endsWith('.html')) - Number(b.path.endsWith('.html')))) {
+        const contents = served(f);
+        const hash = digest(contents);
+        if (known.get(f.path) === hash) continue;
+        known.delete(f.path); // unknown until written
+        await put(f.path, contents);
+        known.set(f.path, hash);
+        ahead.set(f.path, hash);
+        written.push(f.path);
+      }
+      return written;
     },
     /**
      * @param files     the build's generated files (they win over a static file of the same path)
      * @param staticDir the static folder, copied as is
+     * @param trace     told "pages written" once the changed pages are on disk (DEV_TRACE=1)
      * @throws Error when a file cannot be written (the folder then holds a mix; the next build mends it)
      */
-    async write(files: SiteFile[], staticDir: string): Promise<void> {
+    async write(files: SiteFile[], staticDir: string, trace?: (phase: string) => void): Promise<void> {
       const wanted = new Map<string, Uint8Array>();
       for (const file of await listFiles(staticDir)) wanted.set(file, await readFile(path.join(staticDir, file)));
-      for (const f of files) {
-        const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
-        wanted.set(f.path, f.path.endsWith('.html') ? Buffer.from(withLiveReload(Buffer.from(bytes).toString('utf8'), scriptPath)) : bytes);
-      }
+      for (const f of files) wanted.set(f.path, served(f));
       onDisk ??= await readDisk();
       const before = onDisk;
       const now = new Map<string, string>();
@@ -81,15 +131,19 @@ export function createOutputSync(outDir: string, scriptPath: string) {
         now.set(file, hash);
         if (before.get(file) !== hash) changed.push([file, contents]);
       }
+      // A file written ahead was served at once: it must be the build's own.
+      const aheadFiles = [...ahead.keys()];
+      const differs = [...ahead].find(([file, hash]) => now.get(file) !== hash);
+      ahead = new Map();
+      if (differs) throw new Error(`${differs[0]}: the file written ahead of the other pages is not the one the build made; a fault of npm run dev's early pages (lib/serve/dev-output.ts, lib/build/build-site.ts): use DEV_FULL_REBUILD=1 npm run dev meanwhile.`);
       // Pages first: the open tab reloads as soon as they are there.
       changed.sort(([a], [b]) => Number(b.endsWith('.html')) - Number(a.endsWith('.html')));
       onDisk = undefined; // unknown until every write below has landed
+      let pagesLeft = changed.filter(([file]) => file.endsWith('.html')).length;
+      if (!pagesLeft) trace?.('pages written');
       for (const [file, contents] of changed) {
-        const target = path.join(outDir, file);
-        await mkdir(path.dirname(target), { recursive: true });
-        const temporary = `${target}.${process.pid}.tmp`;
-        await writeFile(temporary, contents);
-        await rename(temporary, target);
+        await put(file, contents);
+        if (file.endsWith('.html') && --pagesLeft === 0) trace?.('pages written');
       }
       const gone = [...before.keys()].filter((file) => !now.has(file));
       for (const file of gone) {
@@ -100,7 +154,10 @@ export function createOutputSync(outDir: string, scriptPath: string) {
         }
       }
       onDisk = now;
-      last = { written: changed.length, removed: gone.length, pages: changed.filter(([f]) => f.endsWith('.html')).length };
+      const all = [...new Set([...aheadFiles, ...changed.map(([file]) => file)])];
+      const generated = new Set(files.map((f) => f.path));
+      const otherChanged = all.some((f) => !generated.has(f));
+      last = { written: all.length, removed: gone.length, pages: all.filter((f) => f.endsWith('.html')).length, changed: [...all, ...gone], ahead: aheadFiles, otherChanged };
     },
   };
 }

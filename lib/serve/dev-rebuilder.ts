@@ -25,6 +25,7 @@ import { describeBuildError } from '../build/build-error.ts';
 import { BuildReuse } from '../build/build-reuse.ts';
 import type { SiteFile } from '../write.ts';
 import { createOutputSync } from './dev-output.ts';
+import { TRACING, traceNow, type TraceMark } from './dev-trace.ts';
 
 // The same mode as `npm run build`, so the dev pages are the pages that get published.
 process.env.NODE_ENV ||= 'production';
@@ -43,12 +44,40 @@ export interface RebuildRequest {
   added: boolean;
   /** Build without writing (a replacement process getting ready while another one serves). */
   dryRun?: boolean;
+  /**
+   * Files of the pages open in the browser ("/areas/grants/index.html"): finished and written
+   * first, with the scripts and photos they may load, and said in an AheadReport, so their tabs
+   * reload before the rest of the build is done.
+   */
+  early?: string[];
+}
+
+/**
+ * Sent during a build, before its RebuildReport: files written ahead of the rest (site paths).
+ * When pages are among them, the build waits for a ResumeRequest before it finishes the other
+ * pages, so the reloaded tabs have the CPU to themselves (the parent always sends one, after the
+ * tabs painted or a time limit; if the parent ends, so does this process).
+ */
+export interface AheadReport {
+  type: 'ahead';
+  written: string[];
+}
+
+/** From the parent: the tabs reloaded ahead have painted (or none was reloaded); go on. */
+export interface ResumeRequest {
+  type: 'resume';
 }
 
 /** What this process reports of one build. */
 export type RebuildReport =
-  | { type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number }
-  | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; rss: number };
+  | {
+    type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number; trace?: TraceMark[];
+    /** Site paths of the files this build wrote or removed, and of those it wrote ahead (AheadReport). */
+    changed: string[]; ahead: string[];
+    /** True when a static file was written (new or changed): any page may show it. */
+    otherChanged: boolean;
+  }
+  | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; rss: number; trace?: TraceMark[] };
 
 /** Room for the module versions handed to the hooks, bytes (a few hundred modules need about 30 KB). */
 const VERSIONS_BYTES = 4 << 20;
@@ -121,9 +150,15 @@ if (process.send) {
   // Ends with the parent: the IPC channel closes when the parent exits, however it ended.
   process.on('disconnect', () => process.exit(0));
   let queue = Promise.resolve();
-  process.on('message', (request: RebuildRequest) => {
+  /** Ends the pause of the build under way after its AheadReport. */
+  let resume: (() => void) | undefined;
+  process.on('message', (request: RebuildRequest | ResumeRequest) => {
+    if (request.type === 'resume') return resume?.();
     queue = queue.then(async () => {
       const t0 = performance.now();
+      const marks: TraceMark[] = [];
+      const trace = TRACING ? (phase: string) => { marks.push([phase, traceNow()]); } : undefined;
+      trace?.('request received');
       output ??= createOutputSync(request.outDir, request.liveReloadScript);
       let report: RebuildReport;
       try {
@@ -131,16 +166,32 @@ if (process.send) {
         reuse.startBuild({ changed: request.changed, added: first || request.added });
         first = false;
         const { buildSite } = (await import(modules.entry())) as typeof import('../build/build-site.ts');
+        trace?.('modules evaluated');
         const sync = output;
-        const write = request.dryRun ? async () => sync.forget() : (files: SiteFile[], staticDir: string) => sync.write(files, staticDir);
-        const result = await buildSite({ outDir: request.outDir, reuse, write });
+        sync.beginBuild();
+        const write = request.dryRun ? async () => sync.forget() : (files: SiteFile[], staticDir: string) => sync.write(files, staticDir, trace);
+        const early = !request.dryRun && request.early?.length ? {
+          files: request.early,
+          async write(files: SiteFile[]) {
+            const written = await sync.writeAhead(files);
+            trace?.('early pages written');
+            if (!written.length) return;
+            const paused = written.some((f) => f.endsWith('.html')) && new Promise<void>((resolve) => { resume = resolve; });
+            process.send!({ type: 'ahead', written } satisfies AheadReport);
+            if (paused) await paused;
+            resume = undefined;
+            trace?.('resumed');
+          },
+        } : undefined;
+        const result = await buildSite({ outDir: request.outDir, reuse, write, trace, early });
         await reuse.endBuild(true);
-        const written = request.dryRun ? { pages: 0, written: 0 } : sync.last;
-        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss };
+        const written = request.dryRun ? { pages: 0, written: 0, changed: [], ahead: [], otherChanged: false } : sync.last;
+        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss, changed: written.changed, ahead: written.ahead, otherChanged: written.otherChanged };
       } catch (error) {
         await reuse.endBuild(false);
         report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT), rss: process.memoryUsage().rss };
       }
+      if (trace) report.trace = marks;
       await send(report);
     });
   });

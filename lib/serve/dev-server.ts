@@ -9,28 +9,55 @@
  *
  * The dev pages are the production pages plus one <script> for the live-reload client; they are
  * written to their own folder (DEV_OUT_DIR), never to dist/, so `npm run build` output never
- * carries it.
+ * carries it. The service worker is not the build's (DEV_SERVICE_WORKER). The pages open in the
+ * browser (each tab says its address to live reload) are finished and written before the other
+ * pages, and their tabs reloaded at once; after the build, a tab reloads only if the build
+ * changed what it shows (tabNeedsReload).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { BuildProblem } from '../build/build-error.ts';
 import type { BuildReport, BuildRequest } from './dev-build-process.ts';
-import type { RebuildReport, RebuildRequest } from './dev-rebuilder.ts';
+import type { AheadReport, RebuildReport, RebuildRequest, ResumeRequest } from './dev-rebuilder.ts';
 import { devErrorPage } from './dev-error-page.ts';
 import { startOnFreePort } from './listen.ts';
+import { TRACING, traceLines, traceNow, type TraceMark } from './dev-trace.ts';
 import { attachLiveReload, CLIENT_PATH } from './live-reload.ts';
 import { startServer, type RunningServer } from './preview-server.ts';
+import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 
 /** Folders whose changes trigger a rebuild, relative to the project. */
 export const WATCHED_DIRS = ['content', 'pages', 'templates', 'islands', 'static', 'lib'] as const;
 /** The dev build's output, relative to the project (inside node_modules, so never published or committed). */
 export const DEV_OUT_DIR = 'node_modules/.cache/dev-site';
 /**
- * Saves closer together than this (ms) make one rebuild: editors often write a file in two steps
- * (truncate, write), and "save all" writes several files.
+ * What the dev server sends for the service worker instead of the build's: a worker that takes
+ * over from one an earlier visit installed, deletes its caches and handles no fetch, so every
+ * reload goes straight to the server (Chromium skips a worker without a fetch handler for
+ * navigations), and whose bytes never change, so the pages registering it again on every load
+ * cost the browser only an update check
+ * (https://web.dev/articles/service-worker-lifecycle#updates). The build's worker would store
+ * every page and, being new after each save, install and fetch the open pages again.
  */
-const SETTLE_MS = 40;
+export const DEV_SERVICE_WORKER = `// npm run dev: no service worker (the pages change on every save).
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key)))).then(() => self.clients.claim())));
+`;
+
+/**
+ * Longest wait, ms, for the tabs reloaded ahead of a build's other pages to say they painted
+ * before the build goes on: a tab that never says so holds the build no longer.
+ */
+const MAX_PAUSE_MS = 1_000;
+
+/**
+ * Saves closer together than this (ms) make one rebuild: editors often write a file in two steps
+ * (truncate, write, microseconds apart), and "save all" writes several files within a few ms; a
+ * save that still falls after it gets a rebuild of its own right after.
+ */
+const SETTLE_MS = 20;
 
 export interface DevServerOptions {
   /** Project folder (the one holding content/, lib/, …). */
@@ -53,16 +80,38 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** The outcome of one build, for the terminal and the pages. */
-type Outcome = { ok: true; line: string } | { ok: false; problem: BuildProblem; line?: string };
+/** What a good build wrote (site paths), so that only the tabs it concerns reload. */
+interface Written {
+  /** Files written or removed. */
+  changed: string[];
+  /** Files written ahead, before the tabs of the open pages among them were reloaded. */
+  ahead: string[];
+  /** A static file was written (new or changed): every tab reloads. */
+  otherChanged: boolean;
+}
+
+/** The outcome of one build, for the terminal and the pages; `written` unknown: every tab reloads. */
+type Outcome = ({ ok: true; line: string; written?: Written } | { ok: false; problem: BuildProblem; line?: string }) & { trace?: TraceMark[] };
+
+/** The open tabs, for a build that serves them first. */
+interface OpenTabs {
+  /** Files of the pages the tabs show ("/areas/grants/index.html"). */
+  pages: string[];
+  /**
+   * Called when files were written ahead of the rest of the build (site paths); the build goes
+   * on when the promise it returns resolves.
+   */
+  ahead(written: string[]): Promise<void> | void;
+}
 
 /** One way of running the builds of `npm run dev`. */
 interface Builder {
   /**
    * Builds after `changed` (project-relative paths; [] for the first build).
    * @param added true when a file was added or removed
+   * @param tabs  the open tabs, whose pages are written first where the builder can
    */
-  build(changed: string[], added: boolean): Promise<Outcome>;
+  build(changed: string[], added: boolean, tabs?: OpenTabs): Promise<Outcome>;
   close(): void;
 }
 
@@ -149,7 +198,7 @@ export const RECYCLE_AFTER_BUILDS = 25;
 interface Rebuilder {
   child: ChildProcess;
   builds: number;
-  request(changed: string[], added: boolean, dryRun?: boolean): Promise<RebuildReport>;
+  request(changed: string[], added: boolean, dryRun?: boolean, tabs?: OpenTabs): Promise<RebuildReport>;
 }
 
 function startRebuilder(root: string, outDir: string): Rebuilder {
@@ -157,19 +206,30 @@ function startRebuilder(root: string, outDir: string): Rebuilder {
     cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting: ((report: RebuildReport) => void)[] = [];
-  child.on('message', (report: RebuildReport) => waiting.shift()?.(report));
+  /** Told of the files a build under way wrote ahead. */
+  let ahead: OpenTabs['ahead'] | undefined;
+  child.on('message', (report: RebuildReport | AheadReport) => {
+    if (report.type !== 'ahead') return waiting.shift()?.(report);
+    void Promise.resolve(ahead?.(report.written)).then(() => {
+      if (child.connected) child.send({ type: 'resume' } satisfies ResumeRequest);
+    });
+  });
   child.on('exit', (code, signal) => {
     for (const resolve of waiting.splice(0)) resolve({ type: 'failed', problem: crashed(code, signal), rss: 0 });
   });
   const rebuilder: Rebuilder = {
     child,
     builds: 0,
-    request(changed, added, dryRun) {
+    request(changed, added, dryRun, tabs) {
       rebuilder.builds++;
       return new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve({ type: 'failed', problem: crashed(child.exitCode, child.signalCode), rss: 0 });
-        waiting.push(resolve);
-        child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, changed, added, dryRun } satisfies RebuildRequest);
+        waiting.push((report) => {
+          ahead = undefined;
+          resolve(report);
+        });
+        ahead = tabs?.ahead;
+        child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, changed, added, dryRun, early: tabs?.pages } satisfies RebuildRequest);
       });
     },
   };
@@ -204,7 +264,7 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
     active = next;
   };
   return {
-    async build(changed, added) {
+    async build(changed, added, tabs) {
       const t0 = performance.now();
       if (active.child.exitCode !== null || active.child.signalCode !== null) replace(startRebuilder(root, outDir));
       let fresh = active.builds === 0;
@@ -225,9 +285,11 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
         [ask, askAdded] = [[...spare.changed], spare.added];
         spare = undefined;
       }
-      const report = await active.request(fresh ? [] : ask, askAdded);
+      const sent = traceNow();
+      const report = await active.request(fresh ? [] : ask, askAdded, false, tabs);
+      const trace: TraceMark[] | undefined = report.trace && [['sent to the build process', sent], ...report.trace, ['report received', traceNow()]];
       lastFailed = report.type === 'failed';
-      if (report.type === 'failed') return { ok: false, problem: report.problem };
+      if (report.type === 'failed') return { ok: false, problem: report.problem, trace };
       if (active.builds >= RECYCLE_AFTER_BUILDS && !spare) {
         const rebuilder = startRebuilder(root, outDir);
         const ready = rebuilder.request([], true, true).then((r) => r.type === 'built');
@@ -235,8 +297,9 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
         void ready.then((ok) => { if (!ok && spare?.rebuilder === rebuilder) { rebuilder.child.kill(); spare = undefined; } });
       }
       const ms = Math.round(performance.now() - t0);
-      if (fresh || !changed.length) return { ok: true, line: `Built ${report.pages} pages in ${ms} ms${changed.length ? ` after a change to ${describeChanges(changed)}` : ''}.` };
-      return { ok: true, line: `Rebuilt after ${describeChanges(changed)}: ${report.pagesWritten} of ${report.pages} pages changed, ${ms} ms.` };
+      const written: Written = { changed: report.changed, ahead: report.ahead, otherChanged: report.otherChanged };
+      if (fresh || !changed.length) return { ok: true, trace, written, line: `Built ${report.pages} pages in ${ms} ms${changed.length ? ` after a change to ${describeChanges(changed)}` : ''}.` };
+      return { ok: true, trace, written, line: `Rebuilt after ${describeChanges(changed)}: ${report.pagesWritten} of ${report.pages} pages changed, ${ms} ms.` };
     },
     close() {
       spare?.rebuilder.child.kill();
@@ -271,11 +334,46 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   say('Building the site ...');
   report(await builder.build([], false));
 
+  /**
+   * Whether the tab showing `page` (a file of the output folder) reloads after a build that
+   * wrote `written`: always when that is unknown (a failed build, the build after one, a full
+   * rebuild), when the tab's page is unknown or not in the folder (a 404), or when a static file
+   * was written (a page may show it without naming it, e.g. the favicon); else when its page
+   * changed (and its tab was not reloaded ahead), or a file the build made or removed that its
+   * page names (the keyword corpus, a removed image) and that was not written ahead.
+   * Content-hashed scripts and photos change name when they change, so the pages that load them
+   * change too.
+   */
+  function tabNeedsReload(page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
+    if (!written || page === undefined || written.otherChanged) return true;
+    const file = path.join(outDir, page);
+    if (!existsSync(file)) return true;
+    const ahead = reloadedAhead.has(page);
+    if (!ahead && written.changed.includes(page)) return true;
+    const named = written.changed.filter((f) => !f.endsWith('.html') && !(ahead && written.ahead.includes(f)));
+    if (!named.length) return false;
+    const html = readFileSync(file, 'utf8');
+    return named.some((f) => html.includes(f));
+  }
+
   let liveReload: ReturnType<typeof attachLiveReload> | undefined;
+  /** DEV_TRACE=1: the marks of the save being built, until its first page request. */
+  let tracing: { marks: TraceMark[] } | undefined;
   const server: RunningServer = await startOnFreePort(
     (port) => startServer(outDir, port, '127.0.0.1', {
       intercept(req, res) {
+        if (tracing && /(\/|\.html)$/.test(new URL(req.url ?? '/', 'http://localhost').pathname)) {
+          const marks = tracing.marks;
+          marks.push(['server: page requested', traceNow()]);
+          res.once('finish', () => marks.push(['server: page sent', traceNow()]));
+          tracing = undefined; // the first page request of the build only
+        }
         if (liveReload?.serveClient(req, res)) return true;
+        if (new URL(req.url ?? '/', 'http://localhost').pathname === SERVICE_WORKER_PATH) {
+          res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+          res.end(req.method === 'HEAD' ? undefined : DEV_SERVICE_WORKER);
+          return true;
+        }
         if (!problem || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
         const { pathname } = new URL(req.url ?? '/', 'http://localhost');
         if (!/(\/|\.html|^[^.]*)$/.test(pathname)) return false; // assets still load; pages get the error
@@ -294,26 +392,62 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let added = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** DEV_TRACE=1: the phases of the saves not yet built (the first save's write time, then marks). */
+  let traced: { start: number; marks: TraceMark[] } | undefined;
   const rebuild = async () => {
     while (changed.size && !closed) {
       const files = [...changed].sort();
       const structural = added;
+      const tracedNow = traced;
       changed = new Set();
       added = false;
-      const outcome = await builder.build(files, structural);
+      traced = undefined;
+      tracing = tracedNow;
+      // While the site is good, the tabs' pages are written first and their tabs reloaded at once.
+      const showedError = problem !== undefined;
+      const reloadedAhead = new Set<string>();
+      const tabs: OpenTabs | undefined = showedError ? undefined : {
+        pages: liveReload!.pages(),
+        ahead(written) {
+          const pages = new Set(written.filter((f) => f.endsWith('.html')));
+          let left = liveReload!.reload((page) => page !== undefined && pages.has(page));
+          for (const page of pages) reloadedAhead.add(page);
+          tracedNow?.marks.push(['live reload sent to the open tab', traceNow()]);
+          if (!left) return;
+          // The rest of the build waits until each reloaded tab has painted (at most MAX_PAUSE_MS).
+          return new Promise<void>((resolve) => {
+            const done = () => {
+              stop();
+              clearTimeout(timer);
+              tracedNow?.marks.push(['open tab painted', traceNow()]);
+              resolve();
+            };
+            const stop = liveReload!.onPainted((page) => { if (page !== undefined && pages.has(page) && --left <= 0) done(); });
+            const timer = setTimeout(done, MAX_PAUSE_MS);
+          });
+        },
+      };
+      const outcome = await builder.build(files, structural, tabs);
       if (closed) return;
       report(outcome);
-      liveReload!.reload();
+      const written = outcome.ok && !showedError ? outcome.written : undefined;
+      liveReload!.reload((page) => tabNeedsReload(page, written, reloadedAhead));
+      if (tracedNow) for (const line of traceLines(tracedNow.start, [...tracedNow.marks, ...(outcome.trace ?? []), ['live reload sent', traceNow()]])) say(line);
     }
   };
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
+      traced?.marks.push(['settled (SETTLE_MS)', traceNow()]);
       if (!running) running = rebuild().finally(() => { running = undefined; if (changed.size) schedule(); });
     }, SETTLE_MS);
   };
   const watcher: FSWatcher = watch(WATCHED_DIRS.map((d) => path.join(root, d)), { ignoreInitial: true });
-  watcher.on('all', (event, file) => {
+  watcher.on('all', (event, file, stats) => {
+    if (TRACING && !traced) {
+      const at = traceNow();
+      traced = { start: stats?.mtimeMs ?? statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? at, marks: [['file event (chokidar)', at]] };
+    }
     changed.add(rel(file));
     if (event !== 'change') added = true;
     schedule();

@@ -10,7 +10,9 @@
  * six connections per host, so any number of tabs can stay open.
  *
  * Protocol (http://livereload.com/api/protocol/): the client sends {"command":"hello", …}; the
- * server answers with {"command":"hello","protocols":[…]}; later the server sends
+ * server answers with {"command":"hello","protocols":[…]}; the client then sends
+ * {"command":"info","url":…}, the address of the page it shows, which the server keeps, so a
+ * rebuild reloads only the tabs whose page it changed; later the server sends
  * {"command":"reload","path":…}, and the client reloads the page (a path that is not a
  * stylesheet or image, with liveCSS and liveImg off, always means a full reload).
  */
@@ -24,28 +26,73 @@ import { WebSocketServer, type WebSocket } from 'ws';
 export const CLIENT_PATH = '/livereload.js';
 /** The WebSocket path livereload-js connects to by default. */
 export const SOCKET_PATH = '/livereload';
+/**
+ * Added after the livereload-js client: once the page has painted (Paint Timing's first paint,
+ * https://w3c.github.io/paint-timing/) and the client is connected, it sends {"command":"painted"},
+ * a command of this server's own beside the protocol's, so a build that reloaded this tab ahead
+ * of its other pages goes on only once the tab is on screen (its rest would otherwise take CPU
+ * from the browser). Never in a built page: only this server sends the client.
+ */
+const PAINTED_NOTICE = `
+;(function () {
+  var tries = 0;
+  function say() {
+    var connector = window.LiveReload && window.LiveReload.connector;
+    if (connector && connector.protocol > 0) connector.sendCommand({ command: 'painted' });
+    else if (tries++ < 100) setTimeout(say, 20);
+  }
+  if (!window.PerformanceObserver) return;
+  new PerformanceObserver(function (list, observer) { observer.disconnect(); say(); }).observe({ type: 'paint', buffered: true });
+})();
+`;
+
 /** The protocol version this server speaks (LiveReload protocol 7, the one livereload-js asks for first). */
 const PROTOCOLS = ['http://livereload.com/protocols/official-7'];
+
+/**
+ * The file of the output folder a page address is served from: "/areas/grants/" ->
+ * "/areas/grants/index.html", "/sitemap.html" as it is, "/contact" -> "/contact/index.html" (the
+ * server redirects it there), as the preview server (sirv) looks them up.
+ */
+export function pageFile(pathname: string): string {
+  if (pathname.endsWith('/')) return `${pathname}index.html`;
+  return /\.[a-z0-9]+$/i.test(pathname) ? pathname : `${pathname}/index.html`;
+}
 
 export interface LiveReload {
   /** Answers GET CLIENT_PATH with the client script; false for any other request. */
   serveClient(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Tells every connected tab to reload. @returns how many tabs were told */
-  reload(): number;
+  /** The files of the pages the connected tabs show (pageFile()), each once; tabs that have not said theirs are left out. */
+  pages(): string[];
+  /**
+   * Tells the connected tabs to reload: those for which `which` returns true, given the file of
+   * the page the tab shows (undefined when the tab has not said), or every tab without `which`.
+   * @returns how many tabs were told
+   */
+  reload(which?: (page: string | undefined) => boolean): number;
+  /** Calls `listener` with the file of a tab's page each time a tab says it has painted (PAINTED_NOTICE); returns a function that stops it. */
+  onPainted(listener: (page: string | undefined) => void): () => void;
   /** Closes every connection (the http server is closed by its owner). */
   close(): void;
 }
 
 /** Attaches live reload to an http server (its "upgrade" requests at SOCKET_PATH). */
 export function attachLiveReload(server: Server): LiveReload {
-  const client = readFileSync(createRequire(import.meta.url).resolve('livereload-js'));
+  const client = Buffer.concat([readFileSync(createRequire(import.meta.url).resolve('livereload-js')), Buffer.from(PAINTED_NOTICE)]);
+  const painted = new Set<(page: string | undefined) => void>();
   const wss = new WebSocketServer({ noServer: true });
+  /** The file of the page each tab shows, from its "info" message. */
+  const shown = new WeakMap<WebSocket, string>();
   wss.on('connection', (socket: WebSocket) => {
     socket.on('error', () => socket.terminate());
     socket.on('message', (data) => {
-      let message: { command?: string };
+      let message: { command?: string; url?: unknown };
       try { message = JSON.parse(String(data)); } catch { return; }
       if (message.command === 'hello') socket.send(JSON.stringify({ command: 'hello', protocols: PROTOCOLS, serverName: 'npm run dev' }));
+      if (message.command === 'painted') for (const listener of painted) listener(shown.get(socket));
+      if (message.command === 'info' && typeof message.url === 'string') {
+        try { shown.set(socket, pageFile(decodeURIComponent(new URL(message.url).pathname))); } catch { /* an address it cannot read: the tab reloads on every build */ }
+      }
     });
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -59,14 +106,21 @@ export function attachLiveReload(server: Server): LiveReload {
       res.end(req.method === 'HEAD' ? undefined : client);
       return true;
     },
-    reload() {
+    pages() {
+      return [...new Set([...wss.clients].flatMap((socket) => shown.get(socket) ?? []))];
+    },
+    reload(which) {
       let told = 0;
       for (const socket of wss.clients) {
-        if (socket.readyState !== socket.OPEN) continue;
+        if (socket.readyState !== socket.OPEN || (which && !which(shown.get(socket)))) continue;
         socket.send(JSON.stringify({ command: 'reload', path: '/', liveCSS: false, liveImg: false }));
         told++;
       }
       return told;
+    },
+    onPainted(listener) {
+      painted.add(listener);
+      return () => painted.delete(listener);
     },
     close() {
       for (const socket of wss.clients) socket.terminate();

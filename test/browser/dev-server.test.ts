@@ -1,7 +1,8 @@
 /**
  * `npm run dev` in real Chromium, on a copy of the project (the real content files are never
  * edited): it serves the site; saving a community's description makes the open page show the new
- * text without anyone reloading it; a syntax error shows the error page (what, file and line,
+ * text without anyone reloading it, while a tab on a page the save did not change stays as it
+ * is; the service worker it serves handles no request; a syntax error shows the error page (what, file and line,
  * what to do) and fixing it brings the page back; the live-reload client keeps the page's CSP
  * (no violation) and never reaches `npm run build` output. The dev server, its watcher and its
  * build processes are ended when the test ends, also on failure.
@@ -56,12 +57,31 @@ test('should serve the site with the live-reload client and no CSP violation', a
   assert.equal(errors.filter((e) => /Content.Security.Policy|livereload/i.test(e)), []);
 });
 
-test('should show a saved description in the open page without a manual reload', async () => {
+test('should show a saved description in the open page without a manual reload, and leave a tab whose page did not change as it is', async () => {
+  // A second tab on a page the description is not on (/automotive/): it must not reload.
+  const other = await page.context().newPage();
+  await other.goto(`${base}/automotive/`);
+  await other.waitForFunction(() => (window as any).LiveReload?.connector?.protocol > 0, undefined, { timeout: 30_000 });
+  await other.evaluate(() => { (window as any).untouched = true; });
   const source = await readFile(communities(), 'utf8');
   assert.ok(source.includes(grants.description));
+  const before = (dev!.output().match(/^Rebuilt after /gm) ?? []).length;
   const text = 'Edited while the page was open: this sentence came by live reload.';
   await writeFile(communities(), source.replace(grants.description, text));
   await page.waitForFunction((t) => document.body.textContent!.includes(t), text, { timeout: WAIT_MS });
+  // The build has ended (its line is printed after every reload it sends) ...
+  for (const end = Date.now() + WAIT_MS; (dev!.output().match(/^Rebuilt after /gm) ?? []).length === before && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+  assert.match(dev!.output(), /^Rebuilt after content\/communities\.ts: \d+ of \d+ pages changed, \d+ ms\.$/m);
+  // ... and a reload it had sent would have reached the tab within a second on any machine.
+  await new Promise((r) => setTimeout(r, 1_000));
+  assert.is(await other.evaluate(() => (window as any).untouched), true, 'the /automotive/ tab was not reloaded');
+  await other.close();
+});
+
+test('should serve a service worker that handles no request, whatever the build made', async () => {
+  const served = await (await page.request.get(`${base}/sw.js`)).text();
+  assert.not.match(served, /addEventListener\(['"]fetch/, 'no fetch handler: reloads go straight to the server');
+  assert.match(await readFile(path.join(copy!.root, 'node_modules/.cache/dev-site/sw.js'), 'utf8'), /fetch/, 'the build\'s own worker is still written, as npm run build writes it');
 });
 
 test('should show the error page for a syntax error, and the site again once it is fixed', async () => {

@@ -4,7 +4,9 @@
  * lib/ code, a new module, a renamed route, a deleted module and static file, a syntax error and
  * its fix), and at three points its output folder is compared with a fresh `npm run build` of the
  * same files: the same files, byte for byte, once the live-reload script is taken out of each
- * page. Then Ctrl+C of one dev server and SIGKILL of another, each in the middle of a rebuild,
+ * page. Three tabs are open all along (LiveReload clients that say their page, as the browser's
+ * does), so the pages they show are finished and written ahead of the others, and their tabs
+ * reloaded first. Then Ctrl+C of one dev server and SIGKILL of another, each in the middle of a rebuild,
  * leave none of their processes running. No timing is judged.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import pidtree from 'pidtree';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import WebSocket from 'ws';
 import { freePort } from '../../tooling/http.ts';
 import { startScript, type ScriptProcess } from '../../tooling/process.ts';
 import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
@@ -100,17 +103,53 @@ async function assertSameAsBuild(label: string): Promise<void> {
 }
 
 /** Starts `npm run dev` on the copy and waits until it serves. */
-async function startDev(): Promise<ScriptProcess> {
-  const server = startScript(['scripts/dev.ts'], copy.root, { PORT: String(await freePort()) });
+async function startDev(env: Record<string, string> = {}): Promise<ScriptProcess> {
+  const server = startScript(['scripts/dev.ts'], copy.root, { PORT: String(await freePort()), ...env });
   await server.waitFor(/Dev server at http/, WAIT_MS * 2);
   return server;
 }
 
+/** An open tab as the live-reload server sees it: a LiveReload client showing `page`. */
+interface Tab {
+  /** Reload messages received. */
+  reloads: number;
+  socket: WebSocket;
+}
+
+/**
+ * Opens a LiveReload connection as a tab showing `page` would (hello, then info with its
+ * address), and answers each reload with "painted", as the reloaded page does once on screen.
+ */
+async function openTab(base: string, page: string): Promise<Tab> {
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/livereload`);
+  const tab: Tab = { reloads: 0, socket };
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    if (message.command === 'hello') socket.send(JSON.stringify({ command: 'info', url: `${base}${page}`, plugins: {} }));
+    if (message.command === 'reload') {
+      tab.reloads++;
+      socket.send(JSON.stringify({ command: 'painted' }));
+    }
+  });
+  socket.send(JSON.stringify({ command: 'hello', protocols: ['http://livereload.com/protocols/official-7'] }));
+  return tab;
+}
+
+let tabs: Record<'grants' | 'keywords' | 'home', Tab>;
+
 test.before(async () => {
   copy = await copyProject();
-  dev = await startDev();
+  dev = await startDev({ DEV_TRACE: '1' });
+  const base = /Dev server at (http:\/\/127\.0\.0\.1:\d+)/.exec(dev.output())![1];
+  tabs = { grants: await openTab(base, '/areas/grants/'), keywords: await openTab(base, '/keyword-analysis/'), home: await openTab(base, '/') };
 });
 test.after(async () => {
+  for (const tab of Object.values(tabs ?? {})) tab.socket.terminate();
   await dev?.stop();
   await copy?.remove();
 });
@@ -118,6 +157,9 @@ test.after(async () => {
 test('should equal a fresh build after content, template, page and island saves', async () => {
   const lines = await save(() => replaceIn('content/communities.ts', 'Our home base on Route 66', 'Our home on Route 66'), /content\/communities\.ts/);
   assert.match(lines.join('\n'), /^Rebuilt after content\/communities\.ts: \d+ of 39 pages changed, \d+ ms\.$/m, 'an incremental rebuild, one line');
+  assert.match(dev.output(), /^dev trace: \+\d+ ms live reload sent to the open tab /m, 'the open tabs were reloaded ahead of the other pages');
+  assert.match(dev.output(), /^dev trace: \+\d+ ms open tab painted /m, 'the build waited for them to say they painted');
+  assert.ok(tabs.grants.reloads >= 1, 'the tab on the changed page reloaded');
   await save(() => replaceIn('templates/Footer.tsx', 'Licensed and insured mobile locksmith.', 'Licensed, bonded and insured mobile locksmith.'), /templates\/Footer\.tsx/);
   await save(() => replaceIn('pages/AreaPage.tsx', 'Community features', 'What the community has'), /pages\/AreaPage\.tsx/);
   await save(() => replaceIn('islands/VideoPlayer.tsx', 'Play video: ', 'Play the video: '), /islands\/VideoPlayer\.tsx/);
