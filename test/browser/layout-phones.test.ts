@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startHarness } from '../../tooling/browser.ts';
 import { addRules, coveredHeaderText, sidewaysScroll } from '../helpers/layout.ts';
-import { checkEveryPage } from '../helpers/layout-pages.ts';
+import { everyPageAtWidths } from '../helpers/layout-pages.ts';
 
 const h = await startHarness();
 const canary = suite('the checks see a breach');
@@ -24,11 +24,4 @@ canary('should see a page wider than the screen, and header text under a button'
 });
 canary.run();
 
-const phones = suite('every page at phone widths');
-for (const width of [320, 360, 390]) {
-  phones(`should not scroll sideways or cover header text at ${width} px`, async () => {
-    assert.equal(await checkEveryPage(h, { width, height: 800 }), []);
-  });
-}
-phones.after(() => h.close());
-phones.run();
+everyPageAtWidths('every page at phone widths', h, [320, 360, 390], 800);

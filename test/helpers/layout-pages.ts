@@ -3,6 +3,8 @@
  * scroll and covered header text (test/helpers/layout.ts), optionally with rules added first (WCAG
  * text spacing).
  */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
 import type { Harness } from '../../tooling/browser.ts';
 import { addRules, coveredHeaderText, sidewaysScroll } from './layout.ts';
 import { browserPathOf, htmlFiles } from './site.ts';
@@ -32,4 +34,19 @@ export async function checkEveryPage(h: Harness, viewport: { width: number; heig
     await context.close();
   }
   return problems;
+}
+
+/**
+ * Runs one uvu suite named `title`: at each of `widths` (CSS px, at `height`), every page neither
+ * scrolls sideways nor covers header text (checkEveryPage), then closes the harness `h`.
+ */
+export function everyPageAtWidths(title: string, h: Harness, widths: number[], height: number): void {
+  const widthSuite = suite(title);
+  for (const width of widths) {
+    widthSuite(`should not scroll sideways or cover header text at ${width} px`, async () => {
+      assert.equal(await checkEveryPage(h, { width, height }), []);
+    });
+  }
+  widthSuite.after(() => h.close());
+  widthSuite.run();
 }
