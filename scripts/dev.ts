@@ -2,13 +2,18 @@
  * `npm run dev`: build, serve at http://127.0.0.1:$PORT (default 8080, or the next free port),
  * rebuild on every save under content/ pages/ templates/ islands/ static/ lib/, and reload every
  * open tab. A build error shows in the browser as a page saying what, where and what to do, and
- * here as one line per mistake. Ctrl+C stops the server, the watcher and the build process.
+ * here as one line per mistake. Ctrl+C stops the server, the watcher and the build process; so
+ * does the end of the npm process that started it, even by SIGKILL (lib/serve/launcher-watch.ts).
  * The pipeline itself is lib/serve/dev-server.ts. DEV_FULL_REBUILD=1 rebuilds the whole site in a
  * fresh process on every save instead of incrementally (slower; for comparison).
  */
 import path from 'node:path';
 import { startDevServer } from '../lib/serve/dev-server.ts';
+import { watchLauncher } from '../lib/serve/launcher-watch.ts';
 import { wantedPort } from '../lib/serve/listen.ts';
+
+/** Longest wait, ms, for the server, watcher and build process to close before the process exits anyway. */
+const CLOSE_MS = 5_000;
 
 const root = path.resolve(import.meta.dirname, '..');
 try {
@@ -17,10 +22,15 @@ try {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    setTimeout(() => process.exit(0), CLOSE_MS).unref();
     void dev.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  watchLauncher((pid) => {
+    console.log(`The command that started the dev server has ended (process ${pid}): stopping.`);
+    stop();
+  });
 } catch (error) {
   console.error(`Dev server not started: ${(error as Error).message}`);
   process.exit(1);

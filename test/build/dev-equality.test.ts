@@ -6,8 +6,9 @@
  * same files: the same files, byte for byte, once the live-reload script is taken out of each
  * page. Three tabs are open all along (LiveReload clients that say their page, as the browser's
  * does), so the pages they show are finished and written ahead of the others, and their tabs
- * reloaded first. Then Ctrl+C of one dev server and SIGKILL of another, each in the middle of a rebuild,
- * leave none of their processes running. No timing is judged.
+ * reloaded first. Then Ctrl+C of one dev server, SIGKILL of another and SIGKILL of the npm process
+ * of a third (`npm run dev`), each in the middle of a rebuild, leave none of their processes
+ * running. No timing is judged.
  */
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
@@ -17,7 +18,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { freePort } from '../../tooling/http.ts';
-import { startScript, type ScriptProcess } from '../../tooling/process.ts';
+import { startProcess, startScript, type ScriptProcess } from '../../tooling/process.ts';
 import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
 
 /** Generous: a rebuild on the shared 2-core machine under a parallel test load (not a speed gate). */
@@ -102,9 +103,13 @@ async function assertSameAsBuild(label: string): Promise<void> {
   assert.equal(differ, [], `${label}: the same bytes`);
 }
 
-/** Starts `npm run dev` on the copy and waits until it serves. */
-async function startDev(env: Record<string, string> = {}): Promise<ScriptProcess> {
-  const server = startScript(['scripts/dev.ts'], copy.root, { PORT: String(await freePort()), ...env });
+/**
+ * Starts the dev server on the copy and waits until it serves: its script run directly, or with
+ * `viaNpm` as an operator does, `npm run dev` (npm, a shell, then the script).
+ */
+async function startDev(env: Record<string, string> = {}, viaNpm = false): Promise<ScriptProcess> {
+  const vars = { PORT: String(await freePort()), ...env };
+  const server = viaNpm ? startProcess('npm', ['run', 'dev'], copy.root, vars) : startScript(['scripts/dev.ts'], copy.root, vars);
   await server.waitFor(/Dev server at http/, WAIT_MS * 2);
   return server;
 }
@@ -195,14 +200,15 @@ test('should equal a fresh build after deleted files and a fixed syntax error', 
 });
 
 /**
- * Every process of a dev server's tree (itself, the rebuilder, esbuild), listed just before the
- * signal, is gone after it: sent while the rebuild after a save is under way.
+ * Every process of a dev server's tree (itself, the rebuilder, esbuild; with `viaNpm` also npm
+ * and its shell), listed just before the signal, is gone after it: sent while the rebuild after
+ * a save is under way, to the process started (npm with `viaNpm`), or to its whole group.
  */
-async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolean): Promise<void> {
-  const server = await startDev();
+async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolean, viaNpm = false): Promise<void> {
+  const server = await startDev({}, viaNpm);
   const pid = server.child.pid!;
   const tree: number[] = await pidtree(pid, { root: true });
-  assert.ok(tree.length >= 3, `the dev server runs its rebuilder and esbuild (${tree.length} processes)`);
+  assert.ok(tree.length >= (viaNpm ? 5 : 3), `the dev server runs its rebuilder and esbuild (${tree.length} processes)`);
   const before = (server.output().match(BUILD_LINE) ?? []).length;
   await writeFile(file('content/communities.ts'), `${await readFile(file('content/communities.ts'), 'utf8')}\n// Saved before ${signal}.\n`);
   // Into the rebuild: the save is seen after about SETTLE_MS; the rebuild has not printed yet.
@@ -223,6 +229,10 @@ test('should leave no process behind after Ctrl+C in the middle of a rebuild', a
 
 test('should leave no process behind after SIGKILL of the dev server in the middle of a rebuild', async () => {
   await assertNoneLeftAfter('SIGKILL', false);
+});
+
+test('should leave no process behind after SIGKILL of the npm process of npm run dev in the middle of a rebuild', async () => {
+  await assertNoneLeftAfter('SIGKILL', false, true);
 });
 
 test.run();
