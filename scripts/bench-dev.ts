@@ -17,7 +17,8 @@
  *
  * Then, for the incremental build only, memory: the resident memory of the whole dev process tree
  * (server, build process, esbuild) after the first and after the last of `--memory-saves` content
- * saves (target: at most 1.2 times).
+ * saves (target: at most 1.2 times), each read once a replacement build process that was warming
+ * has taken over, and the highest reading of the run (every 100 ms).
  * On a machine shared with other work the times swing with the load average (printed).
  *
  * With --trace, the dev server runs with DEV_TRACE=1 (lib/serve/dev-trace.ts) and each kind gets a
@@ -165,24 +166,53 @@ function breakdown(phases: Phases[]): string[] {
   return rows.map(([name, ms], i) => `    ${String(Math.round(ms)).padStart(5)} ms  ${name}${i ? ` (+${Math.round(ms - rows[i - 1][1])})` : ''}`);
 }
 
-/** Saves content `saves` times, each once the previous build has printed; returns the tree's memory after the first and the last. */
-async function memoryOver(dev: ScriptProcess, root: string, saves: number): Promise<[number, number]> {
+/** How many incremental build processes (lib/serve/dev-rebuilder.ts) the tree of `pid` runs. */
+async function rebuilders(pid: number): Promise<number> {
+  let n = 0;
+  for (const p of await pidtree(pid, { root: true })) {
+    try {
+      if (readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dev-rebuilder')) n++;
+    } catch { /* ended meanwhile */ }
+  }
+  return n;
+}
+
+/** The tree's memory once it is settled: one build process (a replacement that was warming has taken over), at most 20 s. */
+async function settledRss(pid: number): Promise<number> {
+  for (let waited = 0; waited < 20_000 && (await rebuilders(pid)) > 1; waited += 100) await sleep(100);
+  await sleep(1_000);
+  return treeRss(pid);
+}
+
+/**
+ * Saves content `saves` times, each once the previous build has printed; returns the tree's
+ * memory after the first and after the last save, each once settled (settledRss), and the
+ * highest reading of the whole run (read every 100 ms, a replacement warming included).
+ */
+async function memoryOver(dev: ScriptProcess, root: string, saves: number): Promise<[number, number, number]> {
   const file = path.join(root, 'content/communities.ts');
   const original = await readFile(file, 'utf8');
   const lines = () => (dev.output().match(/^(Rebuilt after|Built \d+ pages|Build stopped)/gm) ?? []).length;
   let first = 0;
+  let peak = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await treeRss(dev.child.pid!));
+      await sleep(100);
+    }
+  })();
   for (let i = 1; i <= saves; i++) {
     const before = lines();
     await writeFile(file, original.replace(GRANTS, `Memory edit ${i}.`));
     while (lines() === before) await sleep(20);
     await sleep(300);
-    if (i === 1) {
-      await sleep(1_000);
-      first = await treeRss(dev.child.pid!);
-    }
+    if (i === 1) first = await settledRss(dev.child.pid!);
   }
-  await sleep(1_000);
-  return [first, await treeRss(dev.child.pid!)];
+  const last = await settledRss(dev.child.pid!);
+  sampling = false;
+  await sampler;
+  return [first, last, peak];
 }
 
 const { values } = parseArgs({ options: { edits: { type: 'string', default: '7' }, 'memory-saves': { type: 'string', default: '100' }, modes: { type: 'string', default: 'incremental,full' }, trace: { type: 'boolean', default: false } } });
@@ -206,8 +236,9 @@ try {
         }
       }
       if (mode === 'incremental' && Number(values['memory-saves']) > 0) {
-        const [first, last] = await memoryOver(dev, copy.root, Number(values['memory-saves']));
-        const line = `${mode.padEnd(11)} memory of the dev process tree: ${(first / 2 ** 20).toFixed(0)} MB after 1 save, ${(last / 2 ** 20).toFixed(0)} MB after ${values['memory-saves']} (${(last / first).toFixed(2)}x)`;
+        const [first, last, peak] = await memoryOver(dev, copy.root, Number(values['memory-saves']));
+        const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+        const line = `${mode.padEnd(11)} memory of the dev process tree: ${mb(first)} after 1 save, ${mb(last)} after ${values['memory-saves']} (${(last / first).toFixed(2)}x); highest reading ${mb(peak)} (${(peak / first).toFixed(2)}x, while a replacement build process warmed)`;
         console.log(line);
         results.push(line);
       }

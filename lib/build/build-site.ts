@@ -17,7 +17,7 @@ import { PAGE_PHOTO_BUDGET_BYTES, pagePhotoBytes } from '../photos/photo-bytes.t
 import { SUMMARY_PHONE } from '../photos/photo-slots.ts';
 import { photoUses, processPhotos, type PhotoBuild } from '../photos/photos.ts';
 import { bundlePictureScript } from '../bundle/picture-script.ts';
-import { PageBatch } from './page-batch.ts';
+import { PageBatch, type FinishedInfo, type RenderedInfo } from './page-batch.ts';
 import { createPageCss, runtimeStylesKey } from './page-css.ts';
 import { createPageMinifier } from './minify-page.ts';
 import { defaultThreads, shareRoutes, WorkerBatch } from './page-workers.ts';
@@ -117,12 +117,26 @@ export interface BuildOptions {
   trace?: (stage: string) => void;
   /**
    * Pages to finish before the others, by their file ("/areas/grants/index.html"; `npm run dev`:
-   * the pages open in the browser): once the browser code is bundled, these pages are finished
-   * and handed to `write` together with the files they may load that the build makes (scripts,
-   * photos), before the other pages are finished. Each file is the same as in the whole build.
-   * Only with one thread (with `reuse`); otherwise ignored.
+   * the pages open in the browser): these pages are finished and handed to `write` together with
+   * the files they may load that the build makes (scripts, photos), before the other pages are
+   * finished; with `reuse` and a previous build, before the other pages are even rendered (the
+   * previous build's islands are the guess; a wrong guess hands them over a second time, right
+   * after the other pages are rendered). Once the build returns, the last files handed over are
+   * the same as in the whole build. Only with one thread; otherwise ignored.
    */
   early?: { files: readonly string[]; write(files: SiteFile[]): Promise<void> };
+}
+
+/** The browser code the pages load: the islands' bundle, and the picture script when a page placed a photo. */
+interface PageScripts {
+  bundle: Awaited<ReturnType<typeof bundleIslands>>;
+  pictureScript?: Awaited<ReturnType<typeof bundlePictureScript>>;
+}
+
+/** True when two lists of island keys hold the same keys (the bundle depends on the set only). */
+function sameKeys(a: string[], b: string[]): boolean {
+  const [x, y] = [new Set(a), new Set(b)];
+  return x.size === y.size && [...x].every((key) => y.has(key));
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
@@ -176,24 +190,64 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const own = new PageBatch(site, routes, ownShare, css, photos.library, kept || undefined);
   const workers = workerShares.map((share) => new WorkerBatch(site, routes, share, css, photos.library));
   try {
-    const renderedInfo = [...own.render(), ...(await Promise.all(workers.map((w) => w.render()))).flat()].sort((a, b) => a.index - b.index);
+    const config = clientConfig(site.settings);
+    const finishOptions = { liveReloadScript: options.liveReloadScript, finished: options.finished, keptPages };
+    const pageFile = (index: number) => `/${outputFile(routes[index].path)}`;
+    /** The browser code for the island keys `used`: the islands' bundle, and the picture script when a page placed a photo. */
+    const scriptsFor = async (used: string[], photosPlaced: boolean): Promise<PageScripts> => ({
+      bundle: await bundleIslands(used, config, reuse?.esbuild),
+      pictureScript: photosPlaced ? await bundlePictureScript(config, reuse?.esbuild) : undefined,
+    });
+    const tagsFor = (infos: RenderedInfo[], scripts: PageScripts) =>
+      new Map(infos.map((p) => [p.index, scripts.bundle.tagsFor(p.islands) + (scripts.pictureScript && p.photos.length ? scripts.pictureScript.tag : '')]));
+    /** Hands the finished early pages to options.early, with the scripts and photos they may load. */
+    const handOver = async (finished: FinishedInfo[], scripts: PageScripts) => {
+      const pageFiles = finished.map((f): SiteFile => ({ path: pageFile(f.index), contents: gunzipSync(f.gzipped) }));
+      await options.early!.write([...scripts.bundle.files, ...(scripts.pictureScript ? [scripts.pictureScript.file] : []), ...photos.files, ...pageFiles]);
+      trace('early pages handed over');
+    };
+    const early = options.early && !workers.length ? new Set(routes.map((_, i) => i).filter((i) => options.early!.files.includes(pageFile(i)))) : undefined;
+    // The early pages (`npm run dev`'s open tabs) go first. Their script tags depend on the islands
+    // every page placed (the bundle holds only those), known once all pages are rendered; the
+    // previous build's islands are the guess: with it, the early pages are rendered, finished and
+    // handed over before the other pages are rendered. If the other pages then place other
+    // islands, the guess was wrong: the early pages are finished again and handed over again, so
+    // every file written is still the build's own.
+    const guess = early?.size ? reuse?.placed : undefined;
+    let earlyRendered: RenderedInfo[] = [];
+    let earlyInfo: FinishedInfo[] = [];
+    let guessed: PageScripts | undefined;
+    if (guess) {
+      earlyRendered = own.render(early);
+      if (earlyRendered.every((p) => p.islands.every((key) => guess.islands.includes(key)))) {
+        guessed = await scriptsFor(guess.islands, guess.photos || earlyRendered.some((p) => p.photos.length));
+        earlyInfo = await own.finish(tagsFor(earlyRendered, guessed), { ...finishOptions, only: early });
+        if (earlyInfo.length) await handOver(earlyInfo, guessed);
+      }
+    }
+    const renderedInfo = [...earlyRendered, ...own.render(), ...(await Promise.all(workers.map((w) => w.render()))).flat()].sort((a, b) => a.index - b.index);
     trace('rendered');
     const used = [...new Set(renderedInfo.flatMap((p) => p.islands))];
-    const config = clientConfig(site.settings);
-    const bundle = await bundleIslands(used, config, reuse?.esbuild);
-    const pictureScript = renderedInfo.some((p) => p.photos.length) ? await bundlePictureScript(config, reuse?.esbuild) : undefined;
-    trace('bundled');
-    const tags = new Map(renderedInfo.map((p) => [p.index, bundle.tagsFor(p.islands) + (pictureScript && p.photos.length ? pictureScript.tag : '')]));
-    const finishOptions = { liveReloadScript: options.liveReloadScript };
-    const pageFile = (index: number) => `/${outputFile(routes[index].path)}`;
-    const early = options.early && !workers.length ? new Set(renderedInfo.filter((p) => options.early!.files.includes(pageFile(p.index))).map((p) => p.index)) : undefined;
-    const earlyInfo = early?.size ? await own.finish(tags, { ...finishOptions, finished: options.finished, keptPages, only: early }) : [];
-    if (earlyInfo.length) {
-      const pageFiles = earlyInfo.map((f): SiteFile => ({ path: pageFile(f.index), contents: gunzipSync(f.gzipped) }));
-      await options.early!.write([...bundle.files, ...(pictureScript ? [pictureScript.file] : []), ...photos.files, ...pageFiles]);
-      trace('early pages handed over');
+    const photosPlaced = renderedInfo.some((p) => p.photos.length);
+    if (reuse) reuse.placed = { islands: used, photos: photosPlaced };
+    let scripts: PageScripts;
+    if (guessed && sameKeys(used, guess!.islands)) {
+      scripts = { bundle: guessed.bundle, pictureScript: photosPlaced ? (guessed.pictureScript ?? (await bundlePictureScript(config, reuse?.esbuild))) : undefined };
+    } else {
+      if (guessed) {
+        own.render(early); // finished with the wrong islands: finished and handed over again below
+        earlyInfo = [];
+      }
+      scripts = await scriptsFor(used, photosPlaced);
     }
-    const finishedInfo = [...earlyInfo, ...(await Promise.all([own.finish(tags, { ...finishOptions, finished: options.finished, keptPages }), ...workers.map((w) => w.finish(tags, finishOptions))])).flat()];
+    const { bundle, pictureScript } = scripts;
+    trace('bundled');
+    const tags = tagsFor(renderedInfo, scripts);
+    if (early?.size && !earlyInfo.length) {
+      earlyInfo = await own.finish(tags, { ...finishOptions, only: early });
+      if (earlyInfo.length) await handOver(earlyInfo, scripts);
+    }
+    const finishedInfo = [...earlyInfo, ...(await Promise.all([own.finish(tags, finishOptions), ...workers.map((w) => w.finish(tags, { liveReloadScript: options.liveReloadScript }))])).flat()];
     trace('finished');
     const finishedByIndex = new Map(finishedInfo.map((f) => [f.index, f]));
 

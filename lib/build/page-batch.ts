@@ -129,6 +129,8 @@ export class PageBatch {
   private readonly islands = new Map<number, string[]>();
   /** Pages finished by an earlier call of finish() (FinishOptions.only). */
   private readonly done = new Set<number>();
+  /** Pages rendered by an earlier call of render(). */
+  private readonly rendered = new Set<number>();
   private readonly pageCss: PageCss;
   private readonly minifier: PageMinifier;
 
@@ -156,14 +158,17 @@ export class PageBatch {
   }
 
   /**
-   * Renders every page of the batch.
+   * Renders the pages of the batch not rendered yet, or with `only` those route indexes (again,
+   * if rendered before: a page rendered again is finished again by the next finish()).
    * @throws Error naming the route and its page component (lib/build/render.ts)
    */
-  render(): RenderedInfo[] {
-    return this.indexes.map((index) => {
+  render(only?: ReadonlySet<number>): RenderedInfo[] {
+    return this.indexes.filter((index) => (only ? only.has(index) : !this.rendered.has(index))).map((index) => {
       const page = renderRoute(this.routes[index], this.site, this.css, this.photos);
       this.packed.set(index, this.keepPlain ? page.markup : pack(page.markup, this.css));
       this.islands.set(index, page.islands);
+      this.rendered.add(index);
+      this.done.delete(index);
       return { index, islands: page.islands, photos: page.photos };
     });
   }

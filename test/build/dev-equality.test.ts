@@ -171,6 +171,17 @@ test('should equal a fresh build after content, template, page and island saves'
   await assertSameAsBuild('content-template-page-island');
 });
 
+test('should equal a fresh build after saves that change which islands the pages place, the open pages going first', async () => {
+  // The open pages are finished before the others are rendered, for the islands the previous build
+  // placed; without the home page's videos no page places VideoPlayer, so that guess is wrong and
+  // the open pages must be finished and written again once the other pages are rendered.
+  const removed = await save(() => replaceIn('pages/HomePage.tsx', '<VideoSection />', ''), /pages\/HomePage\.tsx/);
+  assert.match(removed.join('\n'), /^Rebuilt after pages\/HomePage\.tsx: /m);
+  await assertSameAsBuild('islands-removed');
+  await save(() => replaceIn('pages/HomePage.tsx', '<Section title="Areas We Serve"', '<VideoSection />\n      <Section title="Areas We Serve"'), /pages\/HomePage\.tsx/);
+  await assertSameAsBuild('islands-added');
+});
+
 test('should equal a fresh build after a style sheet, lib/ code, a new module and a renamed route', async () => {
   await save(async () => writeFile(file('templates/styles/10-layout.css'), `${await readFile(file('templates/styles/10-layout.css'), 'utf8')}\n.footer-legal { letter-spacing: 0.01em; }\n`), /10-layout\.css/);
   const lib = await save(async () => writeFile(file('lib/text.ts'), `${await readFile(file('lib/text.ts'), 'utf8')}\n/** Saved by the dev equality test. */\nexport const SAVED_BY_TEST = 1;\n`), /lib\/text\.ts/);
