@@ -111,8 +111,10 @@ export interface BuildOptions {
    */
   write?: (files: SiteFile[], staticDir: string, outDir: string) => Promise<void>;
   /**
-   * Told the name of each stage as it ends ("content", "photos", "stylesheet", "rendered",
-   * "bundled", "early pages handed over" with `early`, "finished", "site files", "written"): `npm run dev` times them (DEV_TRACE=1).
+   * Told the name of each stage as it ends ("content", "photos", "stylesheet", with `early` "early
+   * pages rendered", "early pages bundled", "early pages finished", "early pages handed over",
+   * then "rendered", "bundled", "finished", "site files", "written"): `npm run dev` times them
+   * (DEV_TRACE=1).
    */
   trace?: (stage: string) => void;
   /**
@@ -219,9 +221,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     let guessed: PageScripts | undefined;
     if (guess) {
       earlyRendered = own.render(early);
+      trace('early pages rendered');
       if (earlyRendered.every((p) => p.islands.every((key) => guess.islands.includes(key)))) {
         guessed = await scriptsFor(guess.islands, guess.photos || earlyRendered.some((p) => p.photos.length));
+        trace('early pages bundled');
         earlyInfo = await own.finish(tagsFor(earlyRendered, guessed), { ...finishOptions, only: early });
+        trace('early pages finished');
         if (earlyInfo.length) await handOver(earlyInfo, guessed);
       }
     }

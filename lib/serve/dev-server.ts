@@ -55,9 +55,10 @@ const MAX_PAUSE_MS = 1_000;
 /**
  * Saves closer together than this (ms) make one rebuild: editors often write a file in two steps
  * (truncate, write, microseconds apart), and "save all" writes several files within a few ms; a
- * save that still falls after it gets a rebuild of its own right after.
+ * save that still falls after it gets a rebuild of its own right after. Every ms of it is on the
+ * way from a save to the screen.
  */
-const SETTLE_MS = 20;
+const SETTLE_MS = 10;
 
 export interface DevServerOptions {
   /** Project folder (the one holding content/, lib/, …). */
