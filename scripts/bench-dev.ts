@@ -202,17 +202,20 @@ async function memoryOver(dev: ScriptProcess, root: string, saves: number): Prom
       await sleep(100);
     }
   })();
-  for (let i = 1; i <= saves; i++) {
-    const before = lines();
-    await writeFile(file, original.replace(GRANTS, `Memory edit ${i}.`));
-    while (lines() === before) await sleep(20);
-    await sleep(300);
-    if (i === 1) first = await settledRss(dev.child.pid!);
+  try {
+    for (let i = 1; i <= saves; i++) {
+      const before = lines();
+      await writeFile(file, original.replace(GRANTS, `Memory edit ${i}.`));
+      while (lines() === before) await sleep(20);
+      await sleep(300);
+      if (i === 1) first = await settledRss(dev.child.pid!);
+    }
+    const last = await settledRss(dev.child.pid!);
+    return [first, last, peak];
+  } finally {
+    sampling = false;
+    await sampler;
   }
-  const last = await settledRss(dev.child.pid!);
-  sampling = false;
-  await sampler;
-  return [first, last, peak];
 }
 
 const { values } = parseArgs({ options: { edits: { type: 'string', default: '7' }, 'memory-saves': { type: 'string', default: '100' }, modes: { type: 'string', default: 'incremental,full' }, trace: { type: 'boolean', default: false } } });

@@ -3,12 +3,13 @@
  * rebuild on every save under content/ pages/ templates/ islands/ static/ lib/, and reload every
  * open tab. A build error shows in the browser as a page saying what, where and what to do, and
  * here as one line per mistake. Ctrl+C stops the server, the watcher and the build process; so
- * does the end of the npm process that started it, even by SIGKILL (lib/serve/launcher-watch.ts).
+ * does the end of the npm process that started it, even by SIGKILL, on Linux and macOS
+ * (lib/serve/launcher-watch.ts).
  * The pipeline itself is lib/serve/dev-server.ts. DEV_FULL_REBUILD=1 rebuilds the whole site in a
  * fresh process on every save instead of incrementally (slower; for comparison).
  */
 import path from 'node:path';
-import { startDevServer } from '../lib/serve/dev-server.ts';
+import { startDevServer, type DevServer } from '../lib/serve/dev-server.ts';
 import { watchLauncher } from '../lib/serve/launcher-watch.ts';
 import { wantedPort } from '../lib/serve/listen.ts';
 
@@ -16,21 +17,28 @@ import { wantedPort } from '../lib/serve/listen.ts';
 const CLOSE_MS = 5_000;
 
 const root = path.resolve(import.meta.dirname, '..');
+let dev: DevServer | undefined;
+let stopping = false;
+/**
+ * Closes the server, the watcher and the build process (at most CLOSE_MS), then exits; before the
+ * server has started, just exits: the build process ends when its link to this process drops.
+ */
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  if (!dev) process.exit(0);
+  setTimeout(() => process.exit(0), CLOSE_MS).unref();
+  void dev.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+// From the start: npm may be killed during the first build.
+watchLauncher((pid) => {
+  console.log(`The command that started the dev server has ended (process ${pid}): stopping.`);
+  stop();
+});
 try {
-  const dev = await startDevServer({ root, port: wantedPort(process.env.PORT), fullRebuilds: process.env.DEV_FULL_REBUILD === '1' });
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    setTimeout(() => process.exit(0), CLOSE_MS).unref();
-    void dev.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  watchLauncher((pid) => {
-    console.log(`The command that started the dev server has ended (process ${pid}): stopping.`);
-    stop();
-  });
+  dev = await startDevServer({ root, port: wantedPort(process.env.PORT), fullRebuilds: process.env.DEV_FULL_REBUILD === '1' });
 } catch (error) {
   console.error(`Dev server not started: ${(error as Error).message}`);
   process.exit(1);

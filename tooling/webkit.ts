@@ -100,21 +100,28 @@ export async function launchWebKit(): Promise<WebKitSession> {
       await driver.wait(async () => (await driver.executeScript('return document.readyState')) === 'complete', 30_000, `${url} did not finish loading within 30 s`);
     },
     async setViewport({ width, height }) {
-      // The window's size includes MiniBrowser's toolbar, and GTK resizes asynchronously: size
-      // the window, wait until the page sees that window size, then add what the toolbar takes.
+      // The window's size includes MiniBrowser's toolbar, and GTK resizes and lays the toolbar
+      // out asynchronously: size the window, wait until the page sees that window size and its
+      // viewport holds still (two equal readings 100 ms apart), then add what the toolbar takes,
+      // again until the viewport is right (a toolbar still being laid out measured 20 px short once).
+      const read = () => driver.executeScript<number[]>('return [innerWidth, innerHeight, outerWidth, outerHeight]');
       const sized = async (w: number, h: number) => {
         await driver.manage().window().setRect({ width: w, height: h });
-        let sizes: number[] = [];
+        let sizes = await read();
         for (let i = 0; i < 50; i++) {
-          sizes = await driver.executeScript<number[]>('return [innerWidth, innerHeight, outerWidth, outerHeight]');
-          if (sizes[2] === w && sizes[3] === h) break;
           await new Promise((r) => setTimeout(r, 100));
+          const next = await read();
+          const still = next.every((v, k) => v === sizes[k]);
+          sizes = next;
+          if (still && sizes[2] === w && sizes[3] === h) break;
         }
         return sizes;
       };
-      const [w, h, outerW, outerH] = await sized(width, height);
-      const [w2, h2] = w === width && h === height ? [w, h] : await sized(width + outerW - w, height + outerH - h);
-      if (w2 !== width || h2 !== height) throw new Error(`MiniBrowser's viewport is ${w2}x${h2} px, not ${width}x${height}.`);
+      let [w, h, outerW, outerH] = await sized(width, height);
+      for (let round = 0; round < 4 && (w !== width || h !== height); round++) {
+        [w, h, outerW, outerH] = await sized(outerW + width - w, outerH + height - h);
+      }
+      if (w !== width || h !== height) throw new Error(`MiniBrowser's viewport is ${w}x${h} px, not ${width}x${height}.`);
     },
     async close() {
       await Promise.race([driver.quit().catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);

@@ -55,12 +55,12 @@ export class BuildReuse {
   private usedContexts = new Set<string>();
   private changes: { changed: Set<string>; added: boolean } = { changed: new Set(), added: true };
   /**
-   * The island keys the last build's pages placed and whether any placed a photo: a guess only,
+   * The island keys the last build's pages placed: a guess only,
    * never a result: lib/build/build-site.ts bundles for it to finish the open pages before the
    * others are rendered, then compares it with what this build's pages placed and finishes the
    * open pages again when it was wrong.
    */
-  placed?: { islands: string[]; photos: boolean };
+  placed?: { islands: string[] };
   /** How many esbuild builds the last build ran, and how many it took from the previous one unchanged. */
   readonly bundles = { run: 0, reused: 0 };
 

@@ -129,7 +129,7 @@ export interface BuildOptions {
   early?: { files: readonly string[]; write(files: SiteFile[]): Promise<void> };
 }
 
-/** The browser code the pages load: the islands' bundle, and the picture script when a page placed a photo. */
+/** The browser code the pages load (see scriptsFor in buildSite). */
 interface PageScripts {
   bundle: Awaited<ReturnType<typeof bundleIslands>>;
   pictureScript?: Awaited<ReturnType<typeof bundlePictureScript>>;
@@ -177,7 +177,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const css = reuse ? await reuse.keep('stylesheet', [source], () => minifyStylesheet(source || '')) : await loadStylesheet();
   trace('stylesheet');
   // Every page is rendered before the islands are bundled (the bundle holds only the islands some
-  // page placed), and written only at the end. Large sites share the pages out to worker threads
+  // page placed), and written only at the end; only `npm run dev`'s open pages (`early`) may go
+  // ahead, see below. Large sites share the pages out to worker threads
   // (lib/build/page-workers.ts); this thread takes the first share itself.
   const threads = reuse ? 1 : Math.max(1, Math.min(options.threads ?? defaultThreads(routes.length), routes.length));
   const [ownShare, ...workerShares] = shareRoutes(routes.length, threads);
@@ -223,8 +224,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       earlyRendered = own.render(early);
       trace('early pages rendered');
       if (earlyRendered.every((p) => p.islands.every((key) => guess.islands.includes(key)))) {
-        guessed = await scriptsFor(guess.islands, guess.photos || earlyRendered.some((p) => p.photos.length));
+        // An island the previous build placed may be gone from the project (renamed, deleted):
+        // then the guess cannot be bundled, and the open pages wait for the real bundle below.
+        guessed = await scriptsFor(guess.islands, earlyRendered.some((p) => p.photos.length)).catch(() => undefined);
         trace('early pages bundled');
+      }
+      if (guessed) {
         earlyInfo = await own.finish(tagsFor(earlyRendered, guessed), { ...finishOptions, only: early });
         trace('early pages finished');
         if (earlyInfo.length) await handOver(earlyInfo, guessed);
@@ -234,7 +239,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     trace('rendered');
     const used = [...new Set(renderedInfo.flatMap((p) => p.islands))];
     const photosPlaced = renderedInfo.some((p) => p.photos.length);
-    if (reuse) reuse.placed = { islands: used, photos: photosPlaced };
+    if (reuse) reuse.placed = { islands: used };
     let scripts: PageScripts;
     if (guessed && sameKeys(used, guess!.islands)) {
       scripts = { bundle: guessed.bundle, pictureScript: photosPlaced ? (guessed.pictureScript ?? (await bundlePictureScript(config, reuse?.esbuild))) : undefined };

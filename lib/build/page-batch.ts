@@ -116,7 +116,9 @@ export function unpack(packed: PackedPage, css: string): string {
 }
 
 /**
- * One batch of routes through the per-page stages. `render()` first, then `finish()` once.
+ * One batch of routes through the per-page stages: each page is rendered (`render()`), then
+ * finished once (`finish()`); `only` lets some pages go through both ahead of the others, and a
+ * page rendered again is finished again.
  * Between the two, each page's markup waits compressed (deflate level 1: fast, about a ninth of
  * the size), without the site stylesheet every page carries until its own CSS replaces it: on an
  * area page that stylesheet is half of what deflate would otherwise read and keep. A batch of
@@ -174,7 +176,7 @@ export class PageBatch {
   }
 
   /**
-   * Finishes every page rendered by render().
+   * Finishes the pages rendered by render() and not finished since (with `options.only`, those of them).
    * @param tags each page's script tags by route index (lib/bundle/bundle.ts tagsFor, plus the picture script)
    * @param send when given, finished pages are handed to it FINISH_CHUNK at a time as they are
    *   done (a worker thread posts them on, so it never holds all its pages at once), and only

@@ -133,7 +133,8 @@ export function createOutputSync(outDir: string, scriptPath: string) {
       }
       // A file written ahead was served at once: it must be the build's own.
       const aheadFiles = [...ahead.keys()];
-      const differs = [...ahead].find(([file, hash]) => now.get(file) !== hash);
+      // (A file written ahead that the build no longer makes is removed below, with the others gone.)
+      const differs = [...ahead].find(([file, hash]) => now.has(file) && now.get(file) !== hash);
       ahead = new Map();
       if (differs) throw new Error(`${differs[0]}: the file written ahead of the other pages is not the one the build made; a fault of npm run dev's early pages (lib/serve/dev-output.ts, lib/build/build-site.ts): use DEV_FULL_REBUILD=1 npm run dev meanwhile.`);
       // Pages first: the open tab reloads as soon as they are there.

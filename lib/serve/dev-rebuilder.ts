@@ -53,7 +53,8 @@ export interface RebuildRequest {
 }
 
 /**
- * Sent during a build, before its RebuildReport: files written ahead of the rest (site paths).
+ * Sent during a build, before its RebuildReport: files written ahead of the rest (site paths);
+ * a second time when the open pages had to be finished again (lib/build/build-site.ts `early`).
  * When pages are among them, the build waits for a ResumeRequest before it finishes the other
  * pages, so the reloaded tabs have the CPU to themselves (the parent always sends one, after the
  * tabs painted or a time limit; if the parent ends, so does this process).

@@ -8,8 +8,9 @@
  * has ended. Its own children (the build process, esbuild) end with it: they end when their link
  * to it drops (the IPC channel, esbuild's stdin).
  *
- * The ancestors are read from /proc on Linux and from `ps -o ppid=` elsewhere (macOS); where
- * neither works (Windows) only the direct parent is watched.
+ * The ancestors are read from /proc on Linux and from `ps` elsewhere (macOS, where an ended npm
+ * counts as gone once its parent shell has reaped it). On Windows, without `ps`, nothing is
+ * watched.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,10 +21,24 @@ export const LAUNCHER_CHECK_MS = 500;
 /** How many ancestors are looked through for the package manager's process. */
 const MAX_DEPTH = 4;
 
-/** The command line of a package manager's process ("npm run dev" as npm titles itself, "node …/npm-cli.js run dev"). */
-const PACKAGE_MANAGER = /(^|[/\\\s])(npm|npx|pnpm|yarn)(-cli\.js|\.cmd|\.js)?(\s|$)/;
+/**
+ * The command line of a package manager's process: "npm run dev" (npm titles itself so), "node
+ * …/npm-cli.js run dev", pnpm (also …/pnpm.cjs), yarn (also a project's .yarn/releases/yarn-4.x.cjs),
+ * bun.
+ */
+const PACKAGE_MANAGER = /(^|[/\\\s])(npm|npx|pnpm|yarn|bun)(-cli|-[\d.]+)?(\.c?js|\.cmd|\.exe)?(\s|$)/;
 
-/** A process's parent pid and whether it still runs (a zombie has ended), from /proc; undefined without /proc. */
+/** True where /proc describes processes (Linux). */
+const HAS_PROC = (() => {
+  try {
+    readFileSync('/proc/self/stat');
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A process's parent pid and whether it still runs (a zombie has ended), from /proc; undefined when unreadable. */
 function procStat(pid: number): { ppid: number; running: boolean } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -35,49 +50,42 @@ function procStat(pid: number): { ppid: number; running: boolean } | undefined {
   }
 }
 
-const hasProc = () => procStat(process.pid) !== undefined;
-
-/** A process's parent pid, or undefined when it cannot be read. */
-function parentOf(pid: number): number | undefined {
-  if (hasProc()) return procStat(pid)?.ppid;
+/** A process's parent pid and command line, or undefined when they cannot be read. */
+function describe(pid: number): { ppid: number; command: string } | undefined {
   try {
-    const ppid = Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-    return Number.isInteger(ppid) && ppid > 0 ? ppid : undefined;
+    if (HAS_PROC) {
+      const stat = procStat(pid);
+      return stat && { ppid: stat.ppid, command: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim() };
+    }
+    const line = execFileSync('ps', ['-o', 'ppid=,command=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const match = /^(\d+)\s+(.*)$/.exec(line);
+    return match ? { ppid: Number(match[1]), command: match[2] } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** A process's command line, or "" when it cannot be read. */
-function commandOf(pid: number): string {
-  try {
-    return hasProc()
-      ? readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()
-      : execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return '';
-  }
-}
-
 /**
  * The processes to watch: this process's ancestors up to and including the nearest package
- * manager's process within MAX_DEPTH; only the parent when there is none (started by hand, or by
- * a test harness).
+ * manager's process within MAX_DEPTH; none when there is no such process (started by hand, by
+ * nohup, or by a test harness: nothing then stands between an ended launcher and this process).
  */
 export function launcherChain(): number[] {
   const chain: number[] = [];
-  for (let pid: number | undefined = process.ppid; pid && pid > 1 && chain.length < MAX_DEPTH; pid = parentOf(pid)) {
+  for (let pid: number | undefined = process.ppid; pid && pid > 1 && chain.length < MAX_DEPTH; ) {
+    const found = describe(pid);
+    if (!found) return [];
     chain.push(pid);
-    if (PACKAGE_MANAGER.test(commandOf(pid))) return chain;
+    if (PACKAGE_MANAGER.test(found.command)) return chain;
+    pid = found.ppid;
   }
-  return chain.slice(0, 1);
+  return [];
 }
 
-/** True while `pid` runs. */
+/** True while `pid` runs (a process /proc does not show, e.g. with hidepid, is asked with signal 0). */
 function running(pid: number): boolean {
-  const stat = procStat(pid);
+  const stat = HAS_PROC ? procStat(pid) : undefined;
   if (stat) return stat.running;
-  if (hasProc()) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -88,11 +96,13 @@ function running(pid: number): boolean {
 
 /**
  * Calls `onGone` once, when a process of launcherChain() has ended (checked every
- * LAUNCHER_CHECK_MS; the timer does not keep this process alive).
+ * LAUNCHER_CHECK_MS; the timer does not keep this process alive). Does nothing when the chain is
+ * empty.
  * @returns a function that stops the watch
  */
 export function watchLauncher(onGone: (pid: number) => void): () => void {
   const chain = launcherChain();
+  if (!chain.length) return () => undefined;
   const timer = setInterval(() => {
     const gone = chain.find((pid) => !running(pid));
     if (gone === undefined) return;

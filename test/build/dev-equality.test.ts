@@ -7,8 +7,8 @@
  * page. Three tabs are open all along (LiveReload clients that say their page, as the browser's
  * does), so the pages they show are finished and written ahead of the others, and their tabs
  * reloaded first. Then Ctrl+C of one dev server, SIGKILL of another and SIGKILL of the npm process
- * of a third (`npm run dev`), each in the middle of a rebuild, leave none of their processes
- * running. No timing is judged.
+ * of a third (`npm run dev`), each in the middle of a rebuild, and SIGKILL of the npm process of a
+ * fourth during its first build, leave none of their processes running. No timing is judged.
  */
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
@@ -219,7 +219,7 @@ async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolea
   const server = await startDev({}, viaNpm);
   const pid = server.child.pid!;
   const tree: number[] = await pidtree(pid, { root: true });
-  assert.ok(tree.length >= (viaNpm ? 5 : 3), `the dev server runs its rebuilder and esbuild (${tree.length} processes)`);
+  assert.ok(tree.length >= (viaNpm ? 4 : 3), `the dev server runs its rebuilder and esbuild (${tree.length} processes)`);
   const before = (server.output().match(BUILD_LINE) ?? []).length;
   await writeFile(file('content/communities.ts'), `${await readFile(file('content/communities.ts'), 'utf8')}\n// Saved before ${signal}.\n`);
   // Into the rebuild: the save is seen after about SETTLE_MS; the rebuild has not printed yet.
@@ -244,6 +244,23 @@ test('should leave no process behind after SIGKILL of the dev server in the midd
 
 test('should leave no process behind after SIGKILL of the npm process of npm run dev in the middle of a rebuild', async () => {
   await assertNoneLeftAfter('SIGKILL', false, true);
+});
+
+test('should leave no process behind after SIGKILL of the npm process of npm run dev during its first build', async () => {
+  const server = startProcess('npm', ['run', 'dev'], copy.root, { PORT: String(await freePort()) });
+  const pid = server.child.pid!;
+  // The first build is under way once the dev server has started its build process.
+  const tree = await until(async () => {
+    const pids: number[] = await pidtree(pid, { root: true }).catch(() => []);
+    const commands = pids.map((p) => { try { return readFileSync(`/proc/${p}/cmdline`, 'utf8'); } catch { return ''; } });
+    return commands.some((c) => c.includes('dev-rebuilder')) ? pids : undefined;
+  }, 'the build process of the first build');
+  assert.not.match(server.output(), /Dev server at/, 'killed before the first build ended');
+  process.kill(pid, 'SIGKILL');
+  const alive = (p: number) => { try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8')); } catch { return false; } };
+  const left = await until(() => (tree.some(alive) ? undefined : []), `the end of ${tree.join(', ')}`, 10_000).catch(() => tree.filter(alive));
+  await server.stop();
+  assert.equal(left, [], 'processes left running');
 });
 
 test.run();
