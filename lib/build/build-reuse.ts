@@ -60,7 +60,7 @@ export class BuildReuse {
    * others are rendered, then compares it with what this build's pages placed and finishes the
    * open pages again when it was wrong.
    */
-  placed?: { islands: string[] };
+  placedIslands?: string[];
   /** How many esbuild builds the last build ran, and how many it took from the previous one unchanged. */
   readonly bundles = { run: 0, reused: 0 };
 

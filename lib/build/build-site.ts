@@ -216,17 +216,17 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     // handed over before the other pages are rendered. If the other pages then place other
     // islands, the guess was wrong: the early pages are finished again and handed over again, so
     // every file written is still the build's own.
-    const guess = early?.size ? reuse?.placed : undefined;
+    const guess = early?.size ? reuse?.placedIslands : undefined;
     let earlyRendered: RenderedInfo[] = [];
     let earlyInfo: FinishedInfo[] = [];
     let guessed: PageScripts | undefined;
     if (guess) {
       earlyRendered = own.render(early);
       trace('early pages rendered');
-      if (earlyRendered.every((p) => p.islands.every((key) => guess.islands.includes(key)))) {
+      if (earlyRendered.every((p) => p.islands.every((key) => guess.includes(key)))) {
         // An island the previous build placed may be gone from the project (renamed, deleted):
         // then the guess cannot be bundled, and the open pages wait for the real bundle below.
-        guessed = await scriptsFor(guess.islands, earlyRendered.some((p) => p.photos.length)).catch(() => undefined);
+        guessed = await scriptsFor(guess, earlyRendered.some((p) => p.photos.length)).catch(() => undefined);
         trace('early pages bundled');
       }
       if (guessed) {
@@ -239,9 +239,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     trace('rendered');
     const used = [...new Set(renderedInfo.flatMap((p) => p.islands))];
     const photosPlaced = renderedInfo.some((p) => p.photos.length);
-    if (reuse) reuse.placed = { islands: used };
+    if (reuse) reuse.placedIslands = used;
     let scripts: PageScripts;
-    if (guessed && sameKeys(used, guess!.islands)) {
+    if (guessed && sameKeys(used, guess!)) {
       scripts = { bundle: guessed.bundle, pictureScript: photosPlaced ? (guessed.pictureScript ?? (await bundlePictureScript(config, reuse?.esbuild))) : undefined };
     } else {
       if (guessed) {

@@ -242,15 +242,18 @@ function startRebuilder(root: string, outDir: string): Rebuilder {
 
 /**
  * Why a change needs a fresh process instead of the incremental build, or undefined: the
- * generator's own code (lib/) is not reloaded in place; and after a failed build, a module added
- * may be the one an import could not find, whose failure Node keeps for that importer's URL.
- * @param added      true when a file was added or removed
+ * generator's own code (lib/) is not reloaded in place; and after a failed build Node may keep
+ * a failure in its module cache that no new module version clears (a module read while an
+ * editor was still writing it, empty, fails its importers' link, "does not provide an export
+ * named ...", and that failure stayed through the saves after it), so the build after a failure
+ * starts from a clean process.
  * @param lastFailed true when the previous build failed
+ * @returns the words for the terminal line, e.g. "lib/text.ts changed"
  */
-export function needsFreshProcess(changed: string[], added: boolean, lastFailed: boolean): string | undefined {
+export function needsFreshProcess(changed: string[], lastFailed: boolean): string | undefined {
   const code = changed.find((name) => name.startsWith('lib/'));
-  if (code) return code;
-  return added && lastFailed ? changed.find((name) => /\.(m?[jt]sx?)$/.test(name)) : undefined;
+  if (code) return `${code} changed`;
+  return lastFailed ? `${describeChanges(changed)} changed after a failed build` : undefined;
 }
 
 /**
@@ -287,9 +290,9 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
       try {
         if (active.child.exitCode !== null || active.child.signalCode !== null) replace(startRebuilder(root, outDir));
         let fresh = active.builds === 0;
-        const reason = fresh ? undefined : needsFreshProcess(changed, added, lastFailed);
+        const reason = fresh ? undefined : needsFreshProcess(changed, lastFailed);
         if (reason) {
-          say(`${reason} changed: full rebuild in a fresh process.`);
+          say(`${reason}: full rebuild in a fresh process.`);
           spare?.rebuilder.child.kill();
           spare = undefined;
           owed = undefined;

@@ -56,7 +56,8 @@ const buildLines = () => dev.output().match(BUILD_LINE) ?? [];
 async function save(edit: () => Promise<void>, expect: RegExp): Promise<string[]> {
   const before = buildLines().length;
   await edit();
-  await until(() => (buildLines().slice(before).some((l) => expect.test(l)) ? true : undefined), `a build line matching ${expect}`);
+  await until(() => (buildLines().slice(before).some((l) => expect.test(l)) ? true : undefined), `a build line matching ${expect}`)
+    .catch((error: Error) => { throw new Error(`${error.message}; the dev server's last lines:\n${dev.output().trim().split('\n').slice(-20).join('\n')}`); });
   let seen = buildLines().length;
   // Quiet for 500 ms: no rebuild is queued behind the one that printed.
   for (let quiet = 0; quiet < 10; quiet++) {
@@ -207,8 +208,20 @@ test('should equal a fresh build after deleted files and a fixed syntax error', 
   const broken = await save(() => replaceIn('content/communities.ts', "description: 'Our home on", "description: 'We're home on"), /content\/communities\.ts|Build stopped/);
   assert.match(broken.join('\n'), /^Build stopped: content\/communities\.ts:\d+:\d+: /m, 'the error names the file and line');
   await save(() => replaceIn('content/communities.ts', "description: 'We're home on", "description: 'We are home on"), /content\/communities\.ts/);
+  // A page module read while an editor was still writing it (empty): its importers fail to link,
+  // and the build after the save that completes it must not keep that failure.
+  const home = await readFile(file('pages/HomePage.tsx'), 'utf8');
+  const emptied = await save(() => writeFile(file('pages/HomePage.tsx'), ''), /Build stopped/);
+  assert.match(emptied.join('\n'), /does not provide an export named 'HomePage'/);
+  await save(() => writeFile(file('pages/HomePage.tsx'), home), /pages\/HomePage\.tsx/);
   await assertSameAsBuild('deleted-and-fixed');
 });
+
+/** The processes of `tree` still running 10 s on, or [] as soon as none is (a zombie, ended but not yet reaped, runs nothing). */
+async function stillRunningAfter(tree: number[]): Promise<number[]> {
+  const alive = (p: number) => { try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8')); } catch { return false; } };
+  return until(() => (tree.some(alive) ? undefined : []), `the end of ${tree.join(', ')}`, 10_000).catch(() => tree.filter(alive));
+}
 
 /**
  * Every process of a dev server's tree (itself, the rebuilder, esbuild; with `viaNpm` also npm
@@ -226,9 +239,7 @@ async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolea
   await new Promise((r) => setTimeout(r, 80));
   const printed = (server.output().match(BUILD_LINE) ?? []).length > before;
   process.kill(toGroup ? -pid : pid, signal);
-  // A process still running (a zombie, ended but not yet reaped by init, runs nothing).
-  const alive = (p: number) => { try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8')); } catch { return false; } };
-  const left = await until(() => (tree.some(alive) ? undefined : []), `the end of ${tree.join(', ')}`, 10_000).catch(() => tree.filter(alive));
+  const left = await stillRunningAfter(tree);
   await server.stop();
   assert.equal(left, [], `${signal}${printed ? ' (after the rebuild had printed)' : ''}: processes left running`);
 }
@@ -257,8 +268,7 @@ test('should leave no process behind after SIGKILL of the npm process of npm run
   }, 'the build process of the first build');
   assert.not.match(server.output(), /Dev server at/, 'killed before the first build ended');
   process.kill(pid, 'SIGKILL');
-  const alive = (p: number) => { try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8')); } catch { return false; } };
-  const left = await until(() => (tree.some(alive) ? undefined : []), `the end of ${tree.join(', ')}`, 10_000).catch(() => tree.filter(alive));
+  const left = await stillRunningAfter(tree);
   await server.stop();
   assert.equal(left, [], 'processes left running');
 });
