@@ -421,7 +421,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     options.port,
     say,
   );
-  liveReload = attachLiveReload(server.server);
+  liveReload = attachLiveReload(server.server, server.hosts);
 
   let changed = new Set<string>();
   let added = false;

@@ -15,12 +15,17 @@
  * rebuild reloads only the tabs whose page it changed; later the server sends
  * {"command":"reload","path":…}, and the client reloads the page (a path that is not a
  * stylesheet or image, with liveCSS and liveImg off, always means a full reload).
+ *
+ * Only the server's own pages may connect: an upgrade whose `Host` or `Origin` is not the
+ * server's own is refused with 403 (lib/serve/own-origin.ts), so a page on another site cannot
+ * listen to the build events.
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { isOwnHost, isOwnOrigin } from './own-origin.ts';
 
 /** Where the pages load the client from (lib/build/build-site.ts `liveReloadScript`). */
 export const CLIENT_PATH = '/livereload.js';
@@ -76,8 +81,12 @@ export interface LiveReload {
   close(): void;
 }
 
-/** Attaches live reload to an http server (its "upgrade" requests at SOCKET_PATH). */
-export function attachLiveReload(server: Server): LiveReload {
+/**
+ * Attaches live reload to an http server (its "upgrade" requests at SOCKET_PATH).
+ * @param hosts the Host names the server answers (lib/serve/own-origin.ts ownHosts()); an upgrade
+ *   with another Host or Origin is answered 403 and closed
+ */
+export function attachLiveReload(server: Server, hosts: readonly string[]): LiveReload {
   const client = Buffer.concat([readFileSync(createRequire(import.meta.url).resolve('livereload-js')), Buffer.from(PAINTED_NOTICE)]);
   const painted = new Set<(page: string | undefined) => void>();
   const wss = new WebSocketServer({ noServer: true });
@@ -97,6 +106,10 @@ export function attachLiveReload(server: Server): LiveReload {
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== SOCKET_PATH) { socket.destroy(); return; }
+    if (!isOwnHost(req.headers.host, hosts) || !isOwnOrigin(req.headers.origin, hosts)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
   return {

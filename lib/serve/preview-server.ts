@@ -7,14 +7,60 @@
  * 404.html (status 404) for anything unknown, like the hosting files do, and applies the same
  * rules as the generated hosting files (lib/site-files/hosting.ts): the redirects, "/dir" -> "/dir/", the
  * security headers, Cache-Control, MIME types and gzip of text when the client accepts it.
+ *
+ * It serves nothing outside the built folder and answers only its owner: a request whose `Host`
+ * is not the server's own is refused (lib/serve/own-origin.ts); the path is decoded once, before
+ * every check, so "/%2ehtaccess" is the hidden "/.htaccess"; the file it would serve is resolved
+ * with realpath and refused when it lies outside the folder (a symbolic link pointing out).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import sirv from 'sirv';
 import { cacheControlFor, isCompressible, isHiddenPath, MIME_TYPES, redirectFor, SECURITY_HEADERS } from '../site-files/hosting.ts';
+import { isOwnHost, ownHosts, refusal } from './own-origin.ts';
+
+/**
+ * A request path decoded once, as the file lookup will read it ("/_header%73" -> "/_headers"),
+ * or undefined when it is no path of a file: malformed %-escapes, a NUL, a backslash or a ".."
+ * segment (e.g. from "%2e%2e%2f", which the URL parser does not treat as a folder step).
+ */
+export function decodePath(pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (/[\0\\]/.test(decoded) || decoded.split('/').includes('..')) return undefined;
+  return decoded;
+}
+
+/**
+ * True when a file the server would serve for `decoded` (the candidates sirv tries: the path,
+ * path.html, path/index.html) resolves, symbolic links followed, outside `dir`.
+ */
+export function leavesFolder(dir: string, decoded: string): boolean {
+  let root: string;
+  try {
+    root = realpathSync(dir);
+  } catch {
+    return false; // no folder: nothing is served anyway
+  }
+  const base = decoded.replace(/\/+$/, '');
+  for (const candidate of [base, `${base}.html`, `${base}/index`, `${base}/index.html`]) {
+    let real: string;
+    try {
+      real = realpathSync(path.join(dir, candidate));
+    } catch {
+      continue;
+    }
+    if (real !== root && !real.startsWith(root + path.sep)) return true;
+  }
+  return false;
+}
 
 /**
  * Gzips the response body when the client accepts gzip and the type is text, like the hosts'
@@ -44,6 +90,8 @@ function gzipWhenAccepted(req: IncomingMessage, res: ServerResponse): void {
 export interface RunningServer {
   /** e.g. "http://127.0.0.1:8080" (no trailing slash). */
   url: string;
+  /** The Host names it answers, e.g. ["127.0.0.1:8080", "localhost:8080"] (lib/serve/own-origin.ts). */
+  hosts: string[];
   server: Server;
   close(): Promise<void>;
 }
@@ -71,18 +119,26 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
       if (type) res.setHeader('Content-Type', type);
     },
   });
+  /** The Host names this server answers (set once it listens, before any request). */
+  let hosts: string[] = [];
   const server = createServer((req, res) => {
+    if (!isOwnHost(req.headers.host, hosts)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(refusal(hosts));
+      return;
+    }
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     if (options.intercept?.(req, res)) return;
     const { pathname, search } = new URL(req.url ?? '/', 'http://localhost');
-    const target = redirectFor(pathname)
-      ?? (!pathname.endsWith('/') && !path.extname(pathname) && existsSync(path.join(dir, pathname, 'index.html')) ? `${pathname}/` : undefined);
+    const decoded = decodePath(pathname);
+    const target = decoded === undefined ? undefined : redirectFor(decoded)
+      ?? (!decoded.endsWith('/') && !path.extname(decoded) && existsSync(path.join(dir, decoded, 'index.html')) ? `${pathname}/` : undefined);
     if (target) {
       res.writeHead(301, { Location: target + search }).end();
       return;
     }
     gzipWhenAccepted(req, res);
-    if (isHiddenPath(pathname)) req.url = '/404-not-a-page';
+    // sirv decodes the path again (decodeURI): it gets the decoded path, re-encoded, so both read the same file.
+    req.url = decoded === undefined || isHiddenPath(decoded) || leavesFolder(dir, decoded) ? '/404-not-a-page' : encodeURI(decoded).replace(/[?#]/g, encodeURIComponent) + search;
     serve(req, res, async () => {
       try {
         const body = await readFile(path.join(dir, '404.html'));
@@ -100,8 +156,10 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
   });
   const addr = server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
+  hosts = ownHosts(host, actualPort);
   return {
     url: `http://${host}:${actualPort}`,
+    hosts,
     server,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
   };

@@ -4,17 +4,19 @@
  * text without anyone reloading it, while a tab on a page the save did not change stays as it
  * is; the service worker it serves handles no request; a syntax error shows the error page (what, file and line,
  * what to do) and fixing it brings the page back; the live-reload client keeps the page's CSP
- * (no violation) and never reaches `npm run build` output. The dev server, its watcher and its
+ * (no violation) and never reaches `npm run build` output; another Host and a WebSocket from another
+ * site are refused. The dev server, its watcher and its
  * build processes are ended when the test ends, also on failure.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import WebSocket from 'ws';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { COMMUNITIES } from '../../content/communities.ts';
 import { DIST, launchBrowser } from '../../tooling/browser.ts';
-import { freePort } from '../../tooling/http.ts';
+import { freePort, request } from '../../tooling/http.ts';
 import { startScript, type ScriptProcess } from '../../tooling/process.ts';
 import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
 
@@ -102,6 +104,17 @@ test('should show the error page for a syntax error, and the site again once it 
   await page.waitForFunction(() => document.body.textContent!.includes('fixed and back'), undefined, { timeout: WAIT_MS });
   assert.is(await page.$('h1:has-text("Build stopped")'), null);
   assert.equal(errors.filter((e) => /Content.Security.Policy/i.test(e)), []);
+});
+
+test('should refuse another Host and a live-reload WebSocket from another site', async () => {
+  assert.is((await request(`${base}/`, { Host: 'rebind.example' })).status, 403);
+  const status = await new Promise<string>((resolve) => {
+    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/livereload`, { headers: { Origin: 'http://evil.example' } });
+    socket.once('open', () => { socket.close(); resolve('open'); });
+    socket.once('unexpected-response', (_req, res) => { resolve(String(res.statusCode)); socket.terminate(); });
+    socket.once('error', (e) => resolve(e.message));
+  });
+  assert.is(status, '403');
 });
 
 test('should never put the live-reload client into npm run build output', async () => {
