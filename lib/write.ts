@@ -3,8 +3,9 @@
  * (lib/output-folder.ts), so the output folder always holds a complete site: the previous one
  * unless everything succeeded.
  */
-import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { listStaticFiles } from './static-folder.ts';
 import { lockOutput, recoverOutput, resolveOutput, swapIn, tempPath, writeStep } from './output-folder.ts';
 
 /**
@@ -22,14 +23,18 @@ export interface SiteFile {
 
 /**
  * @param files     every generated file
- * @param staticDir folder copied as is first (generated files win on a clash)
+ * @param staticDir folder whose files are copied first (generated files win on a clash); only
+ *                  plain files, no symbolic link or dot-file (lib/static-folder.ts)
  * @param outDir    the output folder, e.g. "dist"; replaced only after all files are written. A
  *                  symbolic link is followed (its target is replaced, the link stays).
  * @param log       where notes go (another build holds the folder; a crashed build was cleaned up)
  * @throws Error when a write fails; the previous output is then untouched and the temp folder removed.
  *   OutputFolderError (one line) when the output folder is unusable or another build holds it too long.
+ *   StaticFolderError (one line per file) when the static folder holds a symbolic link or a dot-file;
+ *   nothing is written then.
  */
 export async function writeSite(files: SiteFile[], staticDir: string, outDir: string, log: (line: string) => void = console.log): Promise<void> {
+  const staticFiles = await listStaticFiles(staticDir);
   const out = await resolveOutput(outDir);
   await mkdir(out.home, { recursive: true });
   const release = await lockOutput(out, log);
@@ -39,7 +44,10 @@ export async function writeSite(files: SiteFile[], staticDir: string, outDir: st
     const tmp = tempPath(out, 'new', id);
     try {
       await mkdir(tmp);
-      await cp(staticDir, tmp, { recursive: true });
+      for (const file of staticFiles) {
+        await mkdir(path.dirname(path.join(tmp, file)), { recursive: true });
+        await copyFile(path.join(staticDir, file), path.join(tmp, file));
+      }
       // By target, the last file of a path winning, as when they were written one after another.
       const byTarget = new Map<string, SiteFile>();
       for (const f of files) {

@@ -8,11 +8,12 @@
  *   the record and the field; the line of the record in the file is looked up;
  * - a TypeScript syntax error in a file the build loads: tsx compiles each file with esbuild,
  *   whose error reads "Transform failed with 1 error:\n<file>:<line>:<column>: ERROR: <text>";
- * - a problem with the output folder itself (OutputFolderError from lib/output-folder.ts);
+ * - a problem with the output folder itself (OutputFolderError from lib/output-folder.ts), or a
+ *   file in the static folder that is never published (StaticFolderError from lib/static-folder.ts);
  * - anything else (a bug in a template or the generator): its message and the first line of the
  *   stack that is in the project.
  *
- * It imports no project module (ContentError and OutputFolderError are known by their names), so the dev server's build
+ * It imports no project module (ContentError, OutputFolderError and StaticFolderError are known by their names), so the dev server's build
  * process can load it before the project's modules and still describe a module that fails to load.
  */
 import { readFileSync } from 'node:fs';
@@ -85,6 +86,9 @@ export function locateRecord(text: string, slug: string | undefined, field: stri
 export function describeBuildError(error: unknown, root: string): BuildProblem {
   if ((error as Error)?.name === 'OutputFolderError') {
     return { lines: [String((error as Error).message)], hint: 'The content is fine: do what the line above says about the output folder, then build again.' };
+  }
+  if ((error as Error)?.name === 'StaticFolderError') {
+    return { lines: String((error as Error).message).split('\n'), hint: 'Only the site is published: do what each line above says about the file in static/, then build again.' };
   }
   if ((error as Error)?.name === 'ContentError') {
     const lines = String((error as Error).message).split('\n');

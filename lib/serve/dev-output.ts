@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { listStaticFiles } from '../static-folder.ts';
 import type { SiteFile } from '../write.ts';
 
 /** What one write did. */
@@ -114,13 +115,14 @@ export function createOutputSync(outDir: string, scriptPath: string) {
     },
     /**
      * @param files     the build's generated files (they win over a static file of the same path)
-     * @param staticDir the static folder, copied as is
+     * @param staticDir the static folder, copied as is (lib/static-folder.ts: no link, no dot-file)
      * @param trace     told "pages written" once the changed pages are on disk (DEV_TRACE=1)
-     * @throws Error when a file cannot be written (the folder then holds a mix; the next build mends it)
+     * @throws Error when a file cannot be written (the folder then holds a mix; the next build mends it);
+     *   StaticFolderError, before writing anything, for a symbolic link or dot-file in the static folder
      */
     async write(files: SiteFile[], staticDir: string, trace?: (phase: string) => void): Promise<void> {
       const wanted = new Map<string, Uint8Array>();
-      for (const file of await listFiles(staticDir)) wanted.set(file, await readFile(path.join(staticDir, file)));
+      for (const file of await listStaticFiles(staticDir)) wanted.set(file, await readFile(path.join(staticDir, file)));
       for (const f of files) wanted.set(f.path, served(f));
       onDisk ??= await readDisk();
       const before = onDisk;
