@@ -6,7 +6,7 @@
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listStaticFiles } from './static-folder.ts';
-import { lockOutput, recoverOutput, resolveOutput, swapIn, tempPath, writeStep } from './output-folder.ts';
+import { checkReplaceable, lockOutput, recoverOutput, REPLACE_EXISTING_SETTING, resolveOutput, swapIn, tempPath, writeStep } from './output-folder.ts';
 
 /**
  * Files written at once: their folder creation and writes overlap in libuv's thread pool
@@ -28,18 +28,25 @@ export interface SiteFile {
  * @param outDir    the output folder, e.g. "dist"; replaced only after all files are written. A
  *                  symbolic link is followed (its target is replaced, the link stays).
  * @param log       where notes go (another build holds the folder; a crashed build was cleaned up)
+ * @param replaceExisting replace an output folder the build did not make (default: the setting
+ *                  DIST_REPLACE_EXISTING=1); without it such a folder stops the write (checkReplaceable)
  * @throws Error when a write fails; the previous output is then untouched and the temp folder removed.
- *   OutputFolderError (one line) when the output folder is unusable or another build holds it too long.
+ *   OutputFolderError (one line) when the output folder is unusable, holds files the build did not
+ *   make, or another build holds it too long.
  *   StaticFolderError (one line per file) when the static folder holds a symbolic link or a dot-file;
  *   nothing is written then.
  */
-export async function writeSite(files: SiteFile[], staticDir: string, outDir: string, log: (line: string) => void = console.log): Promise<void> {
+export async function writeSite(
+  files: SiteFile[], staticDir: string, outDir: string, log: (line: string) => void = console.log,
+  replaceExisting = process.env[REPLACE_EXISTING_SETTING] === '1',
+): Promise<void> {
   const staticFiles = await listStaticFiles(staticDir);
   const out = await resolveOutput(outDir);
   await mkdir(out.home, { recursive: true });
   const release = await lockOutput(out, log);
   try {
     for (const line of await recoverOutput(out)) log(line);
+    await checkReplaceable(out, replaceExisting);
     const id = `${process.pid}-${Date.now()}`;
     const tmp = tempPath(out, 'new', id);
     try {

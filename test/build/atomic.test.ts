@@ -4,7 +4,8 @@
  * (WRITE_SITE_AT, lib/output-folder.ts) leaves the complete old or new site, or one that the next
  * `npm run serve` (restoreOutput) and the next build restore, with no temporary folder left; a
  * second build waits for the first; a symbolic link is written through; a mount point (tmpfs,
- * when run as root) works.
+ * when run as root) works; a folder holding someone else's files is not replaced unless the
+ * operator says so.
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -39,7 +40,7 @@ atomic('should leave the previous output untouched when content is bad', async (
     assert.instance(e, ContentError);
   }
   assert.is(await readFile(path.join(out, 'index.html'), 'utf8'), before);
-  const leftovers = (await readdir(tmp)).filter((f) => f !== 'dist');
+  const leftovers = (await readdir(tmp)).filter((f) => f !== 'dist' && f !== '.dist-made');
   assert.equal(leftovers, [], 'no temporary folders are left behind');
 });
 
@@ -52,11 +53,14 @@ atomic('should replace the output when the build succeeds', async () => {
 });
 atomic.run();
 
-/** Every file under `dir` (dot-files too) with the SHA-1 of its bytes, sorted; [] when `dir` is missing. */
+/**
+ * Every file under `dir` (dot-files too) with the SHA-1 of its bytes, sorted; [] when `dir` is
+ * missing. The marker that the build made a folder swapped in place (.build-made) is not the site's.
+ */
 function snapshot(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() && !(e.parentPath === dir && e.name === '.build-made'))
     .map((e) => {
       const file = path.join(e.parentPath, e.name);
       return `${path.relative(dir, file)} ${createHash('sha1').update(readFileSync(file)).digest('hex')}`;
@@ -102,8 +106,8 @@ kills.after(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-/** Temporary folders and locks beside (or inside) the output folder. */
-const leftovers = (dir: string) => [...readdirSync(path.dirname(dir)), ...(existsSync(dir) ? readdirSync(dir) : [])].filter((n) => /^\.(dist|build)[-.]/.test(n));
+/** Temporary folders and locks beside (or inside) the output folder; not the marker that the build made it. */
+const leftovers = (dir: string) => [...readdirSync(path.dirname(dir)), ...(existsSync(dir) ? readdirSync(dir) : [])].filter((n) => /^\.(dist|build)[-.]/.test(n) && !n.endsWith('-made'));
 
 const SWAP_STEPS: WriteStep[] = ['writing', 'written', 'ready', 'moved-old', 'swapped'];
 const IN_PLACE_STEPS: WriteStep[] = ['ready', 'moving-old', 'moved-old', 'moving-in', 'swapped'];
@@ -198,6 +202,31 @@ kills('should write through a symbolic link, and refuse one that points nowhere 
   assert.is(bad.code, 1);
   assert.match(bad.out, `${dangling} is a symbolic link to ${path.join(work, 'no-such-folder')}, which does not exist`);
   assert.ok(lstatSync(dangling).isSymbolicLink() && !existsSync(path.join(work, 'no-such-folder')), 'nothing replaced or created');
+});
+
+kills('should refuse to replace a folder it did not make, with one line, unless told to', async () => {
+  const theirs = path.join(work, 'someone', 'folder');
+  mkdirSync(theirs, { recursive: true });
+  writeFileSync(path.join(theirs, 'taxes.txt'), 'tax return\n');
+  const refused = await build({ DIST_DIR: theirs });
+  assert.is(refused.code, 1, refused.out);
+  assert.match(refused.out, `${theirs} holds files the build did not make (taxes.txt), and a build replaces the whole folder: set DIST_DIR to a new or empty folder`);
+  assert.match(refused.out, 'DIST_REPLACE_EXISTING=1');
+  assert.is(readFileSync(path.join(theirs, 'taxes.txt'), 'utf8'), 'tax return\n');
+  assert.equal(readdirSync(theirs), ['taxes.txt']);
+  // A link to such a folder (a dist/ linked to a web root) is refused the same way.
+  const link = path.join(work, 'someone', 'dist');
+  symlinkSync(theirs, link);
+  assert.is((await build({ DIST_DIR: link })).code, 1);
+  assert.ok(existsSync(path.join(theirs, 'taxes.txt')));
+  // Told to, it replaces the folder; the next build needs no telling, and an empty folder none either.
+  const told = await build({ DIST_DIR: link, DIST_REPLACE_EXISTING: '1' });
+  assert.is(told.code, 0, told.out);
+  assert.equal(snapshot(theirs), newSite);
+  assert.is((await build({ DIST_DIR: link })).code, 0);
+  const empty = path.join(work, 'someone', 'empty');
+  mkdirSync(empty);
+  assert.is((await build({ DIST_DIR: empty })).code, 0);
 });
 
 kills('should build into a mount point, and keep the invariant when killed there (tmpfs; needs root)', async () => {
