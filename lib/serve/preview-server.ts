@@ -19,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import sirv from 'sirv';
-import { cacheControlFor, isCompressible, isHiddenPath, MIME_TYPES, redirectFor, SECURITY_HEADERS } from '../site-files/hosting.ts';
+import { cacheControlFor, contentSecurityPolicyFor, isCompressible, isHiddenPath, MIME_TYPES, redirectFor, SECURITY_HEADERS } from '../site-files/hosting.ts';
 import { isOwnHost, ownHosts, refusal } from './own-origin.ts';
 
 /**
@@ -137,9 +137,11 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
       return;
     }
     gzipWhenAccepted(req, res);
+    if (decoded !== undefined) res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(decoded)); // a 304 too
     // sirv decodes the path again (decodeURI): it gets the decoded path, re-encoded, so both read the same file.
     req.url = decoded === undefined || isHiddenPath(decoded) || leavesFolder(dir, decoded) ? '/404-not-a-page' : encodeURI(decoded).replace(/[?#]/g, encodeURIComponent) + search;
     serve(req, res, async () => {
+      res.setHeader('Content-Security-Policy', SECURITY_HEADERS['Content-Security-Policy']);
       try {
         const body = await readFile(path.join(dir, '404.html'));
         res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControlFor('/404.html') });

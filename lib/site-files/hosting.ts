@@ -52,6 +52,78 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/**
+ * Content-Security-Policy of every response that is not a page or a script (an SVG, XML or any
+ * other file opened on its own, e.g. by a link to it): nothing loads, no script runs (`sandbox`
+ * without allow-scripts, and `default-src 'none'`), inline styles still apply, so an SVG with a
+ * script in it is shown as a picture only. Pictures on pages are unaffected: an <img> runs no
+ * script whatever the header (HTML "images" processing model), and this policy is not the page's.
+ * Pages keep HEADER_ONLY_CSP (their policy is in their <meta>); scripts keep it too, since a
+ * worker's policy is the one its script is served with and the service worker must fetch.
+ * Sources: CSP3 "sandbox" directive; OWASP "SVG security" (serve SVG with a restrictive CSP).
+ */
+export const FILE_CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; ${HEADER_ONLY_CSP}; sandbox`;
+
+/**
+ * Request paths that get FILE_CSP: a last segment with an extension other than .html, .js or .mjs
+ * (a page's path has no extension or ends in .html; a 404 or redirect is answered with a page).
+ * By path rather than by response type, so a 304 revalidation, which has no Content-Type and
+ * whose headers replace the stored ones (RFC 9111 section 4.3.4), keeps the right policy.
+ */
+export const FILE_CSP_PATH = /\.(?!(?:html|m?js)$)[^./]+$/i;
+
+/** The Content-Security-Policy header of a response to `sitePath`: FILE_CSP on FILE_CSP_PATH, else HEADER_ONLY_CSP. */
+export function contentSecurityPolicyFor(sitePath: string): string {
+  return FILE_CSP_PATH.test(sitePath) ? FILE_CSP : HEADER_ONLY_CSP;
+}
+
+/**
+ * `_headers` paths that get FILE_CSP: Netlify and Cloudflare Pages match by path only, and join
+ * the values of every matching rule with a comma, which makes two policies that both apply
+ * (CSP3 "parse a serialized CSP list"): frame-ancestors from "/*" and FILE_CSP. The site's
+ * pictures are under /img/; SVG and XML are the types a browser runs scripts in.
+ */
+export const FILE_CSP_PATTERNS = ['/img/*', '/*.svg', '/*.xml'] as const;
+
+/** .htaccess lines (inside mod_headers) sending FILE_CSP on FILE_CSP_PATH (the error page keeps the pages' policy). */
+function fileCspHtaccess(): string[] {
+  return [
+    '  # Files that are not pages or scripts (an SVG opened on its own): no script runs in them',
+    `  <If "%{REQUEST_URI} =~ ${apacheRegex(FILE_CSP_PATH)} && -z %{ENV:REDIRECT_STATUS}">`,
+    `    Header always set Content-Security-Policy "${FILE_CSP}"`,
+    '  </If>',
+  ];
+}
+
+/**
+ * .htaccess lines stopping folder listings where the host allows them (Options +Indexes): a
+ * folder without index.html answers 404 with the 404 page. A rewrite rather than
+ * `Options -Indexes`, which many shared hosts forbid in .htaccess and answer with 500.
+ */
+function noFolderListingHtaccess(): string[] {
+  return [
+    '<IfModule mod_rewrite.c>',
+    '  # A folder without index.html is never listed: 404',
+    '  RewriteCond %{REQUEST_FILENAME} -d',
+    '  RewriteCond %{REQUEST_FILENAME}/index.html !-f',
+    '  RewriteRule ^ - [R=404,L]',
+    '</IfModule>',
+  ];
+}
+
+/** The nginx variable holding a response's Content-Security-Policy (a `map` of its Content-Type). */
+const NGINX_CSP_VARIABLE = '$site_content_security_policy';
+
+/** nginx `map` choosing FILE_CSP on FILE_CSP_PATH ($uri is the error page's own path once it is served). */
+function fileCspNginxMap(): string[] {
+  return [
+    `map $uri ${NGINX_CSP_VARIABLE} {`,
+    `  "~*${FILE_CSP_PATH.source}" "${FILE_CSP}";`,
+    `  default "${HEADER_ONLY_CSP}";`,
+    '}',
+  ];
+}
+
 /** HSTS max-age in seconds: one year (the issue asks for at least 180 days; hstspreload.org asks for 1 year). */
 export const HSTS_MAX_AGE_S = 31_536_000;
 /** Strict-Transport-Security, sent only on responses served over HTTPS. */
@@ -227,6 +299,7 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[] }
     '  RewriteCond %{HTTP_HOST} !^(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]+)?$ [NC]',
     '  RewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [R=301,L]',
     '</IfModule>',
+    ...noFolderListingHtaccess(),
     '',
     '<IfModule mod_alias.c>',
     ...REDIRECTS.map((r) => `  RedirectMatch ${r.status} ^${escapeRegExp(withoutSlash(r.from))}/?$ ${r.to}`),
@@ -237,6 +310,7 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[] }
     '',
     '<IfModule mod_headers.c>',
     ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `  Header always set ${name} "${value}"`),
+    ...fileCspHtaccess(),
     `  <If "${https}">`,
     `    Header always set Strict-Transport-Security "${HSTS_HEADER}"`,
     '  </If>',
@@ -275,6 +349,7 @@ export function generateHeadersFile(): string {
     `# ${HEADER_COMMENT}`,
     block('/*', { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS_HEADER }),
     ...CACHE_RULES.filter((r) => r.headersPattern).map((r) => block(r.headersPattern!, { 'Cache-Control': r.cacheControl })),
+    ...FILE_CSP_PATTERNS.map((pattern) => block(pattern, { 'Content-Security-Policy': FILE_CSP })),
     block('/*.vcf', { 'Content-Type': MIME_TYPES['.vcf'] }),
     block('/*.webmanifest', { 'Content-Type': MIME_TYPES['.webmanifest'] }),
     '',
@@ -319,6 +394,8 @@ const NGINX_CACHE_VARIABLE = '$site_cache_control';
 export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www/site'): string {
   const host = new URL(site.settings.siteUrl).host;
   const security = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} "${v}" always;`);
+  // The site's server: the Content-Security-Policy by response type (fileCspNginxMap).
+  const siteSecurity = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} ${k === 'Content-Security-Policy' ? NGINX_CSP_VARIABLE : `"${v}"`} always;`);
   const textTypes = COMPRESSIBLE_TYPES.filter((t) => t !== 'text/html');
   const nginxRegex = (r: RegExp) => `"~${r.flags.includes('i') ? '*' : ''}${r.source}"`;
   const loc = (match: string, body: string[]) => [`  location ${match} {`, ...body.map((l) => `    ${l}`), '  }'];
@@ -329,6 +406,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     ...CACHE_RULES.map((r) => `  ${nginxRegex(r.path)} "${r.cacheControl}";`),
     `  default "${CACHE_CONTROL.html}";`,
     '}',
+    ...fileCspNginxMap(),
     '',
     'server {',
     '  listen 80;',
@@ -345,6 +423,8 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     '  # ssl_certificate and ssl_certificate_key: as your certificate tool writes them',
     `  root ${root};`,
     '  index index.html;',
+    '  # A folder without index.html is never listed (also where the http block turns listings on)',
+    '  autoindex off;',
     '  absolute_redirect off;',
     '  charset utf-8;',
     `  charset_types ${textTypes.join(' ')};`,
@@ -352,7 +432,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     '  gzip on;',
     '  gzip_vary on;',
     `  gzip_types ${textTypes.join(' ')};`,
-    ...security,
+    ...siteSecurity,
     `  add_header Strict-Transport-Security "${HSTS_HEADER}" always;`,
     `  add_header Cache-Control ${NGINX_CACHE_VARIABLE} always;`,
     '',

@@ -59,6 +59,7 @@ export async function startNginx(generated: string): Promise<RunningNginx> {
     '  include /etc/nginx/mime.types;',
     '  default_type application/octet-stream;',
     '  access_log off;',
+    '  autoindex on; # as a host that lists folders by default: the site\'s server block must turn it off',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${prefix}/${t};`),
     localConfig(generated, ports, prefix),
     '}',

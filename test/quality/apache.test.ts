@@ -10,7 +10,8 @@
  * hosting files never served, and the MIME types of the contact card and the manifest. The same assertions run against the local
  * preview server (lib/serve/preview-server.ts), so what a developer sees matches the host. Apache is
  * also run as a restricted host (AllowOverride FileInfo) and a bare one (no optional modules):
- * the .htaccess must never cause a 500 there.
+ * the .htaccess must never cause a 500 there. On a host that lists folders (Options +Indexes), a
+ * folder without index.html answers 404; SVG and other non-page files get a policy that runs no script.
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  CACHE_CONTROL, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
+  CACHE_CONTROL, FILE_CSP, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
 } from '../../lib/site-files/hosting.ts';
 import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';
 import { startApache, type RunningApache } from '../helpers/apache.ts';
@@ -35,8 +36,9 @@ const notFoundBody = readDist('/404.html');
 /** Path of a Location header, whether absolute (Apache) or relative (preview). */
 const locationPath = (r: RawResponse, base: string) => new URL(String(r.headers.location), base).pathname;
 
-function assertSecurityHeaders(r: RawResponse, what: string): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.is(r.headers[name.toLowerCase()], value, `${what}: ${name}`);
+/** @param csp the Content-Security-Policy expected: the pages' (SECURITY_HEADERS) unless given */
+function assertSecurityHeaders(r: RawResponse, what: string, csp = SECURITY_HEADERS['Content-Security-Policy']): void {
+  for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': csp })) assert.is(r.headers[name.toLowerCase()], value, `${what}: ${name}`);
 }
 
 /** The assertions shared by Apache and the preview server. */
@@ -88,7 +90,7 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
   s('should send the security headers on pages and files, and no HSTS over plain HTTP', async () => {
     for (const p of ['/', '/areas/grants/', '/img/logo.svg']) {
       const res = await request(host.url + p);
-      assertSecurityHeaders(res, p);
+      assertSecurityHeaders(res, p, p.endsWith('.svg') ? FILE_CSP : undefined);
       assert.is(res.headers['strict-transport-security'], undefined, `${p}: HSTS over HTTP`);
     }
   });
@@ -124,6 +126,24 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
     assert.is(missing.status, 404);
     assert.is(missing.headers['content-encoding'], 'gzip', 'the 404 response');
     assert.ok(gunzipSync(missing.body).equals(Buffer.from(notFoundBody)));
+  });
+
+  s('should serve SVG and other files that are not pages or scripts with a policy that runs no script, also on a 304', async () => {
+    for (const p of ['/img/logo.svg', '/sitemap.xml', '/contact.vcf', '/manifest.webmanifest']) {
+      const res = await request(host.url + p);
+      assert.is(res.headers['content-security-policy'], FILE_CSP, p);
+      const again = await request(host.url + p, { 'If-None-Match': String(res.headers.etag) });
+      assert.is(again.status, 304, p);
+      assert.is(again.headers['content-security-policy'], FILE_CSP, `${p}: 304`);
+    }
+    assert.match(FILE_CSP, /default-src 'none'.*; sandbox$/);
+    for (const p of ['/', '/areas/grants/', hashedAsset!, '/sw.js', UNKNOWN, '/no-such-picture.svg']) {
+      assert.is((await request(host.url + p)).headers['content-security-policy'], SECURITY_HEADERS['Content-Security-Policy'], p);
+    }
+    const page = await request(`${host.url}/areas/grants/`);
+    const again = await request(`${host.url}/areas/grants/`, { 'If-None-Match': String(page.headers.etag) });
+    assert.is(again.status, 304);
+    assert.is(again.headers['content-security-policy'], SECURITY_HEADERS['Content-Security-Policy'], 'a page\'s 304');
   });
 
   s('should answer a revalidation of a gzipped page with its ETag with 304', async () => {
@@ -239,6 +259,26 @@ restricted('should serve every route and the 404 page without mod_headers, mod_r
 });
 
 restricted.run();
+
+const listing = suite('Apache on a host that lists folders');
+
+listing('should answer a folder without index.html with 404 and the 404 page, not a listing', async () => {
+  const host = await startApache(DIST, { extraModules: ['autoindex'], extraConfig: [`<Directory "${DIST}">`, '  Options +Indexes', '</Directory>'] });
+  try {
+    for (const p of ['/img/', '/assets/', '/img', '/assets']) {
+      const res = await request(host.url + p);
+      assert.is(res.status, 404, `${p}\n${host.errorLog()}`);
+      assert.ok(res.body.equals(Buffer.from(notFoundBody)), `${p}: the 404 page`);
+      assert.not.match(res.body.toString(), /Index of|Parent Directory/, p);
+    }
+    assert.is((await request(`${host.url}/areas/grants/`)).status, 200, 'a folder with index.html is its page');
+    assert.is((await request(`${host.url}/`)).status, 200);
+  } finally {
+    await host.stop();
+  }
+});
+
+listing.run();
 
 const proxy = suite('Apache behind a proxy the operator names');
 

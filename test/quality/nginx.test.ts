@@ -6,14 +6,15 @@
  * the security headers and HSTS on every response (redirects and 404s too), the HTTP server's
  * redirect to HTTPS with the security headers, dot-files and hosting files never served, gzip for
  * every text type (the 404 page and .vcf included), the types of .vcf and .webmanifest, the cache
- * rules, and a 304 on revalidation with the ETag of a gzipped page.
+ * rules, a 304 on revalidation with the ETag of a gzipped page, no folder listing where the http
+ * block turns listings on, and a policy that runs no script on SVG and other non-page files.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CACHE_CONTROL, DEPLOY_MANIFEST, generateNginx, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_HEADER, REDIRECTS, SECURITY_HEADERS } from '../../lib/site-files/hosting.ts';
+import { CACHE_CONTROL, DEPLOY_MANIFEST, FILE_CSP, generateNginx, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_HEADER, REDIRECTS, SECURITY_HEADERS } from '../../lib/site-files/hosting.ts';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { request, type RawResponse } from '../../tooling/http.ts';
 import { DIST, fileOf, readDist, ROUTES, SITE } from '../helpers/site.ts';
@@ -23,8 +24,9 @@ const pageRoutes = ROUTES.filter((r) => !redirectSources.has(r.path));
 const hashedAsset = readdirSync(path.join(DIST, 'assets')).map((f) => `/assets/${f}`).find((p) => HASHED_ASSET.test(p));
 const host = new URL(SITE.settings.siteUrl).host;
 
-function assertHeaders(r: RawResponse, what: string, hsts = true): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.is(r.headers[name.toLowerCase()], value, `${what}: ${name}`);
+/** @param csp the Content-Security-Policy expected: the pages' (SECURITY_HEADERS) unless given */
+function assertHeaders(r: RawResponse, what: string, hsts = true, csp = SECURITY_HEADERS['Content-Security-Policy']): void {
+  for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': csp })) assert.is(r.headers[name.toLowerCase()], value, `${what}: ${name}`);
   assert.is(r.headers['strict-transport-security'], hsts ? HSTS_HEADER : undefined, `${what}: HSTS`);
 }
 
@@ -52,7 +54,8 @@ nginx('should answer every route with 200, exactly its page, as UTF-8 HTML', asy
 });
 
 nginx('should send the security headers and HSTS on pages, files, redirects and 404s', async () => {
-  for (const p of ['/', '/areas/grants/', '/img/logo.svg', '/contact.vcf']) assertHeaders(await get(p), p);
+  for (const p of ['/', '/areas/grants/', hashedAsset!]) assertHeaders(await get(p), p);
+  for (const p of ['/img/logo.svg', '/contact.vcf']) assertHeaders(await get(p), p, true, FILE_CSP);
   for (const from of ['/areas/acoma-pueblo/', '/areas/acoma-pueblo']) {
     const res = await get(from);
     assert.is(res.status, 301, from);
@@ -129,8 +132,26 @@ nginx('should answer a revalidation of a gzipped page with its ETag with 304', a
   assertHeaders(again, '304');
 });
 
+nginx('should not list a folder without index.html, where the http block lists folders', async () => {
+  for (const p of ['/img/', '/assets/']) {
+    const res = await get(p);
+    assert.ok(res.status === 403 || res.status === 404, `${p}: ${res.status}`);
+    assert.not.match(res.body.toString(), /Index of|Parent Directory/, p);
+  }
+});
+
+nginx('should serve SVG and other files that are not pages or scripts with a policy that runs no script', async () => {
+  for (const p of ['/img/logo.svg', '/sitemap.xml', '/manifest.webmanifest']) {
+    const csp = String((await get(p)).headers['content-security-policy']);
+    assert.is(csp, FILE_CSP, p);
+    assert.match(csp, /(^|; )sandbox$/, p);
+    assert.match(csp, /default-src 'none'/, p);
+  }
+  for (const p of ['/', '/404.html', hashedAsset!, '/sw.js']) assert.is((await get(p)).headers['content-security-policy'], SECURITY_HEADERS['Content-Security-Policy'], p);
+});
+
 nginx('should log no error', () => {
-  const errors = server.errorLog().split('\n').filter((l) => /\[(error|crit|alert|emerg)\]/.test(l) && !/\(2: No such file or directory\)/.test(l));
+  const errors = server.errorLog().split('\n').filter((l) => /\[(error|crit|alert|emerg)\]/.test(l) && !/\(2: No such file or directory\)|directory index of .* is forbidden/.test(l));
   assert.equal(errors, []);
 });
 
