@@ -1,0 +1,52 @@
+/**
+ * The policy for files that are not pages (lib/site-files/hosting.ts FILE_CSP) in real Chromium on
+ * a real Apache with the generated .htaccess: every SVG picture and icon on the home page and a
+ * service page still renders, while an SVG with a script in it, opened on its own, runs no script.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DIST, launchBrowser } from '../../tooling/browser.ts';
+import { startApache, type RunningApache } from '../helpers/apache.ts';
+
+const test = suite('SVG on Apache with the generated .htaccess');
+let root = '';
+let apache: RunningApache | undefined;
+let browser: Browser | undefined;
+test.before(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'svg-policy-'));
+  cpSync(DIST, root, { recursive: true });
+  // A picture someone uploaded with a script in it: opened on its own, the script must not run.
+  writeFileSync(path.join(root, 'img', 'uploaded.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>document.title = "script ran"</script><rect width="10" height="10" style="fill:red"/></svg>');
+  [apache, browser] = await Promise.all([startApache(root), launchBrowser()]);
+});
+test.after(async () => {
+  await browser?.close();
+  await apache?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+test('should render every SVG picture and icon on the pages', async () => {
+  const page = await browser!.newPage();
+  for (const p of ['/', '/automotive/', '/areas/grants/']) {
+    await page.goto(apache!.url + p, { waitUntil: 'load' });
+    const svgs = await page.$$eval('img', (imgs) => imgs.map((i) => i as HTMLImageElement).filter((i) => /\.svg$/.test(new URL(i.currentSrc || i.src).pathname)).map((i) => ({ src: i.src, ok: i.complete && i.naturalWidth > 0 })));
+    assert.ok(svgs.length > 0, `${p}: has SVG pictures`);
+    assert.equal(svgs.filter((s) => !s.ok), [], `${p}: every SVG picture renders`);
+  }
+  await page.close();
+});
+
+test('should run no script in an SVG opened on its own', async () => {
+  const page = await browser!.newPage();
+  const response = await page.goto(`${apache!.url}/img/uploaded.svg`);
+  assert.is(response?.status(), 200);
+  assert.match(String(response?.headers()['content-security-policy']), /sandbox/);
+  assert.is.not(await page.title(), 'script ran');
+  await page.close();
+});
+
+test.run();
