@@ -19,3 +19,22 @@ export const OFFLINE_PAGE_PATH = '/offline.html';
  * page wins whenever the network answers within it; with no copy cached, the request keeps waiting.
  */
 export const NETWORK_TIMEOUT_MS = 3000;
+
+/**
+ * True when a response's Cache-Control says it must not be stored (`no-store`, RFC 9111 section
+ * 5.2.2.5): the service worker leaves such a response out of its caches, as a browser cache does.
+ */
+export function forbidsStoring(cacheControl: string | null): boolean {
+  return /(^|,)\s*no-store\s*(,|$)/i.test(cacheControl ?? '');
+}
+
+/**
+ * Whether the service worker stores a page it fetched: only one of this build's own pages (other
+ * pages of the same origin, e.g. another app in a subfolder, are left alone), answered 200-299 by
+ * the site itself (not a redirect, not another origin) and not marked `no-store`.
+ * @param pathname the page's path, e.g. "/areas/grants/"
+ * @param pages    the build's pages, as site paths (the service worker's compiled-in list)
+ */
+export function mayStorePage(pathname: string, pages: readonly string[], response: { ok: boolean; redirected: boolean; type: string; headers: { get(name: string): string | null } }): boolean {
+  return pages.includes(pathname) && response.ok && !response.redirected && response.type === 'basic' && !forbidsStoring(response.headers.get('Cache-Control'));
+}

@@ -6,10 +6,12 @@
  *
  * - Install: precaches the offline page and the images it shows (`__SW_PRECACHE__`), then takes
  *   over at once (skipWaiting).
- * - Pages (navigations), network first: the network's answer is shown and a successful page is
- *   stored; after NETWORK_TIMEOUT_MS without an answer the stored copy is shown, if there is one;
+ * - Pages (navigations), network first: the network's answer is shown and, when it is one of
+ *   this build's pages (`__SW_PAGES__`) answered successfully without `Cache-Control: no-store`,
+ *   stored (mayStorePage: other apps on the same origin are never stored); after NETWORK_TIMEOUT_MS without an answer the stored copy is shown, if there is one;
  *   if the network fails, the stored copy, else the offline page.
- * - Content-hashed scripts (/assets/name-HASH.js), cache first: a name never changes content.
+ * - Content-hashed scripts (/assets/name-HASH.js), cache first: a name never changes content
+ *   (a `no-store` answer is not stored).
  * - Other files of the site: the network, else a stored copy (the offline page's images).
  * - Activate: the pages open in the browser and those stored by an earlier build are fetched
  *   again into this build's cache, then every earlier build's cache is deleted, so no page with
@@ -19,10 +21,12 @@
  * changed page means a changed worker, which the browser installs on the visitor's next visit
  * (https://web.dev/articles/service-worker-lifecycle#updates).
  */
-import { NETWORK_TIMEOUT_MS, OFFLINE_PAGE_PATH } from '../common/offline.ts';
+import { forbidsStoring, mayStorePage, NETWORK_TIMEOUT_MS, OFFLINE_PAGE_PATH } from '../common/offline.ts';
 
 declare const __SW_VERSION__: string;
 declare const __SW_PRECACHE__: string[];
+/** The site paths of this build's pages ("/", "/areas/grants/", "/offline.html"). */
+declare const __SW_PAGES__: string[];
 
 /** The parts of the service worker scope and its events used here (tsconfig has DOM, not WebWorker). */
 interface ExtendableEvent extends Event {
@@ -49,9 +53,12 @@ const HASHED = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
 /** The request's URL without query or fragment: one stored copy per page. */
 const keyOf = (url: string) => url.split(/[?#]/)[0];
 
-/** Stores a page the network answered, unless it is an error or the end of a redirect (a browser refuses a redirected response for a navigation). */
+/**
+ * Stores a page the network answered when mayStorePage allows it: one of the build's pages, not an
+ * error, not the end of a redirect (a browser refuses a redirected response for a navigation), not `no-store`.
+ */
 async function storePage(url: string, response: Response): Promise<void> {
-  if (response.ok && !response.redirected && response.type === 'basic') await (await caches.open(PAGES)).put(keyOf(url), response);
+  if (new URL(url).origin === scope.location.origin && mayStorePage(new URL(keyOf(url)).pathname, __SW_PAGES__, response)) await (await caches.open(PAGES)).put(keyOf(url), response);
 }
 
 async function page(event: FetchEvent): Promise<Response> {
@@ -71,7 +78,7 @@ async function asset(request: Request): Promise<Response> {
   const cached = await caches.match(request, { cacheName: ASSETS });
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) await (await caches.open(ASSETS)).put(request, response.clone());
+  if (response.ok && !forbidsStoring(response.headers.get('Cache-Control'))) await (await caches.open(ASSETS)).put(request, response.clone());
   return response;
 }
 

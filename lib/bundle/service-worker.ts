@@ -1,6 +1,8 @@
 /**
  * Generates the service worker (/sw.js) on every build: islands/workers/service-worker.ts bundled
- * by esbuild as a classic script, with this build's version and precache list compiled in.
+ * by esbuild as a classic script, with this build's version, precache list and page list compiled
+ * in (the worker stores only the build's own pages). Also the worker that retires it
+ * (RETIRING_SERVICE_WORKER).
  *
  * The version is a hash of every page as written, so any change a visitor could see (a new phone
  * number, new text, new scripts, whose hashed names the pages carry) gives a worker with different
@@ -59,7 +61,31 @@ export async function generateServiceWorker(pages: BuiltPage[]): Promise<SiteFil
     define: {
       __SW_VERSION__: JSON.stringify(buildVersion(pages)),
       __SW_PRECACHE__: JSON.stringify(precacheList(offline.html)),
+      __SW_PAGES__: JSON.stringify(pages.map((p) => p.route.path)),
     },
   });
   return [{ path: SERVICE_WORKER_PATH, contents: result.outputFiles[0].contents }];
 }
+
+/**
+ * A service worker that removes itself, for retiring the site's worker: served at
+ * SERVICE_WORKER_PATH in place of the build's (`npm run hosting -- retire-service-worker > sw.js`),
+ * it is installed by the browser at the visitor's next visit, deletes every cache of this origin
+ * and unregisters itself, so the next page the visitor opens comes from the network. It does not
+ * reload open pages: while pages that register a worker are still served, that would reload them
+ * in a loop. Use it when the domain moves to
+ * another site (a new shop system, a new owner) whose pages would otherwise be hidden behind the
+ * old site's stored pages while offline or on a slow link; keep it there for as long as old visitors
+ * may return (months). It has no fetch handler, so it never answers a request itself
+ * (https://w3c.github.io/ServiceWorker/#navigator-service-worker-unregister).
+ */
+export const RETIRING_SERVICE_WORKER = `// Retires this site's service worker: deletes its caches and unregisters it.
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    await self.clients.claim();
+    for (const key of await caches.keys()) await caches.delete(key);
+    await self.registration.unregister();
+  })());
+});
+`;

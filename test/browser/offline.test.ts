@@ -5,9 +5,12 @@
  * offline, the visited page reloads from the cache and a never-visited page shows the offline
  * page with working tel: and sms: links; after a rebuild with another phone number, the next
  * online visit replaces every cached page, so offline nothing shows the old number. Also: the
- * worker is registered only after the load event, and served with no-cache.
+ * worker is registered only after the load event, and served with no-cache; it stores only the
+ * build's own pages (not another app on the origin) and none answered with no-store; the retiring
+ * worker (npm run hosting -- retire-service-worker) served in its place removes it and its caches.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -16,6 +19,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { parsePhone } from '../../lib/content/phone.ts';
+import { RETIRING_SERVICE_WORKER } from '../../lib/bundle/service-worker.ts';
 import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';
 import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { waitFor } from '../helpers/analytics.ts';
@@ -30,8 +34,23 @@ const SECOND = '505-287-4111';
 const build = (phone: string) => buildSite({ content: { ...PROJECT_CONTENT, settings: { ...(PROJECT_CONTENT.settings as Record<string, unknown>), phone } }, outDir: dir });
 const e164 = (phone: string) => parsePhone(phone).e164;
 
+/** Pages the server answers with `Cache-Control: no-store`, and whether /sw.js is the retiring worker. */
+const noStore = new Set<string>();
+let retiring = false;
+/** The preview server as it is, except for the pages in `noStore` and, once `retiring`, the worker. */
+function intercept(req: IncomingMessage, res: ServerResponse): boolean {
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  if (retiring && pathname === SERVICE_WORKER_PATH) {
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(RETIRING_SERVICE_WORKER);
+    return true;
+  }
+  if (!noStore.has(pathname)) return false;
+  void readFile(path.join(dir, pathname, 'index.html')).then((body) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(body));
+  return true;
+}
+
 await build(FIRST);
-let server: RunningServer = await startServer(dir);
+let server: RunningServer = await startServer(dir, 0, '127.0.0.1', { intercept });
 const port = Number(new URL(server.url).port);
 const browser = await launchBrowser();
 const url = (p: string) => server.url + p;
@@ -114,6 +133,25 @@ sw('offline, should reload a visited page from the cache and show the offline pa
   }
 });
 
+sw('should store only the build\'s own pages, and none answered with no-store', async () => {
+  // Another app on the same origin, and a page its server marks no-store.
+  await mkdir(path.join(dir, 'shop'), { recursive: true });
+  await writeFile(path.join(dir, 'shop', 'index.html'), '<!doctype html><title>Shop</title><p>another app');
+  noStore.add('/areas/milan/');
+  const page = await context.newPage();
+  try {
+    await page.goto(url('/'));
+    await cached(page, ['/']);
+    for (const p of ['/shop/', '/areas/milan/', '/areas/bluewater/']) assert.is((await page.goto(url(p)))?.status(), 200, p);
+    // The last page is stored once its answer is read; the two before it were answered first.
+    await cached(page, ['/areas/bluewater/']);
+    assert.equal(await page.evaluate(async () => [!!(await caches.match('/shop/')), !!(await caches.match('/areas/milan/'))]), [false, false]);
+  } finally {
+    noStore.clear();
+    await page.close();
+  }
+});
+
 sw('after a rebuild with another phone number, the next online visit should replace every cached page', async () => {
   const page = await context.newPage();
   await page.goto(url('/'));
@@ -123,7 +161,7 @@ sw('after a rebuild with another phone number, the next online visit should repl
 
   await server.close();
   await build(SECOND);
-  server = await startServer(dir, port);
+  server = await startServer(dir, port, '127.0.0.1', { intercept });
 
   const next = await context.newPage();
   await next.goto(url('/'));
@@ -146,6 +184,24 @@ sw('after a rebuild with another phone number, the next online visit should repl
   } finally {
     await context.setOffline(false);
     await next.close();
+  }
+});
+
+sw('should be retired by the retiring worker served in its place: caches deleted, no worker left', async () => {
+  const page = await context.newPage();
+  try {
+    await page.goto(url('/areas/grants/'));
+    await cached(page, ['/areas/grants/']);
+    retiring = true;
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    await waitFor('no service worker and no cache left', () => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length === 0 && (await caches.keys()).length === 0), SW_WAIT_MS);
+    await context.setOffline(true);
+    const offline = await page.goto(url('/areas/milan/')).then(() => 'shown', () => 'network error');
+    assert.is(offline, 'network error', 'offline, nothing is answered from a cache any more');
+  } finally {
+    retiring = false;
+    await context.setOffline(false);
+    await page.close();
   }
 });
 

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildVersion, precacheList } from '../../lib/bundle/service-worker.ts';
+import { forbidsStoring, mayStorePage } from '../../islands/common/offline.ts';
 import type { BuiltPage } from '../../lib/built-page.ts';
 import type { Route } from '../../lib/route.ts';
 
@@ -16,4 +17,27 @@ sw('should change the version when any page changes, and only then', () => {
   assert.is(buildVersion([page('/', '<a href="tel:+15052874000">'), page('/offline.html', 'x')]), a);
   assert.is.not(buildVersion([page('/', '<a href="tel:+15052874111">'), page('/offline.html', 'x')]), a);
 });
+
+/** A response as the worker sees it: 200, from the site itself, with these headers. */
+const answer = (headers: Record<string, string> = {}, more: Partial<{ ok: boolean; redirected: boolean; type: string }> = {}) => ({ ok: true, redirected: false, type: 'basic', ...more, headers: new Headers(headers) });
+const PAGES = ['/', '/areas/grants/', '/offline.html'];
+
+sw('should store only the build\'s own pages, answered by the site itself', () => {
+  assert.ok(mayStorePage('/areas/grants/', PAGES, answer({ 'Cache-Control': 'no-cache' })));
+  assert.ok(mayStorePage('/', PAGES, answer()));
+  assert.not.ok(mayStorePage('/shop/', PAGES, answer()), 'another app on the same origin');
+  assert.not.ok(mayStorePage('/areas/grants', PAGES, answer()), 'not the page\'s own address');
+  assert.not.ok(mayStorePage('/areas/grants/', PAGES, answer({}, { ok: false })), 'an error');
+  assert.not.ok(mayStorePage('/areas/grants/', PAGES, answer({}, { redirected: true })), 'the end of a redirect');
+  assert.not.ok(mayStorePage('/areas/grants/', PAGES, answer({}, { type: 'opaque' })), 'another origin');
+});
+
+sw('should skip a response marked no-store, however the header is written', () => {
+  for (const value of ['no-store', 'No-Store', 'private, no-store', 'no-store, max-age=0', 'max-age=0 ,  no-store ']) {
+    assert.ok(forbidsStoring(value), value);
+    assert.not.ok(mayStorePage('/areas/grants/', PAGES, answer({ 'Cache-Control': value })), value);
+  }
+  for (const value of [null, '', 'no-cache', 'public, max-age=31536000, immutable', 'x-no-store-hint']) assert.not.ok(forbidsStoring(value), String(value));
+});
+
 sw.run();
