@@ -3,10 +3,11 @@
  * (lib/output-folder.ts), so the output folder always holds a complete site: the previous one
  * unless everything succeeded.
  */
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listStaticFiles } from './static-folder.ts';
-import { checkReplaceable, lockOutput, recoverOutput, REPLACE_EXISTING_SETTING, resolveOutput, swapIn, tempPath, writeStep } from './output-folder.ts';
+import { checkReplaceable, lockOutput, OutputFolderError, recoverOutput, REPLACE_EXISTING_SETTING, resolveOutput, swapIn, tempPath, writeStep } from './output-folder.ts';
 
 /**
  * Files written at once: their folder creation and writes overlap in libuv's thread pool
@@ -14,6 +15,20 @@ import { checkReplaceable, lockOutput, recoverOutput, REPLACE_EXISTING_SETTING, 
  * batch of this size keeps the files open and the pages decompressed at once (SiteFile.contents) few.
  */
 const WRITE_BATCH = 32;
+
+/**
+ * A full disk (ENOSPC) or a used-up quota (EDQUOT) while the site is written, said in one line an
+ * operator can act on (OutputFolderError); any other error as it is.
+ * @param dir the output folder, which still holds the previous site
+ * @param home the folder the new site was being written in
+ */
+export function explainWriteError(error: unknown, dir: string, home: string): unknown {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return error;
+  const what = code === 'ENOSPC' ? 'The disk is full' : 'Your disk quota is used up';
+  const kept = existsSync(dir) ? `${dir} still holds the previous site, unchanged` : `nothing was written to ${dir}`;
+  return new OutputFolderError(`${what} (${code}) while writing the new site in ${home}: free some space there and build again; ${kept}.`);
+}
 
 /** One file of the site. `path` is site-absolute, e.g. "/areas/grants/index.html". */
 export interface SiteFile {
@@ -34,7 +49,7 @@ export interface SiteFile {
  *   OutputFolderError (one line) when the output folder is unusable, holds files the build did not
  *   make, or another build holds it too long.
  *   StaticFolderError (one line per file) when the static folder holds a symbolic link or a dot-file;
- *   nothing is written then.
+ *   nothing is written then. OutputFolderError (explainWriteError) when the disk is full.
  */
 export async function writeSite(
   files: SiteFile[], staticDir: string, outDir: string, log: (line: string) => void = console.log,
@@ -83,6 +98,8 @@ export async function writeSite(
     await rename(tmp, ready);
     await writeStep('ready');
     await swapIn(out, ready, id);
+  } catch (error) {
+    throw explainWriteError(error, out.dir, out.home);
   } finally {
     await release();
   }

@@ -1,7 +1,8 @@
 /**
  * Writing the site (lib/write.ts writeSite): every file lands with its contents, also when many
  * are written at once; of two files with one path the later wins, as over a static file; a path
- * outside the output folder stops the write with the previous site left as it was.
+ * outside the output folder stops the write with the previous site left as it was; so does a full
+ * disk, said in one line.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -54,6 +55,19 @@ test('should refuse a path outside the output folder and leave the previous site
   assert.is(await readFile(path.join(out, 'index.html'), 'utf8'), 'old site');
   assert.not.ok(await fg('areas/**', { cwd: out }).then((f) => f.length));
   assert.not.ok((await fg('*', { cwd: tmp, onlyFiles: true })).includes('escaped.txt'));
+});
+
+test('should say a full disk in one line, with the previous site left as it was', async () => {
+  const out = path.join(tmp, 'dist');
+  await writeSite([{ path: '/index.html', contents: 'old site' }], staticDir, out, quiet);
+  // The file system's answer when a write finds no space left (errno ENOSPC), for one file of many.
+  const full: SiteFile = { path: '/areas/full/index.html', get contents(): string { throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }); } };
+  const error = await writeSite([...pages(40), full, ...pages(3)], staticDir, out, quiet).then(() => null, (e: Error) => e);
+  assert.ok(error, 'the write must fail');
+  assert.is(error!.name, 'OutputFolderError');
+  assert.is(error!.message, `The disk is full (ENOSPC) while writing the new site in ${tmp}: free some space there and build again; ${out} still holds the previous site, unchanged.`);
+  assert.is(await readFile(path.join(out, 'index.html'), 'utf8'), 'old site');
+  assert.equal((await fg('.dist-*', { cwd: tmp, onlyDirectories: true, dot: true })), [], 'no temporary folder left');
 });
 
 test.run();
