@@ -55,6 +55,12 @@ export interface Route<P = any> {
   crumbLabels?: Record<string, string>;
   /** Entry on the /sitemap page; absent for pages not listed there (404, alias, internal). */
   sitemapEntry?: { group: SitemapGroup; name: string; description: string };
+  /**
+   * The /sitemap page group this page is the hub of (the page that lists the group's pages, e.g.
+   * /services/ for Specialized Services): the group's heading there links to it. A hub may also be
+   * an entry of its group (/service-areas/) or not (/services/: the group lists the services only).
+   */
+  hubFor?: SitemapGroup;
 }
 
 /** Output file of a route: "/a/b/" -> "a/b/index.html", "/404.html" -> "404.html". */

@@ -28,8 +28,14 @@ export interface Redirect {
   status: 301;
 }
 
+/**
+ * The folder of the area pages has no page of its own: /areas/ (with or without its slash, and
+ * nothing under it, so every town page stays) goes to the page of all areas.
+ */
+export const HUB_REDIRECTS: readonly Redirect[] = [{ from: '/areas/', to: '/service-areas/', status: 301 }];
+
 /** Every redirect of the site. /areas/acoma-pueblo/ is the same page as /areas/acoma/. */
-export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }];
+export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }, ...HUB_REDIRECTS];
 
 /** The page served, with status 404, for any unknown path. */
 export const NOT_FOUND_PAGE = '/404.html';
