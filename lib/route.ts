@@ -11,8 +11,12 @@ export interface PageMeta {
   title: string;
   description: string;
   keywords: string[];
-  /** Path the canonical URL points at; defaults to the route's own path. */
-  canonicalPath?: string;
+  /**
+   * Path the canonical URL points at; defaults to the route's own path. null: no canonical (and no
+   * og:url), for a page served at addresses that are not its own (the 404 page answers any unknown
+   * path, the offline page any page the service worker cannot fetch).
+   */
+  canonicalPath?: string | null;
   noIndex?: boolean;
   noFollow?: boolean;
   /** Open Graph type; default "website". */

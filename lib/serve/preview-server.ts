@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import sirv from 'sirv';
-import { cacheControlFor, isCompressible, isHiddenPath, MIME_TYPES, redirectFor, SECURITY_HEADERS } from '../site-files/hosting.ts';
+import { cacheControlFor, isCompressible, isHiddenPath, MIME_TYPES, redirectFor, robotsTagFor, SECURITY_HEADERS } from '../site-files/hosting.ts';
 
 /**
  * Gzips the response body when the client accepts gzip and the type is text, like the hosts'
@@ -69,6 +69,8 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
       res.setHeader('Cache-Control', cacheControlFor(pathname));
       const type = MIME_TYPES[path.extname(pathname)];
       if (type) res.setHeader('Content-Type', type);
+      const robots = robotsTagFor(pathname);
+      if (robots) res.setHeader('X-Robots-Tag', robots);
     },
   });
   const server = createServer((req, res) => {
