@@ -208,18 +208,19 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     icon: 'alert',
     subServices: ['Emergency locksmith response', '24/7 lockouts'],
     cardText: 'Locked out late at night or on a weekend? Emergency service is available 24/7; in and around Grants we usually arrive in 15-30 minutes.',
-    title: '24/7 Emergency Locksmith in Grants, NM: Car, Home & Business',
-    metaDescription: '24/7 emergency locksmith in Grants, Milan and across Cibola County, NM. Car, home and business lockouts; around Grants we usually arrive in 15-30 minutes.',
+    // Lockouts and broken keys of every kind; /services/emergency-locksmith/ is the page for "24/7 emergency locksmith".
+    title: 'Emergency Lockouts in Grants, NM: Car, Home & Business',
+    metaDescription: 'Locked out of your car, home or business, or a key broken in the lock? Emergency lockout service in Grants, Milan and across Cibola County, NM; around Grants we usually arrive in 15-30 minutes.',
     keywords: [
-      'emergency locksmith Grants NM',
-      '24/7 locksmith Grants NM',
+      'emergency lockout Grants NM',
       'locked out Grants NM',
-      'emergency locksmith Milan NM',
-      'after hours locksmith Cibola County',
-      'emergency locksmith Gallup NM',
+      'locked out of car Grants NM',
+      'locked out of house Grants NM',
+      'emergency lockout Milan NM',
+      'key broken in lock Grants NM',
       'lockout service McKinley County',
     ],
-    heroTitle: '24/7 Emergency Locksmith in Grants, NM',
+    heroTitle: 'Emergency Lockout Service for Cars, Homes & Businesses',
     heroText: 'Locked out at night, on a weekend or on a holiday? Call us any hour. We come to you across Cibola and McKinley Counties; in and around Grants we usually arrive in 15-30 minutes.',
     faqs: [
       {

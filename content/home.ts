@@ -21,10 +21,11 @@ import { SAMPLE_REVIEWS } from './samples.ts';
 
 /** Copy of the home page (/). */
 export const HOME: z.input<typeof HomeContent> = {
-  title: 'Mobile Locksmith in Grants, NM',
-  metaDescription: 'Mobile locksmith in Grants, NM serving Cibola and McKinley Counties: car, home and business lockouts, key programming and rekeying. 24/7 emergency service.',
+  // The region and the business: /areas/grants/ is the page for "locksmith in Grants".
+  title: 'Mobile Locksmith for Cibola & McKinley Counties, NM',
+  metaDescription: 'Mobile locksmith based in Grants, NM, serving Cibola and McKinley Counties: car, home and business lockouts, key programming and rekeying. 24/7 emergency service.',
   keywords: [
-    'locksmith Grants NM',
+    'mobile locksmith Cibola County',
     'mobile locksmith Grants NM',
     '24/7 emergency locksmith Grants NM',
     'car lockout Grants NM',
@@ -33,7 +34,7 @@ export const HOME: z.input<typeof HomeContent> = {
     'locksmith Cibola County',
     'locksmith McKinley County',
   ],
-  heroTitle: 'Locked Out? Mobile Locksmith in Grants, NM',
+  heroTitle: 'Locked Out? Mobile Locksmith for Cibola & McKinley Counties',
   heroText: 'Car, home or business, we come to you across Cibola and McKinley Counties. Emergency service is available 24/7; around Grants we usually arrive in 15-30 minutes.',
 
   /*

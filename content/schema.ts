@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { Photo } from './photo-schema.ts';
 import { describeIssues } from './schema-messages.ts';
-import { linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
+import { googleUrlProblem, linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
 
 /** A content or settings mistake. Printed as one line, without a stack, by build.ts. */
 export class ContentError extends Error {
@@ -66,6 +66,18 @@ export const IconName = z.enum([
 export type IconName = z.infer<typeof IconName>;
 
 /**
+ * The business's profiles on other sites (content/site.ts `profiles`), every field optional, ""
+ * or [] meaning none: the Google Business Profile and its write-a-review link (Google addresses),
+ * and social profiles (https addresses, each once).
+ */
+const GoogleUrl = z.union([z.literal(''), AbsoluteUrl.superRefine(byRule(googleUrlProblem))]);
+export const Profiles = z.strictObject({
+  googleBusinessUrl: GoogleUrl.optional(),
+  googleReviewUrl: GoogleUrl.optional(),
+  social: z.array(AbsoluteUrl).refine((list) => new Set(list).size === list.length, 'lists the same address twice').optional(),
+});
+
+/**
  * The operator's settings: the one file an operator edits (content/site.ts).
  * Everything a visitor uses to reach the business comes from here.
  */
@@ -91,6 +103,8 @@ export const SiteSettings = z.strictObject({
   }),
   /** Optional Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Empty: no analytics at all. */
   analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]),
+  /** Optional profiles on other sites (footer links, JSON-LD sameAs and hasMap, the review link). */
+  profiles: Profiles.optional(),
 });
 
 /** Which optional sections an area page has. */

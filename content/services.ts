@@ -214,18 +214,19 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'emergency',
     icon: 'alert',
     summary: '24/7 emergency locksmith for lockouts, broken keys and locks that will not secure.',
-    title: '24/7 Emergency Locksmith in Grants, NM',
+    // The 24/7 call-out; /emergency/ is the page for emergency lockouts of every kind.
+    title: '24/7 Emergency Locksmith in Grants, NM: Nights & Weekends',
     metaDescription:
-      '24/7 emergency locksmith in Grants, NM and Cibola County. We aim to arrive in 15-30 minutes for emergencies. Licensed, insured and fully mobile.',
+      '24/7 emergency locksmith in Grants, NM and Cibola County, nights, weekends and holidays. In and around Grants we aim to arrive in 15-30 minutes. Licensed, insured and fully mobile.',
     keywords: [
       'emergency locksmith Grants NM',
       '24/7 locksmith Grants',
       'emergency locksmith Milan NM',
       'late night locksmith Cibola County',
-      'emergency lockout McKinley County',
+      'after hours locksmith Grants NM',
       'emergency locksmith Gallup NM',
     ],
-    heroTitle: '24/7 Emergency Locksmith',
+    heroTitle: '24/7 Emergency Locksmith, Day or Night',
     heroText:
       'Locked out at night, a key snapped in the lock, or a door that will not lock? Call now; for emergencies we aim to be there in 15-30 minutes.',
     banner: 'emergency-strip',

@@ -33,4 +33,17 @@ export default {
   },
   /** Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Leave empty for no analytics. */
   analyticsId: '',
+  /**
+   * YOUR PROFILES ON OTHER SITES, all optional: leave a field empty ('' or []) when the business
+   * has none, and never put a profile that is not the business's own. Each one set is linked in
+   * the footer and told to search engines as the business's (docs/search-and-profiles.md).
+   */
+  profiles: {
+    /** Your Google Business Profile: its Share link in Google Maps, e.g. "https://maps.app.goo.gl/...". */
+    googleBusinessUrl: '',
+    /** Its write-a-review link ("Ask for reviews" in the profile), e.g. "https://g.page/r/.../review": every "Leave a Review" button opens it instead of reviewUrl. */
+    googleReviewUrl: '',
+    /** Your pages on social sites (Facebook, Instagram, Nextdoor, Yelp...), full https:// addresses, e.g. ['https://www.facebook.com/yourbusiness']. */
+    social: [],
+  },
 };

@@ -31,6 +31,18 @@ export function youTubeIdOf(input: string): string | undefined {
   return id && YOUTUBE_ID.test(id) ? id : undefined;
 }
 
+/**
+ * What is wrong with a Google Business Profile link (the profile or its write-a-review link), or
+ * undefined: it must be on one of Google's hosts (google.com or a country's google.*, goo.gl,
+ * g.page, g.co), so a profile of another site pasted in the wrong field is caught.
+ */
+export function googleUrlProblem(raw: string): string | undefined {
+  if (!URL.canParse(raw)) return undefined; // linkUrlProblem reports it
+  const host = new URL(raw).hostname.toLowerCase();
+  if (/(^|\.)google\.[a-z.]{2,6}$/.test(host) || /(^|\.)(goo\.gl|g\.page|g\.co)$/.test(host)) return undefined;
+  return `is on "${host}", not Google: put the address Google gives for your Business Profile, e.g. "https://maps.app.goo.gl/..." (social profiles go in "social")`;
+}
+
 /** How an address is written in examples. */
 const EXAMPLE = '"https://www.yourdomain.com"';
 

@@ -11,8 +11,12 @@ export interface PageMeta {
   title: string;
   description: string;
   keywords: string[];
-  /** Path the canonical URL points at; defaults to the route's own path. */
-  canonicalPath?: string;
+  /**
+   * Path the canonical URL points at; defaults to the route's own path. null: no canonical (and no
+   * og:url), for a page served at addresses that are not its own (the 404 page answers any unknown
+   * path, the offline page any page the service worker cannot fetch).
+   */
+  canonicalPath?: string | null;
   noIndex?: boolean;
   noFollow?: boolean;
   /** Open Graph type; default "website". */
@@ -55,6 +59,12 @@ export interface Route<P = any> {
   crumbLabels?: Record<string, string>;
   /** Entry on the /sitemap page; absent for pages not listed there (404, alias, internal). */
   sitemapEntry?: { group: SitemapGroup; name: string; description: string };
+  /**
+   * The /sitemap page group this page is the hub of (the page that lists the group's pages, e.g.
+   * /services/ for Specialized Services): the group's heading there links to it. A hub may also be
+   * an entry of its group (/service-areas/) or not (/services/: the group lists the services only).
+   */
+  hubFor?: SitemapGroup;
 }
 
 /** Output file of a route: "/a/b/" -> "a/b/index.html", "/404.html" -> "404.html". */

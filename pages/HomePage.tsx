@@ -7,6 +7,7 @@
  */
 import { isSampleReview } from '../content/samples.ts';
 import { coverageBadge } from '../lib/content/coverage.ts';
+import { reviewLink } from '../lib/content/profiles.ts';
 import { ExternalLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, FaqList, Hero, ReviewCards, Section, ServiceCards, TrustBar, WhyChooseUs } from '../templates/sections.tsx';
@@ -55,7 +56,7 @@ export function HomePage() {
       >
         <ReviewCards reviews={home.reviews} />
         <p className="section-links">
-          <ExternalLink className="btn btn-secondary" href={settings.reviewUrl} track="review_click" source="home_reviews">
+          <ExternalLink className="btn btn-secondary" href={reviewLink(settings)} track="review_click" source="home_reviews">
             <Icon name="star" size={18} /> Leave us a review
           </ExternalLink>
         </p>

@@ -9,6 +9,7 @@
 import type { CoreService, Service } from '../content/schema.ts';
 import { CallLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
+import { coreItem, ServiceList, serviceItem, servicesOfKind } from '../templates/ServiceList.tsx';
 import { CallBanner, FaqList, Hero, PlacesGrid, Section, TrustBar } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
 
@@ -46,28 +47,11 @@ function DoNotRemoveBanner() {
 function RelatedServices({ service, kind }: { service: Service; kind: ServiceKind | undefined }) {
   const { services, core } = useSite();
   const corePage = core.find((c) => c.slug === kind);
-  const related = services.filter((s) => s.slug !== service.slug && s.kind === kind);
   if (!corePage) return null;
+  const related = servicesOfKind(services, corePage.slug).filter((s) => s.slug !== service.slug);
   return (
     <Section title="Related Services" className="section-related">
-      <ul className="related-list" role="list">
-        {related.map((s) => (
-          <li key={s.slug} className="related-item">
-            <Icon name={s.icon} size={26} />
-            <div>
-              <a href={`/services/${s.slug}/`} className="related-link">{s.name}</a>
-              <p>{s.summary}</p>
-            </div>
-          </li>
-        ))}
-        <li className="related-item related-core">
-          <Icon name={corePage.icon} size={26} />
-          <div>
-            <a href={`/${corePage.slug}/`} className="related-link">{corePage.name}</a>
-            <p>{corePage.subServices.join(', ')}.</p>
-          </div>
-        </li>
-      </ul>
+      <ServiceList items={[...related.map(serviceItem), coreItem(corePage)]} />
     </Section>
   );
 }

@@ -3,7 +3,9 @@
  * page count computed from the lists; the groups Main Pages, Core Services, Specialized Services
  * and Service Areas, each entry with name, description, path and a Visit Page link; a link to
  * /sitemap.xml in a new tab; a help section with phone and e-mail links.
- * The groups are computed from the route table by `sitemapGroups()` in pages/routes.ts.
+ * The groups are computed from the route table by `sitemapGroups()` in pages/routes.ts; a group's
+ * heading links to its hub page (/services/, /service-areas/), which is not added as an entry, so
+ * the counts stay those of the pages listed.
  */
 import type { IconName } from '../content/schema.ts';
 import { toSlug } from '../lib/text.ts';
@@ -11,8 +13,8 @@ import { CallLink, EmailLink, ExternalLink } from '../templates/ContactLinks.tsx
 import { Icon } from '../templates/icons.tsx';
 import type { SitemapGroup } from '../lib/route.ts';
 
-/** One group of the page: its name and its pages, in route-table order. */
-export interface SitemapGroupProps { group: SitemapGroup; pages: { name: string; path: string; description: string }[] }
+/** One group of the page: its name, its hub page if it has one (Route.hubFor), and its pages, in route-table order. */
+export interface SitemapGroupProps { group: SitemapGroup; hub?: string; pages: { name: string; path: string; description: string }[] }
 
 /** Icon of each group (a group is a name, an icon and its pages). */
 export const SITEMAP_GROUP_ICONS: Record<SitemapGroup, IconName> = {
@@ -22,7 +24,7 @@ export const SITEMAP_GROUP_ICONS: Record<SitemapGroup, IconName> = {
   'Service Areas': 'map',
 };
 
-/** Id of a group's section, e.g. "Specialized Services" -> "specialized-services" (the Services breadcrumb links there). */
+/** Id of a group's section, e.g. "Specialized Services" -> "specialized-services" (the jump links go there). */
 export function sitemapGroupId(group: SitemapGroup): string {
   return toSlug(group);
 }
@@ -66,7 +68,7 @@ export function SitemapPage({ groups }: { groups: SitemapGroupProps[] }) {
             <div className="container">
               <h2 id={`${id}-title`} className="sitemap-group-title">
                 <span className="sitemap-group-icon"><Icon name={SITEMAP_GROUP_ICONS[g.group]} size={26} /></span>
-                <span>{g.group}</span>
+                <span>{g.hub ? <a href={g.hub}>{g.group}</a> : g.group}</span>
                 <span className="sitemap-count" data-count={g.pages.length}>{pagesLabel(g.pages.length)}</span>
               </h2>
               <ul className="sitemap-list" role="list">

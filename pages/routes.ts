@@ -18,6 +18,7 @@ import { OFFLINE_PAGE_PATH } from '../islands/common/offline.ts';
 import { type Route, SITEMAP_GROUPS } from '../lib/route.ts';
 import { ServiceAreasPage } from './ServiceAreasPage.tsx';
 import { ServicePage } from './ServicePage.tsx';
+import { SERVICES_HUB_TITLE, ServicesPage } from './ServicesPage.tsx';
 import { SitemapPage, type SitemapGroupProps } from './SitemapPage.tsx';
 
 /** A typed route row. */
@@ -29,6 +30,7 @@ function route<P>(r: Route<P>): Route<P> {
 export function sitemapGroups(routes: Route[]): SitemapGroupProps[] {
   return SITEMAP_GROUPS.map((group) => ({
     group,
+    hub: routes.find((r) => r.hubFor === group)?.path,
     pages: routes.filter((r) => r.sitemapEntry?.group === group).map((r) => ({ name: r.sitemapEntry!.name, description: r.sitemapEntry!.description, path: r.path })),
   }));
 }
@@ -83,6 +85,19 @@ export function buildRoutes(site: SiteData): Route[] {
         sitemapEntry: { group: 'Core Services', name: service.name, description: service.cardText },
       }),
     ),
+    route({
+      path: '/services/',
+      Page: ServicesPage,
+      props: {},
+      meta: {
+        title: SERVICES_HUB_TITLE,
+        description: `All ${services.length} of our specialized locksmith services around Grants, NM, for cars, homes and businesses, each with what it covers. One call and we come to you.`,
+        keywords: ['locksmith services Grants NM', 'specialized locksmith services', 'locksmith services Cibola County'],
+      },
+      nav: 'services',
+      chatbot: true,
+      hubFor: 'Specialized Services',
+    }),
     ...services.map((service) =>
       route({
         path: `/services/${service.slug}/`,
@@ -103,6 +118,7 @@ export function buildRoutes(site: SiteData): Route[] {
       meta: { title: 'Service Areas - Cibola & McKinley Counties, NM', description: 'Communities our mobile locksmith serves around Grants, NM: Milan, Gallup, Acoma, Laguna, Thoreau, Crownpoint and more, with ZIP codes.', keywords: ['locksmith service areas', 'Cibola County locksmith', 'McKinley County locksmith'] },
       nav: 'service-areas',
       chatbot: true,
+      hubFor: 'Service Areas',
       sitemapEntry: { group: 'Service Areas', name: 'All Service Areas', description: 'Every community we serve, with ZIP codes and coverage.' },
     }),
     ...areas.map((area) => {
@@ -150,7 +166,7 @@ export function buildRoutes(site: SiteData): Route[] {
       path: '/404.html',
       Page: NotFoundPage,
       props: {},
-      meta: { title: 'Page Not Found', description: 'This page could not be found. Call, text or e-mail us, or go to one of our main pages.', keywords: ['locksmith'], noIndex: true, canonicalPath: '/404.html' },
+      meta: { title: 'Page Not Found', description: 'This page could not be found. Call, text or e-mail us, or go to one of our main pages.', keywords: ['locksmith'], noIndex: true, canonicalPath: null },
       nav: 'none',
       chatbot: false,
     }),
@@ -158,7 +174,7 @@ export function buildRoutes(site: SiteData): Route[] {
       path: OFFLINE_PAGE_PATH,
       Page: OfflinePage,
       props: {},
-      meta: { title: 'You Are Offline', description: 'No connection right now: call, text or e-mail us.', keywords: ['locksmith'], noIndex: true, canonicalPath: OFFLINE_PAGE_PATH },
+      meta: { title: 'You Are Offline', description: 'No connection right now: call, text or e-mail us.', keywords: ['locksmith'], noIndex: true, canonicalPath: null },
       nav: 'none',
       chatbot: false,
       crumbLabels: { [OFFLINE_PAGE_PATH.slice(1)]: 'Offline' },

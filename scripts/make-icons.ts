@@ -1,12 +1,15 @@
 /**
  * Rasterises the site's SVG art into the PNG icons, the share image and the favicon.
  *
- * Makes, from static/img/icon.svg and static/img/hero.svg:
+ * Makes, from static/img/icon.svg, static/img/logo.svg and static/img/hero.svg:
  * - static/img/apple-touch-icon.png  180x180, opaque (navy behind the icon's rounded corners)
  * - static/img/icon-192.png          192x192, transparent corners (manifest, purpose "any")
  * - static/img/icon-512.png          512x512, transparent corners (manifest, purpose "any")
  * - static/img/icon-maskable-512.png 512x512, art at ~70 % centred on full navy (purpose "maskable")
  * - static/img/og-image.png          1200x630 share image: hero art above a navy band with the title
+ * - static/img/logo.png              512x512, transparent around the logo: the business's `logo` in
+ *                                    the JSON-LD (Google asks for at least 112x112 in a format it
+ *                                    indexes, https://developers.google.com/search/docs/appearance/structured-data/logo)
  * - static/favicon.ico               16, 32 and 48 px, each rendered from the SVG, packed with png-to-ico
  *
  * The outputs are committed; the build only copies them. Run this again only when the art changes:
@@ -25,6 +28,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const img = (name: string) => path.join(root, 'static', 'img', name);
 
 const NAVY = '#0b2545';
+/** Width and height of static/img/logo.png in px. */
+const LOGO_PNG_SIZE = 512;
 const SAND = '#f5efe6';
 
 /** A data: URL for an SVG file, usable as an <img> src inside page.setContent. */
@@ -88,6 +93,7 @@ try {
     [img('icon-512.png'), await shoot(page, 512, 512, iconBody(icon, 512), true)],
     [img('icon-maskable-512.png'), await shoot(page, 512, 512, iconBody(icon, 512, NAVY, 0.7), false)],
     [img('og-image.png'), await shoot(page, 1200, 630, ogBody(hero, logo), false)],
+    [img('logo.png'), await shoot(page, LOGO_PNG_SIZE, LOGO_PNG_SIZE, iconBody(logo, LOGO_PNG_SIZE), true)],
   ];
 
   // Each favicon size is drawn by Chromium from the SVG rather than downscaled from one bitmap.

@@ -1,10 +1,23 @@
 /**
- * The shared footer: name, area served, phone, e-mail, the business hours, and
- * links to the main pages.
+ * The shared footer: name, area served, phone, e-mail, the business's profiles on other sites
+ * when any is set, the business hours, and links to the main pages.
  */
 import { COUNTIES, dayRange, formatTime, HOURS, LOCATION } from '../content/business.ts';
-import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
+import { hasProfiles, profileLinks, profileName } from '../lib/content/profiles.ts';
+import { CallLink, EmailLink, ExternalLink, TextLink } from './ContactLinks.tsx';
 import { useSite } from './site-context.ts';
+
+/** Links to the business's profiles (content/site.ts `profiles`); nothing at all when none is set. */
+function ProfileLinks() {
+  const links = profileLinks(useSite().settings);
+  if (!hasProfiles(links)) return null;
+  const items = [...(links.googleBusiness ? [{ href: links.googleBusiness, name: 'Google Business Profile' }] : []), ...links.social.map((href) => ({ href, name: profileName(href) }))];
+  return (
+    <ul className="footer-links footer-profiles" role="list" aria-label="Find us online">
+      {items.map((i) => <li key={i.href}><ExternalLink href={i.href} track="profile_click" source="footer">{i.name}</ExternalLink></li>)}
+    </ul>
+  );
+}
 
 /** The site footer. */
 export function Footer() {
@@ -21,6 +34,7 @@ export function Footer() {
             <TextLink source="footer" className="footer-link">Text {phone.national}</TextLink>
             <EmailLink source="footer" className="footer-link">{email}</EmailLink>
           </p>
+          <ProfileLinks />
         </section>
         <section aria-labelledby="footer-hours">
           <h2 id="footer-hours" className="footer-title">Business hours</h2>

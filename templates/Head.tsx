@@ -16,7 +16,7 @@ export function JsonLd({ data }: { data: unknown }) {
 
 /**
  * @param meta    the route's metadata
- * @param path    the route's path (canonical when meta.canonicalPath is absent)
+ * @param path    the route's path (canonical when meta.canonicalPath is absent; no canonical when it is null)
  * @param css     the site stylesheet, already minified (inlined: no render-blocking request)
  * @param analytics false on a page that sends no analytics (Route.analytics): its CSP then allows
  *   no analytics host even when an analytics id is set
@@ -24,7 +24,7 @@ export function JsonLd({ data }: { data: unknown }) {
 export function Head({ meta, path, css, analytics = true }: { meta: PageMeta; path: string; css: string; analytics?: boolean }) {
   const { site: { settings }, photos } = useRender();
   const fullTitle = documentTitle(meta.title, settings.name);
-  const canonical = absoluteUrl(settings.siteUrl, meta.canonicalPath ?? path);
+  const canonical = meta.canonicalPath === null ? undefined : absoluteUrl(settings.siteUrl, meta.canonicalPath ?? path);
   const social = meta.photo && photos.get(meta.photo.src)?.social;
   const image = absoluteUrl(settings.siteUrl, social?.path ?? meta.ogImage ?? '/img/og-image.png');
   // A photo's card: its size and text alternative (Open Graph "Structured Properties", https://ogp.me/#structured).
@@ -39,13 +39,13 @@ export function Head({ meta, path, css, analytics = true }: { meta: PageMeta; pa
       <meta name="description" content={meta.description} />
       <meta name="keywords" content={meta.keywords.join(', ')} />
       <meta name="robots" content={robotsContent(meta)} />
-      <link rel="canonical" href={canonical} />
+      {canonical && <link rel="canonical" href={canonical} />}
       <meta name="theme-color" content="#0b2545" />
       <meta property="og:type" content={meta.ogType ?? 'website'} />
       <meta property="og:site_name" content={settings.name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={meta.description} />
-      <meta property="og:url" content={canonical} />
+      {canonical && <meta property="og:url" content={canonical} />}
       <meta property="og:image" content={image} />
       {social && <meta property="og:image:width" content={String(social.width)} />}
       {social && <meta property="og:image:height" content={String(social.height)} />}

@@ -13,6 +13,7 @@
  */
 import { EMERGENCY_TEXT } from '../islands/common/hours.ts';
 import { areaMenuLinks } from '../lib/content/area-menu.ts';
+import { reviewLink } from '../lib/content/profiles.ts';
 import type { NavKey } from '../lib/route.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
@@ -46,7 +47,7 @@ function current(active: boolean) {
 /** The menu items: plain links and <details> dropdowns. `variant` picks the bar or the phone list. */
 function NavItems({ active, variant }: { active: NavKey; variant: 'bar' | 'list' }) {
   const groups = useMenuGroups();
-  const { reviewUrl } = useSite().settings;
+  const reviewUrl = reviewLink(useSite().settings);
   return (
     <ul className={`nav-items nav-items-${variant}`} role="list">
       <li><a className="nav-link" href="/" {...current(active === 'home')}>Home</a></li>

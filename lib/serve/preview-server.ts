@@ -19,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import sirv from 'sirv';
-import { cacheControlFor, contentSecurityPolicyFor, isCompressible, isHiddenPath, MIME_TYPES, redirectFor, SECURITY_HEADERS } from '../site-files/hosting.ts';
+import { cacheControlFor, contentSecurityPolicyFor, isCompressible, isHiddenPath, MIME_TYPES, redirectFor, robotsTagFor, SECURITY_HEADERS } from '../site-files/hosting.ts';
 import { isOwnHost, ownHosts, refusal } from './own-origin.ts';
 
 /**
@@ -117,6 +117,8 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
       res.setHeader('Cache-Control', cacheControlFor(pathname));
       const type = MIME_TYPES[path.extname(pathname)];
       if (type) res.setHeader('Content-Type', type);
+      const robots = robotsTagFor(pathname);
+      if (robots) res.setHeader('X-Robots-Tag', robots);
     },
   });
   /** The Host names this server answers (set once it listens, before any request). */

@@ -9,13 +9,15 @@ export interface Crumb {
 
 /**
  * Special labels for path segments. They cover
- * service-areas, automotive, residential, commercial, emergency. "areas" has no page of its own,
- * so its crumb is labelled Service Areas and links to /service-areas/.
+ * service-areas, automotive, residential, commercial, emergency. "areas" has no page of its own
+ * (the hosts answer /areas/ with a 301 to /service-areas/, lib/site-files/hosting.ts), so its
+ * crumb is labelled Service Areas and links to /service-areas/. "services" is the specialised
+ * services hub, /services/.
  */
 export const CRUMB_LABELS: Record<string, { label: string; path?: string }> = {
   'service-areas': { label: 'Service Areas' },
   areas: { label: 'Service Areas', path: '/service-areas/' },
-  services: { label: 'Services', path: '/sitemap/#specialized-services' },
+  services: { label: 'Services' },
   automotive: { label: 'Automotive Services' },
   residential: { label: 'Residential Services' },
   commercial: { label: 'Commercial Services' },

@@ -9,13 +9,16 @@
  * never served in HOST_CONFIG_FILES, a redirect in REDIRECTS, a type in MIME_TYPES.
  *
  * The rules: a 404 page; the 301 from the acoma-pueblo alias to the acoma page (lib/content/area-alias.ts
- * ACOMA_ALIAS); HTTPS redirect and HSTS only over HTTPS; the headers a <meta> cannot carry
+ * ACOMA_ALIAS) and from /areas/ to /service-areas/; the site's other host name (with or without
+ * "www.") to its address (.htaccess, nginx; Netlify and Cloudflare Pages do it in their domain
+ * settings); X-Robots-Tag noindex on the keyword corpus; HTTPS redirect and HSTS only over HTTPS; the headers a <meta> cannot carry
  * (frame-ancestors, nosniff, referrer policy, permissions policy, COOP); compression of text;
  * content-hashed assets cached for a year, images a day, pages and other generated files
  * revalidated on every visit; MIME types for .vcf and .webmanifest.
  */
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { ACOMA_ALIAS } from '../content/area-alias.ts';
+import { CORPUS_PATH } from './corpus.ts';
 import { HEADER_ONLY_CSP } from '../csp.ts';
 import type { SiteData } from '../content/load-content.ts';
 import type { SiteFile } from '../write.ts';
@@ -28,8 +31,14 @@ export interface Redirect {
   status: 301;
 }
 
+/**
+ * The folder of the area pages has no page of its own: /areas/ (with or without its slash, and
+ * nothing under it, so every town page stays) goes to the page of all areas.
+ */
+export const HUB_REDIRECTS: readonly Redirect[] = [{ from: '/areas/', to: '/service-areas/', status: 301 }];
+
 /** Every redirect of the site. /areas/acoma-pueblo/ is the same page as /areas/acoma/. */
-export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }];
+export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }, ...HUB_REDIRECTS];
 
 /** The page served, with status 404, for any unknown path. */
 export const NOT_FOUND_PAGE = '/404.html';
@@ -243,6 +252,88 @@ export function redirectFor(sitePath: string): string | undefined {
   return REDIRECTS.find((r) => sitePath === r.from || `${sitePath}/` === r.from)?.to;
 }
 
+/**
+ * Files search engines may fetch but must not show in their results, sent with
+ * `X-Robots-Tag: noindex` (a robots meta tag works only in HTML;
+ * https://developers.google.com/search/docs/crawling-indexing/robots-meta-tag#xrobotstag): the
+ * keyword corpus is the raw data of the internal /keyword-analysis/ page, not a page for visitors.
+ */
+export const NOINDEX_FILES: readonly string[] = [CORPUS_PATH];
+/** The X-Robots-Tag value of NOINDEX_FILES. */
+export const NOINDEX_ROBOTS_TAG = 'noindex';
+
+/** The X-Robots-Tag header for a request path, or undefined (every page says its own in a meta tag). */
+export function robotsTagFor(sitePath: string): string | undefined {
+  return NOINDEX_FILES.includes(sitePath) ? NOINDEX_ROBOTS_TAG : undefined;
+}
+
+/** .htaccess lines (inside mod_headers) sending X-Robots-Tag on NOINDEX_FILES. */
+function htaccessRobotsTag(): string[] {
+  return NOINDEX_FILES.flatMap((f) => [`  <If "%{REQUEST_URI} == '${f}'">`, `    Header always set X-Robots-Tag "${NOINDEX_ROBOTS_TAG}"`, '  </If>']);
+}
+
+/** _headers blocks sending X-Robots-Tag on NOINDEX_FILES. */
+function headersFileRobotsTag(): string[] {
+  return NOINDEX_FILES.map((f) => `${f}\n  X-Robots-Tag: ${NOINDEX_ROBOTS_TAG}`);
+}
+
+/** The nginx variable holding a response's X-Robots-Tag (empty: no header; nginx sends no header with an empty value). */
+const NGINX_ROBOTS_VARIABLE = '$site_robots_tag';
+
+/** The nginx `map` (http level) and `add_header` line (server level) sending X-Robots-Tag on NOINDEX_FILES. */
+function nginxRobotsTag(): { map: string[]; header: string } {
+  return {
+    map: [`map $uri ${NGINX_ROBOTS_VARIABLE} {`, ...NOINDEX_FILES.map((f) => `  "${f}" "${NOINDEX_ROBOTS_TAG}";`), '  default "";', '}'],
+    header: `  add_header X-Robots-Tag ${NGINX_ROBOTS_VARIABLE} always;`,
+  };
+}
+
+/**
+ * The other spelling of the site's host name, with or without "www.": "www.example.com" for
+ * "https://example.com", "example.com" for "https://www.example.com". The hosting files send a
+ * visitor who types it to the site's address (content/site.ts siteUrl) with one 301, so search
+ * engines see one site, not two copies of it.
+ */
+export function alternateHost(siteUrl: string): string {
+  const host = new URL(siteUrl).hostname;
+  return host.startsWith('www.') ? host.slice(4) : `www.${host}`;
+}
+
+/**
+ * .htaccess lines (inside mod_rewrite, before the HTTPS redirect, so http://example.com reaches
+ * https://www.example.com in one step) sending the alternate host to the site's address. They
+ * match only that host name, so 127.0.0.1, localhost and a host's own preview address are left alone.
+ */
+function htaccessHostRedirect(siteUrl: string): string[] {
+  const { host } = new URL(siteUrl);
+  return [
+    `  # ${alternateHost(siteUrl)} -> ${siteUrl}, the site's address, with the path kept`,
+    `  RewriteCond %{HTTP_HOST} ^${escapeRegExp(alternateHost(siteUrl))}\\.?(:[0-9]+)?$ [NC]`,
+    `  RewriteRule ^ https://${host}%{REQUEST_URI} [R=301,L]`,
+  ];
+}
+
+/**
+ * The nginx server block answering the alternate host, over HTTP and HTTPS, with a 301 to the
+ * site's address (the certificate must name that host too: certbot's `-d` both names).
+ */
+function nginxHostRedirect(siteUrl: string, security: string[]): string[] {
+  const { host } = new URL(siteUrl);
+  return [
+    'server {',
+    '  listen 80;',
+    '  listen [::]:80;',
+    '  listen 443 ssl http2;',
+    '  listen [::]:443 ssl http2;',
+    `  server_name ${alternateHost(siteUrl)};`,
+    '  # ssl_certificate and ssl_certificate_key: as your certificate tool writes them',
+    ...security,
+    `  return 301 https://${host}$request_uri;`,
+    '}',
+    '',
+  ];
+}
+
 /** True when a MIME type is compressed on the fly. `type` may carry parameters ("; charset=…"). */
 export function isCompressible(type: string): boolean {
   const base = type.split(';')[0].trim().toLowerCase();
@@ -276,8 +367,10 @@ const fromProxy = (proxies: readonly string[]) => `(${proxies.map((p) => `-R '${
  * - The 404 page is compressed too: the DEFLATE filter is set on 404.html itself, since
  *   AddOutputFilterByType does not reach an ErrorDocument.
  * @param options.trustedProxies default TRUSTED_PROXIES
+ * @param options.siteUrl the site's address (content/site.ts): its other spelling, with or
+ *   without "www.", is redirected to it (alternateHost); absent, no such redirect
  */
-export function generateHtaccess(options: { trustedProxies?: readonly string[] } = {}): string {
+export function generateHtaccess(options: { trustedProxies?: readonly string[]; siteUrl?: string } = {}): string {
   const proxies = options.trustedProxies ?? TRUSTED_PROXIES;
   const https = proxies.length ? `%{HTTPS} == 'on' || (${fromProxy(proxies)} && %{HTTP:X-Forwarded-Proto} == 'https')` : `%{HTTPS} == 'on'`;
   return [
@@ -291,6 +384,7 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[] }
     '',
     '<IfModule mod_rewrite.c>',
     '  RewriteEngine On',
+    ...(options.siteUrl ? htaccessHostRedirect(options.siteUrl) : []),
     proxies.length
       ? '  # http:// -> https://, except on a local server and behind a trusted proxy that received HTTPS'
       : '  # http:// -> https://, except on a local server (X-Forwarded-Proto is ignored: no proxy is trusted)',
@@ -320,6 +414,7 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[] }
       `    Header set Cache-Control "${r.cacheControl}"`,
       '  </If>',
     ]),
+    ...htaccessRobotsTag(),
     '  # A revalidation with the ETag of a gzipped response ("...-gzip") also offers the plain one',
     `  RequestHeader edit "If-None-Match" '^"((.*)-gzip)"$' '"$1", "$2"'`,
     '</IfModule>',
@@ -352,6 +447,7 @@ export function generateHeadersFile(): string {
     ...FILE_CSP_PATTERNS.map((pattern) => block(pattern, { 'Content-Security-Policy': FILE_CSP })),
     block('/*.vcf', { 'Content-Type': MIME_TYPES['.vcf'] }),
     block('/*.webmanifest', { 'Content-Type': MIME_TYPES['.webmanifest'] }),
+    ...headersFileRobotsTag(),
     '',
   ].join('\n');
 }
@@ -399,6 +495,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
   const textTypes = COMPRESSIBLE_TYPES.filter((t) => t !== 'text/html');
   const nginxRegex = (r: RegExp) => `"~${r.flags.includes('i') ? '*' : ''}${r.source}"`;
   const loc = (match: string, body: string[]) => [`  location ${match} {`, ...body.map((l) => `    ${l}`), '  }'];
+  const robotsTag = nginxRobotsTag();
   return [
     '# Generated by lib/site-files/hosting.ts (npm run hosting -- nginx). Edit that file, not this one.',
     `# For ${site.settings.siteUrl}. Goes inside the http { } block, e.g. as /etc/nginx/sites-enabled/site.conf.`,
@@ -407,6 +504,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     `  default "${CACHE_CONTROL.html}";`,
     '}',
     ...fileCspNginxMap(),
+    ...robotsTag.map,
     '',
     'server {',
     '  listen 80;',
@@ -416,6 +514,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     '  return 301 https://$host$request_uri;',
     '}',
     '',
+    ...nginxHostRedirect(site.settings.siteUrl, security),
     'server {',
     '  listen 443 ssl http2;',
     '  listen [::]:443 ssl http2;',
@@ -435,6 +534,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     ...siteSecurity,
     `  add_header Strict-Transport-Security "${HSTS_HEADER}" always;`,
     `  add_header Cache-Control ${NGINX_CACHE_VARIABLE} always;`,
+    robotsTag.header,
     '',
     ...REDIRECTS.flatMap((r) => loc(`~ ^${escapeRegExp(withoutSlash(r.from))}/?$`, [`return ${r.status} ${r.to};`])),
     ...HOST_CONFIG_FILES.flatMap((f) => loc(`= ${f}`, ['return 404;'])),
@@ -450,9 +550,9 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
  * The build's generator of the hosting files (registered in lib/site-files/extra-files.ts).
  * @returns .htaccess, _headers and _redirects at the site root
  */
-export function hostingFiles(): SiteFile[] {
+export function hostingFiles(site: Pick<SiteData, 'settings'>): SiteFile[] {
   return [
-    { path: '/.htaccess', contents: generateHtaccess() },
+    { path: '/.htaccess', contents: generateHtaccess({ siteUrl: site.settings.siteUrl }) },
     { path: '/_headers', contents: generateHeadersFile() },
     { path: '/_redirects', contents: generateRedirectsFile() },
   ];

@@ -10,6 +10,7 @@ import {
 import type { Faq } from '../../content/schema.ts';
 import type { Crumb } from './breadcrumbs.ts';
 import { e164WithExtension } from '../content/phone.ts';
+import { isMapLink, profileLinks } from '../content/profiles.ts';
 import type { SiteData } from '../content/load-content.ts';
 
 /** Absolute URL of a site path, e.g. ("https://x.com", "/areas/grants/") -> "https://x.com/areas/grants/". */
@@ -30,15 +31,32 @@ function areaServed(communities: SiteData['communities']): ({ '@type': 'Place'; 
   return [...new Set(communities.map((c) => c.county))].map((county) => ({ '@type': 'AdministrativeArea' as const, name: `${county} County, NM` }));
 }
 
+/** The business's logo: a PNG of at least 112x112 px, as Google asks for a logo (made by scripts/make-icons.ts from the SVG logo). */
+export const LOGO_PNG_PATH = '/img/logo.png';
+
+/**
+ * The business's profiles elsewhere as schema.org `sameAs`: each address once, in the order
+ * given, empty ones dropped; undefined when none is left (no empty property).
+ * @param urls absolute addresses of pages that are the business's own (its channel, its profiles)
+ */
+export function sameAsList(urls: readonly (string | undefined)[]): string[] | undefined {
+  const list = [...new Set(urls.filter((u): u is string => Boolean(u)))];
+  return list.length ? list : undefined;
+}
+
 /**
  * The business as a schema.org Locksmith with the business constants: the stated hours
  * (Mon-Fri 06:00-23:00, Sat-Sun 09:00-22:00) as openingHoursSpecification and, from the same
  * definition, as the openingHours text form ("Mo-Fr 06:00-23:00", "Sa-Su 09:00-22:00"), so the
  * two can never disagree; geo, postal code, rating 5.0 from 50 (best 5, worst 1), price range,
- * payment, currency.
+ * payment, currency. `sameAs`: the video channel and the profiles of content/site.ts; `hasMap`:
+ * the Google Business Profile when it is a Google Maps address.
  */
 export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
   const { settings, communities } = site;
+  const profiles = profileLinks(settings);
+  const map = profiles.googleBusiness && isMapLink(profiles.googleBusiness) ? profiles.googleBusiness : undefined;
+  const sameAs = sameAsList([settings.channelUrl, profiles.googleBusiness, ...profiles.social]);
   return {
     '@context': 'https://schema.org',
     '@type': 'Locksmith',
@@ -48,7 +66,7 @@ export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
     telephone: e164WithExtension(settings.phone),
     email: settings.email,
     image: absoluteUrl(settings.siteUrl, '/img/og-image.png'),
-    logo: absoluteUrl(settings.siteUrl, '/img/logo.svg'),
+    logo: absoluteUrl(settings.siteUrl, LOGO_PNG_PATH),
     address: {
       '@type': 'PostalAddress',
       addressLocality: LOCATION.locality,
@@ -75,7 +93,8 @@ export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
     paymentAccepted: PAYMENT_ACCEPTED,
     currenciesAccepted: CURRENCIES_ACCEPTED,
     areaServed: areaServed(communities),
-    sameAs: [settings.channelUrl],
+    ...(map && { hasMap: map }),
+    ...(sameAs && { sameAs }),
   };
 }
 

@@ -49,10 +49,17 @@ dist('should give every page exactly one h1, a title and a description', () => {
   assert.equal(problems, []);
 });
 
-dist('should give every page an absolute canonical on the site address', () => {
-  for (const p of pages) {
+dist('should give every page an absolute canonical on the site address, and none to the 404 and offline pages', () => {
+  const without = ['/404.html', '/offline.html'];
+  for (const p of pages.filter((x) => !without.includes(x.path))) {
     const href = p.root.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '';
     assert.ok(href.startsWith(`${site.settings.siteUrl}/`), `${p.path}: canonical "${href}"`);
+  }
+  for (const p of without) {
+    const page = pages.find((x) => x.path === p);
+    assert.ok(page, `${p} is built`);
+    // Served at addresses that are not their own (any unknown path, any page fetched offline).
+    assert.is(page!.root.querySelectorAll('link[rel="canonical"], meta[property="og:url"]').length, 0, p);
   }
 });
 

@@ -175,13 +175,12 @@ pages('should close with a call banner showing the phone number and linking to i
     assert.is(f.bannerTel, `tel:${phone.e164}`);
   }
 });
-pages('should have the breadcrumbs Home > Services > {name}, Services pointing at the Specialized Services group of /sitemap/', () => {
-  const sitemapHtml = readFileSync(path.join(DIST, 'sitemap', 'index.html'), 'utf8');
-  assert.match(sitemapHtml, /id="?specialized-services"?[ >]/);
+pages('should have the breadcrumbs Home > Services > {name}, Services pointing at the /services/ hub page', () => {
+  assert.ok(existsSync(path.join(DIST, 'services', 'index.html')), 'the hub page is built');
   for (const s of site.services) {
     assert.equal(all.get(s.slug)!.crumbs, [
       { label: 'Home', href: '/' },
-      { label: 'Services', href: '/sitemap/#specialized-services' },
+      { label: 'Services', href: '/services/' },
       { label: s.name, href: null },
     ]);
   }

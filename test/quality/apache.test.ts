@@ -20,12 +20,12 @@ import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  CACHE_CONTROL, FILE_CSP, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
+  alternateHost, CACHE_CONTROL, FILE_CSP, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
 } from '../../lib/site-files/hosting.ts';
 import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';
 import { startApache, type RunningApache } from '../helpers/apache.ts';
 import { request, type RawResponse } from '../../tooling/http.ts';
-import { DIST, fileOf, readDist, ROUTES } from '../helpers/site.ts';
+import { DIST, fileOf, readDist, ROUTES, SITE } from '../helpers/site.ts';
 
 const UNKNOWN = '/no-such-page/';
 const redirectSources = new Set(REDIRECTS.map((r) => r.from));
@@ -85,6 +85,23 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
       assert.is(locationPath(res, host.url), '/areas/acoma/', from);
       assertSecurityHeaders(res, `301 ${from}`);
     }
+  });
+
+  s('should send /areas/ and /areas to /service-areas/ with a 301, and still serve the town pages under it', async () => {
+    for (const from of ['/areas/', '/areas']) {
+      const res = await request(host.url + from);
+      assert.is(res.status, 301, from);
+      assert.is(locationPath(res, host.url), '/service-areas/', from);
+      assertSecurityHeaders(res, `301 ${from}`);
+    }
+    for (const p of ['/areas/grants/', '/areas/fence-lake/']) assert.is((await request(host.url + p)).status, 200, p);
+  });
+
+  s('should send X-Robots-Tag: noindex on the keyword corpus, and not on pages', async () => {
+    const corpus = await request(`${host.url}/keyword-corpus.json`);
+    assert.is(corpus.status, 200);
+    assert.is(corpus.headers['x-robots-tag'], 'noindex');
+    for (const p of ['/', '/keyword-analysis/', '/sitemap.xml']) assert.is((await request(host.url + p)).headers['x-robots-tag'], undefined, p);
   });
 
   s('should send the security headers on pages and files, and no HSTS over plain HTTP', async () => {
@@ -189,7 +206,7 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
 
 const files = suite('hosting files in the build');
 files('should be the generator\'s output (the build registered lib/site-files/hosting.ts)', () => {
-  assert.is(readDist('/.htaccess'), generateHtaccess());
+  assert.is(readDist('/.htaccess'), generateHtaccess({ siteUrl: SITE.settings.siteUrl }));
   assert.is(readDist('/_headers'), generateHeadersFile());
   assert.is(readDist('/_redirects'), generateRedirectsFile());
 });
@@ -218,6 +235,18 @@ onApache('should redirect plain HTTP for the public host name to HTTPS with a 30
   const forged = await request(`${apache.url}/areas/grants/`, { Host: 'www.example.com', 'X-Forwarded-Proto': 'https' });
   assert.is(forged.status, 301, 'a client\'s X-Forwarded-Proto does not skip the redirect');
   assert.is(forged.headers['strict-transport-security'], undefined, 'nor earn HSTS over HTTP');
+});
+
+onApache('should send the other host name to the site\'s address in one 301, over HTTP and HTTPS, and leave localhost alone', async () => {
+  const other = alternateHost(SITE.settings.siteUrl);
+  for (const base of [apache.url, apache.httpsUrl!]) {
+    const res = await request(`${base}/areas/grants/?a=1`, { Host: other });
+    assert.is(res.status, 301, `${base} ${other}\n${apache.errorLog()}`);
+    assert.is(res.headers.location, `${SITE.settings.siteUrl}/areas/grants/?a=1`, base);
+    assertSecurityHeaders(res, `${other} redirect`);
+  }
+  const port = new URL(apache.url).port;
+  for (const local of [`localhost:${port}`, `127.0.0.1:${port}`]) assert.is((await request(`${apache.url}/`, { Host: local })).status, 200, local);
 });
 
 onApache('should log no .htaccess error', () => {

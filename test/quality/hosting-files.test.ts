@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  CACHE_CONTROL, CACHE_RULES, cacheControlFor, generateHeadersFile, HOST_CONFIG_FILES, generateHtaccess, generateNginx, generateRedirectsFile, HSTS_HEADER, redirectFor,
-  REDIRECTS, SECURITY_HEADERS,
+  alternateHost, CACHE_CONTROL, CACHE_RULES, cacheControlFor, generateHeadersFile, HOST_CONFIG_FILES, generateHtaccess, generateNginx, generateRedirectsFile, HSTS_HEADER, redirectFor,
+  REDIRECTS, robotsTagFor, SECURITY_HEADERS,
 } from '../../lib/site-files/hosting.ts';
 import { ACOMA_ALIAS } from '../../lib/content/area-alias.ts';
 import { ROOT } from '../../tooling/browser.ts';
@@ -47,11 +47,29 @@ function netlifyRedirects(text: string): Map<string, { to: string; status: strin
 const rules = suite('lib/site-files/hosting.ts rules');
 
 rules('should take the redirect from the route table\'s acoma alias', () => {
-  assert.equal(REDIRECTS, [{ from: '/areas/acoma-pueblo/', to: '/areas/acoma/', status: 301 }]);
+  assert.equal(REDIRECTS[0], { from: '/areas/acoma-pueblo/', to: '/areas/acoma/', status: 301 });
   assert.equal(REDIRECTS[0].from, ACOMA_ALIAS.from);
   assert.is(redirectFor('/areas/acoma-pueblo/'), '/areas/acoma/');
   assert.is(redirectFor('/areas/acoma-pueblo'), '/areas/acoma/');
   assert.is(redirectFor('/areas/acoma/'), undefined);
+});
+
+rules('should send /areas/ (with or without its slash) to /service-areas/, and no town page under it', () => {
+  assert.ok(REDIRECTS.some((r) => r.from === '/areas/' && r.to === '/service-areas/' && r.status === 301));
+  assert.is(redirectFor('/areas/'), '/service-areas/');
+  assert.is(redirectFor('/areas'), '/service-areas/');
+  for (const p of ['/areas/grants/', '/areas/grants', '/areas/fence-lake/', '/service-areas/']) assert.is(redirectFor(p), undefined, p);
+});
+
+rules('should mark only the keyword corpus noindex by header', () => {
+  assert.is(robotsTagFor('/keyword-corpus.json'), 'noindex');
+  for (const p of ['/', '/keyword-analysis/', '/sitemap.xml', '/contact.vcf']) assert.is(robotsTagFor(p), undefined, p);
+});
+
+rules('should name the other spelling of the site\'s host, with or without "www."', () => {
+  assert.is(alternateHost('https://www.example.com'), 'example.com');
+  assert.is(alternateHost('https://example.com'), 'www.example.com');
+  assert.is(alternateHost('https://www.grants-locks.co.uk'), 'grants-locks.co.uk');
 });
 
 rules('should cache hashed assets a year, images a day, and revalidate pages and other generated files', () => {
@@ -114,6 +132,22 @@ htaccess('should carry the 404 page, the redirect, every security header, HSTS o
   assert.match(ht, /AddOutputFilterByType DEFLATE text\/html /);
 });
 
+htaccess('should send the other host name to the site\'s address before the HTTPS redirect, and only that name', () => {
+  const withSite = generateHtaccess({ siteUrl: 'https://www.example.com' });
+  const lines = withSite.split('\n').map((l) => l.trim());
+  const cond = lines.indexOf('RewriteCond %{HTTP_HOST} ^example\\.com\\.?(:[0-9]+)?$ [NC]');
+  assert.ok(cond > 0, withSite);
+  assert.is(lines[cond + 1], 'RewriteRule ^ https://www.example.com%{REQUEST_URI} [R=301,L]');
+  assert.ok(cond < lines.indexOf('RewriteCond %{HTTPS} !=on'), 'before the HTTPS redirect: one hop');
+  assert.not.match(ht, /RewriteCond %\{HTTP_HOST\} \^example/, 'none without a site address');
+  assert.match(generateHtaccess({ siteUrl: 'https://example.com' }), /RewriteCond %\{HTTP_HOST\} \^www\\\.example\\\.com\\\.\?/);
+});
+
+htaccess('should send X-Robots-Tag: noindex on the keyword corpus only', () => {
+  assert.match(ht, /<If "%\{REQUEST_URI\} == '\/keyword-corpus\.json'">\n\s+Header always set X-Robots-Tag "noindex"\n\s+<\/If>/);
+  assert.is(ht.split('X-Robots-Tag').length - 1, 1);
+});
+
 htaccess.run();
 
 const netlifyCf = suite('_headers and _redirects');
@@ -139,11 +173,17 @@ netlifyCf('should send the same security headers as the .htaccess on every path,
   assert.not.match(headers, /^\/\*\n(?: {2}.*\n)* {2}Cache-Control/m); // would be joined onto the /assets/ value
 });
 
+netlifyCf('should send X-Robots-Tag: noindex on the keyword corpus', () => {
+  assert.match(headers, /^\/keyword-corpus\.json\n {2}X-Robots-Tag: noindex$/m);
+});
+
 netlifyCf('should redirect the alias with 301 on Cloudflare Pages (which skips the "301!" lines)', () => {
   const cf = cloudflareRedirects(redirects);
   assert.equal([...cf], [
     ['/areas/acoma-pueblo/', { to: '/areas/acoma/', status: 301 }],
     ['/areas/acoma-pueblo', { to: '/areas/acoma/', status: 301 }],
+    ['/areas/', { to: '/service-areas/', status: 301 }],
+    ['/areas', { to: '/service-areas/', status: 301 }],
   ]);
 });
 
@@ -152,6 +192,8 @@ netlifyCf('should redirect the alias with a forced 301 on Netlify (the alias pag
   assert.equal([...nf], [
     ['/areas/acoma-pueblo/', { to: '/areas/acoma/', status: '301!' }],
     ['/areas/acoma-pueblo', { to: '/areas/acoma/', status: '301!' }],
+    ['/areas/', { to: '/service-areas/', status: '301!' }],
+    ['/areas', { to: '/service-areas/', status: '301!' }],
   ]);
 });
 
@@ -166,8 +208,8 @@ nginx('should carry every rule of lib/site-files/hosting.ts, for the configured 
   assert.match(conf, /error_page 404 \/404\.html;/);
   assert.match(conf, /return 301 https:\/\/\$host\$request_uri;/);
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) {
-    // The site's server sends Content-Security-Policy by path (pages or files), the redirecting one as it is.
-    const expected = k === 'Content-Security-Policy' ? 1 : 2;
+    // The site's server sends Content-Security-Policy by path (pages or files), the two redirecting ones as it is.
+    const expected = k === 'Content-Security-Policy' ? 2 : 3;
     assert.is(conf.split(`add_header ${k} "${v}" always;`).length - 1, expected, `${k}: once per server`);
   }
   assert.is(conf.split('add_header Content-Security-Policy $site_content_security_policy always;').length - 1, 1);
@@ -178,6 +220,20 @@ nginx('should carry every rule of lib/site-files/hosting.ts, for the configured 
   assert.ok(locations.length >= 5);
   assert.equal(locations.filter((l) => l.includes('add_header')), []);
   assert.is((conf.match(/\{/g) ?? []).length, (conf.match(/\}/g) ?? []).length);
+});
+
+nginx('should answer the other host name, over HTTP and HTTPS, with a 301 to the site\'s address', () => {
+  const conf = generateNginx(SITE);
+  const block = conf.split(/\n(?=server \{)/).find((b) => b.includes(`server_name ${alternateHost(SITE.settings.siteUrl)};`));
+  assert.ok(block, conf);
+  assert.match(block!, /listen 80;\n\s+listen \[::\]:80;\n\s+listen 443 ssl http2;/);
+  assert.match(block!, new RegExp(`return 301 ${SITE.settings.siteUrl.replace(/[.]/g, '\\.')}\\$request_uri;`));
+});
+
+nginx('should send X-Robots-Tag: noindex on the keyword corpus from a map, not from a location', () => {
+  const conf = generateNginx(SITE);
+  assert.match(conf, /map \$uri \$site_robots_tag \{\n {2}"\/keyword-corpus\.json" "noindex";\n {2}default "";\n\}/);
+  assert.match(conf, /^ {2}add_header X-Robots-Tag \$site_robots_tag always;$/m);
 });
 
 nginx('should be what npm run hosting -- nginx prints', () => {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CACHE_CONTROL, DEPLOY_MANIFEST, FILE_CSP, generateNginx, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_HEADER, REDIRECTS, SECURITY_HEADERS } from '../../lib/site-files/hosting.ts';
+import { alternateHost, CACHE_CONTROL, DEPLOY_MANIFEST, FILE_CSP, generateNginx, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_HEADER, REDIRECTS, SECURITY_HEADERS } from '../../lib/site-files/hosting.ts';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { request, type RawResponse } from '../../tooling/http.ts';
 import { DIST, fileOf, readDist, ROUTES, SITE } from '../helpers/site.ts';
@@ -70,6 +70,35 @@ nginx('should send the security headers and HSTS on pages, files, redirects and 
   assert.is(missing.status, 404);
   assert.ok(missing.body.equals(Buffer.from(readDist('/404.html'))), 'the 404 page');
   assertHeaders(missing, '404');
+});
+
+nginx('should send /areas/ and /areas to /service-areas/ with a 301, and still serve the town pages under it', async () => {
+  for (const from of ['/areas/', '/areas']) {
+    const res = await get(from);
+    assert.is(res.status, 301, from);
+    assert.is(res.headers.location, '/service-areas/', from);
+    assertHeaders(res, `301 ${from}`);
+  }
+  for (const p of ['/areas/grants/', '/areas/fence-lake/']) assert.is((await get(p)).status, 200, p);
+});
+
+nginx('should send X-Robots-Tag: noindex on the keyword corpus, with the other headers, and not on pages', async () => {
+  const corpus = await get('/keyword-corpus.json');
+  assert.is(corpus.status, 200);
+  assert.is(corpus.headers['x-robots-tag'], 'noindex');
+  assertHeaders(corpus, 'corpus');
+  assert.is(corpus.headers['cache-control'], 'no-cache');
+  for (const p of ['/', '/keyword-analysis/', '/sitemap.xml']) assert.is((await get(p)).headers['x-robots-tag'], undefined, p);
+});
+
+nginx('should send the other host name to the site\'s address in one 301, over HTTP and HTTPS', async () => {
+  const other = alternateHost(SITE.settings.siteUrl);
+  for (const base of [server.url, server.httpsUrl]) {
+    const res = await request(`${base}/areas/grants/?a=1`, { Host: other });
+    assert.is(res.status, 301, `${base}\n${server.errorLog()}`);
+    assert.is(res.headers.location, `${SITE.settings.siteUrl}/areas/grants/?a=1`, base);
+    assertHeaders(res, `${other} redirect`, false);
+  }
 });
 
 nginx('should redirect plain HTTP to HTTPS with a 301 keeping the path, with the security headers and no HSTS', async () => {

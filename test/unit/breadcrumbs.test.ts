@@ -21,6 +21,14 @@ crumbs('should prefer a given label and still add ", NM" after areas', () => {
   assert.equal(breadcrumbsFor('/areas/acoma/', { acoma: 'Acoma Pueblo' }).at(-1), { label: 'Acoma Pueblo, NM' });
   assert.equal(breadcrumbsFor('/services/car-lockout/', { 'car-lockout': 'Car Lockout' }).at(-1), { label: 'Car Lockout' });
 });
+crumbs('should link "services" to the /services/ hub, and end the hub\'s own trail at Services', () => {
+  assert.equal(breadcrumbsFor('/services/car-lockout/', { 'car-lockout': 'Car Lockout' }), [
+    { label: 'Home', path: '/' },
+    { label: 'Services', path: '/services/' },
+    { label: 'Car Lockout' },
+  ]);
+  assert.equal(breadcrumbsFor('/services/'), [{ label: 'Home', path: '/' }, { label: 'Services' }]);
+});
 crumbs('should title-case an unknown segment', () => {
   assert.equal(breadcrumbsFor('/services/lock-rekeying/').at(-1), { label: 'Lock Rekeying' });
 });
