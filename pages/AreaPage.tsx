@@ -4,10 +4,12 @@
  * `page.sections` flags (content/communities.ts), so a variant is data, not a copy of this file.
  *
  * Sections, in order (the class names are stable: test/build/areas.test.ts reads them):
- *   hero (`hero`)                  ZIP, call and quote buttons, the area's scene
- *   About (`area-about`)           text, the four facts, the picture
+ *   hero (`hero`)                  ZIP, call and quote buttons, a farther town's arrival note
+ *   About (`area-about`)           text, links to the two nearest towns (lib/content/arrival.ts),
+ *                                  the four facts, the picture
  *   features (`area-features`)     six tags, when sections.features
- *   services (`area-services`)     the four core services with the sub-services
+ *   services (`area-services`)     links to the record's specialised services (`page.town.services`),
+ *                                  the four core services with the sub-services
  *   history (`area-history`)       title, text and six tags, when sections.history
  *   Why Choose Us (`section-why`)  three points, when sections.whyChooseUs
  *   emergency (`call-banner-emergency`) red call banner, when sections.emergencyBanner

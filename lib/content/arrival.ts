@@ -81,7 +81,9 @@ export function neighbours<T extends Town>(town: T, all: readonly T[], count = 2
  */
 export function arrivalSentence(town: Town): string {
   const a = arrivalOf(town);
+  const times = `${OWNER_MINUTES.normal} minutes for normal calls and ${OWNER_MINUTES.emergency} for emergencies`;
+  if (town.name === LOCATION.locality) return `Our base is in ${town.name}, so our usual times hold: ${times}.`;
   const where = `${town.name} is ${a.km} km (${a.miles} miles) from our base in Grants as the crow flies`;
-  if (a.near) return `${where}, so the usual Grants times hold: a technician in ${OWNER_MINUTES.usual} minutes, ${OWNER_MINUTES.normal} for normal calls.`;
+  if (a.near) return `${where}, so the Grants times hold: ${times}.`;
   return `${where}: by road, plan on ${a.estimate} from Grants, and we give you an estimate when you call.`;
 }

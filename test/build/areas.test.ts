@@ -259,7 +259,7 @@ honest('should give a town within 25 km the owner\'s times', () => {
   const milan = byslug('milan');
   assert.ok(arrivalOf(milan).near);
   const answer = jsonLd(html('/areas/milan/')).find((d) => d['@type'] === 'FAQPage').mainEntity[1].acceptedAnswer.text;
-  assert.ok(answer.includes(`${OWNER_MINUTES.usual} minutes`), answer);
+  assert.ok(answer.includes(`${OWNER_MINUTES.normal} minutes`), answer);
 });
 honest.run();
 

@@ -40,7 +40,8 @@ test('should say minutes as people do', () => {
   assert.is(minutesInWords(120), 'about 2 hours');
 });
 test('should promise the owner\'s minutes only in a near town\'s sentence', () => {
-  assert.ok(arrivalSentence(area('san-rafael')).includes(`${OWNER_MINUTES.usual} minutes`));
+  assert.ok(arrivalSentence(area('san-rafael')).includes(`${OWNER_MINUTES.normal} minutes`));
+  assert.ok(arrivalSentence(area('grants')).startsWith('Our base is in Grants'));
   for (const slug of ['acoma', 'laguna', 'new-laguna', 'thoreau']) {
     const s = arrivalSentence(area(slug));
     assert.not.ok(Object.values(OWNER_MINUTES).some((m) => s.includes(m)), s);
