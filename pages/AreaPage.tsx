@@ -114,7 +114,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
       </Section>
 
       <Section title={`Locksmith Services in ${name}`} className="area-services" id="services">
-        <p className="area-special">For {name}: <LinkList links={special} />.</p>
+        <p className="area-special">Specialised services for {name}: <LinkList links={special} />.</p>
         <ServiceCards services={areaServices(core, name)} />
       </Section>
 
