@@ -64,7 +64,9 @@ export const AREA_COPY_INPUT: z.input<typeof AreaCopy> = {
  * - within `nearKm` of the base (great-circle), the response times of the business hold;
  * - farther, the estimate is `setOutMinutes` plus the great-circle distance stretched by
  *   `roadFactor` (roads here are longer than the straight line: Grants to Gallup is 91 km straight
- *   and about 100 km by I-40) and driven at `averageKmh`, rounded up to a quarter hour.
+ *   and about 98 km by I-40, Prewitt being 20 miles from Grants and 41 from Gallup along it:
+ *   https://en.wikipedia.org/wiki/Prewitt,_New_Mexico; back roads such as NM 371 or NM 53 add
+ *   more) and driven at `averageKmh`, rounded up to a quarter hour.
  */
 export const ARRIVAL_RULE = { nearKm: 25, setOutMinutes: 10, roadFactor: 1.3, averageKmh: 90 } as const;
 
