@@ -1,7 +1,9 @@
 /**
  * Copy shared by every area page (/areas/{slug}/): the card texts and sub-services of the
  * four-card services grid, and the three-point Why Choose Us block. "{name}" is replaced by the
- * area's name when pages/AreaPage.tsx renders it (`fillName` below).
+ * area's name when pages/AreaPage.tsx renders it (`fillName` below). Kept short on purpose: text
+ * every area page repeats tells a visitor nothing about their town (`npm run similarity`); what
+ * is true of one town goes in its record (content/communities.ts `page.town`).
  *
  * Claims are only the business facts (licensed and insured, accredited by a business bureau,
  * fully mobile; after-hours fee quoted up front, no charge if a car cannot be opened, proof of
@@ -19,43 +21,54 @@ export const AREA_COPY_INPUT: z.input<typeof AreaCopy> = {
   services: [
     {
       slug: 'automotive',
-      text: 'Locked out of your car or truck in {name}, or need a new key programmed? We come to the vehicle: at home, at work or by the road.',
+      text: 'Car and truck lockouts, and new keys and fobs programmed at the vehicle.',
       subServices: ['Car lockouts', 'Key programming', 'Ignition repair'],
     },
     {
       slug: 'residential',
-      text: 'Locked out of the house, just moved in, or want a stronger deadbolt? We open, rekey and install locks at your door in {name}.',
+      text: 'Home lockouts, rekeying after a move, new deadbolts.',
       subServices: ['Home lockouts', 'Lock installation', 'Rekeying'],
     },
     {
       slug: 'commercial',
-      text: 'Office and shop lockouts, master key systems and security upgrades for businesses, schools and offices in {name}, done on site.',
+      text: 'Office and shop lockouts, master keys, panic bars.',
       subServices: ['Office lockouts', 'Master key systems', 'Security'],
     },
     {
       slug: 'emergency',
-      text: 'Locked out at night or on a weekend in {name}? Call, tell us where you are, and we give you an honest arrival estimate before we set out.',
+      text: 'Nights and weekends, with an arrival estimate first.',
       subServices: ['Emergency locksmith response'],
     },
   ],
   why: [
     {
       title: 'We come to you',
-      text: 'We are fully mobile: we drive to you in {name} with the tools to finish the job in one visit, so there is no tow and no ride into town.',
+      text: 'Fully mobile: the van carries what the job needs, so there is no tow.',
       icon: 'van',
     },
     {
       title: 'Licensed and insured',
-      text: 'A licensed and insured locksmith, accredited by a business bureau. To keep you safe we may ask for proof of ownership before we open a car, home or business.',
+      text: 'Accredited by a business bureau; we may ask for proof of ownership.',
       icon: 'shield',
     },
     {
       title: 'Prices up front',
-      text: 'You hear the price before we start. A small after-hours or emergency fee may apply and is quoted up front, and there is no charge if we cannot open your car.',
+      text: 'The price before we start; no charge if we cannot open your car.',
       icon: 'check',
     },
   ],
 };
+
+/**
+ * The business's rule for arrival estimates (lib/content/arrival.ts), the owner's to set:
+ * - within `nearKm` of the base (great-circle), the response times of the business hold;
+ * - farther, the estimate is `setOutMinutes` plus the great-circle distance stretched by
+ *   `roadFactor` (roads here are longer than the straight line: Grants to Gallup is 91 km straight
+ *   and about 98 km by I-40, Prewitt being 20 miles from Grants and 41 from Gallup along it:
+ *   https://en.wikipedia.org/wiki/Prewitt,_New_Mexico; back roads such as NM 371 or NM 53 add
+ *   more) and driven at `averageKmh`, rounded up to a quarter hour.
+ */
+export const ARRIVAL_RULE = { nearKm: 25, setOutMinutes: 10, roadFactor: 1.3, averageKmh: 90 } as const;
 
 /** The validated copy. @throws ContentError (at import) naming content/area-copy.ts and the field. */
 export const AREA_COPY: AreaCopy = check(AreaCopy, AREA_COPY_INPUT, 'content/area-copy.ts', 'area copy');

@@ -122,6 +122,46 @@ export type AreaSections = z.infer<typeof AreaSections>;
 
 /** SVG scenes available for area pictures (static/img/scene-{name}.svg). */
 export const SceneName = z.enum(['mesa', 'pueblo', 'lake', 'town', 'forest', 'plains']);
+export type SceneName = z.infer<typeof SceneName>;
+
+/**
+ * Alt text of each scene: what the drawing shows (its own aria-label in static/img/scene-*.svg),
+ * never a real place, since one drawing serves several towns.
+ */
+export const SCENE_ALT: Record<SceneName, string> = {
+  mesa: 'Illustration: red mesas under a clear desert sky',
+  pueblo: 'Illustration: a terraced adobe pueblo with ladders on top of a mesa',
+  lake: 'Illustration: a mountain lake framed by pine trees and hills',
+  town: 'Illustration: a small-town main street with low storefronts, railroad tracks and a mesa behind',
+  forest: 'Illustration: tall ponderosa pines on rolling hills',
+  plains: 'Illustration: open grassland with distant mesas under a big sky',
+};
+
+// ---- What an area page says about its town (content/communities.ts `page.town`) ----
+
+/** A point in decimal degrees (WGS 84), e.g. { latitude: 35.1476, longitude: -107.8526 }. */
+export const Coordinates = z.strictObject({
+  latitude: z.number().min(-90, 'must be a latitude in degrees, -90 to 90').max(90, 'must be a latitude in degrees, -90 to 90'),
+  longitude: z.number().min(-180, 'must be a longitude in degrees, -180 to 180').max(180, 'must be a longitude in degrees, -180 to 180'),
+});
+
+/**
+ * Facts about the town an area page is written for; each carries its source in the record's
+ * comment. The distance from Grants, the arrival estimate and the neighbouring towns are computed
+ * from `coordinates` (lib/content/arrival.ts), never typed.
+ */
+export const TownFacts = z.strictObject({
+  /** Where the town is: the source of the figures goes in the record's comment. */
+  coordinates: Coordinates,
+  /** The roads from Grants to the town, e.g. "I-40 west to exit 79, then ...". */
+  route: Text,
+  /** Landmarks and road names that help a technician find a customer there. */
+  findYou: Text,
+  /** What a locksmith call there is like: ranch roads, pueblo or chapter rules, I-40 stops. */
+  callNotes: Text,
+  /** Three or four specialised services (slugs of content/services.ts) the page links to. */
+  services: z.array(Slug).min(3, 'must name three or four specialised services').max(4, 'must name three or four specialised services'),
+});
 
 /** What only a community that has its own page at /areas/{slug}/ carries. */
 export const AreaPageContent = z.strictObject({
@@ -139,6 +179,8 @@ export const AreaPageContent = z.strictObject({
   sections: AreaSections,
   /** The history-or-features block, required when sections.history is true. */
   history: z.strictObject({ title: Text, text: Text, tags: z.array(Text).length(6, 'must have exactly six tags') }).optional(),
+  /** Facts about the town (TownFacts). */
+  town: TownFacts,
   /** Meta description of the page. */
   metaDescription: Text,
   /** Meta keywords of the page. */
@@ -169,9 +211,8 @@ export const Community = z
     details: Text,
     /** Six feature tags. */
     features: z.array(Text).length(6, 'must have exactly six feature tags'),
-    /** Picture: which SVG scene, and its alt text. */
+    /** Picture: which SVG scene (its alt text is SCENE_ALT's, what the drawing shows). */
     scene: SceneName,
-    sceneAlt: Text,
     /** Shown as a tile on the home page (15 tiles). */
     onHome: z.boolean(),
     /** One of the 14 places listed on service and core pages. */

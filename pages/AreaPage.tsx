@@ -4,10 +4,12 @@
  * `page.sections` flags (content/communities.ts), so a variant is data, not a copy of this file.
  *
  * Sections, in order (the class names are stable: test/build/areas.test.ts reads them):
- *   hero (`hero`)                  ZIP, call and quote buttons, the area's scene
- *   About (`area-about`)           text, the four facts, the picture
+ *   hero (`hero`)                  ZIP, call and quote buttons, a farther town's arrival note
+ *   About (`area-about`)           text, links to the two nearest towns (lib/content/arrival.ts),
+ *                                  the four facts, the picture
  *   features (`area-features`)     six tags, when sections.features
- *   services (`area-services`)     the four core services with the sub-services
+ *   services (`area-services`)     links to the record's specialised services (`page.town.services`),
+ *                                  the four core services with the sub-services
  *   history (`area-history`)       title, text and six tags, when sections.history
  *   Why Choose Us (`section-why`)  three points, when sections.whyChooseUs
  *   emergency (`call-banner-emergency`) red call banner, when sections.emergencyBanner
@@ -20,7 +22,8 @@
  * areas (San Rafael, Gallup) say only that emergency services are available.
  */
 import { AREA_COPY, fillName } from '../content/area-copy.ts';
-import type { CoreService, Faq } from '../content/schema.ts';
+import { SCENE_ALT, type CoreService, type Faq } from '../content/schema.ts';
+import { neighbours } from '../lib/content/arrival.ts';
 import { coverageNote } from '../lib/content/coverage.ts';
 import type { Area } from '../lib/content/load-content.ts';
 import { Icon } from '../templates/icons.tsx';
@@ -42,6 +45,11 @@ function areaServices(core: CoreService[], name: string): CoreService[] {
   });
 }
 
+/** Links as words: "<a>A</a>, <a>B</a> and <a>C</a>". */
+function LinkList({ links }: { links: { href: string; label: string }[] }) {
+  return <>{links.map((l, i) => <span key={l.href}>{i === 0 ? '' : i === links.length - 1 ? ' and ' : ', '}<a href={l.href}>{l.label}</a></span>)}</>;
+}
+
 /** Six tags as a list of chips. */
 function Tags({ tags, label }: { tags: string[]; label: string }) {
   return (
@@ -56,8 +64,11 @@ function Tags({ tags, label }: { tags: string[]; label: string }) {
  * @param faqs its five generated questions (lib/content/area-faqs.ts), the same ones as in the JSON-LD
  */
 export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
-  const { core } = useSite();
+  const { core, areas, services } = useSite();
   const { page, name } = area;
+  const near = neighbours(area, areas);
+  // lib/content/load-content.ts has checked that every slug names a service.
+  const special = services.filter((s) => page.town.services.includes(s.slug)).map((s) => ({ href: `/services/${s.slug}/`, label: s.name }));
   const { sections } = page;
   const always = page.emergency === '24/7';
   const note = coverageNote(area);
@@ -73,7 +84,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
         title={`Locksmith in ${name}, NM`}
         eyebrow={<><Icon name="map" size={18} /> {name}, NM <span className="area-zip">ZIP {area.zipCode}</span></>}
         text={`Mobile locksmith for cars, homes and businesses in ${name}. ${area.description}`}
-        imageAlt={`Illustration of our service van on the road to ${name}`}
+        imageAlt="Illustration of our service van on a desert road below mesas"
         photo={area.photo}
       >
         {note && <p className="area-coverage-note"><Icon name="clock" size={18} /> {note}</p>}
@@ -83,9 +94,10 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
         <div className="area-about-grid">
           <div className="area-about-text">
             {page.about.map((p) => <p key={p}>{p}</p>)}
+            <p className="area-near">Nearest towns we serve: <LinkList links={near.map((n) => ({ href: `/areas/${n.town.slug}/`, label: `${n.town.name} (${n.km} km)` }))} />.</p>
           </div>
           <div className="card area-factcard">
-            <img className="card-img" src={`/img/scene-${area.scene}.svg`} alt={area.sceneAlt} width={SCENE_SIZE[0]} height={SCENE_SIZE[1]} loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
+            <img className="card-img" src={`/img/scene-${area.scene}.svg`} alt={SCENE_ALT[area.scene]} width={SCENE_SIZE[0]} height={SCENE_SIZE[1]} loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
             <dl className="area-facts">
               {facts.map(([label, value]) => (
                 <div key={label} className="area-fact"><dt>{label}</dt><dd>{value}</dd></div>
@@ -101,7 +113,8 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
         )}
       </Section>
 
-      <Section title={`Locksmith Services in ${name}`} intro="Cars, homes and businesses: one call and we drive to you." className="area-services" id="services">
+      <Section title={`Locksmith Services in ${name}`} className="area-services" id="services">
+        <p className="area-special">Specialised services for {name}: <LinkList links={special} />.</p>
         <ServiceCards services={areaServices(core, name)} />
       </Section>
 
@@ -126,7 +139,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
           source="area_emergency"
           title={always ? `24/7 Emergency Locksmith in ${name}` : `Emergency Locksmith Service in ${name}`}
           text={always
-            ? `Locked out at night, on a weekend or on a holiday? Emergency service is available 24/7 in ${name}. Call now.`
+            ? `Emergency service is available 24/7 in ${name}. Call now.`
             : `Emergency services are available in ${name}. Call and we will tell you honestly when we can be there.`}
         />
       )}
@@ -135,7 +148,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
 
       <CallBanner
         title={`Need a Locksmith in ${name}?`}
-        text="Call, text or e-mail us. Tell us where you are and what is locked, and we give you the price and an arrival estimate before we set out."
+        text="Tell us where you are and what is locked: you get the price and an arrival estimate first."
         source="area_closing"
       />
     </>

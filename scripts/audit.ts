@@ -1,7 +1,8 @@
 /**
- * `npm run audit`: the Lighthouse audit (tooling/lighthouse-audit.ts) on every page of the built
- * site, served by the preview server, printed as a table. Exits 1 when a page breaks a budget
- * (BUDGETS).
+ * `npm run audit`: the text similarity of the area pages (lib/area-similarity.ts), then the
+ * Lighthouse audit (tooling/lighthouse-audit.ts) on every page of the built site, served by the
+ * preview server, printed as a table. Exits 1 when a page breaks a budget (BUDGETS) or the area
+ * pages miss a similarity target.
  *
  * Usage: tsx scripts/audit.ts [--runs N] [path ...]   (default: every route; DIST_DIR picks the folder)
  *   --runs N  run every page exactly N times and report each figure's median (e.g. --runs 5);
@@ -9,7 +10,9 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatSimilarity, measureSimilarity, meetsTargets, readBuiltAreaPages } from '../lib/area-similarity.ts';
 import { distDir } from '../lib/build/build-site.ts';
+import { loadContent } from '../lib/content/load-content.ts';
 import { startServer } from '../lib/serve/preview-server.ts';
 import { auditPages, auditTargets, BUDGETS, budgetFailures, describeCpu, formatTable } from '../tooling/lighthouse-audit.ts';
 
@@ -19,6 +22,12 @@ async function main(): Promise<void> {
   if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) {
     console.error(`--runs must be a whole number of Lighthouse runs a page, e.g. --runs 5 (got "${values.runs}").`);
     process.exit(1);
+  }
+  const similarity = measureSimilarity(readBuiltAreaPages(distDir(), loadContent().areas));
+  console.log(`${formatSimilarity(similarity)}\n`);
+  if (!meetsTargets(similarity)) {
+    console.error('Area pages share too much text (targets above; details: npm run similarity).\n');
+    process.exitCode = 1;
   }
   const targets = auditTargets().filter((t) => only.length === 0 || only.includes(t.path));
   const dir = distDir();

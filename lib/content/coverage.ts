@@ -13,6 +13,10 @@
  *   schema allows only on extended coverage and never with a 24/7 emergency promise.
  */
 import type { Community } from '../../content/schema.ts';
+import { arrivalOf } from './arrival.ts';
+
+/** A community with its own page (the shape of lib/content/load-content.ts `Area`). */
+type Area = Community & { page: NonNullable<Community['page']> };
 
 /** How many service areas are primary and how many extended coverage. */
 export interface CoverageCounts {
@@ -51,23 +55,14 @@ export function coverageBadge(c: Community): CoverageBadge {
 
 /**
  * The note under an area page's hero buttons about reaching the community, or undefined for a
- * primary area (whose page gives the usual response times instead).
+ * town within the owner's usual response times (whose FAQ gives them). Far towns get their own
+ * estimate from their distance (lib/content/arrival.ts).
  */
-export function coverageNote(c: Community): string | undefined {
-  if (c.servedOnRequest) return `${c.name} is an extended-coverage area, served on request: call to confirm and get an arrival estimate.`;
-  if (c.coverage !== 'extended') return undefined;
-  if (c.inPlacesList) return `${c.name} is in our extended coverage area: the drive from Grants is longer, so call for an honest arrival estimate.`;
-  return `The drive from Grants to ${c.name} is a long one: call for an honest arrival estimate.`;
-}
-
-/**
- * The answer to "How fast can a locksmith get to me in {name}?" for a community outside the
- * primary area, or undefined for a primary one.
- */
-export function arrivalAnswer(c: Community): string | undefined {
-  if (c.servedOnRequest) return `${c.name} is extended coverage, served on request, so call first: we confirm that we can come, and travel from Grants adds to the time. We give you an honest arrival estimate when you call.`;
-  if (c.coverage !== 'extended') return undefined;
-  return `${c.name} is a longer drive from our Grants base, so travel adds to the time. We give you an honest arrival estimate when you call.`;
+export function coverageNote(c: Area): string | undefined {
+  const a = arrivalOf(c);
+  if (c.servedOnRequest) return `${c.name} is an extended-coverage area, served on request: call to confirm. By road it is ${a.estimate} from Grants.`;
+  if (a.near) return undefined;
+  return `By road ${c.name} is ${a.estimate} from our Grants base: call for an honest arrival estimate.`;
 }
 
 /** Names as words: "" when none, "Gallup", "Gallup and Zuni", "Gallup, Zuni and Ramah". */

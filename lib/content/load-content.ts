@@ -60,7 +60,8 @@ export const PROJECT_CONTENT: RawContent = {
  * Validates raw content and returns typed site data. Besides each record's own fields, it checks
  * every text of every record for a clause that says "served on request" and names a community
  * (or, in a community's own record, names none): that community's record must be marked
- * `servedOnRequest`, so the words follow the record when the operator changes it.
+ * `servedOnRequest`, so the words follow the record when the operator changes it; and that the
+ * specialised services an area page links to (`page.town.services`) exist.
  * @throws ContentError naming the file, the record and the field of the first mistake
  */
 export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
@@ -73,6 +74,11 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   const taken = new Set<string>(core.map((c) => c.slug));
   for (const svc of services) {
     if (taken.has(svc.slug)) throw new ContentError(`content/services.ts: service "${svc.slug}": field "slug" is also a core service's slug; slugs must be unique.`);
+  }
+  const serviceSlugs = services.map((svc) => svc.slug);
+  for (const c of communities) {
+    const unknown = c.page?.town.services.find((slug) => !serviceSlugs.includes(slug));
+    if (unknown) throw new ContentError(`content/communities.ts: community "${c.slug}": field "page.town.services" names "${unknown}", which is not a service of content/services.ts: use one of ${serviceSlugs.join(', ')}.`);
   }
   const records: { file: string; label: string; record: object; subject?: Community }[] = [
     ...communities.map((c) => ({ file: 'content/communities.ts', label: `community "${c.slug}"`, record: c, subject: c })),

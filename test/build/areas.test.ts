@@ -1,12 +1,16 @@
 /**
  * Checks the built area pages and /service-areas/ in $DIST_DIR (or dist/), as test/run.ts just
  * built them: ZIP and population on every area page, exactly the sections of each variant, no "24/7" on San Rafael and Gallup, the acoma-pueblo alias, a card per community
- * and the listed places, coverage statistics that agree with the card badges, and that every internal link and picture of these pages resolves.
+ * and the listed places, coverage statistics that agree with the card badges, and that every internal link and picture of these pages resolves;
+ * honest arrival times (the owner's response times only within about 25 km of Grants, a farther town's own
+ * estimate on its page and in its FAQ JSON-LD), links to specialised services and the nearest towns, and
+ * alt text that describes a drawing, not a town.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { arrivalOf, neighbours, OWNER_MINUTES } from '../../lib/content/arrival.ts';
 import { coverageCounts } from '../../lib/content/coverage.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { REQUIRED_AREA_SLUGS, REQUIRED_COVERAGE } from '../helpers/required-site.ts';
@@ -222,3 +226,85 @@ links('should resolve every internal href and src, including #fragments', () => 
   assert.equal([...new Set(missing)], []);
 });
 links.run();
+
+const honest = suite('arrival times on the area pages');
+/** Sentences of a text. */
+const sentencesOf = (t: string) => t.split(/(?<=[.!?:;])\s+/);
+const far = site.areas.filter((a) => !arrivalOf(a).near);
+honest('should leave the owner\'s response times to Grants and towns within about 25 km', () => {
+  assert.ok(far.length >= 10, `only ${far.length} far towns`);
+  const minutes = [...new Set(Object.values(OWNER_MINUTES))];
+  const promises: string[] = [];
+  for (const a of far) {
+    const doc = html(`/areas/${a.slug}/`);
+    const faq = jsonLd(doc).find((d) => d['@type'] === 'FAQPage');
+    const texts = [text(main(doc)), ...faq.mainEntity.map((q: any) => q.acceptedAnswer.text)];
+    for (const s of texts.flatMap(sentencesOf)) {
+      if (minutes.some((m) => s.includes(m)) && !/\bGrants\b/.test(s)) promises.push(`${a.slug}: ${s}`);
+      if (minutes.some((m) => s.includes(m)) && s.includes(a.name)) promises.push(`${a.slug}: ${s}`);
+    }
+  }
+  assert.equal(promises, []);
+});
+honest('should give each farther town its own estimate from its distance, on the page and in the FAQ JSON-LD', () => {
+  for (const a of far) {
+    const { estimate, km } = arrivalOf(a);
+    const doc = html(`/areas/${a.slug}/`);
+    const answer = jsonLd(doc).find((d) => d['@type'] === 'FAQPage').mainEntity[1].acceptedAnswer.text;
+    assert.ok(answer.includes(`${km} km`) && answer.includes(estimate), `${a.slug}: ${answer}`);
+    assert.ok(text(main(doc)).includes(estimate), a.slug);
+  }
+});
+honest('should give a town within 25 km the owner\'s times', () => {
+  const milan = byslug('milan');
+  assert.ok(arrivalOf(milan).near);
+  const answer = jsonLd(html('/areas/milan/')).find((d) => d['@type'] === 'FAQPage').mainEntity[1].acceptedAnswer.text;
+  assert.ok(answer.includes(`${OWNER_MINUTES.normal} minutes`), answer);
+});
+honest.run();
+
+const placeLinks = suite('links between places and services on the area pages');
+/** The hrefs inside one section (by its class) of a page's <main>. */
+function hrefsIn(markup: string, cls: string): string[] {
+  const start = markup.search(new RegExp(`class="[^"]*\\b${cls}\\b`));
+  const section = markup.slice(start, markup.indexOf('</section>', start));
+  return [...section.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+}
+placeLinks('should link each area page to at least three specialised services from its record, not the same everywhere', () => {
+  const sets = new Set<string>();
+  for (const a of site.areas) {
+    const links = hrefsIn(main(html(`/areas/${a.slug}/`)), 'area-services').filter((h) => h.startsWith('/services/'));
+    assert.ok(links.length >= 3, `${a.slug}: ${links}`);
+    assert.equal([...links].sort(), a.page.town.services.map((s) => `/services/${s}/`).sort(), a.slug);
+    sets.add([...links].sort().join(' '));
+  }
+  assert.ok(sets.size > 3, `only ${sets.size} different sets of service links`);
+});
+placeLinks('should link each area page to its two nearest towns in About', () => {
+  for (const a of site.areas) {
+    const links = hrefsIn(main(html(`/areas/${a.slug}/`)), 'area-about').filter((h) => h.startsWith('/areas/'));
+    assert.equal(links, neighbours(a, site.areas).map((n) => `/areas/${n.town.slug}/`), a.slug);
+    assert.is(links.length, 2, a.slug);
+  }
+  assert.equal(hrefsIn(main(html('/areas/grants/')), 'area-about').filter((h) => h.startsWith('/areas/')), ['/areas/milan/', '/areas/san-rafael/']);
+});
+placeLinks.run();
+
+const alts = suite('alt text of the area pictures');
+alts('should describe one drawing the same way on every page that shows it, naming no town', () => {
+  const byImage = new Map<string, Set<string>>();
+  for (const slug of AREA_SLUGS) {
+    for (const m of main(html(`/areas/${slug}/`)).matchAll(/<img\b[^>]*\bsrc="([^"]+\.svg)"[^>]*\balt="([^"]*)"/g)) {
+      if (!byImage.has(m[1])) byImage.set(m[1], new Set());
+      byImage.get(m[1])!.add(m[2]);
+    }
+  }
+  const names = site.communities.map((c) => c.name);
+  for (const [src, set] of byImage) {
+    if (!src.includes('scene-') && !src.includes('hero')) continue;
+    assert.is(set.size, 1, `${src}: ${[...set].join(' | ')}`);
+    for (const alt of set) for (const n of names) assert.not.ok(alt.includes(n), `${src}: "${alt}" names ${n}`);
+  }
+  assert.ok([...byImage.keys()].some((s) => s.includes('scene-mesa')));
+});
+alts.run();

@@ -8,6 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatTime, HOURS, hoursText, openingHoursText } from '../../content/business.ts';
 import type { Community } from '../../content/schema.ts';
+import { arrivalOf } from '../../lib/content/arrival.ts';
 import { coverageBadge, coverageCounts, coverageNote, servedOnRequestReader, servedOnRequestSentence } from '../../lib/content/coverage.ts';
 import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/content/load-content.ts';
 import { renderRoute } from '../../lib/build/render.ts';
@@ -92,7 +93,8 @@ onRequest('should name, in any sentence of any page that says "on request", only
 });
 onRequest('should give an extended but not on-request area its own hero note', () => {
   const ramah = site.areas.find((a) => a.slug === 'ramah')!;
-  assert.is(coverageNote(ramah), 'Ramah is in our extended coverage area: the drive from Grants is longer, so call for an honest arrival estimate.');
+  assert.is(coverageNote(ramah), `By road Ramah is ${arrivalOf(ramah).estimate} from our Grants base: call for an honest arrival estimate.`);
+  assert.is(arrivalOf(ramah).estimate, 'about 1 hour 15 minutes');
   assert.is(coverageNote(site.areas.find((a) => a.slug === 'grants')!), undefined);
 });
 onRequest('should be refused by the schema beside a 24/7 promise or on a primary area, naming the field', () => {

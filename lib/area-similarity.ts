@@ -1,0 +1,251 @@
+/**
+ * How much of the area pages' text is shared between them: the measure behind
+ * `npm run similarity`, `npm run audit`, the thin-page warning of `npm run check` and
+ * test/build/area-similarity.test.ts.
+ *
+ * The measure, on each area page's visible text inside `<main>`:
+ * - words: lower case, runs of letters and digits ("I-40" is "i" and "40");
+ * - the page's own town name, in every form the page uses (`names`, e.g. "Acoma Pueblo" and
+ *   "Acoma"), is replaced by one placeholder word, so "Locked out in Milan?" on the Milan page
+ *   and "Locked out in Ramah?" on the Ramah page count as the same text;
+ * - shingles: every run of five consecutive words inside one sentence (sentences end at ".", "!",
+ *   "?" and at the end of a block of text: a paragraph, a heading, a list item); a shorter
+ *   sentence counts as one shingle;
+ * - pair similarity: Jaccard index of two pages' shingle sets (shared / all distinct);
+ * - own-text share: the share of a page's words that are in sentences found on no other area page
+ *   (a sentence is compared as its words, placeholder included).
+ * Search engines treat near-duplicate pages aimed at different towns as doorway pages
+ * (https://developers.google.com/search/docs/essentials/spam-policies#doorways); the thresholds
+ * (SIMILARITY_TARGETS) are this project's targets for area pages written for their town.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse, type HTMLElement, type Node } from 'node-html-parser';
+import type { Community } from '../content/schema.ts';
+
+/** The targets: highest pair and median pair at most these, every page's own-text share at least this. */
+export const SIMILARITY_TARGETS = { highestPair: 0.40, medianPair: 0.30, ownShare: 0.40 } as const;
+
+/** Shingle length in words. */
+export const SHINGLE_WORDS = 5;
+
+/** The word that stands for a page's own town name. */
+const PLACEHOLDER = 'townname';
+
+/** Elements whose text is not visible on the page. */
+const HIDDEN_TAGS = new Set(['script', 'style', 'template', 'noscript', 'svg']);
+/** Elements that end a block of text (shingles and sentences never cross them). */
+const BLOCK_TAGS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'div', 'section', 'ul', 'ol', 'dl', 'summary', 'details', 'figcaption', 'td', 'th', 'br', 'header', 'footer', 'article', 'nav', 'aside']);
+
+/** One area page to measure. */
+export interface AreaPageText {
+  /** The page's slug, e.g. "acoma". */
+  slug: string;
+  /** Every form of the town's name the page uses, e.g. ["Acoma Pueblo", "Acoma"]. */
+  names: string[];
+  /** The page's visible text inside <main>, as blocks (mainTextBlocks). */
+  blocks: string[];
+}
+
+/** The figures of one page. */
+export interface PageFigures {
+  slug: string;
+  /** Words on the page. */
+  words: number;
+  /** Share of its words in sentences on no other area page, 0 to 1. */
+  ownShare: number;
+  /** The most similar other page and the Jaccard index of the pair. */
+  closest: { slug: string; jaccard: number };
+}
+
+/** The figures of a set of area pages. */
+export interface SimilarityReport {
+  pages: PageFigures[];
+  /** The most similar pair. */
+  highest: { a: string; b: string; jaccard: number };
+  /** Median Jaccard index over all pairs. */
+  median: number;
+  /** The page with the lowest own-text share. */
+  lowestOwn: { slug: string; ownShare: number };
+}
+
+/**
+ * The visible text inside the document's `<main>`, as blocks of text (one per paragraph, heading,
+ * list item ...), with hidden elements (scripts, styles, templates, `hidden`, `.visually-hidden`)
+ * left out.
+ * @throws Error when the document has no <main>
+ */
+export function mainTextBlocks(html: string): string[] {
+  const main = parse(html).querySelector('main');
+  if (!main) throw new Error('The page has no <main> element.');
+  const blocks: string[] = [];
+  let current = '';
+  const flush = () => {
+    const text = current.replace(/\s+/g, ' ').trim();
+    if (text) blocks.push(text);
+    current = '';
+  };
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) { current += ` ${(node as unknown as { text: string }).text}`; return; }
+    if (node.nodeType !== 1) return;
+    const el = node as HTMLElement;
+    const tag = el.rawTagName?.toLowerCase() ?? '';
+    if (HIDDEN_TAGS.has(tag) || el.hasAttribute('hidden') || el.classList.contains('visually-hidden')) return;
+    const block = BLOCK_TAGS.has(tag);
+    if (block) flush();
+    for (const child of el.childNodes) walk(child);
+    if (block) flush();
+  };
+  walk(main);
+  flush();
+  return blocks;
+}
+
+/**
+ * The forms of a community's name its page uses: the name, the name without a trailing "Pueblo"
+ * ("Acoma Pueblo" -> "Acoma"), and the slug as words ("acoma").
+ */
+export function nameForms(c: Pick<Community, 'name' | 'slug'>): string[] {
+  return [...new Set([c.name, c.name.replace(/\s+Pueblo$/i, ''), c.slug.replace(/-/g, ' ')])];
+}
+
+/** A text's words: lower case, letters and digits. */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Replaces each run of words that spells one of `names` (longest first) with the placeholder. */
+function withPlaceholder(words: string[], names: string[]): string[] {
+  const forms = [...new Set(names.map((n) => wordsOf(n).join(' ')))].filter(Boolean).map((n) => n.split(' ')).sort((a, b) => b.length - a.length);
+  const out: string[] = [];
+  for (let i = 0; i < words.length;) {
+    const form = forms.find((f) => f.every((w, k) => words[i + k] === w));
+    if (form) { out.push(PLACEHOLDER); i += form.length; } else { out.push(words[i]); i += 1; }
+  }
+  return out;
+}
+
+/** A page's sentences, each as its words with the placeholder. */
+function sentencesOf(page: AreaPageText): string[][] {
+  return page.blocks
+    .flatMap((block) => block.split(/(?<=[.!?])\s+/))
+    .map((s) => withPlaceholder(wordsOf(s), page.names))
+    .filter((w) => w.length > 0);
+}
+
+/** The set of five-word shingles of a page (inside one sentence or shorter block each). */
+function shinglesOf(sentences: string[][]): Set<string> {
+  const set = new Set<string>();
+  for (const words of sentences) {
+    if (words.length < SHINGLE_WORDS) { set.add(words.join(' ')); continue; }
+    for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) set.add(words.slice(i, i + SHINGLE_WORDS).join(' '));
+  }
+  return set;
+}
+
+/** Jaccard index of two sets: shared members / all distinct members (0 for two empty sets). */
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const x of a) if (b.has(x)) shared++;
+  const all = a.size + b.size - shared;
+  return all === 0 ? 0 : shared / all;
+}
+
+/** Median of numbers (0 for none). */
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * Measures a set of area pages (the module comment says how).
+ * @param pages at least two pages
+ * @throws Error with fewer than two pages (there is no pair to compare)
+ */
+export function measureSimilarity(pages: AreaPageText[]): SimilarityReport {
+  if (pages.length < 2) throw new Error(`Similarity needs at least two area pages; got ${pages.length}.`);
+  const sentences = pages.map(sentencesOf);
+  const shingles = sentences.map(shinglesOf);
+  const keys = sentences.map((list) => new Set(list.map((w) => w.join(' '))));
+  const pairs: { a: number; b: number; jaccard: number }[] = [];
+  for (let a = 0; a < pages.length; a++) for (let b = a + 1; b < pages.length; b++) pairs.push({ a, b, jaccard: jaccard(shingles[a], shingles[b]) });
+  const figures: PageFigures[] = pages.map((page, i) => {
+    const words = sentences[i].reduce((n, w) => n + w.length, 0);
+    const own = sentences[i].filter((w) => !keys.some((set, j) => j !== i && set.has(w.join(' ')))).reduce((n, w) => n + w.length, 0);
+    const mine = pairs.filter((p) => p.a === i || p.b === i).sort((x, y) => y.jaccard - x.jaccard)[0];
+    return { slug: page.slug, words, ownShare: words ? own / words : 0, closest: { slug: pages[mine.a === i ? mine.b : mine.a].slug, jaccard: mine.jaccard } };
+  });
+  const top = [...pairs].sort((x, y) => y.jaccard - x.jaccard)[0];
+  const lowest = [...figures].sort((x, y) => x.ownShare - y.ownShare)[0];
+  return {
+    pages: figures,
+    highest: { a: pages[top.a].slug, b: pages[top.b].slug, jaccard: top.jaccard },
+    median: median(pairs.map((p) => p.jaccard)),
+    lowestOwn: { slug: lowest.slug, ownShare: lowest.ownShare },
+  };
+}
+
+/** "0.43" for 0.4321. */
+const two = (x: number) => x.toFixed(2);
+/** "38%" for 0.381. */
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/**
+ * One warning per page whose text is mostly shared: its closest pair above the highest-pair
+ * target, or its own-text share below the target. Each names the page, how similar, and what to
+ * write. Empty when every page meets the targets.
+ */
+export function thinPageWarnings(report: SimilarityReport, pathOf: (slug: string) => string): string[] {
+  const warnings: string[] = [];
+  for (const p of report.pages) {
+    const problems: string[] = [];
+    if (p.closest.jaccard > SIMILARITY_TARGETS.highestPair) problems.push(`its text is ${two(p.closest.jaccard)} similar to ${pathOf(p.closest.slug)} (target at most ${two(SIMILARITY_TARGETS.highestPair)})`);
+    if (p.ownShare < SIMILARITY_TARGETS.ownShare) problems.push(`only ${pct(p.ownShare)} of its words are in sentences no other area page has (target at least ${pct(SIMILARITY_TARGETS.ownShare)})`);
+    if (!problems.length) continue;
+    warnings.push(`${pathOf(p.slug)} is mostly text the other town pages share: ${problems.join(', and ')}. Search engines may treat it as a doorway page. In content/communities.ts, write what is true of this town: its roads and landmarks, what a call there is like, its services and FAQ notes (docs/area-pages.md).`);
+  }
+  if (report.median > SIMILARITY_TARGETS.medianPair) {
+    warnings.push(`The area pages as a whole are too alike: median pair similarity ${two(report.median)} (target at most ${two(SIMILARITY_TARGETS.medianPair)}). Shorten the text every area page shares (content/area-copy.ts) and write more about each town (docs/area-pages.md).`);
+  }
+  return warnings;
+}
+
+/** The report as lines for a terminal: the three headline figures, then one line per page. */
+export function formatSimilarity(report: SimilarityReport): string {
+  const t = SIMILARITY_TARGETS;
+  const rows = [...report.pages].sort((a, b) => a.ownShare - b.ownShare)
+    .map((p) => `  ${p.slug.padEnd(14)} ${String(p.words).padStart(5)} words  own text ${pct(p.ownShare).padStart(4)}  closest ${p.closest.slug} ${two(p.closest.jaccard)}`);
+  return [
+    `Area pages: ${report.pages.length}. Jaccard of 5-word shingles, own town name as a placeholder.`,
+    `  highest pair ${two(report.highest.jaccard)} (${report.highest.a} / ${report.highest.b}), target <= ${two(t.highestPair)}`,
+    `  median pair  ${two(report.median)}, target <= ${two(t.medianPair)}`,
+    `  lowest own-text share ${pct(report.lowestOwn.ownShare)} (${report.lowestOwn.slug}), target >= ${pct(t.ownShare)}`,
+    ...rows,
+  ].join('\n');
+}
+
+/** Whether the report meets every target. */
+export function meetsTargets(report: SimilarityReport): boolean {
+  return report.highest.jaccard <= SIMILARITY_TARGETS.highestPair
+    && report.median <= SIMILARITY_TARGETS.medianPair
+    && report.lowestOwn.ownShare >= SIMILARITY_TARGETS.ownShare;
+}
+
+/**
+ * The built area pages of `areas` in the folder `dir` (a built site), ready to measure.
+ * @throws Error naming the missing file and the command that builds it
+ */
+export function readBuiltAreaPages(dir: string, areas: Pick<Community, 'name' | 'slug'>[]): AreaPageText[] {
+  return areas.map((area) => {
+    const file = path.join(dir, 'areas', area.slug, 'index.html');
+    let html: string;
+    try {
+      html = readFileSync(file, 'utf8');
+    } catch {
+      throw new Error(`${file} is missing: run \`npm run build\` first.`);
+    }
+    return { slug: area.slug, names: nameForms(area), blocks: mainTextBlocks(html) };
+  });
+}

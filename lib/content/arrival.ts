@@ -1,0 +1,89 @@
+/**
+ * How far each town is from the business's base and how soon we can be there, computed from the
+ * coordinates of the town's record (content/communities.ts `page.town.coordinates`) and of the
+ * base (content/business.ts LOCATION), never typed:
+ * - distance: great-circle ("as the crow flies") distance with @turf/distance, in km and miles;
+ *   roads are longer, so no page calls it a road distance;
+ * - near or far: within ARRIVAL_RULE.nearKm of the base the owner's response times hold
+ *   (RESPONSE_MINUTES, read only here); farther towns get their own estimate;
+ * - estimate: ARRIVAL_RULE's set-out time plus the distance stretched by its road factor and
+ *   driven at its average speed, rounded up to a quarter hour (the business's own rule, which
+ *   the owner sets in content/area-copy.ts);
+ * - neighbours: the nearest other area pages.
+ */
+import turfDistance from '@turf/distance';
+import { ARRIVAL_RULE } from '../../content/area-copy.ts';
+import { LOCATION, RESPONSE_MINUTES } from '../../content/business.ts';
+import type { Community } from '../../content/schema.ts';
+
+/** The owner's response times in minutes ("15-30"): the one place the code reads them. */
+export const OWNER_MINUTES: { usual: string; normal: string; emergency: string } = RESPONSE_MINUTES;
+
+/** A point as the records give it. */
+interface Point { latitude: number; longitude: number }
+
+/** Great-circle distance between two points in km (@turf/distance, haversine on a sphere of radius 6371.0088 km). */
+export function greatCircleKm(a: Point, b: Point): number {
+  return turfDistance([a.longitude, a.latitude], [b.longitude, b.latitude], { units: 'kilometers' });
+}
+
+/** How far a town is and how soon we can be there. */
+export interface Arrival {
+  /** Great-circle distance from the base, whole km. */
+  km: number;
+  /** The same in whole miles. */
+  miles: number;
+  /** Within ARRIVAL_RULE.nearKm: the owner's response times hold. */
+  near: boolean;
+  /** Far towns: the estimate in minutes, a multiple of 15. */
+  minutes: number;
+  /** The estimate in words: "about 45 minutes", "about an hour", "about 1 hour 15 minutes". */
+  estimate: string;
+}
+
+/** 45 -> "about 45 minutes", 60 -> "about an hour", 75 -> "about 1 hour 15 minutes", 120 -> "about 2 hours". */
+export function minutesInWords(minutes: number): string {
+  if (minutes < 60) return `about ${minutes} minutes`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const hours = h === 1 ? (m ? '1 hour' : 'an hour') : `${h} hours`;
+  return `about ${hours}${m ? ` ${m} minutes` : ''}`;
+}
+
+/** Distance and arrival estimate of a town at `point`, from the base (LOCATION). */
+export function arrivalAt(point: Point): Arrival {
+  const exact = greatCircleKm(LOCATION, point);
+  const { nearKm, setOutMinutes, roadFactor, averageKmh } = ARRIVAL_RULE;
+  const drive = setOutMinutes + (exact * roadFactor / averageKmh) * 60;
+  const minutes = Math.max(15, Math.ceil(drive / 15) * 15);
+  return { km: Math.round(exact), miles: Math.round(exact / 1.609344), near: exact <= nearKm, minutes, estimate: minutesInWords(minutes) };
+}
+
+/** A community with town facts (an area page's record). */
+type Town = Pick<Community, 'slug' | 'name'> & { page: { town: { coordinates: Point } } };
+
+/** Distance and arrival estimate of a town. */
+export function arrivalOf(town: Town): Arrival {
+  return arrivalAt(town.page.town.coordinates);
+}
+
+/** The `count` other towns nearest to `town` (great-circle), nearest first, with their distance in whole km. */
+export function neighbours<T extends Town>(town: T, all: readonly T[], count = 2): { town: T; km: number }[] {
+  return all.filter((t) => t.slug !== town.slug)
+    .map((t) => ({ town: t, km: Math.round(greatCircleKm(town.page.town.coordinates, t.page.town.coordinates)) }))
+    .sort((a, b) => a.km - b.km)
+    .slice(0, count);
+}
+
+/**
+ * The sentence that says how soon we can be there: for a near town the owner's response times,
+ * for a far one its own estimate from its distance. Used by the hero note, the FAQ and its JSON-LD.
+ */
+export function arrivalSentence(town: Town): string {
+  const a = arrivalOf(town);
+  const times = `${OWNER_MINUTES.normal} minutes for normal calls and ${OWNER_MINUTES.emergency} for emergencies`;
+  if (town.name === LOCATION.locality) return `Our base is in ${town.name}, so our usual times hold: ${times}.`;
+  const where = `${town.name} is ${a.km} km (${a.miles} miles) from our base in Grants as the crow flies`;
+  if (a.near) return `${where}, so the Grants times hold: ${times}.`;
+  return `${where}: by road, plan on ${a.estimate} from Grants, and we give you an estimate when you call.`;
+}

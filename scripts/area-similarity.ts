@@ -1,0 +1,17 @@
+/**
+ * `npm run similarity`: how much text the built area pages share (lib/area-similarity.ts), read
+ * from the built site in $DIST_DIR or dist/ (`npm run similarity` builds it first; `npm run audit`
+ * prints the same figures before its Lighthouse runs). Prints the highest pair, the median pair,
+ * the lowest own-text share and one line per page, then a warning per thin page; exits 1 when a
+ * target is missed.
+ *
+ * Usage: tsx scripts/area-similarity.ts
+ */
+import { formatSimilarity, measureSimilarity, meetsTargets, readBuiltAreaPages, thinPageWarnings } from '../lib/area-similarity.ts';
+import { distDir } from '../lib/build/build-site.ts';
+import { loadContent } from '../lib/content/load-content.ts';
+
+const report = measureSimilarity(readBuiltAreaPages(distDir(), loadContent().areas));
+console.log(formatSimilarity(report));
+for (const w of thinPageWarnings(report, (slug) => `/areas/${slug}/`)) console.log(`Warning: ${w}`);
+if (!meetsTargets(report)) process.exitCode = 1;

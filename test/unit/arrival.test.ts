@@ -1,0 +1,58 @@
+/**
+ * Distances and arrival estimates (lib/content/arrival.ts): great-circle distances from the base,
+ * the owner's response times only within ARRIVAL_RULE.nearKm, an estimate rounded up to a quarter
+ * hour beyond it, the nearest towns, and a record naming a service that does not exist refused.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ARRIVAL_RULE } from '../../content/area-copy.ts';
+import { LOCATION } from '../../content/business.ts';
+import type { Community } from '../../content/schema.ts';
+import { arrivalAt, arrivalOf, arrivalSentence, greatCircleKm, minutesInWords, neighbours, OWNER_MINUTES } from '../../lib/content/arrival.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+
+const site = loadContent();
+const area = (slug: string) => site.areas.find((a) => a.slug === slug)!;
+
+const test = suite('arrival');
+test('should measure great-circle km (one degree of latitude is about 111.2 km)', () => {
+  const km = greatCircleKm({ latitude: 35, longitude: -108 }, { latitude: 36, longitude: -108 });
+  assert.ok(Math.abs(km - 111.2) < 0.1, String(km));
+});
+test('should put Milan within the owner\'s times and Gallup beyond them, 91 km away', () => {
+  assert.ok(arrivalOf(area('milan')).near);
+  const gallup = arrivalOf(area('gallup'));
+  assert.not.ok(gallup.near);
+  assert.is(gallup.km, 91);
+  assert.is(gallup.miles, 57);
+});
+test('should estimate set-out time plus the stretched distance at the average speed, rounded up to 15 minutes', () => {
+  const point = { latitude: LOCATION.latitude + 0.5, longitude: LOCATION.longitude };
+  const km = greatCircleKm(LOCATION, point);
+  const expected = Math.ceil((ARRIVAL_RULE.setOutMinutes + km * ARRIVAL_RULE.roadFactor / ARRIVAL_RULE.averageKmh * 60) / 15) * 15;
+  assert.is(arrivalAt(point).minutes, expected);
+  assert.is(arrivalAt(point).minutes % 15, 0);
+});
+test('should say minutes as people do', () => {
+  assert.is(minutesInWords(45), 'about 45 minutes');
+  assert.is(minutesInWords(60), 'about an hour');
+  assert.is(minutesInWords(75), 'about 1 hour 15 minutes');
+  assert.is(minutesInWords(120), 'about 2 hours');
+});
+test('should promise the owner\'s minutes only in a near town\'s sentence', () => {
+  assert.ok(arrivalSentence(area('san-rafael')).includes(`${OWNER_MINUTES.normal} minutes`));
+  assert.ok(arrivalSentence(area('grants')).startsWith('Our base is in Grants'));
+  for (const slug of ['acoma', 'laguna', 'new-laguna', 'thoreau']) {
+    const s = arrivalSentence(area(slug));
+    assert.not.ok(Object.values(OWNER_MINUTES).some((m) => s.includes(m)), s);
+    assert.ok(s.includes(arrivalOf(area(slug)).estimate), s);
+  }
+});
+test('should find the nearest towns', () => {
+  assert.equal(neighbours(area('crownpoint'), site.areas).map((n) => n.town.slug), ['smith-lake', 'thoreau']);
+});
+test('should refuse a specialised service that content/services.ts does not have, naming the field', () => {
+  const communities = (structuredClone(PROJECT_CONTENT.communities) as Community[]).map((c) => (c.slug === 'milan' ? { ...c, page: { ...c.page!, town: { ...c.page!.town, services: ['car-lockout', 'car-lockouts', 'home-lockout'] } } } : c));
+  assert.throws(() => loadContent({ ...PROJECT_CONTENT, communities }), /^content\/communities\.ts: community "milan": field "page\.town\.services" names "car-lockouts", which is not a service of content\/services\.ts/);
+});
+test.run();
