@@ -109,12 +109,14 @@ function fileCspHtaccess(): string[] {
  * folder without index.html answers 404 with the 404 page. A rewrite rather than
  * `Options -Indexes`, which many shared hosts forbid in .htaccess and answer with 500.
  */
-function noFolderListingHtaccess(): string[] {
+function noFolderListingHtaccess(redirects: readonly Redirect[]): string[] {
   return [
     '<IfModule mod_rewrite.c>',
-    '  # A folder without index.html is never listed: 404',
+    '  # A folder without index.html is never listed: 404 (unless a redirect below answers it:',
+    '  # mod_rewrite runs before mod_alias in .htaccess, so its RedirectMatch would never be reached)',
     '  RewriteCond %{REQUEST_FILENAME} -d',
     '  RewriteCond %{REQUEST_FILENAME}/index.html !-f',
+    ...redirects.map((r) => `  RewriteCond %{REQUEST_URI} !^${escapeRegExp(withoutSlash(r.from))}/?$`),
     '  RewriteRule ^ - [R=404,L]',
     '</IfModule>',
   ];
@@ -393,7 +395,7 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[]; 
     '  RewriteCond %{HTTP_HOST} !^(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]+)?$ [NC]',
     '  RewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [R=301,L]',
     '</IfModule>',
-    ...noFolderListingHtaccess(),
+    ...noFolderListingHtaccess(REDIRECTS),
     '',
     '<IfModule mod_alias.c>',
     ...REDIRECTS.map((r) => `  RedirectMatch ${r.status} ^${escapeRegExp(withoutSlash(r.from))}/?$ ${r.to}`),

@@ -86,7 +86,7 @@ nginx('should send X-Robots-Tag: noindex on the keyword corpus, with the other h
   const corpus = await get('/keyword-corpus.json');
   assert.is(corpus.status, 200);
   assert.is(corpus.headers['x-robots-tag'], 'noindex');
-  assertHeaders(corpus, 'corpus');
+  assertHeaders(corpus, 'corpus', true, FILE_CSP);
   assert.is(corpus.headers['cache-control'], 'no-cache');
   for (const p of ['/', '/keyword-analysis/', '/sitemap.xml']) assert.is((await get(p)).headers['x-robots-tag'], undefined, p);
 });
