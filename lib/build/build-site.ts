@@ -12,6 +12,9 @@ import { clientConfig } from '../bundle/client-config.ts';
 import { PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
 import type { BuiltPage } from '../built-page.ts';
 import { extraFiles } from '../site-files/extra-files.ts';
+import { REDIRECTS } from '../site-files/hosting.ts';
+import { redirectProblem } from '../content/redirects.ts';
+import { ContentError } from '../../content/schema.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from '../content/load-content.ts';
 import { PAGE_PHOTO_BUDGET_BYTES, pagePhotoBytes } from '../photos/photo-bytes.ts';
 import { SUMMARY_PHONE } from '../photos/photo-slots.ts';
@@ -141,6 +144,15 @@ function sameKeys(a: string[], b: string[]): boolean {
   return x.size === y.size && [...x].every((key) => y.has(key));
 }
 
+/**
+ * Checks the operator's redirects against the route table (lib/content/redirects.ts).
+ * @throws ContentError naming content/site.ts and the redirect's field
+ */
+export function checkRedirects(site: SiteData, routes: Route[]): void {
+  const problem = redirectProblem(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)));
+  if (problem) throw new ContentError(problem);
+}
+
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
 export function checkRoutes(routes: Route[]): void {
   const seen = new Set<string>();
@@ -164,6 +176,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const site = loadContent(options.content ?? PROJECT_CONTENT);
   const routes = buildRoutes(site);
   checkRoutes(routes);
+  checkRedirects(site, routes);
   const trace = options.trace ?? (() => undefined);
   trace('content');
   const photos: PhotoBuild = await processPhotos(photoUses(site), {
