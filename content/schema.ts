@@ -81,6 +81,8 @@ export const Hours = z
   }))
   .min(1, 'must list the days of the week with their hours')
   .superRefine((rows, ctx) => {
+    // A misspelt day is its own mistake: it is not also reported as a day missing from the week.
+    if (rows.some((r) => r.days.some((d) => dayProblem(d)))) return;
     const problem = weekProblem(rows);
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
   });
