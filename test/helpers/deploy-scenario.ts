@@ -225,7 +225,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     for (const [f, h] of Object.entries(atKill.files)) assert.is(server.get(f), h, `${f} as the manifest says`);
     // Every page on the server (old or new) finds everything it references, scripts' imports too.
     const settings = (PROJECT_CONTENT.settings as any);
-    const problems = checkLinks(root, settings.siteUrl, REDIRECTS.map((r) => r.from), [settings.reviewUrl, settings.assistantUrl, settings.channelUrl]);
+    const problems = checkLinks(root, settings.siteUrl, REDIRECTS.map((r) => r.from), [settings.reviewUrl, settings.assistantUrl, settings.channelUrl, settings.rating?.url ?? '', settings.credentials.bureau?.url ?? ''].filter(Boolean));
     assert.equal(problems.map(formatProblem), []);
     assert.equal(missingImports(root), []);
     const oldPages = [...server.keys()].filter((f) => f.endsWith('.html') && server.get(f) === b.get(f) && c.get(f) !== b.get(f));
