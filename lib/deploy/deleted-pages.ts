@@ -35,7 +35,7 @@ export function redirectSources(redirectsFile: string): Set<string> {
  * @returns their page paths, e.g. ["/areas/old-town/"]
  */
 export function deletedPagesWithoutRedirect(deletions: readonly string[], sources: ReadonlySet<string>): string[] {
-  return deletions.map(pageOfFile).filter((p): p is string => p !== undefined && !sources.has(p) && !sources.has(p.replace(/\/$/, '')));
+  return deletions.map(pageOfFile).filter((p): p is string => p !== undefined && !sources.has(p));
 }
 
 /**
