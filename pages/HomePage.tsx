@@ -7,7 +7,7 @@
  * home FAQ; the closing call and e-mail section.
  */
 import { isSampleRating, isSampleReview } from '../content/samples.ts';
-import { credentialsClaim } from '../lib/content/claims.ts';
+import { backedItems } from '../lib/content/claims.ts';
 import { ratingText, type Rating } from '../lib/content/rating.ts';
 import { countiesReach, countiesServed } from '../lib/content/counties.ts';
 import { coverageBadge } from '../lib/content/coverage.ts';
@@ -41,12 +41,11 @@ export function HomePage() {
   const site = useSite();
   const { home, core, communities, settings } = site;
   const tiles = communities.filter((c) => c.onHome);
-  const claim = credentialsClaim(settings.credentials);
   const { rating } = settings;
   return (
     <>
       <Hero title={home.heroTitle} text={home.heroText} photo={home.photo} quoteLabel="Get Free Quote" imageAlt="Illustration of our service van on a desert road below the mesas near Grants" eyebrow={<><Icon name="clock" size={18} /> 24/7 emergency locksmith - we come to you</>} />
-      <TrustBar items={[{ label: 'EMERGENCY SERVICE', icon: 'alert' }, ...(claim ? [{ label: claim.toUpperCase().replace(' AND ', ' & '), icon: 'shield' as const }] : []), { label: 'FAST RESPONSE', icon: 'clock' }]} />
+      <TrustBar items={backedItems([{ label: 'EMERGENCY SERVICE', icon: 'alert' }, { label: 'LICENSED & INSURED', icon: 'shield' }, { label: 'FAST RESPONSE', icon: 'clock' }], settings.credentials)} />
       <Section title="Our Locksmith Services" intro="Cars, homes and businesses - one call and we drive to you.">
         <ServiceCards services={core} />
       </Section>

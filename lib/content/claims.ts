@@ -40,3 +40,13 @@ export function credentialsClaim(c: Credentials): string {
   const words = parts.join(' and ');
   return words ? words[0].toUpperCase() + words.slice(1) : '';
 }
+
+/**
+ * The claims of a trust bar (the red strips of three claims): the item with the shield icon says
+ * what the credentials back ("LICENSED & INSURED", "LICENSED", "INSURED"), or goes when they back
+ * neither.
+ */
+export function backedItems<T extends { label: string; icon: string }>(items: readonly T[], c: Credentials): T[] {
+  const claim = credentialsClaim(c).toUpperCase().replace(' AND ', ' & ');
+  return items.flatMap((i) => (i.icon !== 'shield' ? [i] : claim ? [{ ...i, label: claim }] : []));
+}

@@ -9,6 +9,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
+import { backedItems } from '../../lib/content/claims.ts';
 import { countiesReach, countiesServed, countyPhrase } from '../../lib/content/counties.ts';
 import { hoursTable, hoursText, openingHoursSpecs, openingHoursText, openMinutes } from '../../lib/content/hours.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/content/load-content.ts';
@@ -195,3 +196,12 @@ redirects('should write an owner redirect as a 301 into .htaccess, _redirects an
   assert.not.ok(none['/_redirects'].includes('old-town'));
 });
 redirects.run();
+
+const bars = suite('trust bars');
+bars('should say as much as the credentials back, and drop the claim they do not back', () => {
+  const items = [{ label: 'EMERGENCY', icon: 'alert' }, { label: 'LICENSED & INSURED', icon: 'shield' }];
+  assert.equal(backedItems(items, { licence: { issuer: 'x', number: '1' }, insurer: 'y' }).map((i) => i.label), ['EMERGENCY', 'LICENSED & INSURED']);
+  assert.equal(backedItems(items, { insurer: 'y' }).map((i) => i.label), ['EMERGENCY', 'INSURED']);
+  assert.equal(backedItems(items, { licence: null, insurer: '' }).map((i) => i.label), ['EMERGENCY']);
+});
+bars.run();
