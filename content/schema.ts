@@ -92,7 +92,8 @@ const Location = z.strictObject({
   locality: Text,
   region: z.string().regex(/^[A-Z]{2}$/, 'must be the two-letter state code in capitals, e.g. "NM"'),
   postalCode: Zip,
-  country: z.literal('US', 'must be "US" (the phone and address rules are those of the United States)'),
+  /** "US": the phone and address rules are those of the United States. */
+  country: z.literal('US'),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   timeZone: z.string().refine((zone) => { try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); return true; } catch { return false; } }, 'must be a time zone name such as "America/Denver" (Mountain), "America/Phoenix" or "America/Chicago"'),

@@ -205,3 +205,21 @@ bars('should say as much as the credentials back, and drop the claim they do not
   assert.equal(backedItems(items, { licence: null, insurer: '' }).map((i) => i.label), ['EMERGENCY']);
 });
 bars.run();
+
+const place = suite('location and response times');
+place('should refuse each malformed location field in one line', () => {
+  assert.is(errorOf(withChange((c) => { c.settings.location.region = 'nm'; })), 'content/site.ts: settings: field "location.region" must be the two-letter state code in capitals, e.g. "NM"');
+  assert.is(errorOf(withChange((c) => { c.settings.location.timeZone = 'Mountain'; })), 'content/site.ts: settings: field "location.timeZone" must be a time zone name such as "America/Denver" (Mountain), "America/Phoenix" or "America/Chicago"');
+  assert.is(errorOf(withChange((c) => { c.settings.location.country = 'CA'; })), `content/site.ts: settings: field "location.country" must be one of 'US', not the text 'CA'`);
+  assert.match(errorOf(withChange((c) => { c.settings.location.latitude = '35.1'; })), /^content\/site\.ts: settings: field "location\.latitude" must be a number/);
+});
+place('should take the time zone of the open-now notice and the address from the settings', () => {
+  const site = loadContent(withChange((c) => { c.settings.location = { ...c.settings.location, locality: 'Gallup', postalCode: '87301', timeZone: 'America/Phoenix' }; }));
+  assert.is(locksmithJsonLd(site).address.addressLocality, 'Gallup');
+  assert.is(site.settings.location.timeZone, 'America/Phoenix');
+});
+place('should refuse response minutes that are not a number or a rising range', () => {
+  assert.is(errorOf(withChange((c) => { c.settings.responseMinutes.usual = '30-15'; })), 'content/site.ts: settings: field "responseMinutes.usual" must be a range from the smaller number to the larger, e.g. "15-30"');
+  assert.is(errorOf(withChange((c) => { c.settings.responseMinutes.normal = 'half an hour'; })), 'content/site.ts: settings: field "responseMinutes.normal" must be minutes as a number or a range, e.g. "15-30"');
+});
+place.run();
