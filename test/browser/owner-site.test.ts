@@ -89,12 +89,14 @@ files.run();
 
 const h = await startHarness(out);
 const browser = suite('a business without reviews, videos or assistant: in Chromium');
-browser('should show the Google rating as visible text near the reviews', async () => {
-  const { page, context } = await h.page(PHONE);
+browser('should show the Google rating as visible text near the reviews, with no script error', async () => {
+  const { page, context, errors } = await h.page(PHONE);
   await page.goto(h.url('/'));
   const rating = page.locator('.section-reviews .rating-line a');
   assert.ok(await rating.isVisible());
   assert.match(await rating.innerText(), /4\.8 from 120 Google reviews/);
+  await page.waitForFunction(() => (document.querySelector('[data-open-now]') as HTMLElement).dataset.state !== undefined);
+  assert.equal(errors, []);
   await context.close();
 });
 browser('should say "Office closed" on a Sunday at noon and "Open now" on a Saturday at 2:00 in Denver', async () => {
