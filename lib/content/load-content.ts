@@ -70,7 +70,11 @@ export const PROJECT_CONTENT: RawContent = {
  * Validates raw content and returns typed site data. Besides each record's own fields, it checks
  * every text of every record for a clause that says "served on request" and names a community
  * (or, in a community's own record, names none): that community's record must be marked
- * `servedOnRequest`, so the words follow the record when the operator changes it.
+ * `servedOnRequest`, so the words follow the record when the operator changes it. It also refuses
+ * a county that is a near miss of another record's (checkCounties) and a text claiming "licensed",
+ * "insured" or "accredited" that the settings' credentials do not back (lib/content/claims.ts),
+ * and fills "{hours}" and "{counties}" in the records' texts with the stated hours and the
+ * counties of the primary-coverage communities.
  * @throws ContentError naming the file, the record and the field of the first mistake
  */
 export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
