@@ -16,10 +16,10 @@
  * residence may be required.
  *
  * Strings never contain the business name, phone or e-mail: the templates render those from
- * content/site.ts.
+ * content/site.ts. "{hours}" stands for the stated hours and "{counties}" for the counties served
+ * (lib/content/load-content.ts fills them in from the settings and the communities' records).
  */
 import type { z } from 'zod';
-import { hoursText } from './business.ts';
 import type { CoreService } from './schema.ts';
 
 /** The four core services, in menu order: automotive, residential, commercial, emergency. */
@@ -43,7 +43,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       'locked keys in car McKinley County',
     ],
     heroTitle: 'Car Locksmith in Grants, NM - We Come to Your Vehicle',
-    heroText: 'Keys locked in the car, a lost key or an ignition that will not turn: call us and we drive to you, in a parking lot, at home or on the road across Cibola and McKinley Counties. In and around Grants we usually arrive in 15-30 minutes.',
+    heroText: 'Keys locked in the car, a lost key or an ignition that will not turn: call us and we drive to you, in a parking lot, at home or on the road across {counties}. In and around Grants we usually arrive in 15-30 minutes.',
     faqs: [
       {
         question: 'How fast can you get to my car?',
@@ -102,7 +102,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       'lock installation McKinley County',
     ],
     heroTitle: 'Home Locksmith in Grants, NM - Lockouts, Rekeying & New Locks',
-    heroText: 'Locked out of the house, just moved in, or lost a key? We come to your home across Cibola and McKinley Counties to get you back inside, rekey your locks or install a solid deadbolt.',
+    heroText: 'Locked out of the house, just moved in, or lost a key? We come to your home across {counties} to get you back inside, rekey your locks or install a solid deadbolt.',
     faqs: [
       {
         question: 'I am locked out of my house. How fast can you get here?',
@@ -138,7 +138,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       },
       {
         question: 'Do you come out to rural homes?',
-        answer: 'Yes. We are fully mobile and cover a radius of 60+ miles across Cibola and McKinley Counties. Gallup is extended coverage, served on request. Distant homes take longer to reach, and we tell you how long when you call.',
+        answer: 'Yes. We are fully mobile and cover a radius of 60+ miles across {counties}. Gallup is extended coverage, served on request. Distant homes take longer to reach, and we tell you how long when you call.',
       },
     ],
   },
@@ -161,7 +161,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       'rekey business locks McKinley County',
     ],
     heroTitle: 'Commercial Locksmith in Grants, NM - Offices, Stores & Shops',
-    heroText: 'Locked out of the shop, staff turnover, or too many keys on the ring? We come to your business across Cibola and McKinley Counties for lockouts, master key systems, rekeying and panic bars.',
+    heroText: 'Locked out of the shop, staff turnover, or too many keys on the ring? We come to your business across {counties} for lockouts, master key systems, rekeying and panic bars.',
     faqs: [
       {
         question: 'We are locked out of our office or store. How fast can you come?',
@@ -221,11 +221,11 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       'lockout service McKinley County',
     ],
     heroTitle: 'Emergency Lockout Service for Cars, Homes & Businesses',
-    heroText: 'Locked out at night, on a weekend or on a holiday? Call us any hour. We come to you across Cibola and McKinley Counties; in and around Grants we usually arrive in 15-30 minutes.',
+    heroText: 'Locked out at night, on a weekend or on a holiday? Call us any hour. We come to you across {counties}; in and around Grants we usually arrive in 15-30 minutes.',
     faqs: [
       {
         question: 'Are you really available 24/7?',
-        answer: `Yes, for emergencies. Regular hours are ${hoursText()}; outside those hours we provide emergency service.`,
+        answer: `Yes, for emergencies. Regular hours are {hours}; outside those hours we provide emergency service.`,
       },
       {
         question: 'How fast will you get to me?',
@@ -253,7 +253,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       },
       {
         question: 'Which areas do you cover for emergencies?',
-        answer: 'Cibola and McKinley Counties, including Grants, Milan and the communities around them, within a radius of 60+ miles. Gallup is extended coverage, served on request.',
+        answer: '{counties}, including Grants, Milan and the communities around them, within a radius of 60+ miles. Gallup is extended coverage, served on request.',
       },
       {
         question: 'How can I pay?',

@@ -1,11 +1,12 @@
 /**
- * The home page's own copy: metadata, hero, the three review cards, the three Why-choose-us
+ * The home page's own copy: metadata, hero, the review cards (zero or more), the three Why-choose-us
  * cards and the home FAQ (a review has name, location, rating, text and date).
  * The service cards come from content/core-services.ts and the area tiles from the areas.
  *
  * Every claim and figure is one of the business facts: licensed and insured; accredited by a
- * business bureau; fully mobile; 24/7 emergency service; stated hours (from content/business.ts,
- * never typed here), emergency service outside them; Gallup is extended coverage served
+ * business bureau (each backed by content/site.ts `credentials`); fully mobile; 24/7 emergency
+ * service; stated hours ("{hours}", filled in from content/site.ts, never typed here), emergency
+ * service outside them; the counties served ("{counties}", named from the communities' records); Gallup is extended coverage served
  * on request; arrival usually 15-30 minutes, FAQ 20-45 normal and 15-30
  * emergency; payment cash, credit card, check; radius 60+ miles; after-hours or emergency fee
  * quoted up front, no amount; proof of ownership or residence may be
@@ -15,15 +16,14 @@
  * content/site.ts.
  */
 import type { z } from 'zod';
-import { hoursText } from './business.ts';
 import type { HomeContent } from './schema.ts';
 import { SAMPLE_REVIEWS } from './samples.ts';
 
 /** Copy of the home page (/). */
 export const HOME: z.input<typeof HomeContent> = {
   // The region and the business: /areas/grants/ is the page for "locksmith in Grants".
-  title: 'Mobile Locksmith for Cibola & McKinley Counties, NM',
-  metaDescription: 'Mobile locksmith based in Grants, NM, serving Cibola and McKinley Counties: car, home and business lockouts, key programming and rekeying. 24/7 emergency service.',
+  title: 'Mobile Locksmith for {counties}, NM',
+  metaDescription: 'Mobile locksmith based in Grants, NM, serving {counties}: car, home and business lockouts, key programming and rekeying. 24/7 emergency service.',
   keywords: [
     'mobile locksmith Cibola County',
     'mobile locksmith Grants NM',
@@ -34,8 +34,8 @@ export const HOME: z.input<typeof HomeContent> = {
     'locksmith Cibola County',
     'locksmith McKinley County',
   ],
-  heroTitle: 'Locked Out? Mobile Locksmith for Cibola & McKinley Counties',
-  heroText: 'Car, home or business, we come to you across Cibola and McKinley Counties. Emergency service is available 24/7; around Grants we usually arrive in 15-30 minutes.',
+  heroTitle: 'Locked Out? Mobile Locksmith for {counties}',
+  heroText: 'Car, home or business, we come to you across {counties}. Emergency service is available 24/7; around Grants we usually arrive in 15-30 minutes.',
 
   /*
    * SAMPLE REVIEWS - NOT REAL CUSTOMERS (they live in content/samples.ts).
@@ -65,11 +65,11 @@ export const HOME: z.input<typeof HomeContent> = {
   faqs: [
     {
       question: 'What areas do you serve?',
-      answer: 'We are based in Grants and come to you within a radius of 60+ miles: across Cibola and McKinley Counties, including Milan, Bluewater, Prewitt, Thoreau, San Fidel, Laguna, Acoma Pueblo and the communities around them, and out to Fence Lake in northern Catron County. Distant communities such as Crownpoint are extended coverage, a longer drive. Gallup is extended coverage, served on request.',
+      answer: 'We are based in Grants and come to you within a radius of 60+ miles: across {counties}, including Milan, Bluewater, Prewitt, Thoreau, San Fidel, Laguna, Acoma Pueblo and the communities around them, and out to Fence Lake in northern Catron County. Distant communities such as Crownpoint are extended coverage, a longer drive. Gallup is extended coverage, served on request.',
     },
     {
       question: 'What are your hours?',
-      answer: `${hoursText()}. Outside those hours we provide emergency service, 24/7. A small after-hours or emergency fee may apply; if it does, we quote it up front.`,
+      answer: `{hours}. Outside those hours we provide emergency service, 24/7. A small after-hours or emergency fee may apply; if it does, we quote it up front.`,
     },
     {
       question: 'How fast can you get to me?',

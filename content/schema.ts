@@ -14,6 +14,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { Photo } from './photo-schema.ts';
 import { describeIssues } from './schema-messages.ts';
 import { googleUrlProblem, linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
+import { dayProblem, hoursProblem, weekProblem } from './hours-rules.ts';
 
 /** A content or settings mistake. Printed as one line, without a stack, by build.ts. */
 export class ContentError extends Error {
@@ -65,6 +66,67 @@ export const IconName = z.enum([
 ]);
 export type IconName = z.infer<typeof IconName>;
 
+/** A link setting that may be left empty ('') or left out: no link, and nothing that needs it. */
+const OptionalUrl = z.union([z.literal(''), AbsoluteUrl]).optional();
+
+/** A number of minutes or a range of them, e.g. "15-30" or "20" (the first smaller than the second). */
+const Minutes = z.string().regex(/^\d{1,3}(?:-\d{1,3})?$/, 'must be minutes as a number or a range, e.g. "15-30"')
+  .refine((t) => { const [a, b] = t.split('-').map(Number); return b === undefined || a < b; }, 'must be a range from the smaller number to the larger, e.g. "15-30"');
+
+/** The stated opening hours (content/hours-rules.ts): rows of days and their hours, every weekday once. */
+export const Hours = z
+  .array(z.strictObject({
+    days: z.array(z.string().superRefine(byRule(dayProblem))).min(1, 'must name at least one day, e.g. ["Monday"]'),
+    hours: z.string().superRefine(byRule(hoursProblem)),
+  }))
+  .min(1, 'must list the days of the week with their hours')
+  .superRefine((rows, ctx) => {
+    // A misspelt day is its own mistake: it is not also reported as a day missing from the week.
+    if (rows.some((r) => r.days.some((d) => dayProblem(d)))) return;
+    const problem = weekProblem(rows);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+  });
+
+/** Where the business is based. */
+const Location = z.strictObject({
+  locality: Text,
+  region: z.string().regex(/^[A-Z]{2}$/, 'must be the two-letter state code in capitals, e.g. "NM"'),
+  postalCode: Zip,
+  /** "US": the phone and address rules are those of the United States. */
+  country: z.literal('US'),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  timeZone: z.string().refine((zone) => { try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); return true; } catch { return false; } }, 'must be a time zone name such as "America/Denver" (Mountain), "America/Phoenix" or "America/Chicago"'),
+});
+
+/** The business's overall rating, or null for none. */
+const Rating = z.strictObject({
+  /** Average stars, 1 to 5, e.g. 4.8. */
+  value: z.number().min(1, 'must be from 1 to 5 stars').max(5, 'must be from 1 to 5 stars').refine((v) => Number.isInteger(v * 10), 'must have at most one decimal, e.g. 4.8'),
+  /** How many reviews the average is of. */
+  count: z.number().int('must be a whole number of reviews').min(1, 'must be at least 1 review'),
+  /** "this site" (reviews collected on this website) or the website's name, e.g. "Google". */
+  source: Text,
+  /** Where a visitor reads the reviews. */
+  url: AbsoluteUrl,
+}).nullable();
+
+/** What backs the "licensed", "insured" and "accredited" claims; null or '' for one the business does not have. */
+const Credentials = z.strictObject({
+  /** Licence: who issued it and its number. */
+  licence: z.strictObject({ issuer: Text, number: Text }).nullable().optional(),
+  /** Insurer's name. */
+  insurer: z.union([z.literal(''), Text]).optional(),
+  /** The business bureau that accredits the business, and the link to the business's profile there. */
+  bureau: z.strictObject({ name: Text, url: AbsoluteUrl }).nullable().optional(),
+});
+
+/** One redirect: an old site path to a page of this site (the build checks that the page exists). */
+const RedirectSetting = z.strictObject({
+  from: z.string().regex(/^\/[^\s?#]*$/, 'must be a path of this site starting with "/", e.g. "/areas/old-town/"'),
+  to: z.string().regex(/^\/[^\s?#]*$/, 'must be a page of this site starting with "/", e.g. "/service-areas/"'),
+});
+
 /**
  * The business's profiles on other sites (content/site.ts `profiles`), every field optional, ""
  * or [] meaning none: the Google Business Profile and its write-a-review link (Google addresses),
@@ -79,7 +141,7 @@ export const Profiles = z.strictObject({
 
 /**
  * The operator's settings: the one file an operator edits (content/site.ts).
- * Everything a visitor uses to reach the business comes from here.
+ * Every fact the site states about the business comes from here.
  */
 export const SiteSettings = z.strictObject({
   /** Business name, shown wherever a page names the business. */
@@ -90,17 +152,22 @@ export const SiteSettings = z.strictObject({
   email: z.string().email('must be an e-mail address, e.g. "service@example.com"'),
   /** Absolute address the site is published at, without a trailing path, e.g. "https://www.example.com". */
   siteUrl: z.string().superRefine(byRule(siteUrlProblem)),
+  location: Location,
+  hours: Hours,
+  /** Arrival times in and around the base: usual lockout, normal call, emergency. */
+  responseMinutes: z.strictObject({ usual: Minutes, normal: Minutes, emergency: Minutes }),
+  rating: Rating,
+  credentials: Credentials,
   /** External review page on a search provider (opens in a new tab). */
   reviewUrl: AbsoluteUrl,
-  /** External AI chat assistant (opens in a new tab). */
-  assistantUrl: AbsoluteUrl,
-  /** The business's channel on the video service (opens in a new tab). */
-  channelUrl: AbsoluteUrl,
-  /** Videos on the home page: one large, then two smaller. */
-  videos: z.strictObject({
-    featured: z.strictObject({ youtubeId: YouTubeId, title: Text }),
-    more: z.array(z.strictObject({ youtubeId: YouTubeId, title: Text })).length(2, 'must list exactly two videos'),
-  }),
+  /** External AI chat assistant (opens in a new tab); empty: no chat sidebar. */
+  assistantUrl: OptionalUrl,
+  /** The business's channel on the video service (opens in a new tab); empty: no Subscribe button. */
+  channelUrl: OptionalUrl,
+  /** Videos on the home page, zero or more: the first large, the others smaller. */
+  videos: z.array(z.strictObject({ youtubeId: YouTubeId, title: Text })),
+  /** Old paths sent on (301) to pages of this site. */
+  redirects: z.array(RedirectSetting).optional(),
   /** Optional Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Empty: no analytics at all. */
   analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]),
   /** Optional profiles on other sites (footer links, JSON-LD sameAs and hasMap, the review link). */
@@ -198,7 +265,8 @@ export const Community = z
     name: Text,
     /** Five-digit ZIP, or "" where none is certain (shown as nothing). */
     zipCode: z.union([Zip, z.literal('')]),
-    county: z.enum(['Cibola', 'McKinley', 'Catron']),
+    /** County name without the word "County", e.g. "McKinley" (a near miss of another record's county is refused). */
+    county: Text.refine((c) => !/\bcounty$/i.test(c), 'must be the county\'s name without the word "County", e.g. "McKinley"'),
     /** Approximate population as shown, e.g. "~9,000". */
     population: Text,
     /** Primary service area, or extended coverage (a longer drive from Grants). */
@@ -324,7 +392,8 @@ export const HomeContent = z.strictObject({
   keywords: z.array(Text).min(1),
   heroTitle: Text,
   heroText: Text,
-  reviews: z.array(Review).length(3, 'must have exactly three reviews'),
+  /** Zero or more reviews; with none, the reviews section shows only the "Leave a review" link. */
+  reviews: z.array(Review),
   why: z.array(WhyPoint).length(3, 'must have exactly three cards'),
   faqs: z.array(Faq).min(4),
   photo: Photo.optional(), // optional; the hero shows it instead of the illustration.

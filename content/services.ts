@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { hoursText } from './business.ts';
 import type { Service } from './schema.ts';
 
 /**
@@ -10,6 +9,7 @@ import type { Service } from './schema.ts';
  * Every price, time and claim in these strings is one of the business facts listed in
  * content/core-services.ts; nothing else is stated. The business name, phone number and
  * e-mail address are never written here: the templates render them from content/site.ts.
+ * "{hours}" and "{counties}" are filled in as in content/core-services.ts.
  * Banners: 'emergency-strip' only on emergency-locksmith, 'do-not-remove' only on
  * broken-key-extraction. FAQ counts: six for master-key-systems and broken-key-extraction,
  * five for the rest.
@@ -50,12 +50,12 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Do I have to bring my car to a shop?',
         answer:
-          'No. We are fully mobile and come to wherever the car is, in Grants, Milan and communities across Cibola and McKinley Counties. Distant communities take longer to reach, so tell us where you are when you call.',
+          'No. We are fully mobile and come to wherever the car is, in Grants, Milan and communities across {counties}. Distant communities take longer to reach, so tell us where you are when you call.',
       },
       {
         question: 'Can you program a key outside business hours?',
         answer:
-          `Our hours are ${hoursText()}, with emergency service outside those hours. A small after-hours fee may apply; we quote it up front, before we come out.`,
+          `Our hours are {hours}, with emergency service outside those hours. A small after-hours fee may apply; we quote it up front, before we come out.`,
       },
       {
         question: 'How can I pay?',
@@ -168,7 +168,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     summary: 'Locked out of your office, shop or storefront? We get you open and back to business.',
     title: 'Commercial Lockout Service in Grants, NM',
     metaDescription:
-      'Business lockout in Grants or Milan? Our licensed, insured mobile locksmith opens offices, shops and storefronts across Cibola and McKinley Counties.',
+      'Business lockout in Grants or Milan? Our licensed, insured mobile locksmith opens offices, shops and storefronts across {counties}.',
     keywords: [
       'commercial lockout Grants NM',
       'business lockout locksmith Grants',
@@ -195,7 +195,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Can you come before opening time or after closing?',
         answer:
-          `Our hours are ${hoursText()}, with emergency service outside those hours. A small after-hours fee may apply, quoted up front.`,
+          `Our hours are {hours}, with emergency service outside those hours. A small after-hours fee may apply, quoted up front.`,
       },
       {
         question: 'An employee left with a key. What should we do?',
@@ -234,7 +234,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Are you really available 24/7?',
         answer:
-          `Yes. Our regular hours are ${hoursText()}, and we provide emergency service outside those hours. Call any time.`,
+          `Yes. Our regular hours are {hours}, and we provide emergency service outside those hours. Call any time.`,
       },
       {
         question: 'How fast will you arrive?',
@@ -254,7 +254,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Which areas do you cover in an emergency?',
         answer:
-          'Grants, Milan and communities across Cibola and McKinley Counties. Gallup is extended coverage that we serve on request, so call and ask. Distant communities take longer to reach.',
+          'Grants, Milan and communities across {counties}. Gallup is extended coverage that we serve on request, so call and ask. Distant communities take longer to reach.',
       },
     ],
   },
@@ -277,7 +277,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     ],
     heroTitle: 'Stronger Locks, Installed Right',
     heroText:
-      'We install deadbolts and door locks at your home or business across Cibola and McKinley Counties. Most deadbolts take about an hour.',
+      'We install deadbolts and door locks at your home or business across {counties}. Most deadbolts take about an hour.',
     banner: 'none',
     faqs: [
       {
@@ -404,7 +404,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Do you come to our building?',
         answer:
-          'Yes. We are fully mobile and work on site in Grants, Milan and across Cibola and McKinley Counties. We are licensed and insured, and take cash, credit card or check.',
+          'Yes. We are fully mobile and work on site in Grants, Milan and across {counties}. We are licensed and insured, and take cash, credit card or check.',
       },
     ],
   },
@@ -502,7 +502,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Do you come to our building?',
         answer:
-          'Yes. We are fully mobile and install on site in Grants, Milan and across Cibola and McKinley Counties. We are licensed and insured.',
+          'Yes. We are fully mobile and install on site in Grants, Milan and across {counties}. We are licensed and insured.',
       },
       {
         question: 'How can we pay?',

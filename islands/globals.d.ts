@@ -4,7 +4,7 @@
  * Modules that tests import under Node guard it with `typeof __SITE__ !== 'undefined'`.
  */
 
-/** Site facts compiled into the browser code: { name, slug, analyticsId, dev, zoneTable } (lib/bundle/client-config.ts ClientConfig). */
+/** Site facts compiled into the browser code: { name, slug, analyticsId, dev, openMinutes, zoneTable } (lib/bundle/client-config.ts ClientConfig). */
 declare const __SITE__: import('../lib/bundle/client-config.ts').ClientConfig;
 
 /**

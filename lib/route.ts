@@ -27,6 +27,11 @@ export interface PageMeta {
   photo?: Photo;
   /** Extra JSON-LD blocks (FAQPage, ...). The layout adds Locksmith and BreadcrumbList itself. */
   structuredData?: object[];
+  /**
+   * True on the page that shows the business's rating (the home page, beside the reviews): only
+   * its Locksmith JSON-LD may carry `aggregateRating`, since marked-up content must be visible.
+   */
+  showsRating?: boolean;
 }
 
 /** Header item highlighted with aria-current. */

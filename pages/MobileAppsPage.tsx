@@ -3,18 +3,45 @@
  * visitor wants to keep the business at hand: the contact
  * card /contact.vcf (vCard 3.0 from the settings, lib/site-files/vcard.ts) behind a "Save contact" button,
  * "Add to home screen" steps for iPhone and Android (the site's web app manifest,
- * lib/site-files/manifest.ts, is linked from every page), and the call and text buttons.
+ * lib/site-files/manifest.ts, is linked from every page), the "Licences and insurance" block that
+ * backs the "licensed", "insured" and "accredited" claims (the footer of every page links to it),
+ * and the call and text buttons.
  */
+import { sampleCredentials } from '../content/samples.ts';
+import type { Settings } from '../lib/content/load-content.ts';
 import { toSlug } from '../lib/text.ts';
 import { VCARD_PATH } from '../lib/site-files/vcard.ts';
-import { CallLink, EmailLink, TextLink } from '../templates/ContactLinks.tsx';
+import { CallLink, EmailLink, ExternalLink, TextLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
 import { Hero } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
 
+/**
+ * The credentials the settings state: licence issuer and number, insurer, the bureau's profile
+ * link; each sample one says so. Nothing when the settings state none.
+ */
+function Credentials({ credentials }: { credentials: Settings['credentials'] }) {
+  const { licence, insurer, bureau } = credentials;
+  if (!licence && !insurer && !bureau) return null;
+  const samples = sampleCredentials(credentials);
+  const note = (which: 'licence' | 'insurer' | 'bureau') => samples.includes(which) && <> <span className="sample-note">Sample, not real</span></>;
+  return (
+    <section className="section" id="licences" aria-labelledby="licences-title">
+      <div className="container">
+        <h2 id="licences-title" className="section-title">Licences and insurance</h2>
+        <dl className="apps-vcard-fields">
+          {licence && <div><dt>Licence</dt><dd>No. {licence.number}, issued by {licence.issuer}{note('licence')}</dd></div>}
+          {insurer && <div><dt>Insurance</dt><dd>Insured by {insurer}{note('insurer')}</dd></div>}
+          {bureau && <div><dt>Accreditation</dt><dd>Accredited by <ExternalLink href={bureau.url}>{bureau.name}</ExternalLink>{note('bureau')}</dd></div>}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
 /** @returns the page's main content */
 export function MobileAppsPage() {
-  const { name, phone, email, siteUrl } = useSite().settings;
+  const { name, phone, email, siteUrl, credentials } = useSite().settings;
   return (
     <>
       <Hero
@@ -50,6 +77,7 @@ export function MobileAppsPage() {
           </div>
         </div>
       </section>
+      <Credentials credentials={credentials} />
       <section className="section apps-home" id="home-screen" aria-labelledby="home-screen-title">
         <div className="container">
           <h2 id="home-screen-title" className="section-title">Add us to your home screen</h2>

@@ -4,13 +4,12 @@
  * the four contact actions (call, Get Quote, text, assistant), "Text us my location" (the position and the text need no data
  * connection), the emergency notice; the layout adds the business hours (footer).
  */
-import { RESPONSE_MINUTES } from '../content/business.ts';
 import { ContactActions } from '../templates/ContactLinks.tsx';
 import { TextLocation } from '../templates/TextLocation.tsx';
 import { useSite } from '../templates/site-context.ts';
 
 export function OfflinePage() {
-  const { phone } = useSite().settings;
+  const { phone, responseMinutes } = useSite().settings;
   return (
     <section className="section not-found" aria-labelledby="page-title">
       <div className="container narrow">
@@ -20,7 +19,7 @@ export function OfflinePage() {
         <ContactActions source="offline" />
         <TextLocation source="offline" />
         <h2>Emergency service, 24/7</h2>
-        <p>Locked out of your car, home or business? Emergency service is available around the clock, outside our business hours too. Call and we come to you, usually within {RESPONSE_MINUTES.emergency} minutes.</p>
+        <p>Locked out of your car, home or business? Emergency service is available around the clock, outside our business hours too. Call and we come to you, usually within {responseMinutes.emergency} minutes.</p>
       </div>
     </section>
   );

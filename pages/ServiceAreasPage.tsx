@@ -9,7 +9,8 @@
  * Stable class names read by test/build/areas.test.ts: `community-card`, `coverage-stats`,
  * `service-types`, and PlacesGrid's `places`.
  */
-import { COUNTIES, COVERAGE } from '../content/business.ts';
+import { COVERAGE } from '../content/business.ts';
+import { countiesReach, countiesServed } from '../lib/content/counties.ts';
 import type { Community } from '../content/schema.ts';
 import { coverageBadge, coverageCounts, servedOnRequestSentence } from '../lib/content/coverage.ts';
 import { Icon } from '../templates/icons.tsx';
@@ -50,8 +51,9 @@ function CommunityCard({ c }: { c: Community }) {
 export function ServiceAreasPage() {
   const { communities, core } = useSite();
   const counts = coverageCounts(communities);
+  const counties = countiesServed(communities);
   const stats: [string, string][] = [
-    [String(COUNTIES.length), `Counties: ${COUNTIES.join(', ')}`],
+    [String(counties.all.length), `Count${counties.all.length === 1 ? 'y' : 'ies'}: ${counties.all.join(', ')}`],
     [String(counts.primary), 'Primary communities'],
     [String(counts.extended), 'Extended-coverage communities'],
     [COVERAGE.radiusMiles, 'Mile service radius'],
@@ -59,9 +61,9 @@ export function ServiceAreasPage() {
   return (
     <>
       <Hero
-        title="Locksmith Service Areas in Cibola & McKinley Counties"
+        title={`Locksmith Service Areas in ${counties.primary.join(' & ')} Count${counties.primary.length === 1 ? 'y' : 'ies'}`}
         eyebrow={<><Icon name="map" size={18} /> Based in Grants, NM</>}
-        text={`We are a fully mobile locksmith based in Grants. We drive to cars, homes and businesses across Cibola and McKinley Counties and into northern Catron County, within a radius of ${COVERAGE.radiusMiles} miles. ${servedOnRequestSentence(communities)}`.trim()}
+        text={`We are a fully mobile locksmith based in Grants. We drive to cars, homes and businesses ${countiesReach(counties)}, within a radius of ${COVERAGE.radiusMiles} miles. ${servedOnRequestSentence(communities)}`.trim()}
         imageAlt="Illustration of our service van on a desert road below the mesas near Grants"
       />
 
@@ -79,7 +81,7 @@ export function ServiceAreasPage() {
         </ul>
       </Section>
 
-      <Section title="Communities We Serve" intro={`All ${communities.length} communities we reach, from our home base in Grants out to the Navajo Nation, the pueblos and the ranch country of northern Catron County.`} className="communities-section" id="communities">
+      <Section title="Communities We Serve" intro={`All ${communities.length} communities we reach, from our home base in Grants ${countiesReach(counties)}.`} className="communities-section" id="communities">
         <ul className="cards community-cards" role="list">
           {communities.map((c) => <CommunityCard key={c.slug} c={c} />)}
         </ul>

@@ -7,6 +7,7 @@
  * closing call banner with the phone number. Breadcrumbs and the chatbot come from the layout.
  */
 import type { CoreService, Service } from '../content/schema.ts';
+import { backedItems } from '../lib/content/claims.ts';
 import { CallLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
 import { coreItem, ServiceList, serviceItem, servicesOfKind } from '../templates/ServiceList.tsx';
@@ -17,7 +18,7 @@ import { useSite } from '../templates/site-context.ts';
 export type ServiceKind = CoreService['slug'];
 
 
-/** The red strip of emergency-locksmith, word for word. */
+/** The red strip of emergency-locksmith, word for word (the shield item as far as the credentials back it). */
 export const EMERGENCY_STRIP = [
   { label: 'EMERGENCY RESPONSE', icon: 'alert' },
   { label: 'LICENSED & INSURED', icon: 'shield' },
@@ -63,6 +64,7 @@ function RelatedServices({ service, kind }: { service: Service; kind: ServiceKin
 export function ServicePage({ service }: { service: Service }) {
   const kind: ServiceKind = service.kind;
   const emergency = service.banner === 'emergency-strip';
+  const { credentials } = useSite().settings;
   return (
     <>
       <Hero
@@ -73,7 +75,7 @@ export function ServicePage({ service }: { service: Service }) {
         imageAlt={`Illustration for ${service.name.toLowerCase()}`}
         eyebrow={<><Icon name={service.icon} size={18} /> {service.name}</>}
       />
-      {emergency && <TrustBar items={[...EMERGENCY_STRIP]} />}
+      {emergency && <TrustBar items={backedItems(EMERGENCY_STRIP, credentials)} />}
       {service.banner === 'do-not-remove' && <DoNotRemoveBanner />}
       <FaqList faqs={service.faqs} title={`${service.name}: Questions and Answers`} />
       <PlacesGrid />

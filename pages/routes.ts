@@ -57,7 +57,7 @@ export function buildRoutes(site: SiteData): Route[] {
       path: '/',
       Page: HomePage,
       props: {},
-      meta: { title: home.title, description: home.metaDescription, keywords: home.keywords, photo: home.photo, structuredData: [faqJsonLd(home.faqs)] },
+      meta: { title: home.title, description: home.metaDescription, keywords: home.keywords, photo: home.photo, structuredData: [faqJsonLd(home.faqs)], showsRating: true },
       nav: 'home',
       tracker: { type: 'home', key: 'home' },
       chatbot: true,

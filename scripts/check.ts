@@ -1,14 +1,21 @@
 /**
  * `npm run check`: the pre-publish check on its own (lib/deploy/prepublish-check.ts). Prints one line per
  * finding, naming the file and the field, and exits 1 while any remain. Compares siteUrl with the
- * deploy target when DEPLOY_TARGET is set (in the shell or in .env). Then warns about thin area
- * pages (tooling/thin-pages.ts): it renders the area pages from the content and measures how much
- * text they share (lib/area-similarity.ts); a warning names the page, how similar and what to
- * write, and does not change the exit code.
+ * deploy target when DEPLOY_TARGET is set (in the shell or in .env). Also refuses a redirect to
+ * a page the content does not make, and warns about pages of the last build (dist/) that this
+ * content no longer makes and that no redirect covers. Then warns about thin area pages
+ * (tooling/thin-pages.ts): it renders the area pages from the content and measures how much text
+ * they share (lib/area-similarity.ts); a warning names the page, how similar and what to write,
+ * and does not change the exit code.
  */
 import { ContentError } from '../content/schema.ts';
+import fg from 'fast-glob';
 import { thinAreaWarnings } from '../tooling/thin-pages.ts';
-import { ROOT } from '../lib/build/build-site.ts';
+import { checkRedirects, distDir, ROOT } from '../lib/build/build-site.ts';
+import { deletedPagesWithoutRedirect } from '../lib/deploy/deleted-pages.ts';
+import { outputFile } from '../lib/route.ts';
+import { siteRedirects } from '../lib/site-files/hosting.ts';
+import { buildRoutes } from '../pages/routes.ts';
 import { DeployError, loadDotEnv, readTarget } from '../lib/deploy/deploy-target.ts';
 import { loadContent } from '../lib/content/load-content.ts';
 import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
@@ -17,7 +24,17 @@ try {
   loadDotEnv(ROOT);
   const target = readTarget();
   const site = loadContent();
+  const routes = buildRoutes(site);
+  checkRedirects(site, routes);
   const findings = checkSite(site, target);
+  // Pages of the last build (dist/) that this content no longer makes: once deployed, the deploy
+  // deletes them; say so now, as the deploy will.
+  const built = fg.sync('**/index.html', { cwd: distDir() }).map((f) => `/${f}`);
+  const made = new Set(routes.map((r) => `/${outputFile(r.path)}`));
+  const sources = new Set(siteRedirects(site.settings).flatMap((r) => [r.from, r.from.replace(/\/$/, '')]));
+  for (const page of deletedPagesWithoutRedirect(built.filter((f) => !made.has(f)), sources)) {
+    console.log(`Warning: ${page} is in the last build (dist/) but this content makes no such page: once deployed it is deleted, and visitors following links or search results to it see "page not found". Add { from: '${page}', to: '/service-areas/' } (or another page) to redirects in content/site.ts.`);
+  }
   for (const f of findings) console.log(formatFinding(f));
   for (const w of thinAreaWarnings(site)) console.log(`Warning: ${w}`);
   const compared = target ? `siteUrl compared with ${target.host}` : 'no DEPLOY_TARGET set, so siteUrl was not compared with a server';

@@ -62,6 +62,8 @@ function show(e: DeployEvent): void {
     say(`The server will not replace a file in place (${e.reply}; ProFTPD: AllowOverwrite off): each changed file is renamed aside, the new one renamed in, the old one deleted. Between those two renames that one file is missing for a moment; if the deploy is cut off there, the next one puts it back first.`);
   } else if (e.type === 'host-rule' && e.rule === 'no-dot-names') {
     say(`The server refuses names starting with a dot (${e.reply}): the deploy record is ${e.record} here, readable by anyone who asks for it (it lists only the public files' names and SHA-256), and temporary names carry no dot.`);
+  } else if (e.type === 'warning') {
+    say(e.message);
   } else if (e.type === 'retry') {
     say(`${e.message} Trying again in ${e.waitMs / 1000} s (attempt ${e.attempt + 1}).`);
   } else if (e.type === 'begin' && tty) {

@@ -18,7 +18,13 @@ import { Island } from './Island.tsx';
 import { TextLocation } from './TextLocation.tsx';
 import { useSite } from './site-context.ts';
 
-/** The fixed call/text buttons and the ChatbotSidebar island. */
+/**
+ * The fixed call/text buttons and, when the settings name an AI assistant, the ChatbotSidebar
+ * island. Without an assistant there is no sidebar: its button says "chat", its sample questions
+ * each open the assistant, and a chat button that opens no chat would mislead; its call and quote
+ * actions are on every page anyway (the fixed call and text buttons stay, and every page has the
+ * header's call link and Get Quote links).
+ */
 export function ChatbotArea() {
   const { assistantUrl, phone, email, name } = useSite().settings;
   const props: ChatbotSidebarProps = {
@@ -27,6 +33,7 @@ export function ChatbotArea() {
     emailHref: quoteMailto(email, name),
     assistantUrl,
   };
+  const sidebar = assistantUrl !== '';
   return (
     <>
       {/* A landmark of its own, so the buttons are not content outside every region. */}
@@ -35,7 +42,7 @@ export function ChatbotArea() {
         <TextLink source="fixed" className="fab fab-text">Text</TextLink>
         <TextLocation source="fixed" variant="fab" />
       </aside>
-      <Island name="ChatbotSidebar" props={props as unknown as Record<string, unknown>} load="interaction" />
+      {sidebar && <Island name="ChatbotSidebar" props={props as unknown as Record<string, unknown>} load="interaction" />}
     </>
   );
 }

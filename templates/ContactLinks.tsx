@@ -52,9 +52,10 @@ export function EmailLink({ source, className = 'btn btn-quote', children, icon 
   );
 }
 
-/** Link to the external AI chat assistant, in a new tab. Default text: "Ask our assistant". */
+/** Link to the external AI chat assistant, in a new tab. Default text: "Ask our assistant". Nothing when the settings name no assistant. */
 export function AssistantLink({ source, className = 'btn btn-secondary', children, icon = true }: LinkProps) {
   const { assistantUrl } = useSite().settings;
+  if (!assistantUrl) return null;
   return (
     <ExternalLink className={className} href={assistantUrl} track="chatbot_click" source={source}>
       {icon && <Icon name="chat" size={20} />}
@@ -64,8 +65,8 @@ export function AssistantLink({ source, className = 'btn btn-secondary', childre
 }
 
 /**
- * The four contact actions every page offers: call, e-mail labelled Get Quote,
- * text, and the assistant, as large buttons in one row. For pages without the chatbot sidebar.
+ * The contact actions every page offers: call, e-mail labelled Get Quote,
+ * text, and the assistant when there is one, as large buttons in one row. For pages without the chatbot sidebar.
  */
 export function ContactActions({ source }: { source: string }) {
   return (

@@ -1,11 +1,19 @@
 /**
+/**
  * The shared footer: name, area served, phone, e-mail, the business's profiles on other sites
- * when any is set, the business hours, and links to the main pages.
+ * when any is set, the business hours (closed days said so, with the emergency line), and links
+ * to the main pages. "Licensed and insured" is said only as far as the settings' credentials back
+ * it, and links to where they are shown.
  */
-import { COUNTIES, dayRange, formatTime, HOURS, LOCATION } from '../content/business.ts';
+import { credentialsClaim } from '../lib/content/claims.ts';
+import { countiesServed, countyPhrase } from '../lib/content/counties.ts';
+import { hoursTable } from '../lib/content/hours.ts';
 import { hasProfiles, profileLinks, profileName } from '../lib/content/profiles.ts';
 import { CallLink, EmailLink, ExternalLink, TextLink } from './ContactLinks.tsx';
 import { useSite } from './site-context.ts';
+
+/** Where the credentials behind "licensed and insured" are shown (pages/MobileAppsPage.tsx). */
+export const CREDENTIALS_PATH = '/mobile-apps/#licences';
 
 /** Links to the business's profiles (content/site.ts `profiles`); nothing at all when none is set. */
 function ProfileLinks() {
@@ -22,13 +30,14 @@ function ProfileLinks() {
 /** The site footer. */
 export function Footer() {
   const site = useSite();
-  const { name, phone, email } = site.settings;
+  const { name, phone, email, location, hours, credentials } = site.settings;
+  const claim = credentialsClaim(credentials);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="footer-title">{name}</h2>
-          <p>Mobile locksmith based in {LOCATION.locality}, {LOCATION.region} {LOCATION.postalCode}, serving {COUNTIES[0]} and {COUNTIES[1]} Counties. Licensed and insured. We come to you.</p>
+          <p>Mobile locksmith based in {location.locality}, {location.region} {location.postalCode}, serving {countyPhrase(countiesServed(site.communities).primary)}. {claim && <><a href={CREDENTIALS_PATH}>{claim}</a>. </>}We come to you.</p>
           <p className="footer-contact">
             <CallLink source="footer" className="footer-link">{phone.national}</CallLink>
             <TextLink source="footer" className="footer-link">Text {phone.national}</TextLink>
@@ -39,8 +48,8 @@ export function Footer() {
         <section aria-labelledby="footer-hours">
           <h2 id="footer-hours" className="footer-title">Business hours</h2>
           <dl className="hours">
-            {HOURS.map((h) => (
-              <div key={h.days[0]}><dt>{dayRange(h.days)}</dt><dd>{formatTime(h.opens)} - {formatTime(h.closes)}</dd></div>
+            {hoursTable(hours).map(([days, text]) => (
+              <div key={days}><dt>{days}</dt><dd>{text}</dd></div>
             ))}
             <div><dt>Outside these hours</dt><dd>Emergency service</dd></div>
           </dl>
@@ -56,7 +65,7 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="container footer-legal">© {new Date().getFullYear()} {name}. Licensed and insured mobile locksmith.</p>
+      <p className="container footer-legal">© {new Date().getFullYear()} {name}.{claim && ` ${claim} mobile locksmith.`}</p>
     </footer>
   );
 }

@@ -22,7 +22,7 @@ export function Layout({ route, css, children }: { route: Route; css: string; ch
   const site = useSite();
   // A file route (/404.html) is served at whatever address was not found, so it has no trail.
   const crumbs = route.path.endsWith('/') ? breadcrumbsFor(route.path, route.crumbLabels) : [];
-  const jsonLd: object[] = [locksmithJsonLd(site)];
+  const jsonLd: object[] = [locksmithJsonLd(site, { withRating: route.meta.showsRating })];
   if (showBreadcrumbs(crumbs)) jsonLd.push(breadcrumbJsonLd(crumbs, site.settings.siteUrl, route.meta.canonicalPath ?? route.path));
   jsonLd.push(...(route.meta.structuredData ?? []));
   return (

@@ -1,6 +1,6 @@
 /**
- * The home page's video section: one large video and two
- * smaller ones (VideoPlayer islands: click-to-play facades that ask nothing of the video host
+ * The home page's video section: the first video large and the others
+ * smaller (none: no section at all, so no player markup and no player script) (VideoPlayer islands: click-to-play facades that ask nothing of the video host
  * until the visitor clicks), plus call and subscribe buttons (the channel opens in a new tab).
  * The players' code loads when the visitor acts on one (`videoLoad`: load="interaction" for a
  * hosted video), so the home page does not carry it.
@@ -37,23 +37,27 @@ export function videoIntro(videos: { youtubeId: string }[]): string {
   return 'Short videos from our work around Grants. Videos marked "Sample video" are by others, not our work.';
 }
 
-/** The section with its three players and the call and subscribe buttons. */
+/**
+ * The section with its players and the call and subscribe buttons (Subscribe only with a channel
+ * link); nothing without videos.
+ */
 export function VideoSection() {
   const { videos, channelUrl } = useSite().settings;
-  const all = [videos.featured, ...videos.more];
+  if (videos.length === 0) return null;
+  const [featured, ...more] = videos;
   return (
-    <Section title="See How We Work" intro={videoIntro(all)} className="section-video">
+    <Section title="See How We Work" intro={videoIntro(videos)} className="section-video">
       <div className="video-grid">
-        <Island name="VideoPlayer" load={videoLoad(videos.featured)} className="video-slot video-slot-large" props={{ youtubeId: videos.featured.youtubeId, title: shownVideoTitle(videos.featured), width: 800, height: 450, poster: POSTERS[0] }} />
-        <div className="video-side">
-          {videos.more.map((v, i) => (
+        <Island name="VideoPlayer" load={videoLoad(featured)} className="video-slot video-slot-large" props={{ youtubeId: featured.youtubeId, title: shownVideoTitle(featured), width: 800, height: 450, poster: POSTERS[0] }} />
+        {more.length > 0 && <div className="video-side">
+          {more.map((v, i) => (
             <Island key={v.youtubeId} name="VideoPlayer" load={videoLoad(v)} className="video-slot video-slot-small" props={{ youtubeId: v.youtubeId, title: shownVideoTitle(v), width: 800, height: 450, poster: POSTERS[(i + 1) % POSTERS.length] }} />
           ))}
-        </div>
+        </div>}
       </div>
       <p className="section-links">
         <CallLink source="video_section" />
-        <ExternalLink className="btn btn-secondary" href={channelUrl} track="subscribe_click" source="video_section"><Icon name="video" size={20} /> Subscribe</ExternalLink>
+        {channelUrl && <ExternalLink className="btn btn-secondary" href={channelUrl} track="subscribe_click" source="video_section"><Icon name="video" size={20} /> Subscribe</ExternalLink>}
       </p>
     </Section>
   );

@@ -3,7 +3,7 @@
  * 14-place grid, why-choose-us cards, review cards and the closing call banner.
  */
 import type { ReactNode } from 'react';
-import { RESPONSE_MINUTES } from '../content/business.ts';
+import { countiesServed, countyPhrase } from '../lib/content/counties.ts';
 import type { Photo } from '../content/photo-schema.ts';
 import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
 import { isSampleReview } from '../content/samples.ts';
@@ -120,7 +120,7 @@ export function FaqList({ faqs, title = 'Frequently Asked Questions', intro }: {
 export function PlacesGrid({ title = 'Where Do You Serve?', intro }: { title?: string; intro?: ReactNode }) {
   const { places, areas, communities } = useSite();
   const hasPage = new Set(areas.map((a) => a.slug));
-  const defaultIntro = ['We come to you across Cibola and McKinley Counties.', extendedCoverageSentence(communities), servedOnRequestSentence(communities)].filter(Boolean).join(' ');
+  const defaultIntro = [`We come to you across ${countyPhrase(countiesServed(communities).primary)}.`, extendedCoverageSentence(communities), servedOnRequestSentence(communities)].filter(Boolean).join(' ');
   return (
     <Section title={title} intro={intro ?? defaultIntro} className="section-places">
       <ul className="places" role="list">
@@ -180,14 +180,14 @@ export function ReviewCards({ reviews }: { reviews: Review[] }) {
 export function CallBanner({ title, text, tone = 'navy', callOnly = false, source = 'banner' }: {
   title: string; text?: string; tone?: 'navy' | 'emergency'; callOnly?: boolean; source?: string;
 }) {
-  const { phone } = useSite().settings;
+  const { phone, responseMinutes } = useSite().settings;
   const hid = `${toSlug(title)}-banner`;
   return (
     <section className={`call-banner call-banner-${tone}`} aria-labelledby={hid}>
       <div className="container call-banner-inner">
         <div>
           <h2 id={hid}>{tone === 'emergency' && <Icon name="alert" size={26} className="pulse" />} {title}</h2>
-          <p>{text ?? `Call ${phone.national} - we usually arrive in ${RESPONSE_MINUTES.usual} minutes in and around Grants.`}</p>
+          <p>{text ?? `Call ${phone.national} - we usually arrive in ${responseMinutes.usual} minutes in and around Grants.`}</p>
         </div>
         <div className="call-banner-actions">
           <CallLink source={source} className={tone === 'emergency' ? 'btn btn-white btn-lg' : 'btn btn-call btn-lg'} />

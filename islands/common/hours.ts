@@ -2,8 +2,11 @@
  * Is the business open at a given instant? Pure functions, no DOM: the header's "Open now" notice
  * (islands/site/open-now.ts) and the unit tests use them.
  *
- * The stated hours (content/business.ts HOURS) are wall-clock times in
- * America/Denver. Daylight saving time is the time-zone database's business, not ours: the
+ * The stated hours (content/site.ts `hours`) are wall-clock times in the business's time zone
+ * (content/site.ts `location.timeZone`). The browser gets only what this needs, compiled in by the
+ * build: the minutes open on each weekday (`__SITE__.openMinutes`, lib/content/hours.ts
+ * openMinutes) and the zone's table (`__SITE__.zoneTable`, whose `zone` names it), never the
+ * settings file. Daylight saving time is the time-zone database's business, not ours: the
  * wall clock comes from Intl.DateTimeFormat with `timeZone`, at build time or in the browser.
  *
  * At build time, not on every page view: creating an Intl.DateTimeFormat for a named zone made
@@ -13,15 +16,17 @@
  * code (zoneTable, `__SITE__.zoneTable`); the browser reads the offset from that table and falls
  * back to Intl only outside its years (a site not rebuilt for years, or a clock far off).
  */
-import { HOURS, TIME_ZONE } from '../../content/business.ts';
+/**
+ * The minutes a business is open on each weekday, Sunday first (the order of Date#getUTCDay):
+ * [opens, closes) in minutes since local midnight, e.g. [360, 1380] for 06:00-23:00; [0, 0] for a
+ * closed day, [0, 1440] for a day open all day.
+ */
+export type OpenMinutes = readonly (readonly [number, number])[];
 
-/** One row of opening hours: English weekday names, and "HH:MM" 24-hour opening and closing times. */
-export interface OpeningHours {
-  days: readonly string[];
-  /** Inclusive, e.g. "06:00". */
-  opens: string;
-  /** Exclusive, e.g. "23:00" (closed from 23:00 on). */
-  closes: string;
+/** "HH:MM" -> minutes since midnight, e.g. "06:30" -> 390. */
+export function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
 }
 
 /**
@@ -117,14 +122,10 @@ function tableOffset(table: ZoneTable, ms: number): number | undefined {
 
 /** The table the build compiled into the page code, if any (none under Node). */
 const BUILT_TABLE: ZoneTable | undefined = typeof __SITE__ !== 'undefined' ? __SITE__.zoneTable : undefined;
+/** The minutes open per weekday the build compiled into the page code, if any (none under Node). */
+const BUILT_WEEK: OpenMinutes | undefined = typeof __SITE__ !== 'undefined' ? __SITE__.openMinutes : undefined;
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** "HH:MM" -> minutes since midnight, e.g. "06:30" -> 390. */
-export function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-}
 
 /**
  * The wall clock of an instant in a time zone.
@@ -144,21 +145,25 @@ export function wallClock(date: Date, timeZone: string, table: ZoneTable | undef
 
 /**
  * @param date     the instant to check (default: now)
- * @param hours    opening hours (default: content/business.ts HOURS)
- * @param timeZone zone of those hours (default: America/Denver)
- * @returns true when the instant falls inside the hours of its local weekday (opens inclusive, closes exclusive)
+ * @param week     minutes open per weekday (default: those compiled into the page code)
+ * @param timeZone zone of those hours (default: the one compiled into the page code)
+ * @returns true when the instant falls inside the hours of its local weekday (opens inclusive,
+ *   closes exclusive; a closed day never, a day open all day always)
+ * @throws Error under Node without `week` and `timeZone` (nothing is compiled in there)
  */
-export function isOpenAt(date: Date = new Date(), hours: readonly OpeningHours[] = HOURS, timeZone: string = TIME_ZONE): boolean {
+export function isOpenAt(date: Date = new Date(), week: OpenMinutes | undefined = BUILT_WEEK, timeZone: string | undefined = BUILT_TABLE?.zone): boolean {
+  if (!week || !timeZone) throw new Error('isOpenAt needs the hours and their time zone');
   const { weekday, minutes } = wallClock(date, timeZone);
-  const today = hours.find((h) => h.days.includes(weekday));
-  return !!today && minutes >= minutesOf(today.opens) && minutes < minutesOf(today.closes);
+  const [opens, closes] = week[WEEKDAYS.indexOf(weekday)];
+  return minutes >= opens && minutes < closes;
 }
 
 /**
  * The header's notices for an instant (default: now): during the stated hours EMERGENCY_TEXT and
  * OPEN_TEXT, outside them NIGHT_EMERGENCY_TEXT and CLOSED_TEXT; `open` says which.
+ * @param week, timeZone as isOpenAt
  */
-export function headerNotices(date: Date = new Date()): { open: boolean; emergency: string; openNow: string } {
-  const open = isOpenAt(date);
+export function headerNotices(date: Date = new Date(), week?: OpenMinutes, timeZone?: string): { open: boolean; emergency: string; openNow: string } {
+  const open = isOpenAt(date, week, timeZone);
   return { open, emergency: open ? EMERGENCY_TEXT : NIGHT_EMERGENCY_TEXT, openNow: open ? OPEN_TEXT : CLOSED_TEXT };
 }

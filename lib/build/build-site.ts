@@ -12,6 +12,9 @@ import { clientConfig } from '../bundle/client-config.ts';
 import { PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
 import type { BuiltPage } from '../built-page.ts';
 import { extraFiles } from '../site-files/extra-files.ts';
+import { REDIRECTS } from '../site-files/hosting.ts';
+import { redirectProblem } from '../content/redirects.ts';
+import { ContentError } from '../../content/schema.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from '../content/load-content.ts';
 import { PAGE_PHOTO_BUDGET_BYTES, pagePhotoBytes } from '../photos/photo-bytes.ts';
 import { SUMMARY_PHONE } from '../photos/photo-slots.ts';
@@ -141,6 +144,15 @@ function sameKeys(a: string[], b: string[]): boolean {
   return x.size === y.size && [...x].every((key) => y.has(key));
 }
 
+/**
+ * Checks the operator's redirects against the route table (lib/content/redirects.ts).
+ * @throws ContentError naming content/site.ts and the redirect's field
+ */
+export function checkRedirects(site: SiteData, routes: Route[]): void {
+  const problem = redirectProblem(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)));
+  if (problem) throw new ContentError(problem);
+}
+
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
 export function checkRoutes(routes: Route[]): void {
   const seen = new Set<string>();
@@ -164,6 +176,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const site = loadContent(options.content ?? PROJECT_CONTENT);
   const routes = buildRoutes(site);
   checkRoutes(routes);
+  checkRedirects(site, routes);
   const trace = options.trace ?? (() => undefined);
   trace('content');
   const photos: PhotoBuild = await processPhotos(photoUses(site), {
@@ -297,7 +310,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
  * CSS in KB, JS KB gzipped loaded with the page, JS KB gzipped loaded only on interaction, and KB
  * of photos a 390 px phone downloads ("-" when none), "over 14 KB" after a page over the budget
  * (lib/build/budgets.ts); then the photos' files (encoded or from the cache), a warning for each page
- * whose photos pass PAGE_PHOTO_BUDGET_BYTES, the pages over 14 KB, and the total time.
+ * whose photos pass PAGE_PHOTO_BUDGET_BYTES, a warning for each page over 14 KB (by how many bytes,
+ * what it costs visitors and what to shorten) and their count, and the total time.
  */
 export function formatSummary(result: BuildResult): string {
   const kb = (n: number, w = 6) => (n / 1024).toFixed(1).padStart(w);
@@ -315,6 +329,9 @@ export function formatSummary(result: BuildResult): string {
   if (count) lines.push(`${count} photo${count === 1 ? '' : 's'}: ${encoded + reused} files, ${encoded} encoded, ${reused} from the cache`);
   for (const p of result.pages.filter((page) => page.photoBytes > PAGE_PHOTO_BUDGET_BYTES)) {
     lines.push(`Warning: ${p.path} makes a ${SUMMARY_PHONE.width} px phone download ${kb(p.photoBytes, 0)} KB of photos, over the ${PAGE_PHOTO_BUDGET_BYTES / 1024} KB a page should stay under on a mobile connection: show fewer photos on it.`);
+  }
+  for (const p of over) {
+    lines.push(`Warning: ${p.path} is ${p.gzipBytes - PAGE_GZIP_BUDGET_BYTES} bytes over 14 KB gzipped: on a slow phone connection it no longer arrives in the first round trip, so a visitor waits longer to see the call button. Shorten that page's text (its About paragraphs, FAQ answers or list of places) until it fits.`);
   }
   if (over.length) lines.push(`${over.length} page(s) over 14 KB gzipped: the whole page no longer arrives in the first round trip.`);
   lines.push(`${result.pages.length} pages, ${result.files.length} files generated in ${Math.round(result.ms)} ms`);

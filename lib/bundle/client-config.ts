@@ -3,8 +3,8 @@
  * in by esbuild's `define` as the `__SITE__` and `__WORKERS__` constants (islands/globals.d.ts
  * declares them), and which Web Workers the build bundles.
  */
-import { TIME_ZONE } from '../../content/business.ts';
-import { zoneTable, type ZoneTable } from '../../islands/common/hours.ts';
+import { openMinutes } from '../content/hours.ts';
+import { zoneTable, type OpenMinutes, type ZoneTable } from '../../islands/common/hours.ts';
 import type { Settings } from '../content/load-content.ts';
 import { toSlug } from '../text.ts';
 
@@ -18,8 +18,10 @@ export interface ClientConfig {
   analyticsId: string;
   /** True when built with NODE_ENV=development (logger keeps debug and info). */
   dev: boolean;
+  /** The stated opening hours (content/site.ts `hours`) as minutes open per weekday, for the open-now notice. */
+  openMinutes: OpenMinutes;
   /**
-   * UTC offsets of the business's time zone (content/business.ts TIME_ZONE) from the start of the
+   * UTC offsets of the business's time zone (content/site.ts `location.timeZone`, its `zone`) from the start of the
    * build's year for ZONE_TABLE_YEARS years, so the open-now notice needs no Intl zone data in the
    * browser (islands/common/hours.ts).
    */
@@ -37,7 +39,7 @@ export const ZONE_TABLE_YEARS = 3;
 /**
  * The config the browser code gets for these settings.
  * @param now the build's time: the zone table starts on 1 January of its year (UTC)
- * @throws RangeError when content/business.ts TIME_ZONE is not a zone Node's Intl knows
+ * @throws RangeError when the settings' time zone is not a zone Node's Intl knows (the settings' check refuses it first)
  */
 export function clientConfig(settings: Settings, now: Date = new Date()): ClientConfig {
   const year = now.getUTCFullYear();
@@ -46,7 +48,8 @@ export function clientConfig(settings: Settings, now: Date = new Date()): Client
     slug: toSlug(settings.name),
     analyticsId: settings.analyticsId,
     dev: process.env.NODE_ENV === 'development',
-    zoneTable: zoneTable(TIME_ZONE, Date.UTC(year, 0, 1), Date.UTC(year + ZONE_TABLE_YEARS, 0, 1)),
+    openMinutes: openMinutes(settings.hours),
+    zoneTable: zoneTable(settings.location.timeZone, Date.UTC(year, 0, 1), Date.UTC(year + ZONE_TABLE_YEARS, 0, 1)),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * How far each town is from the business's base and how soon we can be there, computed from the
  * coordinates of the town's record (content/communities.ts `page.town.coordinates`) and of the
- * base (content/business.ts LOCATION), never typed:
+ * base (content/site.ts `location`), never typed:
  * - distance: great-circle ("as the crow flies") distance with @turf/distance, in km and miles;
  *   roads are longer, so no page calls it a road distance;
  * - near or far: within ARRIVAL_RULE.nearKm of the base the owner's response times hold
@@ -13,8 +13,12 @@
  */
 import turfDistance from '@turf/distance';
 import { ARRIVAL_RULE } from '../../content/area-copy.ts';
-import { LOCATION, RESPONSE_MINUTES } from '../../content/business.ts';
+import { RESPONSE_MINUTES } from '../../content/business.ts';
+import settings from '../../content/site.ts';
 import type { Community } from '../../content/schema.ts';
+
+/** Where the business is based (content/site.ts `location`, checked with the other settings when the site builds). */
+export const LOCATION: { locality: string; latitude: number; longitude: number } = settings.location;
 
 /** The owner's response times in minutes ("15-30"): the one place the code reads them. */
 export const OWNER_MINUTES: { usual: string; normal: string; emergency: string } = RESPONSE_MINUTES;

@@ -6,7 +6,12 @@ import { z } from 'zod';
 import {
   check, checkAll, Community, ContentError, CoreService, HomeContent, Service, SiteSettings,
 } from '../../content/schema.ts';
+import { AREA_COPY } from '../../content/area-copy.ts';
+import { closestKey } from '../../content/schema-messages.ts';
+import { unbackedClaim } from './claims.ts';
+import { countiesServed, countyPhrase } from './counties.ts';
 import { servedOnRequestReader } from './coverage.ts';
+import { hoursText } from './hours.ts';
 import { parsePhone, type PhoneNumber } from './phone.ts';
 import rawSettings from '../../content/site.ts';
 import { COMMUNITIES } from '../../content/communities.ts';
@@ -14,9 +19,14 @@ import { SERVICES } from '../../content/services.ts';
 import { CORE_SERVICES } from '../../content/core-services.ts';
 import { HOME } from '../../content/home.ts';
 
-/** Operator settings after validation, with the phone parsed. */
-export interface Settings extends Omit<z.infer<typeof SiteSettings>, 'phone'> {
+/** Operator settings after validation, with the phone parsed and the optional lists present. */
+export interface Settings extends Omit<z.infer<typeof SiteSettings>, 'phone' | 'redirects' | 'assistantUrl' | 'channelUrl'> {
   phone: PhoneNumber;
+  redirects: { from: string; to: string }[];
+  /** The external AI assistant, or "" for none. */
+  assistantUrl: string;
+  /** The video channel, or "" for none. */
+  channelUrl: string;
 }
 
 /** A community that has its own area page. */
@@ -61,16 +71,23 @@ export const PROJECT_CONTENT: RawContent = {
  * every text of every record for a clause that says "served on request" and names a community
  * (or, in a community's own record, names none): that community's record must be marked
  * `servedOnRequest`, so the words follow the record when the operator changes it; and that the
- * specialised services an area page links to (`page.town.services`) exist.
+ * specialised services an area page links to (`page.town.services`) exist. It also refuses
+ * a county that is a near miss of another record's (checkCounties) and a text claiming "licensed",
+ * "insured" or "accredited" that the settings' credentials do not back (lib/content/claims.ts),
+ * and fills "{hours}" and "{counties}" in the records' texts with the stated hours and the
+ * counties of the primary-coverage communities.
  * @throws ContentError naming the file, the record and the field of the first mistake
  */
 export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   const s = check(SiteSettings, raw.settings, 'content/site.ts', 'settings');
-  const settings: Settings = { ...s, phone: parsePhone(s.phone) };
+  const settings: Settings = { ...s, phone: parsePhone(s.phone), redirects: s.redirects ?? [], assistantUrl: s.assistantUrl ?? '', channelUrl: s.channelUrl ?? '' };
   const communities = checkAll(Community, raw.communities, 'content/communities.ts', 'community', (c) => c.slug);
-  const services = checkAll(Service, raw.services, 'content/services.ts', 'service', (c) => c.slug);
-  const core = checkAll(CoreService, raw.core, 'content/core-services.ts', 'core service', (c) => c.slug);
-  const home = check(HomeContent, raw.home, 'content/home.ts', 'home');
+  checkCounties(communities);
+  // "{hours}" and "{counties}" in a text stand for the stated hours and the counties served.
+  const fill = fillIn({ hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
+  const services = checkAll(Service, raw.services, 'content/services.ts', 'service', (c) => c.slug).map(fill);
+  const core = checkAll(CoreService, raw.core, 'content/core-services.ts', 'core service', (c) => c.slug).map(fill);
+  const home = fill(check(HomeContent, raw.home, 'content/home.ts', 'home'));
   const taken = new Set<string>(core.map((c) => c.slug));
   for (const svc of services) {
     if (taken.has(svc.slug)) throw new ContentError(`content/services.ts: service "${svc.slug}": field "slug" is also a core service's slug; slugs must be unique.`);
@@ -99,6 +116,10 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
       }
     }
   }
+  const texts = [...records, { file: 'content/area-copy.ts', label: 'area copy', record: AREA_COPY }]
+    .flatMap(({ file, label, record }) => textFields(record).map(([field, text]) => ({ file, label, field, text })));
+  const unbacked = unbackedClaim(texts, settings.credentials);
+  if (unbacked) throw new ContentError(unbacked);
   const areas = communities.filter((c): c is Area => c.page !== undefined);
   return {
     settings,
@@ -119,4 +140,33 @@ function textFields(value: unknown, field = ''): [field: string, text: string][]
   if (typeof value === 'string') return [[field, value]];
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, v]) => textFields(v, field ? `${field}.${key}` : key));
+}
+
+/** A function that replaces each "{key}" of `values` in every text of a record (a copy; the record is left as it was). */
+function fillIn(values: Record<string, string>): <T>(record: T) => T {
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+    if (Array.isArray(value)) return value.map(fill);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    return value;
+  };
+  return <T>(record: T) => fill(record) as T;
+}
+
+/**
+ * Any county name is accepted, but one that differs from a county other records use only by its
+ * capitals or by a letter or two ("Mckinley" beside "McKinley") is a typing mistake: it would make
+ * the county count and every sentence naming the counties wrong.
+ * @throws ContentError naming the community and the county it probably meant
+ */
+function checkCounties(communities: readonly Community[]): void {
+  const uses = new Map<string, number>();
+  for (const c of communities) uses.set(c.county, (uses.get(c.county) ?? 0) + 1);
+  for (const c of communities) {
+    const others = [...uses.keys()].filter((k) => k !== c.county && uses.get(k)! >= uses.get(c.county)!);
+    const near = others.find((k) => k.toLowerCase() === c.county.toLowerCase()) ?? (c.county.length >= 5 ? closestKey(c.county, others) : undefined);
+    if (near) {
+      throw new ContentError(`content/communities.ts: community "${c.slug}": field "county" must be written as the other records write it, not '${c.county}'; did you mean "${near}" (the county of ${uses.get(near)} communities)?`);
+    }
+  }
 }

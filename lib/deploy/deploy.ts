@@ -39,6 +39,7 @@
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { deletedPageWarnings } from './deleted-pages.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, NOT_FOUND_PAGE, REDIRECTS, SECURITY_HEADERS } from '../site-files/hosting.ts';
 import {
   DEPLOY_RECORDS, hashSite, isDotPath, leftoverNames, parseManifest, PHASES, planDeploy, serializeManifest, temporaryName,
@@ -73,7 +74,9 @@ export type DeployEvent =
   | { type: 'begin'; path: string; phase: Phase; done: number; total: number; bytesDone: number; bytesTotal: number }
   | { type: 'file'; action: 'upload' | 'replace' | 'delete'; path: string; bytes: number; done: number; total: number }
   | { type: 'checkpoint'; recorded: number; total: number }
-  | { type: 'retry'; message: string; attempt: number; waitMs: number };
+  | { type: 'retry'; message: string; attempt: number; waitMs: number }
+  /** Something the operator should act on; the deploy goes on. */
+  | { type: 'warning'; message: string };
 
 export interface DeployOptions {
   /** The built site, e.g. dist/. */
@@ -273,6 +276,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       if (report.found.length) onEvent({ type: 'found', names: report.found, replaced: report.found.filter((n) => local.has(`/${n}`)) });
     }
     const plan = planDeploy(local, previous);
+    for (const message of deletedPageWarnings(options.dir, plan.deletions)) onEvent({ type: 'warning', message });
     report.unchanged = plan.unchanged;
     if (options.dryRun) {
       for (const u of plan.uploads) (u.replaces ? report.replaced : report.uploaded).push(u.local.path);

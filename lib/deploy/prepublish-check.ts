@@ -4,7 +4,10 @@
  * the server being deployed to. Pure: reads validated site data, returns findings; the commands
  * (`npm run check`, `npm run deploy`) print them and decide.
  */
-import { isSampleHost, isSampleReview, isSampleVideo, SAMPLE_LINKS, SAMPLE_PHONE_DIGITS, SAMPLE_VIDEOS } from '../../content/samples.ts';
+import {
+  isSampleHost, isSampleRating, isSampleReview, isSampleVideo, SAMPLE_LINKS, SAMPLE_PHONE_DIGITS, SAMPLE_VIDEOS, sampleCredentials,
+} from '../../content/samples.ts';
+import { ratingText } from '../content/rating.ts';
 import type { SiteData } from '../content/load-content.ts';
 
 /** One problem, for one line of output. */
@@ -52,7 +55,14 @@ const LINK_FIELDS = {
 } as const;
 
 /** Settings with a rule of their own above; the text scan covers the rest (name, …). */
-const SETTINGS_CHECKED_ABOVE = ['phone', 'email', 'siteUrl', 'videos', ...Object.keys(LINK_FIELDS)];
+const SETTINGS_CHECKED_ABOVE = ['phone', 'email', 'siteUrl', 'videos', 'rating', 'credentials', ...Object.keys(LINK_FIELDS)];
+
+/** What each sample credential is, and what to put instead. */
+const CREDENTIAL_FIELDS = {
+  licence: 'a sample licence: put the issuer and number of your licence, or licence: null if you have none (the build then names every text that says "licensed")',
+  insurer: 'a sample insurer: put your insurer\'s name, or insurer: \'\' if you are not insured (the build then names every text that says "insured")',
+  bureau: 'a sample business bureau: put its name and the link to your profile there, or bureau: null if you are not accredited (the build then names every text that says "accredited")',
+} as const;
 
 /**
  * Runs every rule over the validated content.
@@ -87,7 +97,13 @@ export function checkSite(site: SiteData, target?: TargetSite): Finding[] {
       add({ file: SITE_FILE, field, message: `links to a sample page (${url}): put the address of ${what}.` });
     }
   }
-  const videos = [['videos.featured.youtubeId', s.videos.featured.youtubeId], ...s.videos.more.map((v, i) => [`videos.more.${i}.youtubeId`, v.youtubeId])];
+  if (s.rating && isSampleRating(s.rating)) {
+    add({ file: SITE_FILE, field: 'rating', message: `is the sample rating (${ratingText(s.rating)}, linked to ${s.rating.url}): put your own rating and the link to its reviews, or rating: null for none.` });
+  }
+  for (const which of sampleCredentials(s.credentials)) {
+    add({ file: SITE_FILE, field: `credentials.${which}`, message: `is ${CREDENTIAL_FIELDS[which]}.` });
+  }
+  const videos = s.videos.map((v, i) => [`videos.${i}.youtubeId`, v.youtubeId]);
   for (const [field, id] of videos) {
     if (!isSampleVideo(id)) continue;
     const title = SAMPLE_VIDEOS.find((v) => v.youtubeId === id)?.realTitle;

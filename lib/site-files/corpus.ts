@@ -7,7 +7,7 @@
  * HTML to text with node-html-parser (a real HTML parser, not regular expressions).
  */
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
-import { COUNTIES } from '../../content/business.ts';
+import { countiesServed } from '../content/counties.ts';
 import type { CorpusPage, KeywordCorpus } from '../../islands/common/keywords.ts';
 import { isIndexable } from '../route.ts';
 import type { BuiltPage, FileGenerator } from '../built-page.ts';
@@ -105,7 +105,7 @@ export function buildCorpus(site: SiteData, pages: BuiltPage[]): KeywordCorpus {
     return slugWords === c.name.toLowerCase() ? [c.name] : [c.name, slugWords];
   });
   const services = [...new Set([...site.core.flatMap((c) => [c.name, ...c.subServices]), ...site.services.map((s) => s.name)])];
-  return { businessName: site.settings.name, places, counties: [...COUNTIES], services, pages: corpusPages };
+  return { businessName: site.settings.name, places, counties: countiesServed(site.communities).all, services, pages: corpusPages };
 }
 
 /** lib/site-files/extra-files.ts generator: writes CORPUS_PATH. */

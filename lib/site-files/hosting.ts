@@ -37,8 +37,16 @@ export interface Redirect {
  */
 export const HUB_REDIRECTS: readonly Redirect[] = [{ from: '/areas/', to: '/service-areas/', status: 301 }];
 
-/** Every redirect of the site. /areas/acoma-pueblo/ is the same page as /areas/acoma/. */
+/** The site's own redirects. /areas/acoma-pueblo/ is the same page as /areas/acoma/. */
 export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }, ...HUB_REDIRECTS];
+
+/**
+ * Every redirect of a site: REDIRECTS, then the operator's (content/site.ts `redirects`: old paths
+ * of pages that are gone, checked by lib/content/redirects.ts), all permanent (301).
+ */
+export function siteRedirects(settings?: { redirects: readonly { from: string; to: string }[] }): Redirect[] {
+  return [...REDIRECTS, ...(settings?.redirects ?? []).map((r) => ({ from: r.from, to: r.to, status: 301 as const }))];
+}
 
 /** The page served, with status 404, for any unknown path. */
 export const NOT_FOUND_PAGE = '/404.html';
@@ -371,9 +379,11 @@ const fromProxy = (proxies: readonly string[]) => `(${proxies.map((p) => `-R '${
  * @param options.trustedProxies default TRUSTED_PROXIES
  * @param options.siteUrl the site's address (content/site.ts): its other spelling, with or
  *   without "www.", is redirected to it (alternateHost); absent, no such redirect
+ * @param options.redirects      default REDIRECTS (the build passes siteRedirects of the settings)
  */
-export function generateHtaccess(options: { trustedProxies?: readonly string[]; siteUrl?: string } = {}): string {
+export function generateHtaccess(options: { trustedProxies?: readonly string[]; siteUrl?: string; redirects?: readonly Redirect[] } = {}): string {
   const proxies = options.trustedProxies ?? TRUSTED_PROXIES;
+  const redirects = options.redirects ?? REDIRECTS;
   const https = proxies.length ? `%{HTTPS} == 'on' || (${fromProxy(proxies)} && %{HTTP:X-Forwarded-Proto} == 'https')` : `%{HTTPS} == 'on'`;
   return [
     `# ${HEADER_COMMENT}`,
@@ -395,10 +405,10 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[]; 
     '  RewriteCond %{HTTP_HOST} !^(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]+)?$ [NC]',
     '  RewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [R=301,L]',
     '</IfModule>',
-    ...noFolderListingHtaccess(REDIRECTS),
+    ...noFolderListingHtaccess(redirects),
     '',
     '<IfModule mod_alias.c>',
-    ...REDIRECTS.map((r) => `  RedirectMatch ${r.status} ^${escapeRegExp(withoutSlash(r.from))}/?$ ${r.to}`),
+    ...redirects.map((r) => `  RedirectMatch ${r.status} ^${escapeRegExp(withoutSlash(r.from))}/?$ ${r.to}`),
     '  # Hosting files and dot-files are not pages',
     `  RedirectMatch 404 "${HOST_CONFIG_FILE().source}"`,
     `  RedirectMatch 404 "${HIDDEN_PATH.source}"`,
@@ -461,10 +471,10 @@ export function generateHeadersFile(): string {
  * invalid status, then plain "301", which Cloudflare applies (its redirects always win over
  * files). Cloudflare limits: 2,000 static rules, 100 dynamic, 1,000 characters a rule.
  */
-export function generateRedirectsFile(): string {
+export function generateRedirectsFile(redirects: readonly Redirect[] = REDIRECTS): string {
   const lines = [`# ${HEADER_COMMENT}`, '# "301!" lines are for Netlify; Cloudflare Pages ignores them and applies the plain "301" line after each.'];
-  for (const r of REDIRECTS) {
-    for (const from of [r.from, withoutSlash(r.from)]) {
+  for (const r of redirects) {
+    for (const from of new Set([r.from, withoutSlash(r.from)])) {
       lines.push(`${from} ${r.to} ${r.status}!`, `${from} ${r.to} ${r.status}`);
     }
   }
@@ -538,7 +548,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     `  add_header Cache-Control ${NGINX_CACHE_VARIABLE} always;`,
     robotsTag.header,
     '',
-    ...REDIRECTS.flatMap((r) => loc(`~ ^${escapeRegExp(withoutSlash(r.from))}/?$`, [`return ${r.status} ${r.to};`])),
+    ...siteRedirects(site.settings).flatMap((r) => loc(`~ ^${escapeRegExp(withoutSlash(r.from))}/?$`, [`return ${r.status} ${r.to};`])),
     ...HOST_CONFIG_FILES.flatMap((f) => loc(`= ${f}`, ['return 404;'])),
     ...loc(`~ ${HIDDEN_PATH.source}`, ['return 404;']),
     ...Object.entries(MIME_TYPES).filter(([ext]) => ext === '.vcf' || ext === '.webmanifest').flatMap(([ext, type]) =>
@@ -550,12 +560,14 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
 
 /**
  * The build's generator of the hosting files (registered in lib/site-files/extra-files.ts).
+ * @param site validated site data: the operator's redirects join the site's own
  * @returns .htaccess, _headers and _redirects at the site root
  */
 export function hostingFiles(site: Pick<SiteData, 'settings'>): SiteFile[] {
+  const redirects = siteRedirects(site.settings);
   return [
-    { path: '/.htaccess', contents: generateHtaccess({ siteUrl: site.settings.siteUrl }) },
+    { path: '/.htaccess', contents: generateHtaccess({ siteUrl: site.settings.siteUrl, redirects }) },
     { path: '/_headers', contents: generateHeadersFile() },
-    { path: '/_redirects', contents: generateRedirectsFile() },
+    { path: '/_redirects', contents: generateRedirectsFile(redirects) },
   ];
 }

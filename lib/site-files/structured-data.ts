@@ -4,9 +4,9 @@
  * content/business.ts.
  */
 import type { BreadcrumbList, FAQPage, Locksmith, WithContext } from 'schema-dts';
-import {
-  CURRENCIES_ACCEPTED, HOURS, LOCATION, openingHoursText, PAYMENT_ACCEPTED, PRICE_RANGE, RATING,
-} from '../../content/business.ts';
+import { CURRENCIES_ACCEPTED, PAYMENT_ACCEPTED, PRICE_RANGE } from '../../content/business.ts';
+import { openingHoursSpecs, openingHoursText } from '../content/hours.ts';
+import { ratingMarkedUp } from '../content/rating.ts';
 import type { Faq } from '../../content/schema.ts';
 import type { Crumb } from './breadcrumbs.ts';
 import { e164WithExtension } from '../content/phone.ts';
@@ -45,18 +45,21 @@ export function sameAsList(urls: readonly (string | undefined)[]): string[] | un
 }
 
 /**
- * The business as a schema.org Locksmith with the business constants: the stated hours
- * (Mon-Fri 06:00-23:00, Sat-Sun 09:00-22:00) as openingHoursSpecification and, from the same
- * definition, as the openingHours text form ("Mo-Fr 06:00-23:00", "Sa-Su 09:00-22:00"), so the
- * two can never disagree; geo, postal code, rating 5.0 from 50 (best 5, worst 1), price range,
- * payment, currency. `sameAs`: the video channel and the profiles of content/site.ts; `hasMap`:
- * the Google Business Profile when it is a Google Maps address.
+ * The business as a schema.org Locksmith from the settings: the stated hours as
+ * openingHoursSpecification (a closed day opens and closes at 00:00) and, from the same rows, as
+ * the openingHours text form ("Mo-Fr 06:00-23:00"), so the two can never disagree; address and
+ * geo; price range, payment, currency. `sameAs`: the video channel, the profiles of
+ * content/site.ts and the bureau profile backing "accredited"; `hasMap`: the Google Business
+ * Profile when it is a Google Maps address.
+ * `aggregateRating` (best 5, worst 1) only with `withRating` and only for a rating collected on
+ * this site (lib/content/rating.ts ratingMarkedUp): the page that passes it shows the rating.
  */
-export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
+export function locksmithJsonLd(site: SiteData, { withRating = false }: { withRating?: boolean } = {}): WithContext<Locksmith> {
   const { settings, communities } = site;
+  const { location, rating } = settings;
   const profiles = profileLinks(settings);
   const map = profiles.googleBusiness && isMapLink(profiles.googleBusiness) ? profiles.googleBusiness : undefined;
-  const sameAs = sameAsList([settings.channelUrl, profiles.googleBusiness, ...profiles.social]);
+  const sameAs = sameAsList([settings.channelUrl, profiles.googleBusiness, ...profiles.social, settings.credentials.bureau?.url]);
   return {
     '@context': 'https://schema.org',
     '@type': 'Locksmith',
@@ -69,26 +72,28 @@ export function locksmithJsonLd(site: SiteData): WithContext<Locksmith> {
     logo: absoluteUrl(settings.siteUrl, LOGO_PNG_PATH),
     address: {
       '@type': 'PostalAddress',
-      addressLocality: LOCATION.locality,
-      addressRegion: LOCATION.region,
-      postalCode: LOCATION.postalCode,
-      addressCountry: LOCATION.country,
+      addressLocality: location.locality,
+      addressRegion: location.region,
+      postalCode: location.postalCode,
+      addressCountry: location.country,
     },
-    geo: { '@type': 'GeoCoordinates', latitude: LOCATION.latitude, longitude: LOCATION.longitude },
-    openingHours: openingHoursText(),
-    openingHoursSpecification: HOURS.map((h) => ({
+    geo: { '@type': 'GeoCoordinates', latitude: location.latitude, longitude: location.longitude },
+    openingHours: openingHoursText(settings.hours),
+    openingHoursSpecification: openingHoursSpecs(settings.hours).map((h) => ({
       '@type': 'OpeningHoursSpecification' as const,
-      dayOfWeek: h.days.map((d) => `https://schema.org/${d}` as const),
+      dayOfWeek: h.days.map((d) => `https://schema.org/${d}` as `https://schema.org/${'Monday'}`),
       opens: h.opens,
       closes: h.closes,
     })),
-    aggregateRating: {
-      '@type': 'AggregateRating',
-      ratingValue: RATING.ratingValue.toFixed(1),
-      reviewCount: RATING.reviewCount,
-      bestRating: RATING.bestRating,
-      worstRating: RATING.worstRating,
-    },
+    ...(withRating && rating && ratingMarkedUp(rating) ? {
+      aggregateRating: {
+        '@type': 'AggregateRating' as const,
+        ratingValue: rating.value.toFixed(1),
+        reviewCount: rating.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    } : {}),
     priceRange: PRICE_RANGE,
     paymentAccepted: PAYMENT_ACCEPTED,
     currenciesAccepted: CURRENCIES_ACCEPTED,

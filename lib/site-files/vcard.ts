@@ -4,7 +4,7 @@
  * phone and e-mail. Lines end in CRLF and are folded at 75 octets (RFC 2425 section 5.8.1); text
  * values are escaped per RFC 2426 section 4 (backslash, comma, semicolon, newline).
  */
-import { dayRange, formatTime, HOURS, LOCATION } from '../../content/business.ts';
+import { hoursLine } from '../content/hours.ts';
 import type { Settings } from '../content/load-content.ts';
 import { e164WithExtension } from '../content/phone.ts';
 
@@ -59,11 +59,16 @@ export function foldLine(line: string): string {
  *   Properties: N, FN and ORG (the business name; X-ABSHOWAS:COMPANY makes Apple Contacts show it
  *   as a company), TEL;TYPE=WORK,VOICE in E.164, EMAIL;TYPE=INTERNET,WORK, URL (site root),
  *   ADR;TYPE=WORK with locality, region, postal code and country (Grants NM
- *   87020), NOTE with the business hours.
+ *   87020), NOTE with the business hours (closed days said so), emergency service outside them,
+ *   and the licence and insurer the settings state.
  */
-export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email' | 'siteUrl'>): string {
+export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email' | 'siteUrl' | 'location' | 'hours' | 'credentials'>): string {
   const name = escapeText(settings.name);
-  const hours = HOURS.map((h) => `${dayRange(h.days)} ${formatTime(h.opens)}-${formatTime(h.closes)}`).join('; ');
+  const { location, credentials } = settings;
+  const backing = [
+    credentials.licence && ` Licence ${credentials.licence.number}, ${credentials.licence.issuer}.`,
+    credentials.insurer && ` Insured by ${credentials.insurer}.`,
+  ].filter(Boolean).join('');
   const lines = [
     'BEGIN:VCARD',
     'VERSION:3.0',
@@ -74,8 +79,8 @@ export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email
     `TEL;TYPE=WORK,VOICE:${escapeText(e164WithExtension(settings.phone))}`,
     `EMAIL;TYPE=INTERNET,WORK:${escapeText(settings.email)}`,
     `URL:${settings.siteUrl}/`,
-    `ADR;TYPE=WORK:;;;${escapeText(LOCATION.locality)};${LOCATION.region};${LOCATION.postalCode};${LOCATION.country}`,
-    `NOTE:${escapeText(`Mobile locksmith. Hours: ${hours}. Emergency service outside these hours.`)}`,
+    `ADR;TYPE=WORK:;;;${escapeText(location.locality)};${location.region};${location.postalCode};${location.country}`,
+    `NOTE:${escapeText(`Mobile locksmith. Hours: ${hoursLine(settings.hours)}. Emergency service outside these hours.${backing}`)}`,
     'END:VCARD',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;

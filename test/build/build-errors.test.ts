@@ -1,8 +1,8 @@
 /**
  * `npm run build` on a copy of the project with a mistake in a content file: it stops with a
  * "Build stopped" line and one line per mistake (file, line and column of a syntax error with a
- * plain hint; record and key of a misspelt field), exit code 1, no stack trace. The real content
- * files are never edited.
+ * plain hint; record and key of a misspelt field; each mistake in the stated hours), exit code 1,
+ * no stack trace, dist/ as it was. The real content files are never edited.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -53,6 +53,26 @@ test('should stop on a misspelt key, naming the record and the key', async () =>
   await changed.restore();
   assert.is(code, 1);
   assert.equal(lines, ['Build stopped, dist/ left unchanged:', 'content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?']);
+});
+
+test('should refuse "7 AM", "Saturdy" and "25:00" in the hours, one line each naming the file and field, leaving dist/ as it was', async () => {
+  const first = await build();
+  assert.is(first.code, 0, first.lines.join('\n'));
+  const page = () => readFile(path.join(copy!.root, 'dist/index.html'), 'utf8');
+  const before = await page();
+  const cases: [string | RegExp, string, string][] = [
+    ["hours: '06:00-23:00'", "hours: '7 AM-9 PM'", `content/site.ts: settings: field "hours.0.hours" must be "closed", "all day" or an opening and closing time in 24-hour form like "06:00-23:00", not '7 AM-9 PM'`],
+    ["days: ['Saturday', 'Sunday']", "days: ['Saturdy', 'Sunday']", `content/site.ts: settings: field "hours.1.days.0" must be a day of the week spelt out, e.g. "Monday", not 'Saturdy'; did you mean "Saturday"?`],
+    ["hours: '09:00-22:00'", "hours: '09:00-25:00'", `content/site.ts: settings: field "hours.1.hours" must use times of day from 00:00 to 23:59 ("25:00" is not one; for a day open round the clock write "all day"), not '09:00-25:00'`],
+  ];
+  for (const [from, to, line] of cases) {
+    const changed = await edit('content/site.ts', from, to);
+    const { code, lines } = await build();
+    await changed.restore();
+    assert.is(code, 1, to);
+    assert.equal(lines, ['Build stopped, dist/ left unchanged:', line]);
+    assert.is(await page(), before, 'dist/ untouched');
+  }
 });
 
 test('should build again once the mistakes are fixed', async () => {

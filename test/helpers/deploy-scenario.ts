@@ -218,6 +218,8 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
       return saved >= 0;
     });
     assert.is(killed.signal, 'SIGKILL', `the deploy finished before it could be killed:\n${killed.lines.join('\n')}`);
+    // Build C removed an area page and has no redirect for it: said before anything is deleted.
+    assert.ok(killed.lines.some((l) => l.startsWith(`Warning: the live page ${builds().removedArea} will be deleted and no redirect sends its visitors on`)), killed.lines.join('\n'));
     const atKill = manifest();
     assert.ok(atKill.pending.length > 0, 'the manifest says the deploy was unfinished');
     // The manifest never claims a file that is not there with that content.
@@ -225,7 +227,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     for (const [f, h] of Object.entries(atKill.files)) assert.is(server.get(f), h, `${f} as the manifest says`);
     // Every page on the server (old or new) finds everything it references, scripts' imports too.
     const settings = (PROJECT_CONTENT.settings as any);
-    const problems = checkLinks(root, settings.siteUrl, REDIRECTS.map((r) => r.from), [settings.reviewUrl, settings.assistantUrl, settings.channelUrl]);
+    const problems = checkLinks(root, settings.siteUrl, REDIRECTS.map((r) => r.from), [settings.reviewUrl, settings.assistantUrl, settings.channelUrl, settings.rating?.url ?? '', settings.credentials.bureau?.url ?? ''].filter(Boolean));
     assert.equal(problems.map(formatProblem), []);
     assert.equal(missingImports(root), []);
     const oldPages = [...server.keys()].filter((f) => f.endsWith('.html') && server.get(f) === b.get(f) && c.get(f) !== b.get(f));
@@ -254,7 +256,9 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     assert.is(refused.code, 1);
     assert.ok(refused.lines.includes('content/site.ts: field "phone" is the sample number (505) 555-0123 (555-0100 to 555-0199 are reserved for fiction): put the business\'s own number.'), refused.lines.join('\n'));
     assert.ok(refused.lines.some((l) => l.startsWith('content/home.ts: review 1 ("Maria G."): field "text" is a sample review')));
-    assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "videos.featured.youtubeId" is a sample video')));
+    assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "videos.0.youtubeId" is a sample video')));
+    assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "rating" is the sample rating')), 'the sample rating is refused');
+    assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "credentials.licence" is a sample licence')), 'the sample licence is refused');
     assert.match(refused.lines.at(-1)!, /^Not deployed: \d+ sample value/);
     assert.equal(tree(root), before, 'nothing changed on the server');
   });

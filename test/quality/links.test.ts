@@ -18,8 +18,9 @@ import { DIST, distHas, fileOf, htmlFiles, readDist, ROUTES, SITE } from '../hel
 
 const siteUrl = SITE.settings.siteUrl;
 const redirectFrom = REDIRECTS.map((r) => r.from);
-const { reviewUrl, assistantUrl, channelUrl } = SITE.settings;
-const externalUrls = [reviewUrl, assistantUrl, channelUrl];
+const { reviewUrl, assistantUrl, channelUrl, rating, credentials } = SITE.settings;
+// The operator's pages elsewhere; the sample's are on example.com, the sample site's own domain.
+const externalUrls = [reviewUrl, assistantUrl, channelUrl, rating?.url ?? '', credentials.bureau?.url ?? ''].filter(Boolean);
 
 const canary = suite('checkLinks on a broken page');
 

@@ -1,16 +1,14 @@
 /**
  * Gate: structured data. Every JSON-LD block of every page parses; every @type is a schema.org
  * type and every property one that type allows (checked against schema-dts's declarations, which
- * are generated from schema.org); the Locksmith block carries the constants
- * (content/business.ts); FAQPage questions are all in the page's visible text and their answers in
+ * are generated from schema.org); the Locksmith block carries the settings (content/site.ts) and
+ * constants (content/business.ts), and `aggregateRating` only on the page that shows the rating; FAQPage questions are all in the page's visible text and their answers in
  * its content; BreadcrumbList names and URLs are the visible breadcrumb trail's.
  */
 import { parse } from 'node-html-parser';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  CURRENCIES_ACCEPTED, HOURS, LOCATION, PAYMENT_ACCEPTED, PRICE_RANGE, RATING,
-} from '../../content/business.ts';
+import { CURRENCIES_ACCEPTED, PAYMENT_ACCEPTED, PRICE_RANGE } from '../../content/business.ts';
 import { DESKTOP, startHarness, type Harness } from '../../tooling/browser.ts';
 import { vocabularyProblems } from '../helpers/schema-vocabulary.ts';
 import { browserPathOf, fileOf, htmlFiles, readDist, ROUTES, SITE } from '../helpers/site.ts';
@@ -52,16 +50,20 @@ json.run();
 
 const business = suite('Locksmith block');
 
-business('should be on every page exactly once, the same everywhere', () => {
+business('should be on every page exactly once, the same everywhere but for the rating', () => {
   const counts = files.filter((f) => ofType(f, 'Locksmith').length !== 1);
   assert.equal(counts, [], 'pages without exactly one Locksmith block');
-  const first = JSON.stringify(ofType(files[0], 'Locksmith')[0]);
-  assert.equal(files.filter((f) => JSON.stringify(ofType(f, 'Locksmith')[0]) !== first), []);
+  const withoutRating = (f: string) => { const { aggregateRating: _, ...rest } = ofType(f, 'Locksmith')[0]; return JSON.stringify(rest); };
+  const first = withoutRating(files[0]);
+  assert.equal(files.filter((f) => withoutRating(f) !== first), []);
+  // Marked-up content must be visible: only the home page shows the rating, beside its reviews.
+  assert.equal(files.filter((f) => ofType(f, 'Locksmith')[0].aggregateRating), ['/index.html']);
 });
 
 business('should carry the business constants and the operator settings', () => {
   const b = ofType('/index.html', 'Locksmith')[0];
   const { settings } = SITE;
+  const LOCATION = settings.location;
   assert.is(b['@context'], 'https://schema.org');
   assert.is(b.name, settings.name);
   assert.is(b.telephone, settings.phone.e164);
@@ -75,12 +77,12 @@ business('should carry the business constants and the operator settings', () => 
   assert.equal(b.openingHours, ['Mo-Fr 06:00-23:00', 'Sa-Su 09:00-22:00']);
   assert.not.ok(JSON.stringify(b).includes('08:00') || JSON.stringify(b).includes('18:00'), 'no second set of hours');
   const hours = (b.openingHoursSpecification as Node[]).map((h) => ({ days: (h.dayOfWeek as string[]).map((d) => d.replace('https://schema.org/', '')), opens: h.opens, closes: h.closes }));
-  assert.equal(hours, HOURS.map((h) => ({ days: [...h.days], opens: h.opens, closes: h.closes })));
+  assert.equal(hours, settings.hours.map((h) => ({ days: [...h.days], opens: h.hours.split('-')[0], closes: h.hours.split('-')[1] })));
   assert.equal(hours, [
     { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '06:00', closes: '23:00' },
     { days: ['Saturday', 'Sunday'], opens: '09:00', closes: '22:00' },
   ]);
-  assert.is(Number(b.aggregateRating.ratingValue), RATING.ratingValue);
+  assert.is(Number(b.aggregateRating.ratingValue), settings.rating!.value);
   assert.equal(
     { value: Number(b.aggregateRating.ratingValue), count: Number(b.aggregateRating.reviewCount), best: Number(b.aggregateRating.bestRating), worst: Number(b.aggregateRating.worstRating) },
     { value: 5, count: 50, best: 5, worst: 1 },

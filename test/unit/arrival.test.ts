@@ -6,9 +6,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ARRIVAL_RULE } from '../../content/area-copy.ts';
-import { LOCATION } from '../../content/business.ts';
 import type { Community } from '../../content/schema.ts';
-import { arrivalAt, arrivalOf, arrivalSentence, greatCircleKm, minutesInWords, neighbours, OWNER_MINUTES } from '../../lib/content/arrival.ts';
+import { arrivalAt, arrivalOf, arrivalSentence, greatCircleKm, LOCATION, minutesInWords, neighbours, OWNER_MINUTES } from '../../lib/content/arrival.ts';
 import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 
 const site = loadContent();

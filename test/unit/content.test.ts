@@ -105,19 +105,25 @@ words('should say true or false for a yes/no field given text', () => {
   const e = errorOf(withChange((c) => { community(c, 'prewitt').onHome = 'yes'; }));
   assert.match(e.message, /field "onHome" must be true or false, e\.g\. (true|false), not the text 'yes'$/);
 });
-words('should list the allowed values of a choice', () => {
-  const e = errorOf(withChange((c) => { community(c, 'prewitt').county = 'Valencia'; }));
-  assert.is(e.message, `content/communities.ts: community "prewitt": field "county" must be one of 'Cibola', 'McKinley', 'Catron', not the text 'Valencia'`);
+words('should accept any county, and refuse a near miss of one the other records use, with "did you mean"', () => {
+  const site = loadContent(withChange((c) => { community(c, 'prewitt').county = 'Valencia'; }));
+  assert.is(site.communities.find((c) => c.slug === 'prewitt')!.county, 'Valencia');
+  for (const typo of ['Mckinley', 'McKinly', 'mckinley']) {
+    const e = errorOf(withChange((c) => { community(c, 'prewitt').county = typo; }));
+    assert.is(e.message, `content/communities.ts: community "prewitt": field "county" must be written as the other records write it, not '${typo}'; did you mean "McKinley" (the county of 8 communities)?`);
+  }
+  const e = errorOf(withChange((c) => { community(c, 'prewitt').county = 'McKinley County'; }));
+  assert.match(e.message, /field "county" must be the county's name without the word "County", e\.g\. "McKinley"$/);
 });
 words('should accept a pasted YouTube address and use its video id', () => {
   for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s', 'https://youtu.be/dQw4w9WgXcQ?si=abc', 'youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ']) {
-    const site = loadContent(withChange((c) => { c.settings.videos.featured.youtubeId = url; }));
-    assert.is(site.settings.videos.featured.youtubeId, 'dQw4w9WgXcQ', url);
+    const site = loadContent(withChange((c) => { c.settings.videos[0].youtubeId = url; }));
+    assert.is(site.settings.videos[0].youtubeId, 'dQw4w9WgXcQ', url);
   }
 });
 words('should reject an address that is not a YouTube video, saying what to paste', () => {
-  const e = errorOf(withChange((c) => { c.settings.videos.more[1].youtubeId = 'https://vimeo.com/76979871'; }));
-  assert.is(e.message, 'content/site.ts: settings: field "videos.more.1.youtubeId" must be a YouTube video id of 11 characters, e.g. "aqz-KE-bpKQ", or the video\'s YouTube address, e.g. "https://www.youtube.com/watch?v=aqz-KE-bpKQ"');
+  const e = errorOf(withChange((c) => { c.settings.videos[2].youtubeId = 'https://vimeo.com/76979871'; }));
+  assert.is(e.message, 'content/site.ts: settings: field "videos.2.youtubeId" must be a YouTube video id of 11 characters, e.g. "aqz-KE-bpKQ", or the video\'s YouTube address, e.g. "https://www.youtube.com/watch?v=aqz-KE-bpKQ"');
 });
 words('should give each siteUrl mistake as one line naming the file and the field', () => {
   const cases: [string, RegExp][] = [

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatTime, HOURS, hoursText, openingHoursText } from '../../content/business.ts';
+import { formatTime, hoursText, openingHoursText } from '../../lib/content/hours.ts';
+import { parseHours } from '../../content/hours-rules.ts';
 import type { Community } from '../../content/schema.ts';
 import { arrivalOf } from '../../lib/content/arrival.ts';
 import { coverageBadge, coverageCounts, coverageNote, servedOnRequestReader, servedOnRequestSentence } from '../../lib/content/coverage.ts';
@@ -130,19 +131,19 @@ onRequest('should stop the build when a text says an unmarked community is serve
 onRequest.run();
 
 const hours = suite('business hours, defined once');
-hours('should say the stated hours in words and in schema.org text form, from HOURS', () => {
-  assert.is(hoursText(), 'Monday to Friday 6:00 AM to 11:00 PM and Saturday and Sunday 9:00 AM to 10:00 PM');
-  assert.equal(openingHoursText(), ['Mo-Fr 06:00-23:00', 'Sa-Su 09:00-22:00']);
+hours('should say the stated hours in words and in schema.org text form, from the settings', () => {
+  assert.is(hoursText(site.settings.hours), 'Monday to Friday 6:00 AM to 11:00 PM and Saturday and Sunday 9:00 AM to 10:00 PM');
+  assert.equal(openingHoursText(site.settings.hours), ['Mo-Fr 06:00-23:00', 'Sa-Su 09:00-22:00']);
   assert.equal([formatTime('00:00'), formatTime('12:00'), formatTime('06:05')], ['12:00 AM', '12:00 PM', '6:05 AM']);
 });
-hours('should not type a time of day in any other content file (FAQ answers read hoursText)', () => {
-  for (const file of ['home.ts', 'services.ts', 'core-services.ts', 'communities.ts', 'area-copy.ts', 'site.ts']) {
+hours('should not type a time of day in any content file but the settings (FAQ answers say "{hours}")', () => {
+  for (const file of ['home.ts', 'services.ts', 'core-services.ts', 'communities.ts', 'area-copy.ts']) {
     const source = readFileSync(new URL(`../../content/${file}`, import.meta.url), 'utf8');
     assert.not.ok(/\b\d{1,2}:\d\d\s*(AM|PM)\b|\b\d\d:\d\d\b/i.test(source), `content/${file} types a time of day`);
   }
 });
 hours('should put the same hours in every hours answer of the rendered FAQ pages', () => {
-  const times = HOURS.flatMap((h) => [formatTime(h.opens), formatTime(h.closes)]);
+  const times = site.settings.hours.flatMap((h) => { const d = parseHours(h.hours); return d.kind === 'open' ? [formatTime(d.opens), formatTime(d.closes)] : []; });
   for (const path of ['/', '/emergency/', '/services/emergency-locksmith/']) {
     const found = mainText(site, path).match(/\b\d{1,2}:\d\d (AM|PM)\b/g) ?? [];
     assert.ok(found.length > 0, `${path} states the hours`);

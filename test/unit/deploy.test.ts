@@ -17,7 +17,13 @@ function ownContent(): any {
   Object.assign(raw.settings, {
     phone: '(505) 287-4100', email: 'office@mesakeys.test', siteUrl: 'https://www.mesakeys.test',
     reviewUrl: 'https://reviews.mesakeys.test/', assistantUrl: 'https://chat.mesakeys.test/', channelUrl: 'https://www.youtube.com/@mesakeys',
-    videos: { featured: { youtubeId: 'AAAAAAAAAAA', title: 'Lockout' }, more: [{ youtubeId: 'BBBBBBBBBBB', title: 'Keys' }, { youtubeId: 'CCCCCCCCCCC', title: 'Rekey' }] },
+    videos: [{ youtubeId: 'AAAAAAAAAAA', title: 'Lockout' }, { youtubeId: 'BBBBBBBBBBB', title: 'Keys' }, { youtubeId: 'CCCCCCCCCCC', title: 'Rekey' }],
+    rating: { value: 4.8, count: 37, source: 'Google', url: 'https://reviews.mesakeys.test/' },
+    credentials: {
+      licence: { issuer: 'City of Grants', number: 'BL-2291' },
+      insurer: 'Mesa Mutual Insurance',
+      bureau: { name: 'Better Business Bureau', url: 'https://www.bbb.test/mesa-keys' },
+    },
   });
   raw.home = { ...raw.home, reviews: SAMPLE_REVIEWS.map((r, i) => ({ ...r, text: `A real customer wrote review number ${i + 1}.` })) };
   return raw;
@@ -31,11 +37,22 @@ check('should pass content with nothing sample left', () => {
 
 check('should name the file and field of every sample value of the project', () => {
   const lines = checkSite(loadContent()).map(formatFinding);
-  for (const field of ['phone', 'email', 'siteUrl', 'reviewUrl', 'assistantUrl', 'channelUrl', 'videos.featured.youtubeId', 'videos.more.0.youtubeId', 'videos.more.1.youtubeId']) {
+  for (const field of ['phone', 'email', 'siteUrl', 'reviewUrl', 'assistantUrl', 'channelUrl', 'videos.0.youtubeId', 'videos.1.youtubeId', 'videos.2.youtubeId', 'rating', 'credentials.licence', 'credentials.insurer', 'credentials.bureau']) {
     assert.ok(lines.some((l) => l.startsWith(`content/site.ts: field "${field}" `)), field);
   }
   for (const n of [1, 2, 3]) assert.ok(lines.some((l) => l.startsWith(`content/home.ts: review ${n} (`)), `review ${n}`);
-  assert.is(lines.length, 12);
+  assert.is(lines.length, 16);
+  assert.ok(lines.includes('content/site.ts: field "rating" is the sample rating (5.0 from 50 reviews, linked to https://www.example.com/reviews): put your own rating and the link to its reviews, or rating: null for none.'), lines.join('\n'));
+  assert.ok(lines.some((l) => l.startsWith('content/site.ts: field "credentials.licence" is a sample licence: put the issuer and number of your licence, or licence: null')));
+});
+
+check('should report a rating or a credential still linking to a sample page, each on its own', () => {
+  const raw = ownContent();
+  raw.settings.rating.url = 'https://www.example.com/reviews';
+  raw.settings.credentials.bureau.url = 'https://www.example.org/profile';
+  raw.settings.credentials.insurer = 'Sample Insurance Company';
+  const fields = checkSite(loadContent(raw)).map((f) => f.field);
+  assert.equal(fields, ['rating', 'credentials.insurer', 'credentials.bureau']);
 });
 
 check('should find a sample number or example.com link written in any record', () => {

@@ -1,6 +1,16 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLOSED_TEXT, EMERGENCY_TEXT, headerNotices, isOpenAt, minutesOf, NIGHT_EMERGENCY_TEXT, OPEN_TEXT, wallClock, zoneTable, type ZoneTable } from '../../islands/common/hours.ts';
+import {
+  CLOSED_TEXT, EMERGENCY_TEXT, headerNotices as noticesOf, isOpenAt as isOpenOf, minutesOf, NIGHT_EMERGENCY_TEXT, OPEN_TEXT, wallClock, zoneTable, type OpenMinutes, type ZoneTable,
+} from '../../islands/common/hours.ts';
+import { openMinutes } from '../../lib/content/hours.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
+
+// The shipped sample's hours (content/site.ts), as the build compiles them into the page code.
+const SAMPLE = loadContent().settings;
+const SAMPLE_WEEK = openMinutes(SAMPLE.hours);
+const isOpenAt = (d: Date, week: OpenMinutes = SAMPLE_WEEK, zone = SAMPLE.location.timeZone) => isOpenOf(d, week, zone);
+const headerNotices = (d: Date, week: OpenMinutes = SAMPLE_WEEK, zone = SAMPLE.location.timeZone) => noticesOf(d, week, zone);
 
 // Instants are given in UTC. America/Denver is UTC-7 (MST) in winter and UTC-6 (MDT) in summer.
 const at = (iso: string) => new Date(iso);
@@ -108,10 +118,23 @@ dst.run();
 
 const custom = suite('isOpenAt with other hours');
 custom('should use the hours and zone it is given', () => {
-  const hours = [{ days: ['Monday'], opens: '08:00', closes: '09:00' }];
+  const hours = openMinutes([{ days: ['Monday'], hours: '08:00-09:00' }, { days: ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], hours: 'closed' }]);
   assert.is(isOpenAt(at('2026-01-12T08:30:00Z'), hours, 'UTC'), true);
   assert.is(isOpenAt(at('2026-01-12T09:00:00Z'), hours, 'UTC'), false);
   assert.is(isOpenAt(at('2026-01-13T08:30:00Z'), hours, 'UTC'), false);
+});
+custom('should follow a closed day and a day open all day', () => {
+  const hours = openMinutes([
+    { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], hours: '06:00-23:00' },
+    { days: ['Saturday'], hours: 'all day' },
+    { days: ['Sunday'], hours: 'closed' },
+  ]);
+  // Sunday 2026-01-11 and Saturday 2026-01-10, at noon and just after midnight in Denver (UTC-7).
+  assert.is(isOpenAt(at('2026-01-11T19:00:00Z'), hours, 'America/Denver'), false, 'Sunday noon: closed');
+  assert.equal(headerNotices(at('2026-01-11T19:00:00Z'), hours, 'America/Denver'), { open: false, emergency: 'Emergency line answers now', openNow: 'Office closed' });
+  assert.is(isOpenAt(at('2026-01-10T07:05:00Z'), hours, 'America/Denver'), true, 'Saturday 00:05: open all day');
+  assert.is(isOpenAt(at('2026-01-11T06:59:00Z'), hours, 'America/Denver'), true, 'Saturday 23:59: open all day');
+  assert.is(isOpenAt(at('2026-01-12T19:00:00Z'), hours, 'America/Denver'), true, 'Monday noon: open');
 });
 custom.run();
 

@@ -23,6 +23,8 @@ summary('should flag a page over 14 KB gzipped and count them, and flag none at 
   assert.not.match(lines[1], /over 14 KB/);
   assert.match(lines[2], /over 14 KB$/);
   assert.ok(lines.includes('1 page(s) over 14 KB gzipped: the whole page no longer arrives in the first round trip.'), out);
+  assert.ok(lines.includes(`Warning: /b/ is 1 bytes over 14 KB gzipped: on a slow phone connection it no longer arrives in the first round trip, so a visitor waits longer to see the call button. Shorten that page's text (its About paragraphs, FAQ answers or list of places) until it fits.`), out);
+  assert.not.ok(out.includes('Warning: /a/'), 'a page at exactly 14 KB is within the budget');
   assert.not.match(formatSummary(result([page('/a/', 100)])), /over 14 KB/);
 });
 

@@ -8,6 +8,12 @@ const SETTINGS = {
   phone: { e164: '+15055550123', national: '(505) 555-0123', tel: 'tel:+15055550123', extension: '' },
   email: 'service@example.com',
   siteUrl: 'https://www.example.com',
+  location: { locality: 'Grants', region: 'NM', postalCode: '87020', country: 'US' as const, latitude: 35.1472, longitude: -107.8523, timeZone: 'America/Denver' },
+  hours: [
+    { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], hours: '06:00-23:00' },
+    { days: ['Saturday', 'Sunday'], hours: '09:00-22:00' },
+  ],
+  credentials: {},
 };
 
 /** Physical lines of a vCard text (split on CRLF, the final empty piece dropped). */
@@ -80,5 +86,20 @@ card('should escape a name with a comma and a semicolon, and unfold back to it',
 card('should state the business hours in NOTE', () => {
   const note = new vCard().parse(generateVCard(SETTINGS)).get('note').valueOf();
   assert.is(note, 'Mobile locksmith. Hours: Monday - Friday 6:00 AM-11:00 PM\\; Saturday - Sunday 9:00 AM-10:00 PM. Emergency service outside these hours.');
+});
+card('should say a closed day is closed, with the emergency service outside the hours', () => {
+  const hours = [
+    { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], hours: '07:00-21:00' },
+    { days: ['Saturday'], hours: 'all day' },
+    { days: ['Sunday'], hours: 'closed' },
+  ];
+  const note = new vCard().parse(generateVCard({ ...SETTINGS, hours })).get('note').valueOf();
+  assert.is(note, 'Mobile locksmith. Hours: Monday - Friday 7:00 AM-9:00 PM\\; Saturday open all day\\; Sunday closed. Emergency service outside these hours.');
+});
+card('should give the licence and insurer the settings state, and nothing without them', () => {
+  const credentials = { licence: { issuer: 'City of Grants', number: 'BL-1234' }, insurer: 'Acme Mutual' };
+  const note = new vCard().parse(generateVCard({ ...SETTINGS, credentials })).get('note').valueOf();
+  assert.ok(note.endsWith('Licence BL-1234\\, City of Grants. Insured by Acme Mutual.'), note);
+  assert.not.match(generateVCard(SETTINGS), /Licen|Insured/);
 });
 card.run();

@@ -1,0 +1,52 @@
+/**
+ * Claims that stand on the operator's credentials (content/site.ts `credentials`): a text that
+ * says "licensed" needs a licence (issuer and number), "insured" an insurer, "accredited" a
+ * business bureau with a link to the business's profile. Without the setting, the text is a claim
+ * the business cannot back, so the build stops and names the text.
+ */
+
+/** The credentials as checked by content/schema.ts. */
+export interface Credentials {
+  licence?: { issuer: string; number: string } | null;
+  insurer?: string;
+  bureau?: { name: string; url: string } | null;
+}
+
+/** Each claim: the words that make it, the credential behind it and how to add that credential. */
+export const CLAIMS = [
+  { words: /\blicen[sc]ed\b/i, claim: 'licensed', has: (c: Credentials) => !!c.licence, setting: 'credentials.licence (issuer and number)' },
+  { words: /\binsured\b/i, claim: 'insured', has: (c: Credentials) => !!c.insurer, setting: 'credentials.insurer' },
+  { words: /\baccredited\b/i, claim: 'accredited', has: (c: Credentials) => !!c.bureau, setting: 'credentials.bureau (name and profile link)' },
+] as const;
+
+/**
+ * The first text that makes a claim the credentials do not back, as one line naming the file,
+ * the record and the field, or undefined.
+ * @param texts every text of the content: its file, record label, field path and words
+ */
+export function unbackedClaim(texts: Iterable<{ file: string; label: string; field: string; text: string }>, credentials: Credentials): string | undefined {
+  const missing = CLAIMS.filter((c) => !c.has(credentials));
+  if (!missing.length) return undefined;
+  for (const t of texts) {
+    const claim = missing.find((c) => c.words.test(t.text));
+    if (claim) return `${t.file}: ${t.label}: field "${t.field}" says "${claim.claim}", but content/site.ts has no ${claim.setting}: add it, or change this text so it does not claim it.`;
+  }
+  return undefined;
+}
+
+/** What the credentials back, in the words of the footer and the trust bar: "Licensed and insured", "Insured", "" for none. */
+export function credentialsClaim(c: Credentials): string {
+  const parts = [c.licence && 'licensed', c.insurer && 'insured'].filter(Boolean) as string[];
+  const words = parts.join(' and ');
+  return words ? words[0].toUpperCase() + words.slice(1) : '';
+}
+
+/**
+ * The claims of a trust bar (the red strips of three claims): the item with the shield icon says
+ * what the credentials back ("LICENSED & INSURED", "LICENSED", "INSURED"), or goes when they back
+ * neither.
+ */
+export function backedItems<T extends { label: string; icon: string }>(items: readonly T[], c: Credentials): T[] {
+  const claim = credentialsClaim(c).toUpperCase().replace(' AND ', ' & ');
+  return items.flatMap((i) => (i.icon !== 'shield' ? [i] : claim ? [{ ...i, label: claim }] : []));
+}

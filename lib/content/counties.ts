@@ -1,0 +1,41 @@
+/**
+ * The counties served, named from the community records (content/communities.ts), never typed:
+ * the counties of the primary-coverage communities are the ones the site says it serves
+ * ("Cibola and McKinley Counties"); counties that only extended-coverage communities lie in are
+ * the ones it reaches "into" ("Catron County"). Order: first appearance in the records.
+ */
+import type { Community } from '../../content/schema.ts';
+
+/** The counties served, as above. */
+export interface CountiesServed {
+  /** Counties of the primary-coverage communities, e.g. ["Cibola", "McKinley"]. */
+  primary: string[];
+  /** Counties only extended-coverage communities lie in, e.g. ["Catron"]. */
+  extendedOnly: string[];
+  /** Every county of the records, e.g. ["Cibola", "McKinley", "Catron"]. */
+  all: string[];
+}
+
+/** The counties of `communities` (see the module comment). */
+export function countiesServed(communities: readonly Pick<Community, 'county' | 'coverage'>[]): CountiesServed {
+  const all = [...new Set(communities.map((c) => c.county))];
+  const primary = [...new Set(communities.filter((c) => c.coverage === 'primary').map((c) => c.county))];
+  return { primary, extendedOnly: all.filter((c) => !primary.includes(c)), all };
+}
+
+/** Counties as words: "Cibola County", "Cibola and McKinley Counties", "A, B and C Counties". */
+export function countyPhrase(counties: readonly string[]): string {
+  if (counties.length === 0) return '';
+  if (counties.length === 1) return `${counties[0]} County`;
+  return `${counties.slice(0, -1).join(', ')} and ${counties.at(-1)} Counties`;
+}
+
+/**
+ * The sentence part naming where the business drives: "across Cibola and McKinley Counties and
+ * into Catron County" (the second half only when some counties are reached by extended coverage
+ * alone).
+ */
+export function countiesReach(counties: CountiesServed): string {
+  const into = counties.extendedOnly.length ? ` and into ${countyPhrase(counties.extendedOnly)}` : '';
+  return `across ${countyPhrase(counties.primary.length ? counties.primary : counties.all)}${into}`;
+}
