@@ -101,7 +101,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     name: 'Apache 2.4',
     files: ['/usr/sbin/apache2'],
     debian: ['apache2'],
-    tests: ['test/quality/apache.test.ts', 'test/deploy/manifest-hidden.test.ts', 'test/deploy/live-check.test.ts'],
+    tests: ['test/quality/apache.test.ts', 'test/browser/svg-policy.test.ts', 'test/deploy/manifest-hidden.test.ts', 'test/deploy/live-check.test.ts'],
   },
   {
     name: 'nginx',
