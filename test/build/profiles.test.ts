@@ -35,13 +35,17 @@ function withProfiles(profiles: unknown): RawContent {
   return copy;
 }
 const locksmithOf = (p: DistPage) => jsonLdBlocks(p.root).find((b) => b['@type'] === 'Locksmith');
-const reviewHrefs = (p: DistPage) => p.root.querySelectorAll('a[data-track="review_click"]').map((a) => a.getAttribute('href'));
+/** The "Leave a Review" links of a page (the rating line beside the reviews links to the rating's own source instead). */
+const reviewHrefs = (p: DistPage) => p.root.querySelectorAll('a[data-track="review_click"]:not([data-source="home_rating"])').map((a) => a.getAttribute('href'));
 const profileLinks = (p: DistPage) => p.root.querySelectorAll('footer a[data-track="profile_click"]').map((a) => ({
   href: a.getAttribute('href'), target: a.getAttribute('target'), text: a.textContent.replace('(opens in a new tab)', '').trim(),
 }));
 
 const built = suite('a build with profiles set');
 let tmp = '';
+/** The bureau profile backing "accredited" (content/site.ts credentials), last in sameAs. */
+const BUREAU = SITE.settings.credentials.bureau!.url;
+
 let pages: DistPage[] = [];
 built.before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'profiles-'));
@@ -54,7 +58,7 @@ built('should list the channel and every profile in sameAs, and the map link as 
   assert.ok(pages.length >= 38);
   for (const p of pages) {
     const business = locksmithOf(p);
-    assert.equal(business.sameAs, [SITE.settings.channelUrl, PROFILES.googleBusinessUrl, ...PROFILES.social], p.path);
+    assert.equal(business.sameAs, [SITE.settings.channelUrl, PROFILES.googleBusinessUrl, ...PROFILES.social, BUREAU], p.path);
     assert.is(business.hasMap, PROFILES.googleBusinessUrl, p.path);
   }
 });
@@ -84,11 +88,11 @@ const sample = suite('the shipped sample (no profiles)');
 let shipped: DistPage[] = [];
 sample.before(async () => { shipped = (await readPages()).filter((p) => p.path.endsWith('/')); });
 
-sample('should name only the channel in sameAs, no hasMap, no profile links, and the review page of reviewUrl', () => {
+sample('should name only the channel and the bureau in sameAs, no hasMap, no profile links, and the review page of reviewUrl', () => {
   assert.ok(shipped.length >= 38);
   for (const p of shipped) {
     const business = locksmithOf(p);
-    assert.equal(business.sameAs, [SITE.settings.channelUrl], p.path);
+    assert.equal(business.sameAs, [SITE.settings.channelUrl, BUREAU], p.path);
     assert.is(business.hasMap, undefined, p.path);
     assert.equal(profileLinks(p), [], p.path);
     assert.not.ok(p.html.includes('footer-profiles'), p.path);
@@ -101,10 +105,10 @@ const rules = suite('profile settings');
 
 rules('should accept empty fields as "none", and leave a profile that is not a map out of hasMap', () => {
   const none = loadContent(withProfiles({ googleBusinessUrl: '', googleReviewUrl: '', social: [] }));
-  assert.equal((locksmithJsonLd(none) as unknown as Record<string, unknown>).sameAs, [SITE.settings.channelUrl]);
+  assert.equal((locksmithJsonLd(none) as unknown as Record<string, unknown>).sameAs, [SITE.settings.channelUrl, BUREAU]);
   const profileOnly = loadContent(withProfiles({ googleBusinessUrl: 'https://g.page/test-only-locksmith' }));
   const business = locksmithJsonLd(profileOnly) as unknown as Record<string, unknown>;
-  assert.equal(business.sameAs, [SITE.settings.channelUrl, 'https://g.page/test-only-locksmith']);
+  assert.equal(business.sameAs, [SITE.settings.channelUrl, 'https://g.page/test-only-locksmith', BUREAU]);
   assert.is(business.hasMap, undefined);
 });
 
