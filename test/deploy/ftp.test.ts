@@ -36,7 +36,7 @@ plain('a first deploy into a folder with other things says what it found and lea
   mkdirSync(path.join(root, 'cgi-bin'), { recursive: true });
   writeFileSync(path.join(root, 'cgi-bin/hello.cgi'), '#!/bin/sh\n');
   writeFileSync(path.join(root, 'index.html'), '<p>the old site</p>');
-  const target = readTarget({ DEPLOY_TARGET: at('ftp', 'plain'), DEPLOY_PASSWORD: server.password })!;
+  const target = readTarget({ DEPLOY_TARGET: at('ftp', 'plain'), DEPLOY_PASSWORD: server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' })!;
   const first = await deploy({ dir: builds.a, target });
   assert.equal(first.found.sort(), ['cgi-bin/', 'index.html']);
   assert.is(readFileSync(path.join(root, 'cgi-bin/hello.cgi'), 'utf8'), '#!/bin/sh\n');
@@ -72,12 +72,12 @@ errors('a missing folder is named', async () => {
 errors('a folder the user may not write to is named', async () => {
   mkdirSync(path.join(server.root, 'readonly'), { recursive: true });
   const message = await failure({ DEPLOY_TARGET: at('ftps', 'readonly', 'reader'), DEPLOY_PASSWORD: server.password, DEPLOY_INSECURE_TLS: '1' });
-  assert.match(message, /refused STOR "\/\.deploy-manifest\.json\.deploy-tmp" \(550 .*\): check that user "reader" may write to "readonly"\.$/);
+  assert.match(message, /refused MKD "\/\.deploy-lock" \(550 .*\): check that user "reader" may write to "readonly"\.$/);
 });
 
 errors('a host that refuses connections is named, with the port to check', async () => {
   const port = await freePort();
-  const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x' });
+  const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x', DEPLOY_ALLOW_PLAIN_FTP: '1' });
   assert.is(message, `127.0.0.1:${port} refused the connection: check the host and port in DEPLOY_TARGET (FTP usually listens on 21).`);
 });
 
@@ -87,7 +87,7 @@ errors('a server that never answers times out, retried 3 times', async () => {
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   const { port } = silent.address() as net.AddressInfo;
   try {
-    const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x', DEPLOY_TIMEOUT_SECONDS: '0.5' });
+    const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x', DEPLOY_ALLOW_PLAIN_FTP: '1', DEPLOY_TIMEOUT_SECONDS: '0.5' });
     assert.is(message, `127.0.0.1:${port} did not answer within 0.5 s: check the host and port in DEPLOY_TARGET and your connection; DEPLOY_TIMEOUT_SECONDS=1 waits longer; tried 3 times.`);
     assert.is(sockets.size, 3, 'three connection attempts');
   } finally {

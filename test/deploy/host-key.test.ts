@@ -51,7 +51,7 @@ function place(knownHosts?: string): { env: Record<string, string>; home: string
   const projectFile = path.join(work, `project-${n}`, '.deploy-known-hosts');
   const env = {
     DEPLOY_TARGET: `sftp://${server.user}@127.0.0.1:${server.port}/${root}`, DEPLOY_KEY: server.keyFile,
-    HOME: home, DEPLOY_KNOWN_HOSTS: projectFile, CI: '', DIST_DIR: site,
+    HOME: home, DEPLOY_KNOWN_HOSTS: projectFile, CI: '', DIST_DIR: site, DEPLOY_ACCEPT_NEW_HOST_KEY: '1',
   };
   return { env, home, projectFile, root };
 }

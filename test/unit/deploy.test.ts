@@ -68,8 +68,8 @@ target('should read protocol, user, host, port and folder; a doubled slash is an
   assert.equal([t.protocol, t.user, t.host, t.port, t.folder], ['ftps', 'me', 'ftp.mesakeys.test', 21, 'public_html']);
   assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test:2222//var/www/site/', DEPLOY_PASSWORD: 'pw' })!.folder, '/var/www/site');
   assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test/~/www', DEPLOY_PASSWORD: 'pw' })!.folder, 'www');
-  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/%2Fsrv/site', DEPLOY_PASSWORD: 'pw' })!.folder, '/srv/site');
-  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test', DEPLOY_PASSWORD: 'pw' })!.folder, '');
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/%2Fsrv/site', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' })!.folder, '/srv/site');
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' })!.folder, '');
   assert.is(readTarget({}), undefined);
 });
 
@@ -107,13 +107,28 @@ plan('should send only changed files and delete only what the previous manifest 
   const previous = { files: { '/index.html': 'h1', '/old/index.html': 'h1', '/assets/old-AAAA1111.js': 'h1', '/.htaccess': 'h1' }, pending: ['/half/index.html'] };
   const p = planDeploy(local(file('/index.html', 'h2'), file('/.htaccess'), file('/assets/new-BBBB2222.js')), previous);
   assert.equal(p.uploads.map((u) => [u.local.path, u.replaces]), [['/assets/new-BBBB2222.js', false], ['/index.html', true]]);
-  assert.equal(p.deletions, ['/half/index.html', '/old/index.html', '/assets/old-AAAA1111.js']);
+  assert.equal(p.deletions, ['/half/index.html', '/old/index.html']);
+  assert.equal(p.retired, { '/assets/old-AAAA1111.js': 'h1' }, 'the old hashed script stays one more deploy');
   assert.is(p.unchanged, 1);
 });
 
+plan('should keep a hashed script or photo one more deploy, then delete it; one the build has again is its own once more', () => {
+  const previous = { files: { '/index.html': 'h1', '/assets/a-AAAA1111.js': 'h1', '/img/photos/van-CCCC3333.webp': 'h1', '/img/logo-old.svg': 'h1' }, pending: [] };
+  const first = planDeploy(local(file('/index.html')), previous);
+  assert.equal(first.retired, { '/assets/a-AAAA1111.js': 'h1', '/img/photos/van-CCCC3333.webp': 'h1' });
+  assert.equal(first.deletions, ['/img/logo-old.svg'], 'a file whose name has no content hash goes at once');
+  const next = planDeploy(local(file('/index.html')), { files: { '/index.html': 'h1' }, pending: [], retired: first.retired });
+  assert.equal(next.retired, {});
+  assert.equal(next.deletions, ['/assets/a-AAAA1111.js', '/img/photos/van-CCCC3333.webp'], 'deleted by the deploy after');
+  const back = planDeploy(local(file('/index.html'), file('/assets/a-AAAA1111.js')), { files: { '/index.html': 'h1' }, pending: [], retired: first.retired });
+  assert.equal(back.uploads, [], 'the same content is not sent again');
+  assert.equal(back.deletions, ['/img/photos/van-CCCC3333.webp']);
+});
+
 plan('should read back what it writes and refuse a manifest it did not write', () => {
-  const m = { files: { '/b.html': 'h2', '/a.html': 'h1' }, pending: ['/c.html'] };
+  const m = { files: { '/b.html': 'h2', '/a.html': 'h1' }, pending: ['/c.html'], retired: { '/assets/x-AAAA1111.js': 'h3' } };
   assert.equal(parseManifest(serializeManifest(m)), m);
+  assert.equal(parseManifest('{"files":{"/a.html":"h1"},"pending":[]}').retired, {}, 'a record written before `retired` existed');
   for (const bad of ['not json', '{}', '{"files":{"../etc/passwd":"x"}}', '{"files":{},"pending":[3]}']) {
     assert.throws(() => parseManifest(bad), (e: Error) => e instanceof DeployError && /not a deploy record/.test(e.message), bad);
   }
@@ -124,9 +139,12 @@ plan('should name temporary and moved-aside files with a leading dot, and withou
   assert.is(temporaryName('/a/index.html', true), '/a/index.html.deploy-tmp');
   assert.is(temporaryName('/a/index.html', false, 'deploy-old'), '/a/.index.html.deploy-old');
   assert.is(temporaryName('/.htaccess', true), '/.htaccess.deploy-tmp', 'a dot-file keeps its own dot');
-  assert.equal(leftoverNames('/a/index.html', 'deploy-old'), ['/a/.index.html.deploy-old', '/a/index.html.deploy-old']);
-  assert.equal(leftoverNames('/.deploy-manifest.json', 'deploy-tmp'), ['/.deploy-manifest.json.deploy-tmp']);
-  assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp'), ['/deploy-manifest.json.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
+  assert.is(temporaryName('/a/index.html', false, 'deploy-tmp', 'k3x9a0b2'), '/a/.index.html.k3x9a0b2.deploy-tmp', 'with the run id');
+  const names = ['index.html', '.index.html.deploy-old', 'index.html.deploy-old', '.index.html.k3x9a0b2.deploy-old', '.index.html.k3x9a0b2.deploy-tmp', 'xindex.html.deploy-old', '.index.html.toolong123.deploy-old'];
+  assert.equal(leftoverNames('/a/index.html', 'deploy-old', names), ['/a/.index.html.deploy-old', '/a/.index.html.k3x9a0b2.deploy-old', '/a/index.html.deploy-old']);
+  const root = ['.deploy-manifest.json.deploy-tmp', 'deploy-manifest.json.deploy-tmp', '.deploy-manifest.json.a1b2c3d4.deploy-tmp'];
+  assert.equal(leftoverNames('/.deploy-manifest.json', 'deploy-tmp', root), ['/.deploy-manifest.json.a1b2c3d4.deploy-tmp', '/.deploy-manifest.json.deploy-tmp']);
+  assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp', root), ['/deploy-manifest.json.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
   assert.ok(isDotPath('/.htaccess') && isDotPath('/.well-known/security.txt'));
   assert.not.ok(isDotPath('/areas/grants/index.html'));
 });
