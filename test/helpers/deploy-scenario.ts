@@ -96,8 +96,10 @@ export interface CliRun {
  * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL)
  * @param typed when given, the deploy runs on a terminal (a pseudo-terminal of util-linux's
  *   `script`) and this is typed into it; its output lines then lose their terminal escapes
+ * @param piped with `typed`: the deploy's output goes through a pipe (`| cat`) while its input
+ *   stays the terminal, as in `npm run deploy | tee log`
  */
-export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean, typed?: string): Promise<CliRun> {
+export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean, typed?: string, piped = false): Promise<CliRun> {
   const base = {
     DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_TEST_KILL_AFTER: '',
     DEPLOY_SITE_URL: 'https://www.example.com', DEPLOY_LIVE_URL: '', DEPLOY_KNOWN_HOSTS: '', CI: '',
@@ -108,7 +110,7 @@ export function runCli(args: string[], env: Record<string, string>, killWhen?: (
     const command = [process.execPath, '--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...live, ...args];
     const child = typed === undefined
       ? spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn('script', ['-q', '-e', '-c', command.map((a) => `'${a}'`).join(' '), '/dev/null'], { cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      : spawn('script', ['-q', '-e', '-c', `${command.map((a) => `'${a}'`).join(' ')}${piped ? ' | cat' : ''}`, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     if (typed !== undefined) child.stdin!.end(typed);
     let out = '';
     let stderr = '';
