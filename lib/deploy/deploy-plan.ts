@@ -4,7 +4,8 @@
  * and deletions. Pure apart from reading the local folder.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, HASHED_ASSET, HASHED_PHOTO, HOST_CONFIG_FILES } from '../site-files/hosting.ts';
@@ -79,16 +80,29 @@ export function phaseOf(sitePath: string): Phase {
   return 'assets';
 }
 
+/** Flags that open a file for reading and fail on a symbolic link (O_NOFOLLOW) instead of following it. */
+export const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
+
 /**
- * Hashes every file under `dir`, dot-files included.
- * @throws Error when the folder holds a file named like the deploy manifest (it would be overwritten)
+ * Hashes every file under `dir`, dot-files included. Symbolic links are never followed: a link
+ * in the built folder could publish a file from outside it (a link to ../.env); the folder given
+ * may itself be a link.
+ * @throws DeployError when the folder holds a symbolic link (naming it and where it points), or a
+ *   file named like the deploy manifest (it would be overwritten)
  */
 export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
-  const names = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
+  const entries = await fg('**/*', { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
+  const link = entries.find((e) => e.dirent.isSymbolicLink());
+  if (link) {
+    const where = path.join(dir, link.path);
+    const to = await readlink(where).catch(() => '?');
+    throw new DeployError(`${where} is a symbolic link (to ${to}): the deploy never follows links, so that nothing outside the built site is published. Remove it, or build again (the build copies no links).`);
+  }
+  const names = entries.filter((e) => e.dirent.isFile()).map((e) => e.path).sort();
   const files = new Map<string, LocalFile>();
   for (const name of names) {
     const file = path.join(dir, name);
-    const body = await readFile(file);
+    const body = await readFile(file, { flag: READ_NO_FOLLOW });
     const sitePath = `/${name.split(path.sep).join('/')}`;
     if ((DEPLOY_RECORDS as readonly string[]).includes(sitePath)) throw new DeployError(`${file} has the name of the deploy's own record on the server; rename it.`);
     files.set(sitePath, { path: sitePath, file, hash: createHash('sha256').update(body).digest('hex'), bytes: body.length });

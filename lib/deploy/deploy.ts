@@ -41,7 +41,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, NOT_FOUND_PAGE, REDIRECTS, SECURITY_HEADERS } from '../site-files/hosting.ts';
 import {
-  DEPLOY_RECORDS, hashSite, isDotPath, leftoverNames, parseManifest, phaseOf, PHASES, planDeploy, serializeManifest, temporaryName,
+  DEPLOY_RECORDS, READ_NO_FOLLOW, hashSite, isDotPath, leftoverNames, parseManifest, phaseOf, PHASES, planDeploy, serializeManifest, temporaryName,
   type LocalFile, type Phase, type Plan, type ServerManifest, type Upload,
 } from './deploy-plan.ts';
 import { isDotNameRefusal, openRemote, ServerRefusal, type Remote } from './deploy-remote.ts';
@@ -400,7 +400,7 @@ class DeployRun {
     const total = plan.uploads.length;
     const bytesTotal = plan.uploads.reduce((n, x) => n + x.local.bytes, 0);
     this.onEvent({ type: 'begin', path: file.path, phase: u.phase, done: progress.done, total, bytesDone: report.bytes, bytesTotal });
-    const data = await readFile(file.file);
+    const data = await readFile(file.file, { flag: READ_NO_FOLLOW });
     if (sha256(data) !== file.hash) {
       throw new DeployError(`${file.file} changed during the deploy (a build running at the same time?): run the deploy again.`);
     }
@@ -591,7 +591,7 @@ class DeployRun {
       for (const p of files) {
         const file = plan.local.get(p);
         if (!file) continue;
-        const data = await readFile(file.file);
+        const data = await readFile(file.file, { flag: READ_NO_FOLLOW });
         if (sha256(data) !== file.hash) throw new DeployError(`${file.file} changed during the deploy (a build running at the same time?): run the deploy again.`);
         await this.send(file, data, true, this.session);
       }

@@ -3,10 +3,13 @@
  * deploy plan (what is uploaded in which order, what may be deleted). The deploy against real
  * servers is test/deploy/.
  */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SAMPLE_REVIEWS } from '../../content/samples.ts';
-import { isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
+import { hashSite, isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
 import { DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
 import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { checkSite, formatFinding, targetMismatch } from '../../lib/deploy/prepublish-check.ts';
@@ -147,6 +150,24 @@ plan('should name temporary and moved-aside files with a leading dot, and withou
   assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp', root), ['/deploy-manifest.json.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
   assert.ok(isDotPath('/.htaccess') && isDotPath('/.well-known/security.txt'));
   assert.not.ok(isDotPath('/areas/grants/index.html'));
+});
+
+plan('should never follow a symbolic link in the built folder: a link to a file or a folder outside it stops the deploy, naming it', async () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'hash-site-'));
+  try {
+    writeFileSync(path.join(tmp, '.env'), 'DEPLOY_PASSWORD=Secret123\n');
+    mkdirSync(path.join(tmp, 'dist'));
+    writeFileSync(path.join(tmp, 'dist/index.html'), '<p>site</p>');
+    assert.equal([...(await hashSite(path.join(tmp, 'dist'))).keys()], ['/index.html']);
+    symlinkSync('../.env', path.join(tmp, 'dist/notes.txt'));
+    const refused = async () => hashSite(path.join(tmp, 'dist')).then(() => '', (e: Error) => (e instanceof DeployError ? e.message : `not a DeployError: ${e}`));
+    assert.is(await refused(), `${path.join(tmp, 'dist/notes.txt')} is a symbolic link (to ../.env): the deploy never follows links, so that nothing outside the built site is published. Remove it, or build again (the build copies no links).`);
+    rmSync(path.join(tmp, 'dist/notes.txt'));
+    symlinkSync(tmp, path.join(tmp, 'dist/assets'));
+    assert.match(await refused(), /dist\/assets is a symbolic link \(to /, 'a linked folder too');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });
 
 plan('should never plan to delete the record under either name', () => {
