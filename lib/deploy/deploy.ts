@@ -2,23 +2,31 @@
  * The deploy itself: uploads a built site to an FTP, FTPS or SFTP folder so that the live site is
  * never broken, sending only what changed and deleting only what an earlier deploy put there.
  *
- * How (in order):
- *  1. Repair what an interrupted deploy left (see "Recovery"), then read the server's manifest
- *     (DEPLOY_MANIFEST, or DEPLOY_MANIFEST_PLAIN on a server that refuses dot-names): the files
- *     earlier deploys put there, with their SHA-256. Plan: upload every local file whose hash
- *     differs; delete every manifest file the build no longer has. Nothing outside the manifest is
- *     ever deleted.
- *  2. Mark the files about to be uploaded as "pending" in the manifest: from then on it claims
- *     nothing about them, yet they stay the deploy's own (a later run may replace or delete them).
- *  3. Upload assets, images and other files; then pages; then hosting files (.htaccess, …); a
+ * deploy() runs these steps in order, each a method of DeployRun:
+ *  1. connect: logs in (checking the server's identity).
+ *  2. lock: takes the server's lock (lib/deploy/deploy-lock.ts), so no other deploy writes to the
+ *     folder until this one ends; not in a dry run. Every temporary name carries this run's id.
+ *  3. plan: repairs what an interrupted deploy left (see "Recovery"), then reads the server's
+ *     manifest (DEPLOY_MANIFEST, or DEPLOY_MANIFEST_PLAIN on a server that refuses dot-names): the
+ *     files earlier deploys put there, with their SHA-256. Plan: upload every local file whose
+ *     hash differs; delete every manifest file the build no longer has, except content-hashed
+ *     scripts and photos, which stay one more deploy (the manifest's `retired`) for pages open in
+ *     browsers. Nothing outside the manifest is ever deleted.
+ *     With readBack, every other file is then read back from the server and each that differs
+ *     joins the uploads.
+ *  4. claim: marks the files about to be uploaded as "pending" in the manifest: from then on it
+ *     claims nothing about them, yet they stay the deploy's own (a later run may replace or delete them).
+ *  5. upload: assets, images and other files; then pages; then hosting files (.htaccess, …); a
  *     phase ends before the next begins, its files going over target.connections connections at
  *     once. Each file goes to a temporary name beside it and is renamed over the old one, so a
  *     visitor or a cut connection never meets half a file, and a page only arrives once its
  *     assets are there.
  *     Every CHECKPOINT_FILES files or CHECKPOINT_MS the manifest records what has arrived, so a
  *     run cut off at any point is finished by the next one without sending those files again.
- *  4. Write the manifest; delete stale files (pages first, then their assets) and the folders
- *     they leave empty; write the manifest once more.
+ *  6. swap: writes the manifest; deletes stale files (pages first, then their assets) and the
+ *     folders they leave empty; writes the manifest once more.
+ *  7. verify: reads every file back from the live site (lib/deploy/live-check.ts) and uploads a
+ *     file that differs once more; then the lock is released.
  * Transient failures (a dropped connection, a timeout) are retried with a new connection, at most
  * MAX_ATTEMPTS times per step, waiting 1 s, then 2 s. A refusal (an FTP 5xx reply) is not retried.
  *
@@ -32,9 +40,10 @@
  *    file is deployed; the dot-files the server refuses (.htaccess) end the deploy with a
  *    DeployError naming them and what the site loses without them.
  *
- * Recovery: every temporary or moved-aside name of a file the manifest lists as pending, and of
- * the manifest itself, is looked for in its folder's listing before anything is written; a file
- * moved aside whose place is empty is put back, every other leftover is deleted.
+ * Recovery: every temporary or moved-aside name (with any run id) of a file the manifest lists as
+ * pending, and of the manifest itself, is looked for in its folder's listing before anything is
+ * written (under the lock, so no other run is using them); a file moved aside whose place is empty
+ * is put back, every other leftover is deleted.
  */
 import { readFile } from 'node:fs/promises';
 import { createHash, randomBytes } from 'node:crypto';
