@@ -190,10 +190,21 @@ export class ServerLock {
     this.lastRefresh = Date.now();
   }
 
-  /** Shows the lock's holder is alive, when LOCK_REFRESH_MS has passed since the last time, over `via` (a session not busy). */
+  /**
+   * Shows the lock's holder is alive, when LOCK_REFRESH_MS has passed since the last time, over
+   * `via` (a session not busy). The owner file is deleted and written anew: some servers refuse to
+   * write over a file (ProFTPD `AllowOverwrite off`). A refusal is not fatal: the lock then only
+   * turns stale sooner.
+   */
   async refresh(via: Session = this.session): Promise<void> {
     if (!this.held || Date.now() - this.lastRefresh < LOCK_REFRESH_MS) return;
-    await this.writeOwner(via);
+    try {
+      await via.run((r) => r.remove(`${this.dir}/${LOCK_OWNER}`));
+      await this.writeOwner(via);
+    } catch (e) {
+      if (!(e instanceof DeployError) || e.transient) throw e;
+      this.lastRefresh = Date.now();
+    }
   }
 
   /** Removes the lock if this run still holds it; never throws (a lock left behind is taken over later). */

@@ -3,16 +3,18 @@
  * tooling/ftp-server.ts) on 127.0.0.1: the deploy guarantees (test/helpers/deploy-scenario.ts)
  * over FTPS; over plain FTP a first deploy into a folder that already holds things, and a
  * one-page redeploy; and the one-line errors: untrusted certificate, missing folder, folder not
- * writable, host refusing connections, a server that never answers.
+ * writable, host refusing connections, a server that never answers; a certificate pinned with
+ * DEPLOY_TLS_FINGERPRINT, and DEPLOY_INSECURE_TLS's warning on every run.
  */
 import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deploy } from '../../lib/deploy/deploy.ts';
 import { readTarget } from '../../lib/deploy/deploy-target.ts';
-import { buildVariants, deployFailure, deploySuite, removeBuilds, tree } from '../helpers/deploy-scenario.ts';
+import { buildVariants, deployFailure, deploySuite, removeBuilds, runCli, tree } from '../helpers/deploy-scenario.ts';
 import { startFtpServer } from '../../tooling/ftp-server.ts';
 import { freePort } from '../../tooling/http.ts';
 
@@ -62,6 +64,22 @@ errors('a self-signed certificate is refused unless DEPLOY_INSECURE_TLS=1', asyn
   const message = await failure({ DEPLOY_TARGET: at('ftps', 'tls'), DEPLOY_PASSWORD: server.password });
   assert.match(message, /^The TLS certificate of 127\.0\.0\.1 is not trusted \(it is self-signed\): .*DEPLOY_INSECURE_TLS=1/);
   assert.ok(!existsSync(path.join(server.root, 'tls/index.html')));
+});
+
+errors('DEPLOY_TLS_FINGERPRINT pins the certificate: that one deploys without DEPLOY_INSECURE_TLS, another is refused before the login; DEPLOY_INSECURE_TLS warns on every run', async () => {
+  mkdirSync(path.join(server.root, 'pinned'), { recursive: true });
+  const cert = path.join(server.root, '..', 'cert.pem');
+  const fingerprint = execFileSync('openssl', ['x509', '-in', cert, '-noout', '-fingerprint', '-sha256'], { encoding: 'utf8' }).trim().split('=')[1];
+  const env = { DEPLOY_TARGET: at('ftps', 'pinned'), DEPLOY_PASSWORD: server.password };
+  const report = await deploy({ dir: builds.a, target: readTarget({ ...env, DEPLOY_TLS_FINGERPRINT: fingerprint.replace(/:/g, '').toLowerCase() })! });
+  assert.ok(report.uploaded.length > 0 && existsSync(path.join(server.root, 'pinned/index.html')), 'the pinned self-signed certificate is accepted');
+  const other = Array(32).fill('AB').join(':');
+  assert.is(await failure({ ...env, DEPLOY_TLS_FINGERPRINT: other }), `The TLS certificate of 127.0.0.1 has the SHA-256 fingerprint ${fingerprint}, not DEPLOY_TLS_FINGERPRINT ${other}: the certificate was replaced (renewed?) or someone is in between. No password was sent. Ask your host for the current certificate's fingerprint before changing DEPLOY_TLS_FINGERPRINT.`);
+  for (const n of [1, 2]) {
+    const run = await runCli(['--allow-sample'], { ...env, DEPLOY_INSECURE_TLS: '1', DIST_DIR: builds.a });
+    assert.is(run.code, 0, run.lines.join('\n'));
+    assert.ok(run.lines.includes('Warning: DEPLOY_INSECURE_TLS=1 is on: no TLS certificate is checked (FTPS to 127.0.0.1 and the live check), so someone in between could read the password and change the files. Pin the certificate with DEPLOY_TLS_FINGERPRINT instead and remove DEPLOY_INSECURE_TLS.'), `run ${n}: ${run.lines.join('\n')}`);
+  }
 });
 
 errors('a missing folder is named', async () => {
