@@ -194,7 +194,8 @@ export async function checkLive(dir: string, options: LiveCheckOptions): Promise
       if (!todo.length || attempt >= waits.length) break;
       await new Promise((r) => setTimeout(r, waits[attempt]));
     }
-    const wrong = probes.filter(hasWrongBytes);
+    // Uploading again cannot help when the site is served from another folder.
+    const wrong = servesAnotherFolder(probes) ? [] : probes.filter(hasWrongBytes);
     if (wrong.length && options.repair) {
       await options.repair(wrong.map((p) => p.file!));
       const why = new Map(wrong.map((p) => [p, p.problems.find((x) => !x.header)!.text]));
@@ -213,6 +214,17 @@ export async function checkLive(dir: string, options: LiveCheckOptions): Promise
   }
   const result = verdict(probes, pages, others, base);
   return { ...result, repaired, lines: [...repairLines, ...result.lines] };
+}
+
+/**
+ * True when the home page, and the service worker (whose version hashes every page), are not this
+ * build's: the site is served from another folder than the uploaded one.
+ */
+function servesAnotherFolder(probes: Probe[]): boolean {
+  const home = probes.find((p) => p.kind === 'page' && p.path === '/');
+  const worker = probes.find((p) => p.kind === 'file' && p.path === SERVICE_WORKER_PATH);
+  const notThisBuild = (p?: Probe) => !p || p.problems.some((x) => !x.header);
+  return Boolean(home) && notThisBuild(home) && notThisBuild(worker);
 }
 
 /** True when a page or file answered with other bytes than the build's, or not at all (404): a re-upload may help. */
@@ -361,10 +373,9 @@ function verdict(probes: Probe[], pages: number, files: number, base: string): O
   if (!failed.length) return { ok: true, pages, files, lines: [`Live check: ${pages} pages and ${files} other files match dist/, headers applied (${base})`] };
   const home = probes.find((p) => p.kind === 'page' && p.path === '/');
   const worker = probes.find((p) => p.kind === 'file' && p.path === SERVICE_WORKER_PATH);
-  const notThisBuild = (p?: Probe) => !p || p.problems.some((x) => !x.header);
   const tail = 'Nothing was rolled back';
 
-  if (home && notThisBuild(home) && notThisBuild(worker)) {
+  if (home && servesAnotherFolder(probes)) {
     const what = home.answer!.status === 200 ? 'serves a home page that is not the one just uploaded' : `answers ${home.answer!.status}`;
     return {
       ok: false, pages, files, lines: [
