@@ -141,7 +141,8 @@ export function loadDotEnv(root: string): boolean {
  * Refuses a `.env` line whose unquoted value holds a "#" right after other characters
  * (`DEPLOY_PASSWORD=ab#cd12`): Node's parser (process.loadEnvFile) takes an unquoted "#" as the
  * start of a comment and would hand on "ab", so a password a hosting panel generated would fail
- * as a wrong one. A "#" after a space (`KEY=value # note`) is a comment, as in every .env dialect.
+ * as a wrong one, and `KEY=#abc` as empty. A "#" after a space (`KEY=value # note`, `KEY= # note`)
+ * is a comment, as in every .env dialect.
  * The value itself is never printed.
  * @param name the file as the message names it
  * @throws DeployError naming the file, the line and the variable, saying to quote the value
@@ -151,7 +152,9 @@ export function checkDotEnv(text: string, name: string): void {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
     if (!m || /^["'`]/.test(m[2])) return;
     const hash = m[2].indexOf('#');
-    if (hash > 0 && !/\s/.test(m[2][hash - 1])) {
+    // "#" glued to what comes before it, or starting a value ("KEY=#x"); "KEY= # note" is a comment.
+    const glued = hash > 0 ? !/\s/.test(m[2][hash - 1]) : hash === 0 && /^#\S/.test(m[2]) && !/^#\s/.test(line.slice(line.indexOf('=') + 1));
+    if (glued) {
       throw new DeployError(`${name} line ${i + 1}: the value of ${m[1]} contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. ${m[1]}='…' (single quotes keep every character as it is).`);
     }
   });

@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SAMPLE_REVIEWS } from '../../content/samples.ts';
 import { hashSite, isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
-import { DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
+import { checkDotEnv, DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
 import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { checkSite, formatFinding, targetMismatch } from '../../lib/deploy/prepublish-check.ts';
 
@@ -92,6 +92,33 @@ target('should refuse what cannot work, in one line, never echoing a password', 
   assert.is(error({ DEPLOY_TARGET: 'ftp://me@h.test/' }), 'Set DEPLOY_PASSWORD to log in.');
   const t = readTarget({ DEPLOY_TARGET: 'sftp://me@h.test//srv', DEPLOY_PASSWORD: 'Secret123' })!;
   assert.is(describeTarget(t), 'sftp://me@h.test:22//srv');
+});
+
+target('.env: an unquoted "#" inside a value is refused naming the file and line, never cut short; quoted values and comments after a space pass', () => {
+  const refused = (text: string) => {
+    try {
+      checkDotEnv(text, '.env');
+      return '';
+    } catch (e) {
+      assert.instance(e, DeployError);
+      return (e as Error).message;
+    }
+  };
+  assert.is(refused('# deploy\nDEPLOY_TARGET=ftps://u@h/\nDEPLOY_PASSWORD=ab#cd12\n'), '.env line 3: the value of DEPLOY_PASSWORD contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. DEPLOY_PASSWORD=\'…\' (single quotes keep every character as it is).');
+  assert.match(refused('export DEPLOY_PASSWORD=ab#cd'), /^\.env line 1: the value of DEPLOY_PASSWORD contains "#"/);
+  assert.match(refused('DEPLOY_PASSWORD=#abc'), /^\.env line 1: the value of DEPLOY_PASSWORD/, 'a value starting with "#"');
+  for (const fine of ["DEPLOY_PASSWORD='ab#cd12'", 'DEPLOY_PASSWORD="ab#cd12"', 'DEPLOY_CONNECTIONS=1 # my host allows one', 'DEPLOY_KEY= # none yet', '# DEPLOY_PASSWORD=ab#cd', 'DEPLOY_PASSWORD=abcd']) {
+    assert.is(refused(fine), '', fine);
+  }
+  assert.not.match(refused('DEPLOY_PASSWORD=ab#cd12'), /cd12/, 'the value is never printed');
+});
+
+target('ftp:// is refused unless DEPLOY_ALLOW_PLAIN_FTP=1; DEPLOY_TLS_FINGERPRINT is read with or without colons', () => {
+  assert.throws(() => readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_PASSWORD: 'pw' }), /^DEPLOY_TARGET starts with ftp:\/\/, which sends the password and every file unencrypted: .*set DEPLOY_ALLOW_PLAIN_FTP=1/);
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' })!.protocol, 'ftp');
+  const hex = 'ab'.repeat(32);
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftps://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_TLS_FINGERPRINT: hex.match(/../g)!.join(':') })!.tlsFingerprint, hex.toUpperCase());
+  assert.throws(() => readTarget({ DEPLOY_TARGET: 'ftps://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_TLS_FINGERPRINT: 'SHA256:abc' }), /^DEPLOY_TLS_FINGERPRINT must be the SHA-256 fingerprint/);
 });
 
 target.run();
