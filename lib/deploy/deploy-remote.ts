@@ -157,15 +157,16 @@ function refusalAdvice(t: DeployTarget, command: string, code: number, words: st
 /**
  * For tests only: with DEPLOY_TEST_KILL_AFTER set to an FTP command (STOR, RNTO or DELE), the
  * deploy process ends with SIGKILL right after the server's positive reply to it, as a power cut at
- * that moment would. "RNTO 3" picks the third such reply; "DELE /keyword-corpus.json.deploy-old"
- * the first about that site path.
+ * that moment would. "RNTO 3" picks the third such reply; "DELE /.keyword-corpus.json.deploy-old"
+ * the first about that site path, a temporary name written without the run's id.
  */
 function killPoint(command: string, sitePath: string): void {
   const wanted = process.env.DEPLOY_TEST_KILL_AFTER?.trim();
   if (!wanted) return;
   const [name, which = '1'] = wanted.split(/\s+/, 2);
   if (name !== command) return;
-  if (which.startsWith('/') ? which !== sitePath : ++killPoint.seen !== Number(which)) return;
+  const withoutRunId = sitePath.replace(/\.[0-9a-z]{8}(\.deploy-(?:tmp|old))$/, '$1');
+  if (which.startsWith('/') ? which !== withoutRunId : ++killPoint.seen !== Number(which)) return;
   process.kill(process.pid, 'SIGKILL');
 }
 killPoint.seen = 0;

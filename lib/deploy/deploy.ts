@@ -50,7 +50,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, NOT_FOUND_PAGE, REDIRECTS, SECURITY_HEADERS } from '../site-files/hosting.ts';
 import {
-  DEPLOY_RECORDS, READ_NO_FOLLOW, hashSite, isDotPath, leftoverNames, parseManifest, phaseOf, PHASES, planDeploy, serializeManifest, temporaryName,
+  DEPLOY_RECORDS, READ_NO_FOLLOW, RUN_ID, hashSite, isDotPath, leftoverNames, parseManifest, phaseOf, PHASES, planDeploy, serializeManifest, temporaryName,
   type LocalFile, type Phase, type Plan, type ServerManifest, type Upload,
 } from './deploy-plan.ts';
 import { isDotNameRefusal, openRemote, ServerRefusal, type Remote } from './deploy-remote.ts';
@@ -164,9 +164,14 @@ export class PartialDeployError extends DeployError {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** A new run id: 8 characters of [0-9a-z] (40 random bits). */
+/**
+ * A new run id: 8 characters of [0-9a-z] (40 random bits). For tests only, DEPLOY_TEST_RUN_ID (8
+ * such characters) fixes it, so that a test can put a file of its own where a temporary name goes.
+ */
 export function newRunId(): string {
-  return BigInt(`0x${randomBytes(5).toString('hex')}`).toString(36).padStart(8, '0');
+  const fixed = process.env.DEPLOY_TEST_RUN_ID?.trim();
+  if (fixed && RUN_ID.test(fixed)) return fixed;
+  return BigInt(`0x${randomBytes(5).toString('hex')}`).toString(36).padStart(8, '0').slice(-8);
 }
 
 /**

@@ -103,7 +103,7 @@ export function runCli(args: string[], env: Record<string, string>, killWhen?: (
   const base = {
     DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_TEST_KILL_AFTER: '',
     DEPLOY_SITE_URL: 'https://www.example.com', DEPLOY_LIVE_URL: '', DEPLOY_KNOWN_HOSTS: '', CI: '',
-    DEPLOY_ALLOW_PLAIN_FTP: '', DEPLOY_TLS_FINGERPRINT: '', DEPLOY_ACCEPT_NEW_HOST_KEY: '', DEPLOY_LOCK_WAIT_SECONDS: '', DEPLOY_LOCK_STALE_MINUTES: '',
+    DEPLOY_ALLOW_PLAIN_FTP: '', DEPLOY_TLS_FINGERPRINT: '', DEPLOY_ACCEPT_NEW_HOST_KEY: '', DEPLOY_LOCK_WAIT_SECONDS: '', DEPLOY_LOCK_STALE_MINUTES: '', DEPLOY_TEST_RUN_ID: '',
   };
   const live = env.DEPLOY_LIVE_URL ? [] : ['--no-live-check'];
   return new Promise((resolve) => {
