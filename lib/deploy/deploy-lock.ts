@@ -122,8 +122,8 @@ export class ServerLock {
       const other = parseOwner(await this.session.run((r) => r.read(`${this.dir}/${LOCK_OWNER}`)));
       emptySince = other ? undefined : emptySince ?? Date.now();
       const why = this.staleness(other, emptySince);
-      if (why) {
-        if (await this.session.run((r) => this.takeOver(r, other))) this.onEvent({ type: 'lock-taken-over', owner: other ? describeOwner(other) : 'a run that left no owner file', why });
+      if (why && (await this.session.run((r) => this.takeOver(r, other)))) {
+        this.onEvent({ type: 'lock-taken-over', owner: other ? describeOwner(other) : 'a run that left no owner file', why });
         continue;
       }
       if (Date.now() >= deadline) throw this.busy(other);
