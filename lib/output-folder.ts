@@ -66,8 +66,11 @@ export interface OutputFolder {
 }
 
 const TEMP = (prefix: string) => new RegExp(`^${escapeRegExp(prefix)}(new|ready|old|in)-(\\d+)-(\\d+)$`);
-/** Names inside an in-place folder that are not the site's: its temporary folders, its lock and marker, a file system's lost+found. */
-const NOT_SITE = /^(\.build[-.]|lost\+found$)/;
+/**
+ * Names at the root of an in-place output folder that are not the site's: its temporary folders,
+ * its lock and marker, a file system's lost+found. The deploy never publishes them.
+ */
+export const NOT_SITE = /^(\.build[-.]|lost\+found$)/;
 
 /** The setting that lets the build replace an output folder it did not make (an existing web root). */
 export const REPLACE_EXISTING_SETTING = 'DIST_REPLACE_EXISTING';

@@ -30,10 +30,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const sent = (r: DeployReport) => r.bytes + r.manifestBytes;
 try {
   const protocols: [string, (folder: string) => Record<string, string>, (folder: string) => string][] = [
-    ['ftp', (f) => ({ DEPLOY_TARGET: `ftp://${ftp.user}@127.0.0.1:${ftp.port}/${f}`, DEPLOY_PASSWORD: ftp.password }), (f) => path.join(ftp.root, f)],
+    ['ftp', (f) => ({ DEPLOY_TARGET: `ftp://${ftp.user}@127.0.0.1:${ftp.port}/${f}`, DEPLOY_PASSWORD: ftp.password, DEPLOY_ALLOW_PLAIN_FTP: '1' }), (f) => path.join(ftp.root, f)],
     ['ftps', (f) => ({ DEPLOY_TARGET: `ftps://${ftp.user}@127.0.0.1:${ftp.port}/${f}`, DEPLOY_PASSWORD: ftp.password, DEPLOY_INSECURE_TLS: '1' }), (f) => path.join(ftp.root, f)],
     // The host key is remembered in the server's temp folder, and ~/.ssh is not read (HOME there too).
-    ['sftp', (f) => ({ DEPLOY_TARGET: `sftp://${ssh.user}@127.0.0.1:${ssh.port}/${path.join(ssh.dir, f)}`, DEPLOY_KEY: ssh.keyFile, HOME: ssh.dir, DEPLOY_KNOWN_HOSTS: path.join(ssh.dir, 'known_hosts') }), (f) => path.join(ssh.dir, f)],
+    ['sftp', (f) => ({ DEPLOY_TARGET: `sftp://${ssh.user}@127.0.0.1:${ssh.port}/${path.join(ssh.dir, f)}`, DEPLOY_KEY: ssh.keyFile, HOME: ssh.dir, DEPLOY_KNOWN_HOSTS: path.join(ssh.dir, 'known_hosts'), DEPLOY_ACCEPT_NEW_HOST_KEY: '1' }), (f) => path.join(ssh.dir, f)],
   ];
   console.log('protocol  connections  first deploy: files   KB sent   ms  | one-page redeploy: files  KB sent   ms');
   for (const [name, env, disk] of protocols) {

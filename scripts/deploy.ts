@@ -4,32 +4,37 @@
  * lines otherwise (CI, a log file); a summary line at the end. Exits 1 on any failure, with one line
  * saying what to do. Passwords never appear in the output.
  *
- * After the upload it reads the live site back (lib/deploy/live-check.ts) and exits 1 when that
- * differs from the build. Over SFTP the server's host key is checked first (lib/deploy/known-hosts.ts);
- * on a terminal the operator is asked before a new host's key is trusted.
+ * After the upload it reads every file of the live site back (lib/deploy/live-check.ts), uploads
+ * a file served with other bytes again once, and exits 1 when something still differs from the
+ * build. Over SFTP the server's host key is checked first (lib/deploy/known-hosts.ts); when the
+ * input is a terminal the operator is asked (on /dev/tty) before a new host's key is trusted.
+ * Plain FTP and DEPLOY_INSECURE_TLS print a warning on every run.
  *
- * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build] [--no-live-check]
+ * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify]
  *   --dry-run        print what would be uploaded, replaced and deleted; change nothing
  *   --allow-sample   publish even while the sample identity remains (a test server)
  *   --no-build       deploy the folder as it is (DIST_DIR or dist/), e.g. one CI built
- *   --no-live-check  do not read the site back (a site not reachable yet)
+ *   --no-live-check  do not read the site back over HTTP (a site not reachable yet)
+ *   --verify         deploy the folder as it is (as --no-build), first reading every file back
+ *                    from the server over FTP/SFTP and uploading again each one that differs
  */
-import { existsSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
+import { ReadStream as TtyReadStream, WriteStream as TtyWriteStream } from 'node:tty';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
 import { buildSite, distDir, ROOT } from '../lib/build/build-site.ts';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
-import { DeployError, describeTarget, loadDotEnv, readTarget } from '../lib/deploy/deploy-target.ts';
+import { DeployError, describeTarget, loadDotEnv, readTarget, transportWarnings } from '../lib/deploy/deploy-target.ts';
 import { loadContent } from '../lib/content/load-content.ts';
 import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
 import { readLiveUrl } from '../lib/deploy/live-check.ts';
 
-const USAGE = 'Usage: npm run deploy -- [--dry-run] [--allow-sample] [--no-build] [--no-live-check]';
-let args: { 'dry-run'?: boolean; 'allow-sample'?: boolean; 'no-build'?: boolean; 'no-live-check'?: boolean };
+const USAGE = 'Usage: npm run deploy -- [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify]';
+let args: { 'dry-run'?: boolean; 'allow-sample'?: boolean; 'no-build'?: boolean; 'no-live-check'?: boolean; verify?: boolean };
 try {
-  args = parseArgs({ options: { 'dry-run': { type: 'boolean' }, 'allow-sample': { type: 'boolean' }, 'no-build': { type: 'boolean' }, 'no-live-check': { type: 'boolean' } } }).values;
+  args = parseArgs({ options: { 'dry-run': { type: 'boolean' }, 'allow-sample': { type: 'boolean' }, 'no-build': { type: 'boolean' }, 'no-live-check': { type: 'boolean' }, verify: { type: 'boolean' } } }).values;
 } catch (error) {
   console.log(`${(error as Error).message.split('\n')[0].replace(/\.?$/, '.')} ${USAGE}`);
   process.exit(1);
@@ -64,6 +69,12 @@ function show(e: DeployEvent): void {
     say(`The server refuses names starting with a dot (${e.reply}): the deploy record is ${e.record} here, readable by anyone who asks for it (it lists only the public files' names and SHA-256), and temporary names carry no dot.`);
   } else if (e.type === 'warning') {
     say(e.message);
+  } else if (e.type === 'differs') {
+    say(`Read back: ${e.path} ${e.missing ? 'is missing on the server' : 'on the server differs from the build'}; it is uploaded again.`);
+  } else if (e.type === 'lock-wait') {
+    say(`Another deploy, ${e.owner}, is writing to this server; waiting up to ${e.waitS} s for it to finish (DEPLOY_LOCK_WAIT_SECONDS) …`);
+  } else if (e.type === 'lock-taken-over') {
+    say(`Took over the server's deploy lock from ${e.owner}: ${e.why}. Whatever that run left half done is repaired now.`);
   } else if (e.type === 'retry') {
     say(`${e.message} Trying again in ${e.waitMs / 1000} s (attempt ${e.attempt + 1}).`);
   } else if (e.type === 'begin' && tty) {
@@ -83,9 +94,11 @@ function summary(r: DeployReport, where: string): string {
     return `Dry run, nothing changed on ${where}: would upload ${r.uploaded.length} new, replace ${r.replaced.length}, delete ${r.deleted.length}; ${r.unchanged} unchanged; ${kb(r.bytes)} to send.`;
   }
   const manifest = r.manifestWrites ? ` (and the deploy record ${r.manifestWrites}x, ${kb(r.manifestBytes)})` : '';
-  const nothing = r.uploaded.length + r.replaced.length + r.deleted.length + r.refused.length === 0 ? ' The server already had this build.' : '';
+  const nothing = r.uploaded.length + r.replaced.length + r.deleted.length + r.refused.length === 0 ? ` The server already had this build${r.readBack ? ` (all ${r.readBack} files read back)` : ''}.` : '';
+  const readBack = r.readBack ? ` Read back ${r.readBack} files from the server: ${r.differed.length ? `${r.differed.length} differed and were uploaded again (${r.differed.slice(0, 6).join(', ')}${r.differed.length > 6 ? ', …' : ''})` : 'all as built'}.` : '';
+  const kept = r.retired.length ? ` ${r.retired.length} fingerprinted file(s) of the previous build (scripts, photos) stay one more deploy for pages open in browsers.` : '';
   const refused = r.refused.length ? `, ${r.refused.length} refused by the server` : '';
-  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged${refused}; ${kb(r.bytes)} sent${manifest}.${nothing}`;
+  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged${refused}; ${kb(r.bytes)} sent${manifest}.${nothing}${readBack}${kept}`;
 }
 
 async function main(): Promise<number> {
@@ -96,12 +109,13 @@ async function main(): Promise<number> {
     return 1;
   }
   secret = target.password;
-  if (process.stdin.isTTY && process.stdout.isTTY) target.hostKeys.confirm = ask;
+  for (const line of transportWarnings(target)) say(line);
+  if (process.stdin.isTTY) target.hostKeys.confirm = ask;
   const where = describeTarget(target);
   const dir = distDir();
 
   let site;
-  if (args['no-build']) {
+  if (args['no-build'] || args.verify) {
     if (!existsSync(path.join(dir, 'index.html'))) {
       say(`${path.relative(ROOT, dir) || dir} holds no built site: run npm run build first, or drop --no-build.`);
       return 1;
@@ -138,7 +152,7 @@ async function main(): Promise<number> {
     controller.abort();
     say('Stopping after the current file (Ctrl+C again to quit at once; the site stays consistent either way).');
   });
-  const report = await deploy({ dir, target, dryRun, onEvent: show, signal: controller.signal, liveCheck: live });
+  const report = await deploy({ dir, target, dryRun, onEvent: show, signal: controller.signal, liveCheck: live, readBack: Boolean(args.verify) });
   if (dryRun) {
     for (const p of report.uploaded) say(`would upload  ${p}`);
     for (const p of report.replaced) say(`would replace ${p}`);
@@ -150,22 +164,33 @@ async function main(): Promise<number> {
 }
 
 /**
- * Asks a yes/no question on the terminal (as ssh asks about a new host key); lines typed ahead
- * are read in order.
- * @returns true for "yes"; false for "no" or when the input ends
+ * Asks a yes/no question on the terminal, /dev/tty, as ssh asks about a new host key: the
+ * question reaches the operator and the answer comes from them even when the output goes to a
+ * pipe or a log (`npm run deploy | tee log`). Lines typed ahead are read in order.
+ * @returns true for "yes"; false for "no", when the input ends, or when there is no terminal to open
  */
 async function ask(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
+  let input: TtyReadStream;
+  let output: TtyWriteStream;
   try {
-    process.stdout.write(`\r\x1b[K${question} (yes/no) `);
+    input = new TtyReadStream(openSync('/dev/tty', 'r'));
+    output = new TtyWriteStream(openSync('/dev/tty', 'w'));
+  } catch {
+    return false;
+  }
+  const rl = createInterface({ input, output, terminal: false });
+  try {
+    output.write(`\r\x1b[K${question} (yes/no) `);
     for await (const line of rl) {
       const answer = line.trim().toLowerCase();
       if (answer === 'yes' || answer === 'no') return answer === 'yes';
-      process.stdout.write('Please type "yes" or "no": ');
+      output.write('Please type "yes" or "no": ');
     }
     return false;
   } finally {
     rl.close();
+    input.destroy();
+    output.destroy();
   }
 }
 

@@ -24,15 +24,19 @@ export interface RunningFtpServer {
   stop(): Promise<void>;
 }
 
-/** @throws Error with the server's output when it does not listen within 10 s */
-export async function startFtpServer(): Promise<RunningFtpServer> {
+/**
+ * @param options.password the user's password (default a random one): a test may need one with
+ *   characters a .env file treats specially
+ * @throws Error with the server's output when it does not listen within 10 s
+ */
+export async function startFtpServer(options: { password?: string } = {}): Promise<RunningFtpServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ftp-test-'));
   const root = path.join(dir, 'root');
   mkdirSync(root);
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`, '-days', '2', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
   const port = await freePort();
   const user = 'deploy';
-  const password = `pw-${Math.random().toString(36).slice(2)}`;
+  const password = options.password ?? `pw-${Math.random().toString(36).slice(2)}`;
   const child = spawn(PYTHON, [path.join(import.meta.dirname, 'ftp_server.py'), String(port), root, user, password, `${dir}/cert.pem`, `${dir}/key.pem`], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => { output += d; });

@@ -4,10 +4,12 @@
  * and deletions. Pure apart from reading the local folder.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, HOST_CONFIG_FILES } from '../site-files/hosting.ts';
+import { NOT_SITE } from '../output-folder.ts';
+import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, HASHED_ASSET, HASHED_PHOTO, HOST_CONFIG_FILES } from '../site-files/hosting.ts';
 import { DeployError } from './deploy-target.ts';
 
 /** One local file of the built site. */
@@ -36,6 +38,13 @@ export interface ServerManifest {
   files: Record<string, string>;
   /** Site paths, sorted. */
   pending: string[];
+  /**
+   * Site path -> SHA-256 hex: content-hashed files (isKeptOneMoreDeploy) the current build no
+   * longer has, left on the server with that content for one more deploy, so that a page an open
+   * tab loaded before the deploy still finds the scripts and photos it loads later. The next
+   * deploy deletes them (unless its build has them again).
+   */
+  retired?: Record<string, string>;
 }
 
 /** The upload phases, in the order they run so the live site never references a missing file. */
@@ -55,6 +64,8 @@ export interface Plan {
   uploads: Upload[];
   /** Site paths to delete, pages first; each is in the previous manifest. */
   deletions: string[];
+  /** Stale content-hashed files kept one more deploy (the record's `retired`), with their SHA-256. */
+  retired: Record<string, string>;
   /** Local files already on the server with the same content. */
   unchanged: number;
   /** The manifest read from the server; undefined on a first deploy. */
@@ -70,16 +81,30 @@ export function phaseOf(sitePath: string): Phase {
   return 'assets';
 }
 
+/** Flags that open a file for reading and fail on a symbolic link (O_NOFOLLOW) instead of following it. */
+export const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
+
 /**
- * Hashes every file under `dir`, dot-files included.
- * @throws Error when the folder holds a file named like the deploy manifest (it would be overwritten)
+ * Hashes every file under `dir`, dot-files included. Symbolic links are never followed: a link
+ * in the built folder could publish a file from outside it (a link to ../.env); the folder given
+ * may itself be a link.
+ * @throws DeployError when the folder holds a symbolic link (naming it and where it points), or a
+ *   file named like the deploy manifest (it would be overwritten)
  */
 export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
-  const names = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
+  const entries = await fg('**/*', { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
+  const link = entries.find((e) => e.dirent.isSymbolicLink());
+  if (link) {
+    const where = path.join(dir, link.path);
+    const to = await readlink(where).catch(() => '?');
+    throw new DeployError(`${where} is a symbolic link (to ${to}): the deploy never follows links, so that nothing outside the built site is published. Remove it, or build again (the build copies no links).`);
+  }
+  // The build's own bookkeeping at the root of an output folder swapped in place is not the site.
+  const names = entries.filter((e) => e.dirent.isFile() && !NOT_SITE.test(e.path.split('/')[0])).map((e) => e.path).sort();
   const files = new Map<string, LocalFile>();
   for (const name of names) {
     const file = path.join(dir, name);
-    const body = await readFile(file);
+    const body = await readFile(file, { flag: READ_NO_FOLLOW });
     const sitePath = `/${name.split(path.sep).join('/')}`;
     if ((DEPLOY_RECORDS as readonly string[]).includes(sitePath)) throw new DeployError(`${file} has the name of the deploy's own record on the server; rename it.`);
     files.set(sitePath, { path: sitePath, file, hash: createHash('sha256').update(body).digest('hex'), bytes: body.length });
@@ -102,19 +127,22 @@ export function parseManifest(text: string, name: string = DEPLOY_MANIFEST): Ser
   }
   const files = data?.files;
   const pending = data?.pending ?? [];
+  const retired = data?.retired ?? {};
   const isPath = (p: unknown) => typeof p === 'string' && p.startsWith('/') && !p.split('/').includes('..');
   if (!files || typeof files !== 'object' || !Array.isArray(pending)) throw broken();
-  if (!Object.entries(files).every(([p, h]) => isPath(p) && typeof h === 'string') || !pending.every(isPath)) throw broken();
-  return { files: { ...files }, pending: [...new Set<string>(pending)].sort() };
+  const hashes = (o: unknown) => Boolean(o) && typeof o === 'object' && Object.entries(o as object).every(([p, h]) => isPath(p) && typeof h === 'string');
+  if (!hashes(files) || !hashes(retired) || !pending.every(isPath)) throw broken();
+  return { files: { ...files }, pending: [...new Set<string>(pending)].sort(), retired: { ...retired } };
 }
 
 /** The manifest as stored on the server: sorted, one file per line, with a note for whoever opens it. */
 export function serializeManifest(m: ServerManifest): string {
-  const files = Object.fromEntries(Object.entries(m.files).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const sorted = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
   return `${JSON.stringify({
     about: 'Written by npm run deploy: the files it put in this folder and their SHA-256. It deletes only files listed here. Do not edit.',
-    files,
+    files: sorted(m.files),
     pending: [...new Set(m.pending)].sort(),
+    retired: sorted(m.retired ?? {}),
   }, null, 1)}\n`;
 }
 
@@ -125,22 +153,39 @@ export function serializeManifest(m: ServerManifest): string {
  */
 export function planDeploy(local: Map<string, LocalFile>, previous?: ServerManifest): Plan {
   const prevFiles = previous?.files ?? {};
+  const prevRetired = previous?.retired ?? {};
   const pending = new Set(previous?.pending ?? []);
   const uploads: Upload[] = [];
   let unchanged = 0;
   for (const file of local.values()) {
-    if (prevFiles[file.path] === file.hash && !pending.has(file.path)) {
+    if ((prevFiles[file.path] ?? prevRetired[file.path]) === file.hash && !pending.has(file.path)) {
       unchanged++;
       continue;
     }
-    uploads.push({ local: file, phase: phaseOf(file.path), replaces: file.path in prevFiles || pending.has(file.path) });
+    const replaces = file.path in prevFiles || file.path in prevRetired || pending.has(file.path);
+    uploads.push({ local: file, phase: phaseOf(file.path), replaces });
   }
   uploads.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.local.path < b.local.path ? -1 : 1));
-  const owned = new Set([...Object.keys(prevFiles), ...pending]);
-  const deletions = [...owned].filter((p) => !local.has(p) && !(DEPLOY_RECORDS as readonly string[]).includes(p));
+  const owned = new Set([...Object.keys(prevFiles), ...pending, ...Object.keys(prevRetired)]);
+  const stale = [...owned].filter((p) => !local.has(p) && !(DEPLOY_RECORDS as readonly string[]).includes(p));
+  const retired: Record<string, string> = {};
+  for (const p of stale) {
+    if (p in prevFiles && !pending.has(p) && !(p in prevRetired) && isKeptOneMoreDeploy(p)) retired[p] = prevFiles[p];
+  }
+  const deletions = stale.filter((p) => !(p in retired));
   const rank = (p: string) => (phaseOf(p) === 'pages' ? 0 : 1);
   deletions.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
-  return { uploads, deletions, unchanged, previous, local };
+  return { uploads, deletions, retired, unchanged, previous, local };
+}
+
+/**
+ * True for a file kept on the server for one more deploy once the build no longer has it: the
+ * content-hashed scripts and photos (HASHED_ASSET, HASHED_PHOTO). Their names change with their
+ * content, so a page loaded before a deploy asks for the old names, as late as when it loads an
+ * island; keeping them one deploy longer lets such a tab keep working.
+ */
+export function isKeptOneMoreDeploy(sitePath: string): boolean {
+  return HASHED_ASSET.test(sitePath) || HASHED_PHOTO.test(sitePath);
 }
 
 /** True for a site path with a file or folder name starting with a dot ("/.htaccess", "/.well-known/x"). */
@@ -151,24 +196,34 @@ export function isDotPath(sitePath: string): boolean {
 /** What a temporary name is for: an upload on its way in, or the old file moved aside while the new one takes its place. */
 export type Leftover = 'deploy-tmp' | 'deploy-old';
 
+/** A run id: 8 characters of [0-9a-z], new for every deploy (lib/deploy/deploy-lock.ts makes them). */
+export const RUN_ID = /^[0-9a-z]{8}$/;
+
 /**
- * The name a file has beside its place while the deploy replaces it: "/a/.index.html.deploy-tmp"
- * (the upload) or "/a/.index.html.deploy-old" (the old file moved aside, where the server will not
- * rename over a file). A dot in front keeps it from being served (HIDDEN_PATH), except on a server
- * that refuses names starting with a dot (`plain`): there "/a/index.html.deploy-tmp". A dot-file
- * keeps its own dot: "/.htaccess.deploy-tmp".
+ * The name a file has beside its place while the deploy replaces it: "/a/.index.html.RUN.deploy-tmp"
+ * (the upload) or "/a/.index.html.RUN.deploy-old" (the old file moved aside, where the server will
+ * not rename over a file), RUN being the deploy's run id, so two runs never share a name. A dot in
+ * front keeps it from being served (HIDDEN_PATH), except on a server that refuses names starting
+ * with a dot (`plain`): there "/a/index.html.RUN.deploy-tmp". A dot-file keeps its own dot:
+ * "/.htaccess.RUN.deploy-tmp". Without a run id (names earlier versions left): "/a/.index.html.deploy-tmp".
  */
-export function temporaryName(sitePath: string, plain = false, kind: Leftover = 'deploy-tmp'): string {
+export function temporaryName(sitePath: string, plain = false, kind: Leftover = 'deploy-tmp', runId?: string): string {
   const base = path.posix.basename(sitePath);
   const dot = base.startsWith('.') || plain ? '' : '.';
-  return path.posix.join(path.posix.dirname(sitePath), `${dot}${base}.${kind}`);
+  return path.posix.join(path.posix.dirname(sitePath), `${dot}${base}${runId ? `.${runId}` : ''}.${kind}`);
 }
 
 /**
- * Every name an interrupted deploy may have left beside `sitePath`, in both naming styles, by kind.
- * The record's own (DEPLOY_RECORDS) have one style each: the dot-file's, and the plain name's plain one.
+ * The names among `names` (a listing of the folder of `sitePath`) that an interrupted deploy may
+ * have left beside `sitePath`, of one kind, with any run id or none, in both naming styles, as
+ * site paths. The record's own (DEPLOY_RECORDS) have one style each: the dot-file's, and the plain
+ * name's plain one.
  */
-export function leftoverNames(sitePath: string, kind: Leftover): string[] {
-  if (sitePath === DEPLOY_MANIFEST_PLAIN) return [temporaryName(sitePath, true, kind)];
-  return [...new Set([temporaryName(sitePath, false, kind), temporaryName(sitePath, true, kind)])];
+export function leftoverNames(sitePath: string, kind: Leftover, names: Iterable<string>): string[] {
+  const base = path.posix.basename(sitePath);
+  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const dot = sitePath === DEPLOY_MANIFEST_PLAIN || base.startsWith('.') ? '' : '\\.?';
+  const pattern = new RegExp(`^${dot}${escaped}(\\.[0-9a-z]{8})?\\.${kind}$`);
+  const dir = path.posix.dirname(sitePath);
+  return [...names].filter((n) => pattern.test(n)).sort().map((n) => path.posix.join(dir, n));
 }

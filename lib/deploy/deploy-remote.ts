@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { FTPError } from 'basic-ftp';
@@ -36,6 +37,12 @@ export interface Remote {
   remove(sitePath: string): Promise<void>;
   /** Creates a folder (one level; its parent exists). A folder already there is fine. */
   mkdir(sitePath: string): Promise<void>;
+  /**
+   * Creates a folder that must not exist yet, in one atomic step of the server (FTP MKD, SFTP
+   * mkdir): of two clients creating it at once, one gets true and the other false.
+   * @returns false when the folder already exists (nothing changed)
+   */
+  createDir(sitePath: string): Promise<boolean>;
   /** Deletes a folder if it is empty. @returns false when it was not deleted (not empty, missing) */
   removeEmptyDir(sitePath: string): Promise<boolean>;
   /** What identifies the server once connected, when the protocol has it (SFTP: its host key fingerprint). */
@@ -78,7 +85,18 @@ function tlsError(err: any, t: DeployTarget): DeployError | undefined {
   const code = String(err?.code ?? '');
   if (!TLS_CODES.test(code) && !/certificate/i.test(String(err?.message))) return undefined;
   const why = /SELF_SIGNED/.test(code) ? 'it is self-signed' : /ALTNAME|HOSTNAME/.test(code) ? `it is not made out to "${t.host}"` : /EXPIRED/.test(code) ? 'it has expired' : oneLine(String(err.message), 80);
-  return new DeployError(`The TLS certificate of ${t.host} is not trusted (${why}): use the FTP host name your hosting company gives (the certificate's), or set DEPLOY_INSECURE_TLS=1 to accept it anyway (only for a server you control).`);
+  return new DeployError(`The TLS certificate of ${t.host} is not trusted (${why}): use the FTP host name your hosting company gives (the certificate's), or pin this certificate with DEPLOY_TLS_FINGERPRINT (its SHA-256 fingerprint, from your host); DEPLOY_INSECURE_TLS=1 turns the check off altogether (only for a server you control; every run warns).`);
+}
+
+/**
+ * Checks the FTPS server's certificate against DEPLOY_TLS_FINGERPRINT, before the login.
+ * @throws DeployError naming both fingerprints when they differ
+ */
+function checkPinnedCertificate(socket: TLSSocket, t: DeployTarget): void {
+  const got = String(socket.getPeerCertificate?.()?.fingerprint256 ?? '').replace(/:/g, '').toUpperCase();
+  if (got === t.tlsFingerprint) return;
+  const colons = (hex: string) => hex.match(/../g)?.join(':') ?? '(none)';
+  throw new DeployError(`The TLS certificate of ${t.host} has the SHA-256 fingerprint ${colons(got)}, not DEPLOY_TLS_FINGERPRINT ${colons(t.tlsFingerprint!)}: the certificate was replaced (renewed?) or someone is in between. No password was sent. Ask your host for the current certificate's fingerprint before changing DEPLOY_TLS_FINGERPRINT.`);
 }
 
 /** The folder part of messages: as the operator wrote it in DEPLOY_TARGET. */
@@ -139,15 +157,16 @@ function refusalAdvice(t: DeployTarget, command: string, code: number, words: st
 /**
  * For tests only: with DEPLOY_TEST_KILL_AFTER set to an FTP command (STOR, RNTO or DELE), the
  * deploy process ends with SIGKILL right after the server's positive reply to it, as a power cut at
- * that moment would. "RNTO 3" picks the third such reply; "DELE /keyword-corpus.json.deploy-old"
- * the first about that site path.
+ * that moment would. "RNTO 3" picks the third such reply; "DELE /.keyword-corpus.json.deploy-old"
+ * the first about that site path, a temporary name written without the run's id.
  */
 function killPoint(command: string, sitePath: string): void {
   const wanted = process.env.DEPLOY_TEST_KILL_AFTER?.trim();
   if (!wanted) return;
   const [name, which = '1'] = wanted.split(/\s+/, 2);
   if (name !== command) return;
-  if (which.startsWith('/') ? which !== sitePath : ++killPoint.seen !== Number(which)) return;
+  const withoutRunId = sitePath.replace(/\.[0-9a-z]{8}(\.deploy-(?:tmp|old))$/, '$1');
+  if (which.startsWith('/') ? which !== withoutRunId : ++killPoint.seen !== Number(which)) return;
   process.kill(process.pid, 'SIGKILL');
 }
 killPoint.seen = 0;
@@ -179,8 +198,10 @@ class FtpRemote implements Remote {
     const code = err instanceof FTPError ? err.code : 0;
     const words = oneLine(String(err.message).replace(/^\d{3}[\s-]*/, ''), 100);
     const reply = `${code} ${words}`;
+    if (doing === 'tls' && err instanceof FTPError) {
+      return new DeployError(`${t.host}:${t.port} does not offer FTPS: it answered the request for TLS (AUTH TLS) with "${reply}". No password was sent. Use sftp:// if your host offers it, or ask them to enable FTPS; plain ftp:// sends the password unencrypted.`);
+    }
     if (code === 530 || doing === 'login') return new DeployError(`${t.host} refused the login of user "${t.user}" (${reply}): check DEPLOY_PASSWORD and the user name in DEPLOY_TARGET.`);
-    if (doing === 'tls') return new DeployError(`${t.host}:${t.port} does not offer FTPS (${reply}): use sftp:// if your host offers it; ftp:// sends the password unencrypted.`);
     if (doing === 'folder') return new DeployError(`The folder ${folderName(t)} does not exist on ${t.host} (${reply}): create it, or correct the path in DEPLOY_TARGET (the web root is often public_html or www).`);
     const what = sitePath ? `${doing} "${sitePath}"` : doing;
     if (code === 421 || code === 425 || code === 426 || code === 450 || code === 451) return new DeployError(`${t.host} could not complete ${what} (${reply}).`, true);
@@ -211,7 +232,8 @@ class FtpRemote implements Remote {
       await c.connect(t.host, t.port);
       if (t.protocol === 'ftps') {
         doing = 'tls';
-        await c.useTLS({ rejectUnauthorized: !t.insecureTls, servername: isIP(t.host) ? undefined : t.host });
+        await c.useTLS({ rejectUnauthorized: !t.insecureTls && !t.tlsFingerprint, servername: isIP(t.host) ? undefined : t.host });
+        if (t.tlsFingerprint) checkPinnedCertificate(c.ftp.socket as TLSSocket, t);
       }
       doing = 'login';
       await c.login(t.user, t.password);
@@ -314,6 +336,28 @@ class FtpRemote implements Remote {
       await this.client.send(`MKD ${this.abs(sitePath)}`);
     } catch (err) {
       throw this.error(err, 'MKD', sitePath);
+    }
+  }
+
+  async createDir(sitePath: string): Promise<boolean> {
+    try {
+      await this.client.send(`MKD ${this.abs(sitePath)}`);
+      return true;
+    } catch (err) {
+      if (!(err instanceof FTPError) || !(await this.isDir(sitePath))) throw this.error(err, 'MKD', sitePath);
+      return false;
+    }
+  }
+
+  /** True when `sitePath` is a folder the user can enter (CWD, then back to the target folder). */
+  private async isDir(sitePath: string): Promise<boolean> {
+    try {
+      await this.client.cd(this.abs(sitePath));
+      await this.client.cd(this.root);
+      return true;
+    } catch (err) {
+      if (err instanceof FTPError) return false;
+      throw this.error(err, 'CWD', sitePath);
     }
   }
 
@@ -496,6 +540,17 @@ class SftpRemote implements Remote {
     } catch (err: any) {
       const there = await this.call<any>('mkdir', sitePath, (s, done) => s.stat(this.abs(sitePath), done)).catch(() => undefined);
       if (!there?.isDirectory()) throw this.error(err, 'mkdir', sitePath);
+    }
+  }
+
+  async createDir(sitePath: string): Promise<boolean> {
+    try {
+      await this.call('mkdir', sitePath, (s, done) => s.mkdir(this.abs(sitePath), done));
+      return true;
+    } catch (err: any) {
+      const there = await this.call<any>('mkdir', sitePath, (s, done) => s.stat(this.abs(sitePath), done)).catch(() => undefined);
+      if (!there?.isDirectory()) throw this.error(err, 'mkdir', sitePath);
+      return false;
     }
   }
 

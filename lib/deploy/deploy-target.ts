@@ -3,7 +3,7 @@
  * set in the shell or in the git-ignored `.env` file at the project root (loaded with Node's own
  * process.loadEnvFile; a variable already set in the shell wins over the file).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -31,12 +31,22 @@ export interface DeployTarget {
   hostKeys: HostKeySettings;
   /** DEPLOY_INSECURE_TLS=1: accept an FTPS certificate that is not trusted (self-signed, wrong name). */
   insecureTls: boolean;
+  /**
+   * DEPLOY_TLS_FINGERPRINT: the SHA-256 fingerprint of the FTPS server's certificate, as 64 hex
+   * digits in upper case (written with or without colons, as `openssl x509 -fingerprint -sha256`
+   * prints it). Only that certificate is accepted, trusted by a CA or not.
+   */
+  tlsFingerprint?: string;
   /** DEPLOY_TIMEOUT_SECONDS (default 30) in ms: how long one connection attempt or reply may take. */
   timeoutMs: number;
   /** DEPLOY_SITE_URL: the site this server publishes, when its host name does not show it. */
   siteUrl?: string;
   /** DEPLOY_CONNECTIONS (default DEFAULT_CONNECTIONS): uploads at once, each over its own connection. */
   connections: number;
+  /** DEPLOY_LOCK_WAIT_SECONDS (default DEFAULT_LOCK_WAIT_S) in ms: how long to wait for another run's lock. */
+  lockWaitMs: number;
+  /** DEPLOY_LOCK_STALE_MINUTES (default DEFAULT_LOCK_STALE_MIN) in ms: a lock not refreshed for this long is taken over. */
+  lockStaleMs: number;
 }
 
 /** A deploy failure an operator can act on: one line, never a secret in it. */
@@ -62,9 +72,11 @@ export interface HostKeySettings {
   projectFile: string;
   /** True under CI: an unknown host is refused instead of remembered. */
   ci: boolean;
+  /** DEPLOY_ACCEPT_NEW_HOST_KEY=1: without a terminal to ask on, a new host's key is accepted and remembered. */
+  acceptNew: boolean;
   /**
    * On a terminal: asks the operator `question` (a yes/no question) and resolves with the answer.
-   * Absent: a new key is accepted and remembered without asking.
+   * Absent: a new key is refused, unless `acceptNew`.
    */
   confirm?: (question: string) => Promise<boolean>;
 }
@@ -77,7 +89,8 @@ export function isCi(value: string | undefined): boolean {
 
 /**
  * The settings from the environment: HOME (default the account's home folder), DEPLOY_KNOWN_HOSTS
- * (relative to `root`; default KNOWN_HOSTS_FILE in `root`) and CI. `confirm` is left to the caller.
+ * (relative to `root`; default KNOWN_HOSTS_FILE in `root`), CI and DEPLOY_ACCEPT_NEW_HOST_KEY.
+ * `confirm` is left to the caller.
  * @param root the project root
  */
 export function readHostKeySettings(env: NodeJS.ProcessEnv, root: string): HostKeySettings {
@@ -87,6 +100,7 @@ export function readHostKeySettings(env: NodeJS.ProcessEnv, root: string): HostK
     userFiles: [path.join(home, '.ssh', 'known_hosts'), path.join(home, '.ssh', 'known_hosts2')],
     projectFile: own ? path.resolve(root, own) : path.join(root, KNOWN_HOSTS_FILE),
     ci: isCi(env.CI),
+    acceptNew: env.DEPLOY_ACCEPT_NEW_HOST_KEY?.trim() === '1',
   };
 }
 
@@ -100,15 +114,50 @@ export const DEFAULT_TIMEOUT_S = 30;
  */
 export const DEFAULT_CONNECTIONS = 3;
 
+/** How long a deploy waits for another run's lock on the server by default, in seconds (lib/deploy/deploy-lock.ts). */
+export const DEFAULT_LOCK_WAIT_S = 120;
 /**
- * Loads `.env` from `root` into process.env when the file exists (variables already set win).
+ * Age after which an unrefreshed lock is stale, by default, in minutes: ten times the holder's
+ * refresh interval (LOCK_REFRESH_MS), so that a slow connection or a clock a few minutes off never
+ * makes a working run's lock stale.
+ */
+export const DEFAULT_LOCK_STALE_MIN = 10;
+
+/**
+ * Loads `.env` from `root` into process.env when the file exists (variables already set win),
+ * after checking it for values Node's parser would cut short.
  * @returns true when a file was loaded
+ * @throws DeployError from checkDotEnv
  */
 export function loadDotEnv(root: string): boolean {
   const file = path.join(root, '.env');
   if (!existsSync(file)) return false;
+  checkDotEnv(readFileSync(file, 'utf8'), path.relative(process.cwd(), file) || file);
   process.loadEnvFile(file);
   return true;
+}
+
+/**
+ * Refuses a `.env` line whose unquoted value holds a "#" right after other characters
+ * (`DEPLOY_PASSWORD=ab#cd12`): Node's parser (process.loadEnvFile) takes an unquoted "#" as the
+ * start of a comment and would hand on "ab", so a password a hosting panel generated would fail
+ * as a wrong one, and `KEY=#abc` as empty. A "#" after a space (`KEY=value # note`, `KEY= # note`)
+ * is a comment, as in every .env dialect.
+ * The value itself is never printed.
+ * @param name the file as the message names it
+ * @throws DeployError naming the file, the line and the variable, saying to quote the value
+ */
+export function checkDotEnv(text: string, name: string): void {
+  text.split(/\r?\n/).forEach((line, i) => {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
+    if (!m || /^["'`]/.test(m[2])) return;
+    const hash = m[2].indexOf('#');
+    // "#" glued to what comes before it, or starting a value ("KEY=#x"); "KEY= # note" is a comment.
+    const glued = hash > 0 ? !/\s/.test(m[2][hash - 1]) : hash === 0 && /^#\S/.test(m[2]) && !/^#\s/.test(line.slice(line.indexOf('=') + 1));
+    if (glued) {
+      throw new DeployError(`${name} line ${i + 1}: the value of ${m[1]} contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. ${m[1]}='…' (single quotes keep every character as it is).`);
+    }
+  });
 }
 
 /**
@@ -136,7 +185,20 @@ export function readTarget(env: NodeJS.ProcessEnv = process.env, root = process.
   const timeoutS = env.DEPLOY_TIMEOUT_SECONDS ? Number(env.DEPLOY_TIMEOUT_SECONDS) : DEFAULT_TIMEOUT_S;
   const connections = env.DEPLOY_CONNECTIONS ? Number(env.DEPLOY_CONNECTIONS) : DEFAULT_CONNECTIONS;
   if (!Number.isInteger(connections) || connections < 1 || connections > 16) throw new DeployError('DEPLOY_CONNECTIONS must be a whole number from 1 to 16, e.g. 3 (1 when your host allows one connection at a time).');
+  const lockWaitS = env.DEPLOY_LOCK_WAIT_SECONDS?.trim() ? Number(env.DEPLOY_LOCK_WAIT_SECONDS) : DEFAULT_LOCK_WAIT_S;
+  if (!(lockWaitS >= 0)) throw new DeployError(`DEPLOY_LOCK_WAIT_SECONDS must be a number of seconds, e.g. ${DEFAULT_LOCK_WAIT_S} (0: stop at once when another deploy holds the server).`);
+  const lockStaleMin = env.DEPLOY_LOCK_STALE_MINUTES?.trim() ? Number(env.DEPLOY_LOCK_STALE_MINUTES) : DEFAULT_LOCK_STALE_MIN;
+  if (!(lockStaleMin > 0)) throw new DeployError(`DEPLOY_LOCK_STALE_MINUTES must be a number of minutes, e.g. ${DEFAULT_LOCK_STALE_MIN}.`);
   if (!(timeoutS > 0)) throw new DeployError(`DEPLOY_TIMEOUT_SECONDS must be a number of seconds, e.g. ${DEFAULT_TIMEOUT_S}.`);
+  if (protocol === 'ftp' && env.DEPLOY_ALLOW_PLAIN_FTP?.trim() !== '1') {
+    throw new DeployError('DEPLOY_TARGET starts with ftp://, which sends the password and every file unencrypted: use ftps:// (FTP with TLS) or sftp:// if your host offers either (most do; ask them), or, only if it offers nothing else, set DEPLOY_ALLOW_PLAIN_FTP=1 to deploy over plain FTP anyway.');
+  }
+  const fingerprint = env.DEPLOY_TLS_FINGERPRINT?.trim();
+  const tlsFingerprint = fingerprint ? fingerprint.replace(/^sha256(\s+fingerprint)?\s*=\s*/i, '').replace(/[:\s]/g, '').toUpperCase() : undefined;
+  if (tlsFingerprint !== undefined && !/^[0-9A-F]{64}$/.test(tlsFingerprint)) {
+    throw new DeployError('DEPLOY_TLS_FINGERPRINT must be the SHA-256 fingerprint of the FTPS certificate, 64 hex digits with or without colons, e.g. AB:12:… as openssl x509 -noout -fingerprint -sha256 prints it.');
+  }
+  if (tlsFingerprint && protocol !== 'ftps') throw new DeployError('DEPLOY_TLS_FINGERPRINT is for ftps:// targets (SFTP servers are pinned with DEPLOY_HOST_KEY).');
   return {
     protocol,
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
@@ -148,9 +210,12 @@ export function readTarget(env: NodeJS.ProcessEnv = process.env, root = process.
     hostKey: env.DEPLOY_HOST_KEY?.trim() || undefined,
     hostKeys: readHostKeySettings(env, root),
     insecureTls: env.DEPLOY_INSECURE_TLS === '1',
+    tlsFingerprint,
     timeoutMs: timeoutS * 1000,
     siteUrl: env.DEPLOY_SITE_URL?.trim() || undefined,
     connections,
+    lockWaitMs: lockWaitS * 1000,
+    lockStaleMs: lockStaleMin * 60_000,
   };
 }
 
@@ -165,6 +230,21 @@ function folderOf(pathname: string): string {
   else if (p.startsWith('//')) p = p.slice(1);
   else p = p.replace(/^\/(~\/?)?/, '');
   return decodeURIComponent(p).replace(/\/+$/, '') || (p.startsWith('/') ? '/' : '');
+}
+
+/**
+ * The warnings a run with this target prints every time: plain FTP (the password travels
+ * unencrypted) and DEPLOY_INSECURE_TLS (no certificate is checked).
+ */
+export function transportWarnings(t: DeployTarget): string[] {
+  const out: string[] = [];
+  if (t.protocol === 'ftp') {
+    out.push(`Warning: plain FTP (DEPLOY_ALLOW_PLAIN_FTP=1): the password of user "${t.user}" and every file travel unencrypted, readable by anyone on the way to ${t.host}. Switch DEPLOY_TARGET to ftps:// or sftp:// as soon as your host offers it.`);
+  }
+  if (t.insecureTls) {
+    out.push(`Warning: DEPLOY_INSECURE_TLS=1 is on: no TLS certificate is checked${t.protocol === 'ftps' ? ` (FTPS to ${t.host}` : ' (the live check'}${t.protocol === 'ftps' ? ' and the live check)' : ')'}, so someone in between could read the password and change the files. Pin the certificate with DEPLOY_TLS_FINGERPRINT instead and remove DEPLOY_INSECURE_TLS.`);
+  }
+  return out;
 }
 
 /** The target as it is safe to print: protocol, user, host, port and folder; never a secret. */

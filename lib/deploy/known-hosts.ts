@@ -21,8 +21,10 @@
  *    asks the server for the known key types first (OpenSSH does the same), so a server that still
  *    has its known ed25519 key is never judged by an RSA key it also has;
  *  - the host is unknown: with CI set (every CI checkout starts with nothing remembered) refused,
- *    naming the fingerprint to put in DEPLOY_HOST_KEY; on a terminal the operator is asked; with
- *    neither, accepted and remembered (OpenSSH's StrictHostKeyChecking=accept-new).
+ *    naming the fingerprint to put in DEPLOY_HOST_KEY; when the deploy's input is a terminal the
+ *    operator is asked (on /dev/tty, so `npm run deploy | tee log` still asks); with neither,
+ *    refused unless DEPLOY_ACCEPT_NEW_HOST_KEY=1, which accepts and remembers it (OpenSSH's
+ *    StrictHostKeyChecking=accept-new).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -254,8 +256,12 @@ export class HostKeyCheck {
       this.askFor = key;
       return false;
     }
-    this.remember(key);
-    return true;
+    if (this.settings.acceptNew) {
+      this.remember(key);
+      return true;
+    }
+    this.refusal = new DeployError(`${where} is not a known host and there is no terminal to ask on (the deploy's input is not a terminal): confirm with your host that its SFTP host key is ${fingerprint}, then set DEPLOY_HOST_KEY=${fingerprint}; or run the deploy once from a terminal and answer; DEPLOY_ACCEPT_NEW_HOST_KEY=1 accepts a new host's key without asking.`);
+    return false;
   };
 
   /** Appends `key` for this host to the project's file (creating it with a heading comment). */

@@ -4,6 +4,9 @@
  * and that the hosting file is in force:
  *  - every page of the build (each .html file, at its route: /areas/grants/index.html is
  *    /areas/grants/) answers 200 with the page's bytes, after decoding gzip or brotli;
+ *  - every other file the hosts serve (scripts, the chunks they import, images, the keyword
+ *    corpus, …) answers 200 with its bytes: a changed shared chunk is cached by visitors for a
+ *    year, so none is left out;
  *  - the headers the hosting rules set (SECURITY_HEADERS, HSTS over HTTPS, Cache-Control by
  *    path) are on every page, on the 404 answer, and on one file of each cache rule;
  *  - each redirect answers its status and target, a missing page answers 404 with the 404 page,
@@ -12,7 +15,10 @@
  * Everything it expects comes from lib/site-files/hosting.ts, the rules' single source.
  *
  * Whatever differs is fetched again after LIVE_RETRY_WAITS_MS (a cache in front may still hold
- * the previous version; the requests ask it to revalidate with `Cache-Control: no-cache`). Two
+ * the previous version; the requests ask it to revalidate with `Cache-Control: no-cache`). A file
+ * whose bytes still differ (or that is missing) is repaired once when the caller can (`repair`
+ * uploads it again), then read once more; what differs after that (a host or CDN rewriting it) is
+ * named in the failed verdict. Two
  * failures are named for what they are, each with what to fix on the host: the uploaded folder is
  * not the web root (the home page, and the service worker whose version hashes every page, are
  * not the ones just uploaded), and the host ignores .htaccess (no header, redirect or 404 page of
@@ -50,6 +56,11 @@ export interface LiveCheckOptions {
   timeoutMs: number;
   /** Waits before each retry, in ms (default LIVE_RETRY_WAITS_MS). */
   retryWaitsMs?: number[];
+  /**
+   * Uploads these files of the build (site paths of dist/, e.g. "/assets/chunk-X.js") again; the
+   * deploy passes it. Without it differences are only reported.
+   */
+  repair?: (files: string[]) => Promise<void>;
 }
 
 export interface LiveCheckResult {
@@ -57,6 +68,10 @@ export interface LiveCheckResult {
   ok: boolean;
   /** Pages compared byte for byte (every .html of the build except the sources of redirects). */
   pages: number;
+  /** Other files compared byte for byte (every file the hosts serve that is not a page). */
+  files: number;
+  /** Files of dist/ (site paths) that differed and were uploaded again, and then matched. */
+  repaired: string[];
   /** What to print: one line when ok, else a first line naming the failure and one per problem. */
   lines: string[];
 }
@@ -89,6 +104,10 @@ interface Probe {
   kind: 'page' | 'file' | 'redirect' | 'missing' | 'hidden';
   /** Expected body (page, file, the 404 page). */
   body?: Buffer;
+  /** The file of dist/ the body is, as a site path ("/areas/grants/index.html"). */
+  file?: string;
+  /** False for a file compared by its bytes only (the headers are checked on one file per rule). */
+  headers?: boolean;
   /** Where the body comes from, for messages ("dist/areas/grants/index.html"). */
   source?: string;
   /** Expected redirect target path. */
@@ -129,7 +148,7 @@ export async function checkLive(dir: string, options: LiveCheckOptions): Promise
   for (const file of files.filter((f) => f.endsWith('.html') && !isHiddenPath(f))) {
     const route = routeOf(file);
     if (redirectFor(route)) continue; // a redirect probe below covers it
-    add({ path: route, kind: 'page', body: await read(file), source: `dist${file}`, cacheControl: cacheControlFor(route) });
+    add({ path: route, kind: 'page', body: await read(file), file, source: `dist${file}`, cacheControl: cacheControlFor(route) });
   }
   const pages = probes.length;
   // One file per cache rule and per added MIME type, and the service worker (it changes with
@@ -143,10 +162,12 @@ export async function checkLive(dir: string, options: LiveCheckOptions): Promise
     const f = files.find((x) => x.endsWith(ext) && !isHiddenPath(x));
     if (f) chosen.add(f);
   }
-  for (const f of chosen) {
+  for (const f of files.filter((x) => !x.endsWith('.html') && !isHiddenPath(x))) {
     const ext = path.posix.extname(f);
-    add({ path: f, kind: 'file', body: await read(f), source: `dist${f}`, cacheControl: cacheControlFor(f), contentType: MIME_TYPES[ext]?.split(';')[0] });
+    const headers = chosen.has(f);
+    add({ path: f, kind: 'file', body: await read(f), file: f, source: `dist${f}`, headers, cacheControl: cacheControlFor(f), contentType: headers ? MIME_TYPES[ext]?.split(';')[0] : undefined });
   }
+  const others = probes.length - pages;
   for (const r of REDIRECTS) {
     for (const from of [r.from, r.from.replace(/\/$/, '')]) add({ path: from, kind: 'redirect', location: r.to });
   }
@@ -158,25 +179,58 @@ export async function checkLive(dir: string, options: LiveCheckOptions): Promise
     ? new https.Agent({ keepAlive: true, maxSockets: PARALLEL_REQUESTS, rejectUnauthorized: !options.insecureTls })
     : new http.Agent({ keepAlive: true, maxSockets: PARALLEL_REQUESTS });
   const get = (p: string, revalidate: boolean) => fetchRaw(`${base}${p}`, agent, options.timeoutMs, revalidate);
+  const probe = (todo: Probe[], revalidate: boolean) => inParallel(todo, async (p) => {
+    p.answer = await get(p.path, revalidate);
+    p.problems = judge(p, base, secure);
+  });
+  const repairLines: string[] = [];
+  const repaired: string[] = [];
   try {
     let todo = probes;
     const waits = options.retryWaitsMs ?? LIVE_RETRY_WAITS_MS;
     for (let attempt = 0; ; attempt++) {
-      await inParallel(todo, async (p) => {
-        p.answer = await get(p.path, attempt > 0);
-        p.problems = judge(p, base, secure);
-      });
+      await probe(todo, attempt > 0);
       todo = probes.filter((p) => p.problems.length);
       if (!todo.length || attempt >= waits.length) break;
       await new Promise((r) => setTimeout(r, waits[attempt]));
     }
+    // Uploading again cannot help when the site is served from another folder.
+    const wrong = servesAnotherFolder(probes) ? [] : probes.filter(hasWrongBytes);
+    if (wrong.length && options.repair) {
+      await options.repair(wrong.map((p) => p.file!));
+      const why = new Map(wrong.map((p) => [p, p.problems.find((x) => !x.header)!.text]));
+      await probe(wrong, true);
+      for (const p of wrong) {
+        const fixed = !hasWrongBytes(p);
+        if (fixed) repaired.push(p.file!);
+        repairLines.push(`Live check: ${p.path} ${why.get(p)}; uploaded it again: ${fixed ? 'it matches now' : 'the server still sends other bytes (below)'}.`);
+      }
+    }
   } catch (err) {
     if (!(err instanceof Unreachable)) throw err;
-    return { ok: false, pages, lines: [`Live check failed (${base}): ${err.message}`] };
+    return { ok: false, pages, files: others, repaired, lines: [...repairLines, `Live check failed (${base}): ${err.message}`] };
   } finally {
     agent.destroy();
   }
-  return verdict(probes, pages, base);
+  const result = verdict(probes, pages, others, base);
+  return { ...result, repaired, lines: [...repairLines, ...result.lines] };
+}
+
+/**
+ * True when the home page, and the service worker (whose version hashes every page), are not this
+ * build's: the site is served from another folder than the uploaded one.
+ */
+function servesAnotherFolder(probes: Probe[]): boolean {
+  const home = probes.find((p) => p.kind === 'page' && p.path === '/');
+  const worker = probes.find((p) => p.kind === 'file' && p.path === SERVICE_WORKER_PATH);
+  const notThisBuild = (p?: Probe) => !p || p.problems.some((x) => !x.header);
+  return Boolean(home) && notThisBuild(home) && notThisBuild(worker);
+}
+
+/** True when a page or file answered with other bytes than the build's, or not at all (404): a re-upload may help. */
+function hasWrongBytes(p: Probe): boolean {
+  if (!(p.kind === 'page' || p.kind === 'file') || !p.answer) return false;
+  return p.answer.status === 404 || (p.answer.status === 200 && !p.answer.body.equals(p.body!));
 }
 
 /** Runs `work` on every item, PARALLEL_REQUESTS at a time; the first failure rejects. */
@@ -285,6 +339,7 @@ function judge(p: Probe, base: string, secure: boolean): Problem[] {
     }
     expectBody();
     if (p.kind === 'page') security();
+    if (p.headers === false) return out;
     expectHeader('Cache-Control', p.cacheControl!);
     if (p.contentType) {
       const got = String(header('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -313,18 +368,17 @@ function some(items: string[], max = 3): string {
 }
 
 /** The result of the check once every probe has its last answer. */
-function verdict(probes: Probe[], pages: number, base: string): LiveCheckResult {
+function verdict(probes: Probe[], pages: number, files: number, base: string): Omit<LiveCheckResult, 'repaired'> {
   const failed = probes.filter((p) => p.problems.length);
-  if (!failed.length) return { ok: true, pages, lines: [`Live check: ${pages} pages match dist/, headers applied (${base})`] };
+  if (!failed.length) return { ok: true, pages, files, lines: [`Live check: ${pages} pages and ${files} other files match dist/, headers applied (${base})`] };
   const home = probes.find((p) => p.kind === 'page' && p.path === '/');
   const worker = probes.find((p) => p.kind === 'file' && p.path === SERVICE_WORKER_PATH);
-  const notThisBuild = (p?: Probe) => !p || p.problems.some((x) => !x.header);
   const tail = 'Nothing was rolled back';
 
-  if (home && notThisBuild(home) && notThisBuild(worker)) {
+  if (home && servesAnotherFolder(probes)) {
     const what = home.answer!.status === 200 ? 'serves a home page that is not the one just uploaded' : `answers ${home.answer!.status}`;
     return {
-      ok: false, pages, lines: [
+      ok: false, pages, files, lines: [
         `Live check failed (${base}): the uploaded folder is not the web root: ${base}/ ${what}${worker ? ` and ${SERVICE_WORKER_PATH} is not this build's either` : ''}. ${tail}: the files are in the folder of DEPLOY_TARGET, but the site is served from another one. Set DEPLOY_TARGET's folder to the one your host serves the domain from (often public_html or www; ask the host), or point the domain at the uploaded folder in the hosting panel; then deploy again.`,
         `  / ${home.problems[0].text}`,
       ],
@@ -357,5 +411,5 @@ function verdict(probes: Probe[], pages: number, base: string): LiveCheckResult 
   }
   lines.push(...rest.slice(0, MAX_LISTED));
   if (rest.length > MAX_LISTED) lines.push(`  … and ${rest.length - MAX_LISTED} more`);
-  return { ok: false, pages, lines };
+  return { ok: false, pages, files, lines };
 }

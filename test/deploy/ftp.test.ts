@@ -3,16 +3,18 @@
  * tooling/ftp-server.ts) on 127.0.0.1: the deploy guarantees (test/helpers/deploy-scenario.ts)
  * over FTPS; over plain FTP a first deploy into a folder that already holds things, and a
  * one-page redeploy; and the one-line errors: untrusted certificate, missing folder, folder not
- * writable, host refusing connections, a server that never answers.
+ * writable, host refusing connections, a server that never answers; a certificate pinned with
+ * DEPLOY_TLS_FINGERPRINT, and DEPLOY_INSECURE_TLS's warning on every run.
  */
 import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deploy } from '../../lib/deploy/deploy.ts';
 import { readTarget } from '../../lib/deploy/deploy-target.ts';
-import { buildVariants, deployFailure, deploySuite, removeBuilds, tree } from '../helpers/deploy-scenario.ts';
+import { buildVariants, deployFailure, deploySuite, removeBuilds, runCli, tree } from '../helpers/deploy-scenario.ts';
 import { startFtpServer } from '../../tooling/ftp-server.ts';
 import { freePort } from '../../tooling/http.ts';
 
@@ -36,7 +38,7 @@ plain('a first deploy into a folder with other things says what it found and lea
   mkdirSync(path.join(root, 'cgi-bin'), { recursive: true });
   writeFileSync(path.join(root, 'cgi-bin/hello.cgi'), '#!/bin/sh\n');
   writeFileSync(path.join(root, 'index.html'), '<p>the old site</p>');
-  const target = readTarget({ DEPLOY_TARGET: at('ftp', 'plain'), DEPLOY_PASSWORD: server.password })!;
+  const target = readTarget({ DEPLOY_TARGET: at('ftp', 'plain'), DEPLOY_PASSWORD: server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' })!;
   const first = await deploy({ dir: builds.a, target });
   assert.equal(first.found.sort(), ['cgi-bin/', 'index.html']);
   assert.is(readFileSync(path.join(root, 'cgi-bin/hello.cgi'), 'utf8'), '#!/bin/sh\n');
@@ -64,6 +66,22 @@ errors('a self-signed certificate is refused unless DEPLOY_INSECURE_TLS=1', asyn
   assert.ok(!existsSync(path.join(server.root, 'tls/index.html')));
 });
 
+errors('DEPLOY_TLS_FINGERPRINT pins the certificate: that one deploys without DEPLOY_INSECURE_TLS, another is refused before the login; DEPLOY_INSECURE_TLS warns on every run', async () => {
+  mkdirSync(path.join(server.root, 'pinned'), { recursive: true });
+  const cert = path.join(server.root, '..', 'cert.pem');
+  const fingerprint = execFileSync('openssl', ['x509', '-in', cert, '-noout', '-fingerprint', '-sha256'], { encoding: 'utf8' }).trim().split('=')[1];
+  const env = { DEPLOY_TARGET: at('ftps', 'pinned'), DEPLOY_PASSWORD: server.password };
+  const report = await deploy({ dir: builds.a, target: readTarget({ ...env, DEPLOY_TLS_FINGERPRINT: fingerprint.replace(/:/g, '').toLowerCase() })! });
+  assert.ok(report.uploaded.length > 0 && existsSync(path.join(server.root, 'pinned/index.html')), 'the pinned self-signed certificate is accepted');
+  const other = Array(32).fill('AB').join(':');
+  assert.is(await failure({ ...env, DEPLOY_TLS_FINGERPRINT: other }), `The TLS certificate of 127.0.0.1 has the SHA-256 fingerprint ${fingerprint}, not DEPLOY_TLS_FINGERPRINT ${other}: the certificate was replaced (renewed?) or someone is in between. No password was sent. Ask your host for the current certificate's fingerprint before changing DEPLOY_TLS_FINGERPRINT.`);
+  for (const n of [1, 2]) {
+    const run = await runCli(['--allow-sample'], { ...env, DEPLOY_INSECURE_TLS: '1', DIST_DIR: builds.a });
+    assert.is(run.code, 0, run.lines.join('\n'));
+    assert.ok(run.lines.includes('Warning: DEPLOY_INSECURE_TLS=1 is on: no TLS certificate is checked (FTPS to 127.0.0.1 and the live check), so someone in between could read the password and change the files. Pin the certificate with DEPLOY_TLS_FINGERPRINT instead and remove DEPLOY_INSECURE_TLS.'), `run ${n}: ${run.lines.join('\n')}`);
+  }
+});
+
 errors('a missing folder is named', async () => {
   const message = await failure({ DEPLOY_TARGET: at('ftps', 'no-such-folder'), DEPLOY_PASSWORD: server.password, DEPLOY_INSECURE_TLS: '1' });
   assert.match(message, /^The folder "no-such-folder" does not exist on 127\.0\.0\.1 .*: create it, or correct the path in DEPLOY_TARGET/);
@@ -72,12 +90,12 @@ errors('a missing folder is named', async () => {
 errors('a folder the user may not write to is named', async () => {
   mkdirSync(path.join(server.root, 'readonly'), { recursive: true });
   const message = await failure({ DEPLOY_TARGET: at('ftps', 'readonly', 'reader'), DEPLOY_PASSWORD: server.password, DEPLOY_INSECURE_TLS: '1' });
-  assert.match(message, /refused STOR "\/\.deploy-manifest\.json\.deploy-tmp" \(550 .*\): check that user "reader" may write to "readonly"\.$/);
+  assert.match(message, /refused MKD "\/\.deploy-lock" \(550 .*\): check that user "reader" may write to "readonly"\.$/);
 });
 
 errors('a host that refuses connections is named, with the port to check', async () => {
   const port = await freePort();
-  const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x' });
+  const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x', DEPLOY_ALLOW_PLAIN_FTP: '1' });
   assert.is(message, `127.0.0.1:${port} refused the connection: check the host and port in DEPLOY_TARGET (FTP usually listens on 21).`);
 });
 
@@ -87,7 +105,7 @@ errors('a server that never answers times out, retried 3 times', async () => {
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   const { port } = silent.address() as net.AddressInfo;
   try {
-    const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x', DEPLOY_TIMEOUT_SECONDS: '0.5' });
+    const message = await failure({ DEPLOY_TARGET: `ftp://u@127.0.0.1:${port}/`, DEPLOY_PASSWORD: 'x', DEPLOY_ALLOW_PLAIN_FTP: '1', DEPLOY_TIMEOUT_SECONDS: '0.5' });
     assert.is(message, `127.0.0.1:${port} did not answer within 0.5 s: check the host and port in DEPLOY_TARGET and your connection; DEPLOY_TIMEOUT_SECONDS=1 waits longer; tried 3 times.`);
     assert.is(sockets.size, 3, 'three connection attempts');
   } finally {

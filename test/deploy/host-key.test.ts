@@ -6,7 +6,9 @@
  * is deleted as the message says; CI refuses an unknown host and DEPLOY_HOST_KEY lets it in;
  * ~/.ssh/known_hosts is honoured with the lines ssh-keyscan writes (hashed, `[host]:port`, only
  * the RSA key), and `@revoked` refuses. On a terminal (util-linux's `script` gives the deploy a
- * pseudo-terminal) the operator is asked first.
+ * pseudo-terminal) the operator is asked first, on /dev/tty even when the output is piped; without
+ * a terminal an unknown host is refused unless DEPLOY_ACCEPT_NEW_HOST_KEY=1 (set by place(), so
+ * the other cases run as an operator who opted in).
  * HOME is a temp folder in every run (the real ~/.ssh is never read or written) and CI is set
  * explicitly for each deploy.
  */
@@ -51,7 +53,7 @@ function place(knownHosts?: string): { env: Record<string, string>; home: string
   const projectFile = path.join(work, `project-${n}`, '.deploy-known-hosts');
   const env = {
     DEPLOY_TARGET: `sftp://${server.user}@127.0.0.1:${server.port}/${root}`, DEPLOY_KEY: server.keyFile,
-    HOME: home, DEPLOY_KNOWN_HOSTS: projectFile, CI: '', DIST_DIR: site,
+    HOME: home, DEPLOY_KNOWN_HOSTS: projectFile, CI: '', DIST_DIR: site, DEPLOY_ACCEPT_NEW_HOST_KEY: '1',
   };
   return { env, home, projectFile, root };
 }
@@ -71,7 +73,7 @@ s.after(async () => {
   await server.stop();
 });
 
-s('a first deploy remembers the key ssh-keyscan sees in the project file, and says so; the next one finds it there', async () => {
+s('with DEPLOY_ACCEPT_NEW_HOST_KEY=1 a first deploy remembers the key ssh-keyscan sees in the project file, and says so; the next one finds it there', async () => {
   const p = place();
   const first = await runCli(['--allow-sample'], p.env);
   assert.is(first.code, 0, text(first));
@@ -200,6 +202,28 @@ s('on a real terminal "no" refuses with nothing written; "yes" remembers the key
   const yes = await runCli(['--allow-sample'], p.env, undefined, 'yes\n');
   assert.is(yes.code, 0, text(yes));
   assert.ok(yes.lines.some((l) => l.includes(`New host ${name()}: its host key ${fingerprint('ed25519')} (ssh-ed25519) is remembered in ${p.projectFile}`)), text(yes));
+  assert.ok(tree(p.root).has('/index.html'));
+});
+
+s('piped, with no terminal to ask on, an unknown host is refused with the fingerprint to pin: nothing written or remembered, no login', async () => {
+  const p = place();
+  const { DEPLOY_ACCEPT_NEW_HOST_KEY: _, ...piped } = p.env;
+  const loginsBefore = logins();
+  const run = await runCli(['--allow-sample'], piped);
+  assert.is(run.code, 1, text(run));
+  const ed = fingerprint('ed25519');
+  assert.is(run.lines.at(-1), `Deploy failed: 127.0.0.1:${server.port} is not a known host and there is no terminal to ask on (the deploy's input is not a terminal): confirm with your host that its SFTP host key is ${ed}, then set DEPLOY_HOST_KEY=${ed}; or run the deploy once from a terminal and answer; DEPLOY_ACCEPT_NEW_HOST_KEY=1 accepts a new host's key without asking.`);
+  assert.equal([...tree(p.root).keys()], [], 'nothing written');
+  assert.not.ok(existsSync(p.projectFile), 'nothing remembered');
+  assert.is(logins(), loginsBefore, 'sshd accepted no login');
+});
+
+s('input on a terminal, output into a pipe (npm run deploy | tee log): asked on the terminal; "yes" remembers and deploys', async () => {
+  const p = place();
+  const { DEPLOY_ACCEPT_NEW_HOST_KEY: _, ...env } = p.env;
+  const run = await runCli(['--allow-sample'], env, undefined, 'yes\n', true);
+  assert.ok(run.lines.some((l) => l.includes(`The authenticity of host ${name()} can't be established: its host key is ${fingerprint('ed25519')} (ssh-ed25519).`)), text(run));
+  assert.ok(run.lines.some((l) => l.includes(`New host ${name()}: its host key ${fingerprint('ed25519')} (ssh-ed25519) is remembered in ${p.projectFile}`)), text(run));
   assert.ok(tree(p.root).has('/index.html'));
 });
 

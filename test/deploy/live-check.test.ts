@@ -18,7 +18,7 @@ import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkLive } from '../../lib/deploy/live-check.ts';
-import { REDIRECTS } from '../../lib/site-files/hosting.ts';
+import { isHiddenPath, REDIRECTS } from '../../lib/site-files/hosting.ts';
 import { startApache, type ApacheOptions, type RunningApache } from '../helpers/apache.ts';
 import { runCli } from '../helpers/deploy-scenario.ts';
 import { DIST } from '../helpers/site.ts';
@@ -29,6 +29,8 @@ const ftp = await startFtpServer();
 
 /** Pages compared byte for byte: every .html of the build but the sources of redirects. */
 const PAGES = fg.sync('**/*.html', { cwd: DIST }).filter((f) => !REDIRECTS.some((r) => `/${f}` === `${r.from}index.html`)).length;
+/** Other files compared byte for byte: every file the hosts serve that is not a page. */
+const FILES = fg.sync('**/*', { cwd: DIST, dot: true }).filter((f) => !f.endsWith('.html') && !isHiddenPath(`/${f}`)).length;
 
 let folders = 0;
 /** A new folder in the FTP root, its path on disk, and the deploy variables that upload into it (CI unset). */
@@ -36,7 +38,7 @@ function folder(): { root: string; env: Record<string, string> } {
   const name = `site-${++folders}`;
   const root = path.join(ftp.root, name);
   mkdirSync(root);
-  return { root, env: { DEPLOY_TARGET: `ftp://${ftp.user}@127.0.0.1:${ftp.port}/${name}`, DEPLOY_PASSWORD: ftp.password, DIST_DIR: DIST, CI: '' } };
+  return { root, env: { DEPLOY_TARGET: `ftp://${ftp.user}@127.0.0.1:${ftp.port}/${name}`, DEPLOY_PASSWORD: ftp.password, DIST_DIR: DIST, CI: '', DEPLOY_ALLOW_PLAIN_FTP: '1' } };
 }
 
 /** Runs `body` with an Apache serving `docRoot`, stopped after. */
@@ -66,7 +68,7 @@ s('a host applying .htaccess, over HTTPS with brotli: every page matches, one li
     const url = apache.httpsUrl!;
     const run = await runCli(['--allow-sample'], { ...env, DEPLOY_LIVE_URL: url, DEPLOY_INSECURE_TLS: '1' });
     assert.is(run.code, 0, text(run));
-    assert.is(run.lines.at(-1), `Live check: ${PAGES} pages match dist/, headers applied (${url})`);
+    assert.is(run.lines.at(-1), `Live check: ${PAGES} pages and ${FILES} other files match dist/, headers applied (${url})`);
     assert.match(run.lines.at(-2)!, /^Deployed to ftp:\/\//);
     const page = await request(`${url}/areas/grants/`, { 'Accept-Encoding': 'br, gzip' });
     assert.is(page.headers['content-encoding'], 'br', 'the check read brotli');
@@ -89,7 +91,7 @@ s('a host that ignores .htaccess (AllowOverride None) is named, exit 1; the depl
     assert.match(run.lines[i], `Live check failed (${apache.url}): the host ignores .htaccess: none of the headers it sets is sent (Content-Security-Policy, X-Frame-Options, X-Content-Type-Options and 3 more), /areas/acoma-pueblo/ answers 200 instead of 301 to /areas/acoma/, and a missing page does not get the site's 404 page. Nothing was rolled back`);
     assert.match(run.lines[i], /Ask your host to allow \.htaccess files in the web root \(Apache: AllowOverride FileInfo, or All\)/);
     assert.ok(run.lines.slice(i).includes('  /.deploy-manifest.json is served to anyone (200); it must answer 404'), text(run));
-    assert.match(run.lines[0], /^content\/site\.ts/, 'the deploy itself ran (sample check first)');
+    assert.match(run.lines.find((l) => !l.startsWith('Warning: plain FTP'))!, /^content\/site\.ts/, 'the deploy itself ran (sample check first)');
     assert.ok(run.lines.some((l) => l.startsWith('Deployed to ftp://')), 'uploaded, nothing rolled back');
   });
 });
@@ -154,7 +156,7 @@ s('a cache in front that keeps the previous copy until asked to revalidate: the 
     try {
       const result = await checkLive(DIST, { url: `http://127.0.0.1:${port}`, insecureTls: false, timeoutMs: 10_000, retryWaitsMs: [0] });
       assert.ok(stale.includes('/') && stale.length >= PAGES - 3, `the first answers were stale (${stale.length})`);
-      assert.equal(result.lines, [`Live check: ${PAGES} pages match dist/, headers applied (http://127.0.0.1:${port})`]);
+      assert.equal(result.lines, [`Live check: ${PAGES} pages and ${FILES} other files match dist/, headers applied (http://127.0.0.1:${port})`]);
       assert.ok(result.ok);
       stale.length = 0;
       const once = await checkLive(DIST, { url: `http://127.0.0.1:${port}`, insecureTls: false, timeoutMs: 10_000, retryWaitsMs: [] });

@@ -40,11 +40,12 @@ refusal('a STOR refused with 550 (its data connection reset) is reported as the 
   const root = path.join(server.root, 'refusal');
   server.own(root);
   mkdirSync(root, { recursive: true });
-  writeFileSync(path.join(root, '.index.html.deploy-tmp'), 'the host\'s own\n');
-  const run = await runCli(['--allow-sample'], { ...ftpProtocol(server).env('refusal'), DIST_DIR: builds.a, DEPLOY_CONNECTIONS: '1' });
+  // (The run id is fixed for that: temporary names carry it, so no two runs share one.)
+  writeFileSync(path.join(root, '.index.html.testrun1.deploy-tmp'), 'the host\'s own\n');
+  const run = await runCli(['--allow-sample'], { ...ftpProtocol(server).env('refusal'), DIST_DIR: builds.a, DEPLOY_CONNECTIONS: '1', DEPLOY_TEST_RUN_ID: 'testrun1' });
   assert.is(run.code, 1, run.lines.join('\n'));
   assert.equal(run.lines.filter((l) => /dropped|trying again|tried \d+ times/i.test(l)), [], 'no retry, no dropped connection');
-  assert.match(run.lines.at(-1)!, /^Deploy failed: 127\.0\.0\.1 refused STOR "\/\.index\.html\.deploy-tmp" \(550 \S+: Overwrite permission denied\): the server does not let user "deploy" replace an existing file \(ProFTPD: AllowOverwrite off\)/);
+  assert.match(run.lines.at(-1)!, /^Deploy failed: 127\.0\.0\.1 refused STOR "\/\.index\.html\.testrun1\.deploy-tmp" \(550 \S+: Overwrite permission denied\): the server does not let user "deploy" replace an existing file \(ProFTPD: AllowOverwrite off\)/);
 });
 
 refusal.run();

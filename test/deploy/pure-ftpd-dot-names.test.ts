@@ -15,7 +15,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deploy, PartialDeployError, type DeployReport } from '../../lib/deploy/deploy.ts';
-import { isDotPath, parseManifest } from '../../lib/deploy/deploy-plan.ts';
+import { isDotPath, isKeptOneMoreDeploy, parseManifest } from '../../lib/deploy/deploy-plan.ts';
 import { readTarget } from '../../lib/deploy/deploy-target.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN } from '../../lib/site-files/hosting.ts';
 import { buildVariants, changed, removeBuilds, tree } from '../helpers/deploy-scenario.ts';
@@ -36,7 +36,7 @@ const builds = await buildVariants().catch(async (e) => { await stop(); throw e;
 
 /** Deploys `dir` to `folder` of `server`; a deploy that did all but the dot-files returns its report too. */
 async function deployTo(server: RunningFtpServer, folder: string, dir: string): Promise<{ report: DeployReport; failure?: string }> {
-  const target = readTarget({ DEPLOY_TARGET: `ftp://${server.user}@127.0.0.1:${server.port}/${folder}`, DEPLOY_PASSWORD: server.password })!;
+  const target = readTarget({ DEPLOY_TARGET: `ftp://${server.user}@127.0.0.1:${server.port}/${folder}`, DEPLOY_PASSWORD: server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' })!;
   try {
     return { report: await deploy({ dir, target }) };
   } catch (e) {
@@ -62,7 +62,8 @@ existing('keeps its record: found under the old name, only what changed is sent,
   assert.is(report.firstDeploy, false, 'the record was found under its dot-name');
   assert.is(report.record, DEPLOY_MANIFEST_PLAIN);
   assert.equal([...report.uploaded, ...report.replaced].sort(), changed(withoutDotFiles(a), withoutDotFiles(c)), 'only what changed is sent');
-  assert.equal(report.deleted.sort(), [...a.keys()].filter((f) => !c.has(f)).sort(), 'what the site no longer has is deleted');
+  assert.equal([...report.deleted, ...report.retired].sort(), [...a.keys()].filter((f) => !c.has(f)).sort(), 'what the site no longer has is deleted, or kept one more deploy');
+  assert.ok(report.retired.length > 0 && report.retired.every(isKeptOneMoreDeploy), `only hashed files are kept: ${report.retired}`);
   const server = tree(root);
   for (const [f, hash] of withoutDotFiles(c)) assert.is(server.get(f), hash, f);
   const record = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST_PLAIN), 'utf8'));
@@ -72,7 +73,8 @@ existing('keeps its record: found under the old name, only what changed is sent,
   const b = tree(builds.b);
   const next = await deployTo(strict, 'existing', builds.b);
   assert.is(next.report.record, DEPLOY_MANIFEST_PLAIN);
-  assert.equal([...next.report.uploaded, ...next.report.replaced].sort(), changed(withoutDotFiles(c), withoutDotFiles(b)));
+  const kept = record.retired ?? {};
+  assert.equal([...next.report.uploaded, ...next.report.replaced].sort(), changed(withoutDotFiles(c), withoutDotFiles(b)).filter((f) => kept[f] !== b.get(f)), 'what changed, except the kept scripts B has again');
   const after = tree(root);
   for (const [f, hash] of withoutDotFiles(b)) assert.is(after.get(f), hash, f);
 });

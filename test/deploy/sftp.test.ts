@@ -15,9 +15,10 @@ const builds = await buildVariants().catch(async (e) => { await server.stop(); t
 const at = (folder: string) => `sftp://${server.user}@127.0.0.1:${server.port}/${path.join(server.dir, folder)}`;
 /**
  * The host key is remembered in the server's temp folder, never in the project, and HOME is that
- * folder too, so ~/.ssh is neither read nor written; CI unset: a first connection is remembered.
+ * folder too, so ~/.ssh is neither read nor written; CI unset and DEPLOY_ACCEPT_NEW_HOST_KEY=1: a
+ * first connection is remembered.
  */
-const trust = { HOME: server.dir, DEPLOY_KNOWN_HOSTS: path.join(server.dir, 'known_hosts'), CI: '' };
+const trust = { HOME: server.dir, DEPLOY_KNOWN_HOSTS: path.join(server.dir, 'known_hosts'), CI: '', DEPLOY_ACCEPT_NEW_HOST_KEY: '1' };
 
 deploySuite({
   name: 'SFTP',

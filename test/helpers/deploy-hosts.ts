@@ -59,9 +59,9 @@ export function ftpProtocol(server: RunningFtpServer): ProtocolUnderTest {
   const at = (folder: string) => `ftp://${server.user}@127.0.0.1:${server.port}/${folder}`;
   return {
     name: server.name,
-    env: (folder) => ({ DEPLOY_TARGET: at(folder), DEPLOY_PASSWORD: server.password }),
+    env: (folder) => ({ DEPLOY_TARGET: at(folder), DEPLOY_PASSWORD: server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' }),
     disk: (folder) => path.join(server.root, folder),
-    wrongPassword: (folder) => ({ env: { DEPLOY_TARGET: at(folder), DEPLOY_PASSWORD: 'Wrong-Secret-42' }, password: 'Wrong-Secret-42' }),
+    wrongPassword: (folder) => ({ env: { DEPLOY_TARGET: at(folder), DEPLOY_PASSWORD: 'Wrong-Secret-42', DEPLOY_ALLOW_PLAIN_FTP: '1' }, password: 'Wrong-Secret-42' }),
     prepare: (dir) => server.own(dir),
   };
 }
@@ -91,16 +91,17 @@ const DOT_FILES_FAILURE = /^Deploy failed: Every other file is deployed, but 127
 export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host', after?: () => Promise<void>): void {
   const s = suite(`deploy to ${h.server.name}`);
   const root = path.join(h.server.root, folder);
-  const env = { DEPLOY_TARGET: `ftp://${h.server.user}@127.0.0.1:${h.server.port}/${folder}`, DEPLOY_PASSWORD: h.server.password };
+  const env = { DEPLOY_TARGET: `ftp://${h.server.user}@127.0.0.1:${h.server.port}/${folder}`, DEPLOY_PASSWORD: h.server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' };
   const target = () => readTarget({ ...env, DEPLOY_SITE_URL: 'https://www.example.com' })!;
   const record = h.refusesDotNames ? DEPLOY_MANIFEST_PLAIN : DEPLOY_MANIFEST;
   /** What of a build the server can hold: all of it, or without dot-files where they are refused. */
   const expected = (build: string) => new Map([...tree(build)].filter(([p]) => !(h.refusesDotNames && isDotPath(p))));
   const manifest = (): ServerManifest => parseManifest(readFileSync(path.join(root, record), 'utf8'), record);
-  /** The deploy folder without the record and the host's files. */
+  /** The deploy folder without the record, the host's files and the scripts kept one more deploy (the record's `retired`). */
   const served = () => {
     const t = tree(root);
-    for (const f of [...DEPLOY_RECORDS, ...HOST_FILES]) t.delete(f);
+    const kept = existsSync(path.join(root, record)) ? Object.keys(manifest().retired ?? {}) : [];
+    for (const f of [...DEPLOY_RECORDS, ...HOST_FILES, ...kept]) t.delete(f);
     return t;
   };
   const leftovers = () => fg.sync('**/*.deploy-{tmp,old}', { cwd: root, dot: true }).map((f) => `/${f}`).filter((f) => !HOST_FILES.includes(f)).sort();
@@ -195,7 +196,9 @@ function equalMaps(a: Map<string, string>, b: Map<string, string>): boolean {
  */
 function assertReachable(root: string, b: Map<string, string>, c: Map<string, string>, record: string): void {
   const server = tree(root);
-  const aside = (p: string) => leftoverNames(p, 'deploy-old').map((n) => server.get(n)).find(Boolean);
+  /** The names in the folder of `p`, for leftoverNames. */
+  const beside = (p: string) => [...server.keys()].filter((f) => path.posix.dirname(f) === path.posix.dirname(p)).map((f) => path.posix.basename(f));
+  const aside = (p: string) => leftoverNames(p, 'deploy-old', beside(p)).map((n) => server.get(n)).find(Boolean);
   for (const p of new Set([...b.keys(), ...c.keys()])) {
     const ok = [b.get(p), c.get(p)];
     const there = server.get(p) ?? aside(p);
@@ -204,7 +207,7 @@ function assertReachable(root: string, b: Map<string, string>, c: Map<string, st
     assert.ok(there !== undefined && ok.includes(there), `${p} is there with its old or new content (or moved aside with it)`);
   }
   const text = server.has(record) ? readFileSync(path.join(root, record), 'utf8') : undefined;
-  const parked = leftoverNames(record, 'deploy-old').find((n) => server.has(n));
+  const parked = leftoverNames(record, 'deploy-old', beside(record))[0];
   assert.ok(text !== undefined || parked, 'the record is there, or moved aside for the next run to put back');
   const m = parseManifest(text ?? readFileSync(path.join(root, parked!), 'utf8'), record);
   for (const [f, hash] of Object.entries(m.files)) assert.is(server.get(f) ?? aside(f), hash, `${f} as the record says`);

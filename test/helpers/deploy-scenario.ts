@@ -15,8 +15,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, ROOT } from '../../lib/build/build-site.ts';
 import { deploy } from '../../lib/deploy/deploy.ts';
-import { parseManifest, temporaryName } from '../../lib/deploy/deploy-plan.ts';
+import { isKeptOneMoreDeploy, parseManifest, temporaryName } from '../../lib/deploy/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
+import { LOCK_DIR } from '../../lib/deploy/deploy-lock.ts';
 import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy/deploy-target.ts';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/site-files/hosting.ts';
@@ -75,6 +76,7 @@ function recorder(): { written: string[]; open: (target: DeployTarget) => Remote
       remove: (p) => remote.remove(p),
       mkdir: (p) => remote.mkdir(p),
       removeEmptyDir: (p) => remote.removeEmptyDir(p),
+      createDir: (p) => remote.createDir(p),
     };
   };
   return { written, open };
@@ -94,18 +96,21 @@ export interface CliRun {
  * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL)
  * @param typed when given, the deploy runs on a terminal (a pseudo-terminal of util-linux's
  *   `script`) and this is typed into it; its output lines then lose their terminal escapes
+ * @param piped with `typed`: the deploy's output goes through a pipe (`| cat`) while its input
+ *   stays the terminal, as in `npm run deploy | tee log`
  */
-export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean, typed?: string): Promise<CliRun> {
+export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean, typed?: string, piped = false): Promise<CliRun> {
   const base = {
     DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_TEST_KILL_AFTER: '',
     DEPLOY_SITE_URL: 'https://www.example.com', DEPLOY_LIVE_URL: '', DEPLOY_KNOWN_HOSTS: '', CI: '',
+    DEPLOY_ALLOW_PLAIN_FTP: '', DEPLOY_TLS_FINGERPRINT: '', DEPLOY_ACCEPT_NEW_HOST_KEY: '', DEPLOY_LOCK_WAIT_SECONDS: '', DEPLOY_LOCK_STALE_MINUTES: '', DEPLOY_TEST_RUN_ID: '',
   };
   const live = env.DEPLOY_LIVE_URL ? [] : ['--no-live-check'];
   return new Promise((resolve) => {
     const command = [process.execPath, '--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...live, ...args];
     const child = typed === undefined
       ? spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn('script', ['-q', '-e', '-c', command.map((a) => `'${a}'`).join(' '), '/dev/null'], { cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      : spawn('script', ['-q', '-e', '-c', `${command.map((a) => `'${a}'`).join(' ')}${piped ? ' | cat' : ''}`, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     if (typed !== undefined) child.stdin!.end(typed);
     let out = '';
     let stderr = '';
@@ -150,11 +155,12 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     target = readTarget({ ...p.env(folder), DEPLOY_SITE_URL: 'https://www.example.com' })!;
   });
 
-  /** The server folder without the manifest and the foreign files. */
+  /** The server folder without the manifest, the foreign files and the scripts kept one more deploy (the record's `retired`). */
   const served = () => {
     const t = tree(root);
     t.delete(DEPLOY_MANIFEST);
     for (const f of foreignIn()) t.delete(f);
+    for (const f of Object.keys(manifest().retired ?? {})) t.delete(f);
     return t;
   };
   const manifest = () => parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
@@ -186,7 +192,8 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     const a = tree(builds().a);
     const c = tree(builds().c);
     assert.equal([...report.uploaded, ...report.replaced].sort(), changed(a, c));
-    assert.equal(report.deleted.sort(), [...a.keys()].filter((k) => !c.has(k)).sort());
+    assert.equal([...report.deleted, ...report.retired].sort(), [...a.keys()].filter((k) => !c.has(k)).sort());
+    assert.ok(report.retired.length > 0 && report.retired.every(isKeptOneMoreDeploy), `A's hashed scripts are kept one more deploy: ${report.retired}`);
   });
 
   s('a one-page edit uploads that page and the manifest, nothing else; foreign files stay', async () => {
@@ -199,8 +206,8 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     const derived = expected.filter((f) => !f.endsWith('.html'));
     assert.is(pages.length, 1, `the edit changes one page: ${expected}`);
     assert.ok(derived.every((f) => f === '/keyword-corpus.json' || f === SERVICE_WORKER_PATH), `and otherwise only the keyword corpus and the service worker: ${expected}`);
-    const files = remote.written.filter((w) => w !== temporaryName(DEPLOY_MANIFEST)).sort();
-    assert.equal(files, expected.map((f) => temporaryName(f)).sort());
+    const files = remote.written.filter((w) => w !== temporaryName(DEPLOY_MANIFEST, false, 'deploy-tmp', report.runId) && !w.startsWith(`${LOCK_DIR}/`)).sort();
+    assert.equal(files, expected.map((f) => temporaryName(f, false, 'deploy-tmp', report.runId)).sort());
     assert.equal(report.replaced.sort(), expected);
     assert.equal(report.deleted, []);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(tree(builds().b)));
@@ -242,8 +249,11 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     assert.ok(arrived.length > 0);
     assert.equal(sent.filter((f) => arrived.includes(f)), [], 'nothing recorded as arrived is sent again');
     assert.equal(Object.fromEntries(served()), Object.fromEntries(c), 'the server holds build C exactly');
+    const kept = manifest().retired ?? {};
+    assert.ok(Object.keys(kept).length > 0, 'the renamed business changes the site script: B\'s is kept one more deploy');
+    for (const [f, h] of Object.entries(kept)) assert.ok(isKeptOneMoreDeploy(f) && b.get(f) === h && tree(root).get(f) === h && !c.has(f), `${f} is a hashed file of B, on the server as it was`);
     assert.ok(!existsSync(path.join(root, builds().removedArea, 'index.html')), 'the removed area page is deleted');
-    for (const f of [...b.keys()].filter((k) => !c.has(k))) assert.ok(!existsSync(path.join(root, f)), `${f} (old) is deleted`);
+    for (const f of [...b.keys()].filter((k) => !c.has(k) && !(k in kept))) assert.ok(!existsSync(path.join(root, f)), `${f} (old) is deleted`);
     for (const f of foreignIn()) assert.ok(existsSync(path.join(root, f)), `${f} survives`);
     assert.equal(manifest().pending, []);
     assert.equal(fg.sync('**/*.deploy-tmp', { cwd: root, dot: true }), [], 'no temporary file left');
@@ -278,7 +288,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
 }
 
 /** Scripts the pages load (script src, modulepreload) whose own imports name a missing file. */
-function missingImports(root: string): string[] {
+export function missingImports(root: string): string[] {
   const missing: string[] = [];
   const seen = new Set<string>();
   const queue: string[] = [];

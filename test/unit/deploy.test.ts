@@ -3,11 +3,14 @@
  * deploy plan (what is uploaded in which order, what may be deleted). The deploy against real
  * servers is test/deploy/.
  */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SAMPLE_REVIEWS } from '../../content/samples.ts';
-import { isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
-import { DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
+import { hashSite, isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
+import { checkDotEnv, DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
 import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { checkSite, formatFinding, targetMismatch } from '../../lib/deploy/prepublish-check.ts';
 
@@ -85,8 +88,8 @@ target('should read protocol, user, host, port and folder; a doubled slash is an
   assert.equal([t.protocol, t.user, t.host, t.port, t.folder], ['ftps', 'me', 'ftp.mesakeys.test', 21, 'public_html']);
   assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test:2222//var/www/site/', DEPLOY_PASSWORD: 'pw' })!.folder, '/var/www/site');
   assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test/~/www', DEPLOY_PASSWORD: 'pw' })!.folder, 'www');
-  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/%2Fsrv/site', DEPLOY_PASSWORD: 'pw' })!.folder, '/srv/site');
-  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test', DEPLOY_PASSWORD: 'pw' })!.folder, '');
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/%2Fsrv/site', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' })!.folder, '/srv/site');
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' })!.folder, '');
   assert.is(readTarget({}), undefined);
 });
 
@@ -108,6 +111,33 @@ target('should refuse what cannot work, in one line, never echoing a password', 
   assert.is(describeTarget(t), 'sftp://me@h.test:22//srv');
 });
 
+target('.env: an unquoted "#" inside a value is refused naming the file and line, never cut short; quoted values and comments after a space pass', () => {
+  const refused = (text: string) => {
+    try {
+      checkDotEnv(text, '.env');
+      return '';
+    } catch (e) {
+      assert.instance(e, DeployError);
+      return (e as Error).message;
+    }
+  };
+  assert.is(refused('# deploy\nDEPLOY_TARGET=ftps://u@h/\nDEPLOY_PASSWORD=ab#cd12\n'), '.env line 3: the value of DEPLOY_PASSWORD contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. DEPLOY_PASSWORD=\'…\' (single quotes keep every character as it is).');
+  assert.match(refused('export DEPLOY_PASSWORD=ab#cd'), /^\.env line 1: the value of DEPLOY_PASSWORD contains "#"/);
+  assert.match(refused('DEPLOY_PASSWORD=#abc'), /^\.env line 1: the value of DEPLOY_PASSWORD/, 'a value starting with "#"');
+  for (const fine of ["DEPLOY_PASSWORD='ab#cd12'", 'DEPLOY_PASSWORD="ab#cd12"', 'DEPLOY_CONNECTIONS=1 # my host allows one', 'DEPLOY_KEY= # none yet', '# DEPLOY_PASSWORD=ab#cd', 'DEPLOY_PASSWORD=abcd']) {
+    assert.is(refused(fine), '', fine);
+  }
+  assert.not.match(refused('DEPLOY_PASSWORD=ab#cd12'), /cd12/, 'the value is never printed');
+});
+
+target('ftp:// is refused unless DEPLOY_ALLOW_PLAIN_FTP=1; DEPLOY_TLS_FINGERPRINT is read with or without colons', () => {
+  assert.throws(() => readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_PASSWORD: 'pw' }), /^DEPLOY_TARGET starts with ftp:\/\/, which sends the password and every file unencrypted: .*set DEPLOY_ALLOW_PLAIN_FTP=1/);
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' })!.protocol, 'ftp');
+  const hex = 'ab'.repeat(32);
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftps://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_TLS_FINGERPRINT: hex.match(/../g)!.join(':') })!.tlsFingerprint, hex.toUpperCase());
+  assert.throws(() => readTarget({ DEPLOY_TARGET: 'ftps://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_TLS_FINGERPRINT: 'SHA256:abc' }), /^DEPLOY_TLS_FINGERPRINT must be the SHA-256 fingerprint/);
+});
+
 target.run();
 
 const plan = suite('deploy plan');
@@ -124,13 +154,28 @@ plan('should send only changed files and delete only what the previous manifest 
   const previous = { files: { '/index.html': 'h1', '/old/index.html': 'h1', '/assets/old-AAAA1111.js': 'h1', '/.htaccess': 'h1' }, pending: ['/half/index.html'] };
   const p = planDeploy(local(file('/index.html', 'h2'), file('/.htaccess'), file('/assets/new-BBBB2222.js')), previous);
   assert.equal(p.uploads.map((u) => [u.local.path, u.replaces]), [['/assets/new-BBBB2222.js', false], ['/index.html', true]]);
-  assert.equal(p.deletions, ['/half/index.html', '/old/index.html', '/assets/old-AAAA1111.js']);
+  assert.equal(p.deletions, ['/half/index.html', '/old/index.html']);
+  assert.equal(p.retired, { '/assets/old-AAAA1111.js': 'h1' }, 'the old hashed script stays one more deploy');
   assert.is(p.unchanged, 1);
 });
 
+plan('should keep a hashed script or photo one more deploy, then delete it; one the build has again is its own once more', () => {
+  const previous = { files: { '/index.html': 'h1', '/assets/a-AAAA1111.js': 'h1', '/img/photos/van-CCCC3333.webp': 'h1', '/img/logo-old.svg': 'h1' }, pending: [] };
+  const first = planDeploy(local(file('/index.html')), previous);
+  assert.equal(first.retired, { '/assets/a-AAAA1111.js': 'h1', '/img/photos/van-CCCC3333.webp': 'h1' });
+  assert.equal(first.deletions, ['/img/logo-old.svg'], 'a file whose name has no content hash goes at once');
+  const next = planDeploy(local(file('/index.html')), { files: { '/index.html': 'h1' }, pending: [], retired: first.retired });
+  assert.equal(next.retired, {});
+  assert.equal(next.deletions, ['/assets/a-AAAA1111.js', '/img/photos/van-CCCC3333.webp'], 'deleted by the deploy after');
+  const back = planDeploy(local(file('/index.html'), file('/assets/a-AAAA1111.js')), { files: { '/index.html': 'h1' }, pending: [], retired: first.retired });
+  assert.equal(back.uploads, [], 'the same content is not sent again');
+  assert.equal(back.deletions, ['/img/photos/van-CCCC3333.webp']);
+});
+
 plan('should read back what it writes and refuse a manifest it did not write', () => {
-  const m = { files: { '/b.html': 'h2', '/a.html': 'h1' }, pending: ['/c.html'] };
+  const m = { files: { '/b.html': 'h2', '/a.html': 'h1' }, pending: ['/c.html'], retired: { '/assets/x-AAAA1111.js': 'h3' } };
   assert.equal(parseManifest(serializeManifest(m)), m);
+  assert.equal(parseManifest('{"files":{"/a.html":"h1"},"pending":[]}').retired, {}, 'a record written before `retired` existed');
   for (const bad of ['not json', '{}', '{"files":{"../etc/passwd":"x"}}', '{"files":{},"pending":[3]}']) {
     assert.throws(() => parseManifest(bad), (e: Error) => e instanceof DeployError && /not a deploy record/.test(e.message), bad);
   }
@@ -141,11 +186,44 @@ plan('should name temporary and moved-aside files with a leading dot, and withou
   assert.is(temporaryName('/a/index.html', true), '/a/index.html.deploy-tmp');
   assert.is(temporaryName('/a/index.html', false, 'deploy-old'), '/a/.index.html.deploy-old');
   assert.is(temporaryName('/.htaccess', true), '/.htaccess.deploy-tmp', 'a dot-file keeps its own dot');
-  assert.equal(leftoverNames('/a/index.html', 'deploy-old'), ['/a/.index.html.deploy-old', '/a/index.html.deploy-old']);
-  assert.equal(leftoverNames('/.deploy-manifest.json', 'deploy-tmp'), ['/.deploy-manifest.json.deploy-tmp']);
-  assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp'), ['/deploy-manifest.json.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
+  assert.is(temporaryName('/a/index.html', false, 'deploy-tmp', 'k3x9a0b2'), '/a/.index.html.k3x9a0b2.deploy-tmp', 'with the run id');
+  const names = ['index.html', '.index.html.deploy-old', 'index.html.deploy-old', '.index.html.k3x9a0b2.deploy-old', '.index.html.k3x9a0b2.deploy-tmp', 'xindex.html.deploy-old', '.index.html.toolong123.deploy-old'];
+  assert.equal(leftoverNames('/a/index.html', 'deploy-old', names), ['/a/.index.html.deploy-old', '/a/.index.html.k3x9a0b2.deploy-old', '/a/index.html.deploy-old']);
+  const root = ['.deploy-manifest.json.deploy-tmp', 'deploy-manifest.json.deploy-tmp', '.deploy-manifest.json.a1b2c3d4.deploy-tmp'];
+  assert.equal(leftoverNames('/.deploy-manifest.json', 'deploy-tmp', root), ['/.deploy-manifest.json.a1b2c3d4.deploy-tmp', '/.deploy-manifest.json.deploy-tmp']);
+  assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp', root), ['/deploy-manifest.json.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
   assert.ok(isDotPath('/.htaccess') && isDotPath('/.well-known/security.txt'));
   assert.not.ok(isDotPath('/areas/grants/index.html'));
+});
+
+plan('should never follow a symbolic link in the built folder: a link to a file or a folder outside it stops the deploy, naming it', async () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'hash-site-'));
+  try {
+    writeFileSync(path.join(tmp, '.env'), 'DEPLOY_PASSWORD=Secret123\n');
+    mkdirSync(path.join(tmp, 'dist'));
+    writeFileSync(path.join(tmp, 'dist/index.html'), '<p>site</p>');
+    assert.equal([...(await hashSite(path.join(tmp, 'dist'))).keys()], ['/index.html']);
+    symlinkSync('../.env', path.join(tmp, 'dist/notes.txt'));
+    const refused = async () => hashSite(path.join(tmp, 'dist')).then(() => '', (e: Error) => (e instanceof DeployError ? e.message : `not a DeployError: ${e}`));
+    assert.is(await refused(), `${path.join(tmp, 'dist/notes.txt')} is a symbolic link (to ../.env): the deploy never follows links, so that nothing outside the built site is published. Remove it, or build again (the build copies no links).`);
+    rmSync(path.join(tmp, 'dist/notes.txt'));
+    symlinkSync(tmp, path.join(tmp, 'dist/assets'));
+    assert.match(await refused(), /dist\/assets is a symbolic link \(to /, 'a linked folder too');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+plan('should leave out the build\'s own bookkeeping in a folder swapped in place, and publish the site\'s dot-files', async () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'hash-site-'));
+  try {
+    mkdirSync(path.join(tmp, '.build-new-1-2'));
+    mkdirSync(path.join(tmp, '.well-known'));
+    for (const f of ['index.html', '.htaccess', '.well-known/security.txt', '.build-made', '.build-new-1-2/index.html']) writeFileSync(path.join(tmp, f), f);
+    assert.equal([...(await hashSite(tmp)).keys()].sort(), ['/.htaccess', '/.well-known/security.txt', '/index.html']);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });
 
 plan('should never plan to delete the record under either name', () => {

@@ -120,7 +120,7 @@ test('the key types known for a host are asked for first; RSA under its three al
   assert.equal(algorithmsFor('ssh-ed25519'), ['ssh-ed25519']);
   const file = path.join(dir, 'order');
   writeFileSync(file, `[h.test]:2222 ${rsa.line}\nother.test ${ed.line}\n@revoked [h.test]:2222 ${ed.line}\n`);
-  const settings = { userFiles: [file], projectFile: path.join(dir, 'none'), ci: false };
+  const settings = { userFiles: [file], projectFile: path.join(dir, 'none'), ci: false, acceptNew: false };
   assert.equal(new HostKeyCheck('h.test', 2222, undefined, settings).serverHostKey, { remove: algorithmsFor('ssh-rsa'), prepend: algorithmsFor('ssh-rsa'), append: [] });
   assert.is(new HostKeyCheck('new.test', 22, undefined, settings).serverHostKey, undefined, 'nothing known: ssh2 defaults');
   assert.is(new HostKeyCheck('h.test', 2222, 'SHA256:x', settings).serverHostKey, undefined, 'DEPLOY_HOST_KEY: no file is read');
@@ -128,7 +128,7 @@ test('the key types known for a host are asked for first; RSA under its three al
 
 test('settings: HOME, DEPLOY_KNOWN_HOSTS relative to the project, CI', () => {
   const s = readHostKeySettings({ HOME: '/home/op', DEPLOY_KNOWN_HOSTS: 'keys/known', CI: 'true' }, '/srv/project');
-  assert.equal(s, { userFiles: ['/home/op/.ssh/known_hosts', '/home/op/.ssh/known_hosts2'], projectFile: '/srv/project/keys/known', ci: true });
+  assert.equal(s, { userFiles: ['/home/op/.ssh/known_hosts', '/home/op/.ssh/known_hosts2'], projectFile: '/srv/project/keys/known', ci: true, acceptNew: false });
   assert.is(readHostKeySettings({ HOME: '/h' }, '/p').projectFile, '/p/.deploy-known-hosts');
   assert.equal(['true', '1', 'yes', '', 'false', '0', undefined].map(isCi), [true, true, true, false, false, false, false]);
 });
