@@ -34,7 +34,7 @@ export const HOME: z.input<typeof HomeContent> = {
     'locksmith Cibola County',
     'locksmith McKinley County',
   ],
-  heroTitle: 'Locked Out? Mobile Locksmith for {counties}',
+  heroTitle: 'Locked Out? A Mobile Locksmith Comes to You',
   heroText: 'Car, home or business, we come to you across {counties}. Emergency service is available 24/7; around Grants we usually arrive in 15-30 minutes.',
 
   /*

@@ -7,6 +7,7 @@ import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './browser.ts';
+import { startScript } from './process.ts';
 
 /** What the copy holds besides node_modules. */
 const COPIED = ['build.ts', 'package.json', 'tsconfig.json', 'content', 'pages', 'templates', 'islands', 'static', 'lib', 'scripts', 'tooling'];
@@ -25,4 +26,15 @@ export async function copyProject(): Promise<ProjectCopy> {
     await symlink(path.join(ROOT, 'node_modules', name), path.join(root, 'node_modules', name));
   }
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs `npm run build` (build.ts) in a copy into its dist/ and waits for it to end.
+ * @returns its exit code and the lines it printed (empty lines and npm's own warnings left out)
+ */
+export async function buildInCopy(copy: ProjectCopy): Promise<{ code: number | null; lines: string[] }> {
+  const run = startScript(['build.ts'], copy.root, { DIST_DIR: 'dist' });
+  const code = await new Promise<number | null>((resolve) => run.child.once('exit', (c) => resolve(c)));
+  await run.stop();
+  return { code, lines: run.output().split('\n').filter((l) => l.trim() && !/^npm warn/.test(l)) };
 }

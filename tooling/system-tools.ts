@@ -101,7 +101,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     name: 'Apache 2.4',
     files: ['/usr/sbin/apache2'],
     debian: ['apache2'],
-    tests: ['test/quality/apache.test.ts', 'test/browser/svg-policy.test.ts', 'test/deploy/manifest-hidden.test.ts', 'test/deploy/live-check.test.ts'],
+    tests: ['test/quality/apache.test.ts', 'test/browser/svg-policy.test.ts', 'test/deploy/manifest-hidden.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts'],
   },
   {
     name: 'nginx',
@@ -132,7 +132,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     files: ['/usr/bin/python3'],
     check: ['/usr/bin/python3', '-c', 'import pyftpdlib, OpenSSL'],
     debian: ['python3-pyftpdlib', 'python3-openssl'],
-    tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts'],
+    tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts'],
   },
   {
     name: 'vsftpd (FTP server)',

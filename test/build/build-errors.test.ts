@@ -8,21 +8,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startScript } from '../../tooling/process.ts';
-import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
+import { buildInCopy, copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
 
 const test = suite('npm run build on a content mistake');
 let copy: ProjectCopy | undefined;
 test.before(async () => { copy = await copyProject(); });
 test.after(async () => { await copy?.remove(); });
 
-/** Runs build.ts in the copy; resolves with its exit code and output. */
-async function build(): Promise<{ code: number | null; lines: string[] }> {
-  const run = startScript(['build.ts'], copy!.root, { DIST_DIR: 'dist' });
-  const code = await new Promise<number | null>((resolve) => run.child.once('exit', (c) => resolve(c)));
-  await run.stop();
-  return { code, lines: run.output().split('\n').filter((l) => l.trim() && !/^npm warn/.test(l)) };
-}
+/** Runs build.ts in the copy; resolves with its exit code and output lines. */
+const build = () => buildInCopy(copy!);
 
 /** Replaces `from` with `to` in a file of the copy; returns the old text. */
 async function edit(file: string, from: string | RegExp, to: string): Promise<{ text: string; restore(): Promise<void> }> {

@@ -10,8 +10,7 @@ import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startScript } from '../../tooling/process.ts';
-import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
+import { buildInCopy, copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
 
 const test = suite('npm run build publishes only the site from static/');
 let copy: ProjectCopy | undefined;
@@ -23,12 +22,7 @@ test.before(async () => {
 test.after(async () => { await copy?.remove(); });
 
 /** Runs build.ts in the copy; resolves with its exit code and output lines. */
-async function build(): Promise<{ code: number | null; lines: string[] }> {
-  const run = startScript(['build.ts'], copy!.root, { DIST_DIR: 'dist' });
-  const code = await new Promise<number | null>((resolve) => run.child.once('exit', (c) => resolve(c)));
-  await run.stop();
-  return { code, lines: run.output().split('\n').filter((l) => l.trim() && !/^npm warn/.test(l)) };
-}
+const build = () => buildInCopy(copy!);
 
 /** Every entry under `dir` (links too) with the SHA-1 of each file's bytes, sorted. */
 function snapshot(dir: string): string[] {

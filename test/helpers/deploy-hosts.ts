@@ -81,7 +81,7 @@ export interface HostUnderTest {
 /** The host's own files in the deploy folder, beside FOREIGN: one named like a deploy's leftover, which is not the deploy's. */
 const HOST_FILES = [...FOREIGN, '/notes.txt.deploy-tmp'];
 /** The failure that names refused dot-files, as scripts/deploy.ts prints it. */
-const DOT_FILES_FAILURE = /^Deploy failed: Every other file is deployed, but 127\.0\.0\.1 refused \.htaccess \(553 Prohibited file name: [^)]*\): it does not take names starting with a dot .* Without \.htaccess, Apache serves the site without its security headers \(Content-Security-Policy, .*\), without the redirect from \/areas\/acoma-pueblo\/ to \/areas\/acoma\/, without its caching rules .* and with its own error page instead of 404\.html .* Ask your host to allow dot-files/;
+const DOT_FILES_FAILURE = /^Deploy failed: Every other file is deployed, but 127\.0\.0\.1 refused \.htaccess \(553 Prohibited file name: [^)]*\): it does not take names starting with a dot .* Without \.htaccess, Apache serves the site without its security headers \(Content-Security-Policy, .*\), without the redirects from \/areas\/acoma-pueblo\/ to \/areas\/acoma\/, \/areas\/ to \/service-areas\/, without its caching rules .* and with its own error page instead of 404\.html .* Ask your host to allow dot-files/;
 
 /**
  * Registers and runs the suite for one server and configuration.

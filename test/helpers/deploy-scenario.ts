@@ -22,7 +22,7 @@ import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy/dep
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/site-files/hosting.ts';
 import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
-import { checkLinks, formatProblem } from './links.ts';
+import { checkLinks, formatProblem, settingsLinksOut } from './links.ts';
 
 /** Every file under `dir`, dot-files included: site path -> SHA-256. */
 export function tree(dir: string): Map<string, string> {
@@ -234,7 +234,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     for (const [f, h] of Object.entries(atKill.files)) assert.is(server.get(f), h, `${f} as the manifest says`);
     // Every page on the server (old or new) finds everything it references, scripts' imports too.
     const settings = (PROJECT_CONTENT.settings as any);
-    const problems = checkLinks(root, settings.siteUrl, REDIRECTS.map((r) => r.from), [settings.reviewUrl, settings.assistantUrl, settings.channelUrl, settings.rating?.url ?? '', settings.credentials.bureau?.url ?? ''].filter(Boolean));
+    const problems = checkLinks(root, settings.siteUrl, REDIRECTS.map((r) => r.from), settingsLinksOut(settings));
     assert.equal(problems.map(formatProblem), []);
     assert.equal(missingImports(root), []);
     const oldPages = [...server.keys()].filter((f) => f.endsWith('.html') && server.get(f) === b.get(f) && c.get(f) !== b.get(f));

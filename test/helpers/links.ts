@@ -56,6 +56,24 @@ function collectStrings(value: unknown, out: string[]): void {
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== '@id' && k !== '@context') collectStrings(v, out);
 }
 
+/** The settings' fields that hold the business's pages on other sites (the links out checkLinks is told of). */
+interface LinkOutSettings {
+  reviewUrl: string;
+  assistantUrl?: string;
+  channelUrl?: string;
+  rating?: { url: string } | null;
+  credentials: { bureau?: { url: string } | null };
+}
+
+/**
+ * The business's pages elsewhere named in the settings (review page, assistant, channel, rating
+ * source, bureau profile): links out even where they share the site's domain, as the sample's
+ * example.com addresses do.
+ */
+export function settingsLinksOut(settings: LinkOutSettings): string[] {
+  return [settings.reviewUrl, settings.assistantUrl, settings.channelUrl, settings.rating?.url, settings.credentials.bureau?.url].filter((u): u is string => Boolean(u));
+}
+
 /**
  * Checks every HTML file of `dir`.
  * @param dir           a built site folder

@@ -13,14 +13,13 @@ import * as assert from 'uvu/assert';
 import { REDIRECTS } from '../../lib/site-files/hosting.ts';
 import { absoluteUrl } from '../../lib/site-files/structured-data.ts';
 import { isIndexable } from '../../lib/route.ts';
-import { checkLinks, formatProblem } from '../helpers/links.ts';
+import { checkLinks, formatProblem, settingsLinksOut } from '../helpers/links.ts';
 import { DIST, distHas, fileOf, htmlFiles, readDist, ROUTES, SITE } from '../helpers/site.ts';
 
 const siteUrl = SITE.settings.siteUrl;
 const redirectFrom = REDIRECTS.map((r) => r.from);
-const { reviewUrl, assistantUrl, channelUrl, rating, credentials } = SITE.settings;
 // The operator's pages elsewhere; the sample's are on example.com, the sample site's own domain.
-const externalUrls = [reviewUrl, assistantUrl, channelUrl, rating?.url ?? '', credentials.bureau?.url ?? ''].filter(Boolean);
+const externalUrls = settingsLinksOut(SITE.settings);
 
 const canary = suite('checkLinks on a broken page');
 
