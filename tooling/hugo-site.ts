@@ -3,13 +3,14 @@
  * given number of pages built through one layout, each page's HTML about a given size, so that
  * Hugo's time and memory for a site like ours can be set beside our generator's.
  *
- * Each page is a Markdown file (content/areas/area-N.md: front matter, then sections of a heading,
- * a paragraph and a list of links to other pages) rendered through the one layout
- * (layouts/_default/single.html): the head with title, description, canonical link, an inline
- * stylesheet and JSON-LD built by the template, a header menu, the page's content, a footer. The
- * proportions follow a real area page of this site: about a third inline CSS, the rest markup and
- * text. Only page, sitemap and robots.txt outputs are enabled (no home, section, taxonomy or RSS
- * page), so the site has exactly the pages asked for, at /areas/area-N/.
+ * Each page is a Markdown file (content/areas/area-N.md): JSON front matter with its title,
+ * description and sections of links to other pages (each link with a sentence), then prose (headings
+ * and paragraphs). The one layout (layouts/_default/single.html) renders the head with title,
+ * description, canonical link, an inline stylesheet and JSON-LD built by the template, a header
+ * menu, the prose, the sections from the front matter, and a footer. The proportions follow a
+ * real area page of this site (about 60 KB): a third inline CSS, about an eighth prose, the rest
+ * markup rendered from data. Only page, sitemap and robots.txt outputs are enabled (no home,
+ * section, taxonomy or RSS page), so the site has exactly the pages asked for, at /areas/area-N/.
  *
  * The text is ordinary English words in an order drawn from a seeded generator: the same on every
  * run, different on every page.
@@ -37,6 +38,12 @@ export interface HugoSite {
 export const CSS_SHARE = 1 / 3;
 /** Links in the header menu, on every page. */
 export const MENU_LINKS = 24;
+/**
+ * The share of a page's HTML that is prose from its Markdown (a real area page of this site: about
+ * 6 of 60 KB is text, most of it in paragraphs); the rest is markup the layout renders from the
+ * page's front matter, as our templates render it from content records.
+ */
+export const PROSE_SHARE = 0.12;
 /** Links in each section's list. */
 const LINKS_PER_SECTION = 6;
 
@@ -92,13 +99,14 @@ function menu(pages: number): string {
   return `<nav aria-label=Areas><ul>${items.join('')}</ul></nav>`;
 }
 
-/** Template actions of the layout, each with the value it renders for page `n` (see pageValues). */
+/** Template actions of the layout, each with the value it renders for a page (see pageValues). */
 const ACTIONS = {
   title: '{{ .Title }}',
   description: '{{ .Description }}',
   permalink: '{{ .Permalink }}',
   jsonLd: '{{ dict "@context" "https://schema.org" "@type" "WebPage" "name" .Title "description" .Description "url" .Permalink | jsonify | safeJS }}',
   content: '{{ .Content }}',
+  sections: '{{ range .Params.sections }}<section><h2>{{ .title }}</h2><ul>{{ range .links }}<li><a href={{ .href }}>{{ .label }}</a>: {{ .text }}</li>{{ end }}</ul></section>{{ end }}',
 } as const;
 
 /** The one layout of the site, with `css` inline and the header menu for `pages` pages. */
@@ -108,11 +116,19 @@ function layout(css: string, pages: number): string {
     `<link rel=canonical href=${ACTIONS.permalink}><style>${css}</style>` +
     `<script type=application/ld+json>${ACTIONS.jsonLd}</script></head>` +
     `<body><header><a href=/ class=brand>Benchmark site</a>${menu(pages)}</header>` +
-    `<main><h1>${ACTIONS.title}</h1>${ACTIONS.content}</main>` +
+    `<main><h1>${ACTIONS.title}</h1>${ACTIONS.content}${ACTIONS.sections}</main>` +
     '<footer><p>A synthetic page for a build benchmark.</p></footer></body></html>';
 }
 
-/** The values the layout's actions render for page `n` of a site at https://example.org/. */
+/** A section of links the layout renders from a page's front matter. */
+interface LinkSection { title: string; links: { href: string; label: string; text: string }[] }
+
+/** The HTML the layout renders for `sections`, as the minifier leaves it. */
+function sectionsHtml(sections: LinkSection[]): string {
+  return sections.map((s) => `<section><h2>${s.title}</h2><ul>${s.links.map((l) => `<li><a href=${l.href}>${l.label}</a>: ${l.text}</li>`).join('')}</ul></section>`).join('');
+}
+
+/** The values the layout's actions (but the content and sections) render for page `n` of a site at https://example.org/. */
 function pageValues(n: number): { title: string; description: string; permalink: string; jsonLd: string } {
   const title = `Area ${n}`;
   const description = `Locksmith service for Area ${n}: doors, cars and safes, day and night.`;
@@ -122,25 +138,33 @@ function pageValues(n: number): { title: string; description: string; permalink:
 }
 
 /**
- * The Markdown body of page `n` of `pages`, and its HTML size as Hugo renders and minifies it, grown
- * section by section until that size reaches `bodyBytes`. A section is "## Topic K" (Goldmark gives it
- * the id "topic-k"), a paragraph, and a list of links to other pages with a few words each.
+ * The Markdown prose of page `n` ("## Topic K" headings, to which Goldmark gives the id "topic-k",
+ * each followed by a paragraph), at least `bytes` of HTML as Hugo renders and minifies it.
  */
-function body(n: number, pages: number, bodyBytes: number): { markdown: string; htmlBytes: number } {
-  const next = random(n);
-  const parts: string[] = [];
-  let htmlBytes = 0;
-  for (let k = 1; htmlBytes < bodyBytes; k++) {
+function prose(next: () => number, bytes: number): { markdown: string; html: string } {
+  const markdown: string[] = [];
+  let html = '';
+  for (let k = 1; html.length < bytes; k++) {
     const text = paragraph(next, 300 + Math.floor(next() * 300));
-    const links = Array.from({ length: LINKS_PER_SECTION }, () => {
-      const to = 1 + Math.floor(next() * pages);
-      return { href: `/areas/area-${to}/`, label: `Area ${to}`, words: sentence(next) };
-    });
-    parts.push(`## Topic ${k}\n\n${text}\n\n${links.map((l) => `- [${l.label}](${l.href}): ${l.words}`).join('\n')}\n`);
-    htmlBytes += `<h2 id=topic-${k}>Topic ${k}</h2>`.length + `<p>${text}</p>`.length + '<ul></ul>'.length +
-      links.reduce((sum, l) => sum + `<li><a href=${l.href}>${l.label}</a>: ${l.words}</li>`.length, 0);
+    markdown.push(`## Topic ${k}\n\n${text}\n`);
+    html += `<h2 id=topic-${k}>Topic ${k}</h2><p>${text}</p>`;
   }
-  return { markdown: parts.join('\n'), htmlBytes };
+  return { markdown: markdown.join('\n'), html };
+}
+
+/** Sections of links to other pages of `pages`, each link with a sentence, added until their HTML is at least `bytes`. */
+function linkSections(next: () => number, pages: number, bytes: number): LinkSection[] {
+  const sections: LinkSection[] = [];
+  for (let k = 1; sectionsHtml(sections).length < bytes; k++) {
+    sections.push({
+      title: `Nearby places ${k}`,
+      links: Array.from({ length: LINKS_PER_SECTION }, () => {
+        const to = 1 + Math.floor(next() * pages);
+        return { href: `/areas/area-${to}/`, label: `Area ${to}`, text: sentence(next) };
+      }),
+    });
+  }
+  return sections;
 }
 
 /** The site's configuration (hugo.toml, read by Hugo 0.110 and later). */
@@ -161,8 +185,8 @@ function config(): string {
  * @param dir       the site's folder
  * @param pages     how many pages (at least 1)
  * @param pageBytes each page's HTML size to aim at after `hugo --minify`, in bytes (at least 4,000,
- *                  room for the layout and a section); each page lands at most one section (about
- *                  1.3 KB) above it
+ *                  room for the layout and a section); each page lands at most one section of links (about
+ *                  700 bytes) above it
  * @returns the files written and each page's expected size
  * @throws RangeError when `pages` or `pageBytes` is out of range; file-system errors as they come
  */
@@ -185,11 +209,14 @@ export async function writeHugoSite(dir: string, pages: number, pageBytes: numbe
   for (let n = 1; n <= pages; n++) {
     const values = pageValues(n);
     const filled = fixed + (Object.keys(values) as (keyof typeof values)[]).reduce((size, key) => size + values[key].length * times(ACTIONS[key]), 0);
-    const { markdown, htmlBytes } = body(n, pages, pageBytes - filled);
+    const next = random(n);
+    const text = prose(next, Math.round(pageBytes * PROSE_SHARE));
+    const sections = linkSections(next, pages, pageBytes - filled - text.html.length);
     const file = path.join(contentDir, `area-${n}.md`);
-    await writeFile(file, `---\ntitle: "${values.title}"\ndescription: "${values.description}"\n---\n\n${markdown}`);
+    const frontMatter = JSON.stringify({ title: values.title, description: values.description, sections }, null, 1);
+    await writeFile(file, `${frontMatter}\n\n${text.markdown}`);
     contentFiles.push(file);
-    expectedBytes.set(`areas/area-${n}/index.html`, filled + htmlBytes);
+    expectedBytes.set(`areas/area-${n}/index.html`, filled + text.html.length + sectionsHtml(sections).length);
   }
   return { dir, contentFiles, layoutFile, expectedBytes };
 }
