@@ -42,15 +42,15 @@ interface Run { wallS: number; cpuS: number; peakMb: number }
 const { values } = parseArgs({ options: {
   areas: { type: 'string', default: '3961' }, rounds: { type: 'string', default: '3' }, 'page-bytes': { type: 'string' },
 } });
-const areas = wholeNumber('--areas', values.areas, 0, 'synthetic areas, e.g. --areas 200');
-const rounds = wholeNumber('--rounds', values.rounds, 1, 'rounds, e.g. --rounds 3');
-const pageBytesArg = values['page-bytes'] === undefined ? undefined : wholeNumber('--page-bytes', values['page-bytes'], 4000, 'bytes, e.g. --page-bytes 60000');
+const areas = wholeNumber('--areas', values.areas, 0, 'synthetic areas (e.g. --areas 200)');
+const rounds = wholeNumber('--rounds', values.rounds, 1, 'rounds (e.g. --rounds 3)');
+const pageBytesArg = values['page-bytes'] === undefined ? undefined : wholeNumber('--page-bytes', values['page-bytes'], 4000, 'bytes (e.g. --page-bytes 60000)');
 
 /** Parses a whole-number option, or exits with one line saying what it takes. */
 function wholeNumber(name: string, text: string, min: number, what: string): number {
   const n = Number(text);
   if (Number.isInteger(n) && n >= min) return n;
-  console.error(`${name} must be a whole number of ${what}, at least ${min} (got "${text}").`);
+  console.error(`${name} must be a whole number of ${what}, at least ${min}; got "${text}".`);
   process.exit(1);
 }
 
@@ -79,8 +79,25 @@ let current: ScriptProcess | undefined;
 // Ends the run under way and removes the folder on every exit; a signal exits through it.
 process.on('exit', () => {
   if (current?.child.pid) killGroup(current.child.pid);
-  rmSync(tmp.dir, { recursive: true, force: true, maxRetries: 5 });
+  removeFolder(tmp.dir);
 });
+
+/**
+ * Removes `dir` and everything in it, synchronously (the only way on exit). A file still being
+ * written when this process was stopped (writing the Hugo site) can appear after the folder was
+ * listed, so each attempt lists it anew, 50 ms apart, at most 20 times.
+ */
+function removeFolder(dir: string): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if (attempt === 20) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  }
+}
 for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) process.on(signal, () => process.exit(status));
 
 /**
@@ -170,15 +187,26 @@ async function alternate(pageBytes: number): Promise<{ ours: Run[]; hugo: Run[] 
   return { ours, hugo };
 }
 
-const hugoVersion = spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.trim();
-console.log(`Temporary folder: ${tmp.dir} on ${tmp.where}`);
-console.log(`${hugoVersion}; node ${process.version}; ${os.cpus().length} cores; load average ${load()}`);
-const pageBytes = pageBytesArg ?? await grantsPageBytes();
-console.log(`Page size to aim at: ${pageBytes} bytes (${pageBytesArg === undefined ? '/areas/grants/index.html as built now' : '--page-bytes'}); ${areas} synthetic areas, ${rounds} round${rounds === 1 ? '' : 's'}`);
-const { ours, hugo } = await alternate(pageBytes);
-const med = (runs: Run[], key: keyof Run) => median(runs.map((r) => r[key]));
-const medians = (runs: Run[]): Run => ({ wallS: med(runs, 'wallS'), cpuS: med(runs, 'cpuS'), peakMb: med(runs, 'peakMb') });
-console.log(row('median generator', medians(ours)));
-console.log(row('median hugo', medians(hugo)));
-console.log(`generator / hugo: wall time ${verdict(med(ours, 'wallS') / med(hugo, 'wallS'), TIME_TARGET)}, CPU time ${(med(ours, 'cpuS') / med(hugo, 'cpuS')).toFixed(2)}x, peak memory ${verdict(med(ours, 'peakMb') / med(hugo, 'peakMb'), MEMORY_TARGET)}`);
-console.log(`load average at the end: ${load()}`);
+/** Runs the whole benchmark and prints its report. */
+async function main(): Promise<void> {
+  const hugoVersion = spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`Temporary folder: ${tmp.dir} on ${tmp.where}`);
+  console.log(`${hugoVersion}; node ${process.version}; ${os.cpus().length} cores; load average ${load()}`);
+  const pageBytes = pageBytesArg ?? await grantsPageBytes();
+  console.log(`Page size to aim at: ${pageBytes} bytes (${pageBytesArg === undefined ? '/areas/grants/index.html as built now' : '--page-bytes'}); ${areas} synthetic areas, ${rounds} round${rounds === 1 ? '' : 's'}`);
+  const { ours, hugo } = await alternate(pageBytes);
+  const med = (runs: Run[], key: keyof Run) => median(runs.map((r) => r[key]));
+  const medians = (runs: Run[]): Run => ({ wallS: med(runs, 'wallS'), cpuS: med(runs, 'cpuS'), peakMb: med(runs, 'peakMb') });
+  console.log(row('median generator', medians(ours)));
+  console.log(row('median hugo', medians(hugo)));
+  console.log(`generator / hugo: wall time ${verdict(med(ours, 'wallS') / med(hugo, 'wallS'), TIME_TARGET)}, CPU time ${(med(ours, 'cpuS') / med(hugo, 'cpuS')).toFixed(2)}x, peak memory ${verdict(med(ours, 'peakMb') / med(hugo, 'peakMb'), MEMORY_TARGET)}`);
+  console.log(`load average at the end: ${load()}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  // A failed build or Hugo run: its command and output, then the folder is removed on exit.
+  console.error(`Benchmark stopped: ${(error as Error).message}`);
+  process.exitCode = 1;
+}
