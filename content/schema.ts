@@ -122,9 +122,15 @@ const Credentials = z.strictObject({
 });
 
 /** One redirect: an old site path to a page of this site (the build checks that the page exists). */
+/**
+ * A path as the hosting files can carry it: "/" then letters, digits and - . _ ~ % / only (the
+ * unreserved characters of RFC 3986 plus %-escapes); anything else (a space, ";", "{", a quote)
+ * could break the nginx config or the .htaccess rule it is written into.
+ */
+const SITE_PATH = /^\/[A-Za-z0-9._~%/-]*$/;
 const RedirectSetting = z.strictObject({
-  from: z.string().regex(/^\/[^\s?#]*$/, 'must be a path of this site starting with "/", e.g. "/areas/old-town/"'),
-  to: z.string().regex(/^\/[^\s?#]*$/, 'must be a page of this site starting with "/", e.g. "/service-areas/"'),
+  from: z.string().regex(SITE_PATH, 'must be a path of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/areas/old-town/"'),
+  to: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/service-areas/"'),
 });
 
 /**

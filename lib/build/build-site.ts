@@ -4,6 +4,7 @@
  * everything into a fresh folder and swap it in for the output folder.
  */
 import path from 'node:path';
+import fg from 'fast-glob';
 import { gunzipSync } from 'node:zlib';
 import { buildRoutes } from '../../pages/routes.ts';
 import { outputFile, type Route } from '../route.ts';
@@ -148,8 +149,9 @@ function sameKeys(a: string[], b: string[]): boolean {
  * Checks the operator's redirects against the route table (lib/content/redirects.ts).
  * @throws ContentError naming content/site.ts and the redirect's field
  */
-export function checkRedirects(site: SiteData, routes: Route[]): void {
-  const problem = redirectProblem(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)));
+export function checkRedirects(site: SiteData, routes: Route[], staticDir = path.join(ROOT, 'static')): void {
+  const files = new Set(fg.sync('**/*', { cwd: staticDir, dot: true, onlyFiles: true }).map((f) => `/${f}`));
+  const problem = redirectProblem(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)), files);
   if (problem) throw new ContentError(problem);
 }
 

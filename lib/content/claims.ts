@@ -20,18 +20,20 @@ export const CLAIMS = [
 ] as const;
 
 /**
- * The first text that makes a claim the credentials do not back, as one line naming the file,
- * the record and the field, or undefined.
+ * Every text that makes a claim the credentials do not back, one line each naming the file, the
+ * record and the field ([] when all are backed), so an owner without a licence, an insurer or a
+ * bureau sees every text to change in one run.
  * @param texts every text of the content: its file, record label, field path and words
  */
-export function unbackedClaim(texts: Iterable<{ file: string; label: string; field: string; text: string }>, credentials: Credentials): string | undefined {
+export function unbackedClaims(texts: Iterable<{ file: string; label: string; field: string; text: string }>, credentials: Credentials): string[] {
   const missing = CLAIMS.filter((c) => !c.has(credentials));
-  if (!missing.length) return undefined;
+  if (!missing.length) return [];
+  const lines: string[] = [];
   for (const t of texts) {
     const claim = missing.find((c) => c.words.test(t.text));
-    if (claim) return `${t.file}: ${t.label}: field "${t.field}" says "${claim.claim}", but content/site.ts has no ${claim.setting}: add it, or change this text so it does not claim it.`;
+    if (claim) lines.push(`${t.file}: ${t.label}: field "${t.field}" says "${claim.claim}", but content/site.ts has no ${claim.setting}: add it, or change this text so it does not claim it.`);
   }
-  return undefined;
+  return lines;
 }
 
 /** What the credentials back, in the words of the footer and the trust bar: "Licensed and insured", "Insured", "" for none. */

@@ -8,7 +8,7 @@ import {
 } from '../../content/schema.ts';
 import { AREA_COPY } from '../../content/area-copy.ts';
 import { closestKey } from '../../content/schema-messages.ts';
-import { unbackedClaim } from './claims.ts';
+import { unbackedClaims } from './claims.ts';
 import { countiesServed, countyPhrase } from './counties.ts';
 import { servedOnRequestReader } from './coverage.ts';
 import { hoursText } from './hours.ts';
@@ -76,7 +76,8 @@ export const PROJECT_CONTENT: RawContent = {
  * "insured" or "accredited" that the settings' credentials do not back (lib/content/claims.ts),
  * and fills "{hours}" and "{counties}" in the records' texts with the stated hours and the
  * counties of the primary-coverage communities.
- * @throws ContentError naming the file, the record and the field of the first mistake
+ * @throws ContentError naming the file, the record and the field of the first mistake (of an
+ *   unbacked claim: every such text at once, a line each)
  */
 export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   const s = check(SiteSettings, raw.settings, 'content/site.ts', 'settings');
@@ -118,8 +119,8 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   }
   const texts = [...records, { file: 'content/area-copy.ts', label: 'area copy', record: AREA_COPY }]
     .flatMap(({ file, label, record }) => textFields(record).map(([field, text]) => ({ file, label, field, text })));
-  const unbacked = unbackedClaim(texts, settings.credentials);
-  if (unbacked) throw new ContentError(unbacked);
+  const unbacked = unbackedClaims(texts, settings.credentials);
+  if (unbacked.length) throw new ContentError(unbacked.join('\n'));
   const areas = communities.filter((c): c is Area => c.page !== undefined);
   return {
     settings,

@@ -9,7 +9,7 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
-import { restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
+import { markOutput, resolveOutput, restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
 import { ROOT } from '../../tooling/browser.ts';
 
 const atomic = suite('buildSite atomicity');
@@ -86,11 +86,12 @@ let work = '';
 let newSite: string[] = [];
 let oldSite: string[] = [];
 const reference = () => path.join(work, 'reference');
-/** The "old" site: the new one with a marker file and a changed home page. */
-function makeOld(dir: string): void {
+/** The "old" site: the new one with a marker file and a changed home page, recorded as made by a build. */
+async function makeOld(dir: string): Promise<void> {
   cpSync(reference(), dir, { recursive: true });
   writeFileSync(path.join(dir, 'old-site.txt'), 'the previous build\n');
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>old</title>');
+  await markOutput(await resolveOutput(dir), [dir]);
 }
 
 kills.before(async () => {
@@ -98,7 +99,7 @@ kills.before(async () => {
   const ref = await build({ DIST_DIR: reference() });
   assert.is(ref.code, 0, ref.out);
   newSite = snapshot(reference());
-  makeOld(path.join(work, 'old'));
+  await makeOld(path.join(work, 'old'));
   oldSite = snapshot(path.join(work, 'old'));
   assert.ok(newSite.length > 50 && newSite.some((f) => f.startsWith('.htaccess ')));
 });
@@ -115,7 +116,7 @@ const IN_PLACE_STEPS: WriteStep[] = ['ready', 'moving-old', 'moved-old', 'moving
 kills('should leave the complete old or new site at every step, restored by the next serve', async () => {
   for (const step of SWAP_STEPS) {
     const dist = path.join(work, step, 'dist');
-    makeOld(dist);
+    await makeOld(dist);
     const killed = await build({ DIST_DIR: dist, WRITE_SITE_AT: `${step}:kill` });
     assert.is(killed.signal, 'SIGKILL', `${step}: ${killed.out}`);
     assert.match(killed.out, `write step ${step}: kill`);
@@ -133,11 +134,11 @@ kills('should leave the complete old or new site at every step, restored by the 
 
 kills('should have the next build restore and sweep, and npm run serve serve the restored site', async () => {
   const dist = path.join(work, 'next', 'dist');
-  makeOld(dist);
+  await makeOld(dist);
   assert.is((await build({ DIST_DIR: dist, WRITE_SITE_AT: 'moved-old:kill' })).signal, 'SIGKILL');
   assert.is((await build({ DIST_DIR: dist, WRITE_SITE_AT: 'writing:kill' })).signal, 'SIGKILL', 'a second crash, on top of the first');
   assert.equal(snapshot(dist), newSite, 'the killed build restored the first one\'s complete new site first');
-  makeOld(path.join(work, 'next', 'again'));
+  await makeOld(path.join(work, 'next', 'again'));
   assert.is((await build({ DIST_DIR: dist, WRITE_SITE_AT: 'moved-old:kill' })).signal, 'SIGKILL');
   assert.ok(!existsSync(dist));
   // npm run serve (scripts/serve.ts) restores before it serves.
@@ -164,7 +165,7 @@ kills('should have the next build restore and sweep, and npm run serve serve the
 
 kills('should make a second build wait for the first, then both succeed', async () => {
   const dist = path.join(work, 'two', 'dist');
-  makeOld(dist);
+  await makeOld(dist);
   const hold = path.join(work, 'two', 'hold');
   writeFileSync(hold, '');
   let firstHeld!: () => void;
@@ -184,7 +185,7 @@ kills('should make a second build wait for the first, then both succeed', async 
 
 kills('should write through a symbolic link, and refuse one that points nowhere with one line', async () => {
   const target = path.join(work, 'webroot', 'site');
-  makeOld(target);
+  await makeOld(target);
   const link = path.join(work, 'link', 'dist');
   mkdirSync(path.dirname(link), { recursive: true });
   symlinkSync(target, link);
@@ -214,6 +215,11 @@ kills('should refuse to replace a folder it did not make, with one line, unless 
   assert.match(refused.out, 'DIST_REPLACE_EXISTING=1');
   assert.is(readFileSync(path.join(theirs, 'taxes.txt'), 'utf8'), 'tax return\n');
   assert.equal(readdirSync(theirs), ['taxes.txt']);
+  // A web root the site was once uploaded to holds the .htaccess a build wrote: still not the build's folder.
+  writeFileSync(path.join(theirs, '.htaccess'), '# Generated by lib/site-files/hosting.ts from the build\n');
+  assert.is((await build({ DIST_DIR: theirs })).code, 1, 'a copied .htaccess does not let the build replace the folder');
+  assert.is(readFileSync(path.join(theirs, 'taxes.txt'), 'utf8'), 'tax return\n');
+  unlinkSync(path.join(theirs, '.htaccess'));
   // A link to such a folder (a dist/ linked to a web root) is refused the same way.
   const link = path.join(work, 'someone', 'dist');
   symlinkSync(theirs, link);
@@ -245,7 +251,7 @@ kills('should build into a mount point, and keep the invariant when killed there
     // The steps where moving entries differs from renaming the folder (writing is the same).
     for (const step of IN_PLACE_STEPS) {
       for (const name of readdirSync(mount)) await rm(path.join(mount, name), { recursive: true, force: true });
-      makeOld(mount);
+      await makeOld(mount);
       const killed = await build({ DIST_DIR: mount, WRITE_SITE_AT: `${step}:kill` });
       assert.is(killed.signal, 'SIGKILL', `${step}: ${killed.out}`);
       await restoreOutput(mount);

@@ -128,9 +128,11 @@ rating('should accept no rating, and refuse an impossible one', () => {
 rating.run();
 
 const claims = suite('credentials back the claims');
-claims('should refuse a text that says "licensed" without a licence, naming the text', () => {
-  const msg = errorOf(withChange((c) => { c.settings.credentials.licence = null; }));
-  assert.match(msg, /^content\/\S+\.ts: .+: field "[^"]+" says "licensed", but content\/site\.ts has no credentials\.licence \(issuer and number\): add it, or change this text so it does not claim it\.$/);
+claims('should refuse every text that says "licensed" without a licence, in one run, a line each naming the text', () => {
+  const lines = errorOf(withChange((c) => { c.settings.credentials.licence = null; })).split('\n');
+  assert.ok(lines.length > 1, `every claiming text at once, not the first only: ${lines.length} line`);
+  for (const line of lines) assert.match(line, /^content\/\S+\.ts: .+: field "[^"]+" says "licensed", but content\/site\.ts has no credentials\.licence \(issuer and number\): add it, or change this text so it does not claim it\.$/);
+  assert.is(new Set(lines).size, lines.length, 'each text once');
 });
 claims('should refuse "insured" without an insurer and "accredited" without a bureau', () => {
   assert.match(errorOf(withChange((c) => { c.settings.credentials.insurer = ''; })), /says "insured", but content\/site\.ts has no credentials\.insurer/);
@@ -185,6 +187,9 @@ redirects('should refuse a redirect to a page the build does not make, and one t
   assert.match(redirectProblem([{ from: '/areas/grants/', to: '/' }], PAGES)!, /^content\/site\.ts: settings: field "redirects\.0\.from" must be an address that is no longer a page, not '\/areas\/grants\/'/);
   assert.match(redirectProblem([{ from: '/a/', to: '/' }, { from: '/a', to: '/' }], PAGES)!, /field "redirects\.1\.from" must be redirected once/);
   assert.is(redirectProblem([{ from: '/areas/old-town/', to: '/service-areas/' }], PAGES), undefined);
+  assert.match(redirectProblem([{ from: '/img/logo.png', to: '/' }], PAGES, new Set(), new Set(['/img/logo.png']))!, /field "redirects\.0\.from" must be an address that is no longer on the site, not '\/img\/logo\.png', a file the site publishes/);
+  assert.match(redirectProblem([{ from: '/areas', to: '/' }], PAGES, new Set(['/areas/']))!, /field "redirects\.0\.from": the site already redirects '\/areas' itself/);
+  assert.match(errorOf(withChange((c) => { c.settings.redirects = [{ from: '/old;page{x}/', to: '/' }]; })), /^content\/site\.ts: settings: field "redirects\.0\.from" must be a path of this site starting with "\/", of letters, digits/);
 });
 redirects('should write an owner redirect as a 301 into .htaccess, _redirects and the nginx config, beside the alias', () => {
   const site = loadContent(withChange((c) => { c.settings.redirects = [{ from: '/areas/old-town/', to: '/service-areas/' }]; }));
