@@ -105,7 +105,7 @@ async function main(): Promise<number> {
   loadDotEnv(ROOT);
   const target = readTarget(process.env, ROOT);
   if (!target) {
-    say('Set DEPLOY_TARGET (e.g. ftps://user@ftp.yourdomain.com/public_html) and DEPLOY_PASSWORD in .env at the project root; README "Publish" shows how.');
+    say('Set DEPLOY_TARGET (e.g. ftps://user@ftp.yourdomain.com/public_html) and DEPLOY_PASSWORD in .env at the project root; docs/publishing.md shows how.');
     return 1;
   }
   secret = target.password;
