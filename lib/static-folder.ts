@@ -9,7 +9,7 @@
  *   .well-known/ (RFC 8615: security.txt, app links, certificate checks), which is published.
  * Anything else that is not a plain file (a pipe, a socket) is refused too.
  */
-import { readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** What is wrong with the static folder: one line per file, each naming it and what to do. */
@@ -27,6 +27,10 @@ const PUBLISHED_DOT_FOLDER = '.well-known';
  *   each, named by its path from the project ("static/notes.txt")
  */
 export async function listStaticFiles(staticDir: string): Promise<string[]> {
+  // The folder itself as a link would publish whatever it points at.
+  if ((await lstat(staticDir).catch(() => undefined))?.isSymbolicLink()) {
+    throw new StaticFolderError(`${path.basename(staticDir)}/ is a symbolic link; only a real folder is published: replace the link with a folder holding copies of the files.`);
+  }
   const entries = await readdir(staticDir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;

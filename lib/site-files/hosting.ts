@@ -77,6 +77,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * script whatever the header (HTML "images" processing model), and this policy is not the page's.
  * Pages keep HEADER_ONLY_CSP (their policy is in their <meta>); scripts keep it too, since a
  * worker's policy is the one its script is served with and the service worker must fetch.
+ * Apache, nginx and the preview server send it by path (FILE_CSP_PATH); _headers (Netlify,
+ * Cloudflare Pages) sends it for FILE_CSP_PATTERNS only, since those hosts join two matching
+ * policies into one that applies both.
  * Sources: CSP3 "sandbox" directive; OWASP "SVG security" (serve SVG with a restrictive CSP).
  */
 export const FILE_CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; ${HEADER_ONLY_CSP}; sandbox`;
@@ -130,7 +133,7 @@ function noFolderListingHtaccess(redirects: readonly Redirect[]): string[] {
   ];
 }
 
-/** The nginx variable holding a response's Content-Security-Policy (a `map` of its Content-Type). */
+/** The nginx variable holding a response's Content-Security-Policy (a `map` of its path, $uri). */
 const NGINX_CSP_VARIABLE = '$site_content_security_policy';
 
 /** nginx `map` choosing FILE_CSP on FILE_CSP_PATH ($uri is the error page's own path once it is served). */
