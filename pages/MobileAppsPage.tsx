@@ -29,7 +29,7 @@ function Credentials({ credentials }: { credentials: Settings['credentials'] }) 
     <section className="section" id="licences" aria-labelledby="licences-title">
       <div className="container">
         <h2 id="licences-title" className="section-title">Licences and insurance</h2>
-        <dl className="apps-vcard-fields">
+        <dl className="apps-vcard-fields apps-credentials">
           {licence && <div><dt>Licence</dt><dd>No. {licence.number}, issued by {licence.issuer}{note('licence')}</dd></div>}
           {insurer && <div><dt>Insurance</dt><dd>Insured by {insurer}{note('insurer')}</dd></div>}
           {bureau && <div><dt>Accreditation</dt><dd>Accredited by <ExternalLink href={bureau.url}>{bureau.name}</ExternalLink>{note('bureau')}</dd></div>}
