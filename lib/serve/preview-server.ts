@@ -5,7 +5,8 @@
  * lists the folder once at start-up and then answers a rebuilt file with its old length and ETag
  * and a new file with 404 (sirv README, "opts.dev"). Serves dist/ with index.html for directories and
  * 404.html (status 404) for anything unknown, like the hosting files do, and applies the same
- * rules as the generated hosting files (lib/site-files/hosting.ts): the redirects, "/dir" -> "/dir/", the
+ * rules as the generated hosting files (lib/site-files/hosting.ts): the redirects of the folder's
+ * _redirects (the operator's included), "/dir" -> "/dir/", the
  * security headers, Cache-Control, MIME types and gzip of text when the client accepts it.
  *
  * It serves nothing outside the built folder and answers only its owner: a request whose `Host`
@@ -13,13 +14,16 @@
  * every check, so "/%2ehtaccess" is the hidden "/.htaccess"; the file it would serve is resolved
  * with realpath and refused when it lies outside the folder (a symbolic link pointing out).
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import sirv from 'sirv';
-import { cacheControlFor, contentSecurityPolicyFor, isCompressible, isHiddenPath, MIME_TYPES, redirectFor, robotsTagFor, SECURITY_HEADERS } from '../site-files/hosting.ts';
+import {
+  cacheControlFor, contentSecurityPolicyFor, isCompressible, isHiddenPath, MIME_TYPES, REDIRECTS, redirectFor, redirectsOfFile, robotsTagFor, SECURITY_HEADERS,
+  type Redirect,
+} from '../site-files/hosting.ts';
 import { isOwnHost, ownHosts, refusal } from './own-origin.ts';
 
 /**
@@ -105,6 +109,22 @@ export interface ServerOptions {
 }
 
 /**
+ * The redirects of the folder served, the operator's included, as the hosts get them: read from
+ * its _redirects (generateRedirectsFile) and read again when that file changes (a new build);
+ * REDIRECTS while the folder has none.
+ */
+function redirectsOf(dir: string): () => readonly Redirect[] {
+  let cached: { mtimeMs: number; redirects: Redirect[] } | undefined;
+  return () => {
+    const file = path.join(dir, '_redirects');
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st) return REDIRECTS;
+    if (cached?.mtimeMs !== st.mtimeMs) cached = { mtimeMs: st.mtimeMs, redirects: redirectsOfFile(readFileSync(file, 'utf8')) };
+    return cached.redirects;
+  };
+}
+
+/**
  * @param dir  folder to serve (a built dist/)
  * @param port TCP port; 0 picks a free one
  * @param host interface to listen on (default 127.0.0.1)
@@ -121,6 +141,7 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
       if (robots) res.setHeader('X-Robots-Tag', robots);
     },
   });
+  const redirects = redirectsOf(dir);
   /** The Host names this server answers (set once it listens, before any request). */
   let hosts: string[] = [];
   const server = createServer((req, res) => {
@@ -132,7 +153,7 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
     if (options.intercept?.(req, res)) return;
     const { pathname, search } = new URL(req.url ?? '/', 'http://localhost');
     const decoded = decodePath(pathname);
-    const target = decoded === undefined ? undefined : redirectFor(decoded)
+    const target = decoded === undefined ? undefined : redirectFor(decoded, redirects())
       ?? (!decoded.endsWith('/') && !path.extname(decoded) && existsSync(path.join(dir, decoded, 'index.html')) ? `${pathname}/` : undefined);
     if (target) {
       res.writeHead(301, { Location: target + search }).end();

@@ -259,10 +259,12 @@ export function isHiddenPath(sitePath: string): boolean {
 
 /**
  * The redirect for a request path, if any; matches `from` with or without its trailing slash.
+ * @param redirects the site's redirects (default REDIRECTS; a built folder's, the operator's
+ *   included: redirectsOfFile of its _redirects)
  * @returns the target path, or undefined
  */
-export function redirectFor(sitePath: string): string | undefined {
-  return REDIRECTS.find((r) => sitePath === r.from || `${sitePath}/` === r.from)?.to;
+export function redirectFor(sitePath: string, redirects: readonly Redirect[] = REDIRECTS): string | undefined {
+  return redirects.find((r) => sitePath === r.from || `${sitePath}/` === r.from)?.to;
 }
 
 /**

@@ -1,0 +1,47 @@
+/**
+ * The preview server (`npm run serve`, `npm run dev`) sends the operator's redirects as the hosts
+ * do: it reads them from the served folder's _redirects, the file the build writes from
+ * content/site.ts `redirects`, and reads it again when a new build changes it. A real server on
+ * 127.0.0.1 over a temporary folder.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { generateRedirectsFile, siteRedirects } from '../../lib/site-files/hosting.ts';
+import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';
+import { request } from '../../tooling/http.ts';
+
+const test = suite('the preview server sends the operator\'s redirects');
+let site = '';
+let server: RunningServer | undefined;
+const get = (p: string) => request(`${server!.url}${p}`);
+const redirectsFile = (redirects: { from: string; to: string }[]) => writeFile(path.join(site, '_redirects'), generateRedirectsFile(siteRedirects({ redirects })));
+
+test.before(async () => {
+  site = await mkdtemp(path.join(os.tmpdir(), 'serve-redirects-'));
+  await writeFile(path.join(site, 'index.html'), '<!doctype html><title>home</title><p>home page');
+  await writeFile(path.join(site, '404.html'), '<!doctype html><title>Not found</title><p>not found page');
+  server = await startServer(site);
+});
+test.after(async () => {
+  await server?.close();
+  await rm(site, { recursive: true, force: true });
+});
+
+test('should answer an operator\'s redirect with a 301, with and without its slash, and follow a new build\'s file', async () => {
+  await redirectsFile([{ from: '/areas/old-town/', to: '/service-areas/' }]);
+  for (const p of ['/areas/old-town/', '/areas/old-town']) {
+    const res = await get(p);
+    assert.is(res.status, 301, p);
+    assert.is(res.headers.location, '/service-areas/', p);
+  }
+  assert.is((await get('/areas/acoma-pueblo/')).headers.location, '/areas/acoma/', 'the site\'s own redirects stay');
+  // A later build without the redirect: the old path is a 404 again (the file is read anew).
+  await new Promise((r) => setTimeout(r, 20)); // a new modification time
+  await redirectsFile([]);
+  assert.is((await get('/areas/old-town/')).status, 404);
+});
+
+test.run();
