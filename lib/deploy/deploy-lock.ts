@@ -117,14 +117,20 @@ export class ServerLock {
       if (await this.session.run((r) => this.create(r))) {
         this.held = true;
         await this.writeOwner();
-        return;
+        // Another run may have moved this fresh folder aside between its creation and the write,
+        // and its owner file be the one there now: the lock is this run's only if it names it.
+        if ((await this.session.run((r) => this.readOwner(r)))?.run === this.owner.run) return;
+        this.held = false;
       }
-      const other = parseOwner(await this.session.run((r) => r.read(`${this.dir}/${LOCK_OWNER}`)));
+      let other = await this.session.run((r) => this.readOwner(r));
       emptySince = other ? undefined : emptySince ?? Date.now();
       const why = this.staleness(other, emptySince);
-      if (why && (await this.session.run((r) => this.takeOver(r, other)))) {
-        this.onEvent({ type: 'lock-taken-over', owner: other ? describeOwner(other) : 'a run that left no owner file', why });
-        continue;
+      if (why) {
+        if (await this.session.run((r) => this.takeOver(r, other))) {
+          this.onEvent({ type: 'lock-taken-over', owner: other ? describeOwner(other) : 'a run that left no owner file', why });
+          continue;
+        }
+        other = await this.session.run((r) => this.readOwner(r)); // another run took it over first
       }
       if (Date.now() >= deadline) throw this.busy(other);
       if (!announced && other) {
@@ -156,8 +162,10 @@ export class ServerLock {
   }
 
   /**
-   * Moves the stale lock aside under this run's own name and deletes it. When the lock moved aside
-   * turns out to be another run's fresh one (it took over first), it is put back.
+   * Moves the stale lock aside under this run's own name and deletes it. Only a lock whose owner
+   * file names the same run as the stale one (or that has none, as the stale one had none) is
+   * deleted: anything else is another run's fresh lock (it took over first, and may not have
+   * written its owner file yet), and is put back.
    * @returns true when the stale lock is gone
    */
   private async takeOver(r: Remote, stale: LockOwner | undefined): Promise<boolean> {
@@ -168,14 +176,19 @@ export class ServerLock {
       if (e instanceof DeployError && !e.transient) return false; // gone already, or taken over by another run
       throw e;
     }
-    const moved = parseOwner(await r.read(`${aside}/${LOCK_OWNER}`));
-    if (moved && moved.run !== stale?.run) {
+    const moved = await this.readOwner(r, aside);
+    if (moved?.run !== stale?.run) {
       await r.rename(aside, this.dir).catch(() => {});
       return false;
     }
     await r.remove(`${aside}/${LOCK_OWNER}`);
     await r.removeEmptyDir(aside);
     return true;
+  }
+
+  /** The owner named in the lock folder `dir`, or undefined when it has no readable owner file. */
+  private async readOwner(r: Remote, dir = this.dir): Promise<LockOwner | undefined> {
+    return parseOwner(await r.read(`${dir}/${LOCK_OWNER}`));
   }
 
   private busy(other: LockOwner | undefined): DeployError {
@@ -212,7 +225,7 @@ export class ServerLock {
     if (!this.held) return;
     this.held = false;
     await this.session.run(async (r) => {
-      const owner = parseOwner(await r.read(`${this.dir}/${LOCK_OWNER}`));
+      const owner = await this.readOwner(r);
       if (owner && owner.run !== this.owner.run) return; // taken over as stale: it is another run's now
       await r.remove(`${this.dir}/${LOCK_OWNER}`);
       await r.removeEmptyDir(this.dir);
