@@ -6,9 +6,10 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LOCK_DIR, LOCK_OWNER, LOCK_REFRESH_MS, ServerLock, type LockEvent, type LockOwner } from '../../lib/deploy/deploy-lock.ts';
+import { LOCK_DIR, LOCK_OWNER, LOCK_OWNER_NAMES, LOCK_REFRESH_MS, ServerLock, type LockEvent, type LockOwner } from '../../lib/deploy/deploy-lock.ts';
 import { Session } from '../../lib/deploy/deploy-session.ts';
-import { MemoryRemote, MemoryServer, signal } from '../helpers/memory-remote.ts';
+import { ServerRefusal } from '../../lib/deploy/deploy-remote.ts';
+import { MemoryRemote, MemoryServer, signal, type Call } from '../helpers/memory-remote.ts';
 
 const test = suite('deploy lock');
 const OWNER = `${LOCK_DIR}/${LOCK_OWNER}`;
@@ -86,6 +87,75 @@ test('a run whose owner file is overwritten by another run right after writing i
   assert.match(result, /locked by another deploy, run runBBBBB/);
   await a.lock.release();
   assert.is(ownerRun(server), 'runBBBBB', 'release leaves the other run\'s lock alone');
+});
+
+/** The runs named by the owner files of the lock folder, by name. */
+function owners(server: MemoryServer): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of LOCK_OWNER_NAMES) {
+    const body = server.files.get(`${LOCK_DIR}/${name}`);
+    if (body) out[name] = JSON.parse(String(body)).run;
+  }
+  return out;
+}
+
+/** Calls lock.refresh() as if LOCK_REFRESH_MS had passed since the lock was taken. */
+async function refreshLater(lock: ServerLock): Promise<void> {
+  const realNow = Date.now;
+  Date.now = () => realNow() + LOCK_REFRESH_MS + 1000;
+  try {
+    await lock.refresh();
+  } finally {
+    Date.now = realNow;
+  }
+}
+
+for (const noOverwrite of [false, true]) {
+  test(`refresh() never leaves the lock without its owner file${noOverwrite ? ' (server refuses to rename over a file)' : ''}`, async () => {
+    const server = new MemoryServer();
+    server.noOverwrite = noOverwrite;
+    const a = lockOf(server, 'runAAAAA');
+    await a.lock.take();
+    const before = JSON.parse(String(server.files.get(OWNER))).refreshed;
+    const seen: string[] = [];
+    const unowned: string[] = [];
+    a.remote.after = (c: Call) => {
+      const named = Object.values(owners(server));
+      seen.push(`${c.op} ${c.path}: ${named.join(',') || 'no owner'}`);
+      if (!named.includes('runAAAAA')) unowned.push(`${c.op} ${c.path}`);
+    };
+    await refreshLater(a.lock);
+    a.remote.after = () => {};
+    assert.equal(unowned, [], 'after these calls the lock folder named no owner: another run could take it over');
+    assert.ok(seen.some((x) => x.startsWith('write')), `refresh wrote the owner file: ${seen.join('; ')}`);
+    if (noOverwrite) assert.ok(seen.some((x) => x.startsWith(`rename ${OWNER}`)), `the old owner file was moved aside: ${seen.join('; ')}`);
+    assert.equal(owners(server), { [LOCK_OWNER]: 'runAAAAA' }, 'one owner file is left, under its usual name');
+    assert.ok(JSON.parse(String(server.files.get(OWNER))).refreshed > before, 'it says when the run was last active');
+    await a.lock.release();
+    assert.not.ok(server.dirs.has(LOCK_DIR), 'release removes the lock');
+  });
+}
+
+test('refresh() refused by the server keeps the owner file it had', async () => {
+  const server = new MemoryServer();
+  const a = lockOf(server, 'runAAAAA');
+  await a.lock.take();
+  a.remote.hook = (c: Call) => {
+    if (c.op === 'write' || c.op === 'rename') throw new ServerRefusal('refused', 'STOR', c.path, 550, 'Permission denied');
+  };
+  await refreshLater(a.lock);
+  assert.equal(owners(server), { [LOCK_OWNER]: 'runAAAAA' });
+});
+
+test('an owner file under any of its names keeps the lock from being taken over', async () => {
+  for (const name of LOCK_OWNER_NAMES) {
+    const server = new MemoryServer();
+    server.dirs.add(LOCK_DIR);
+    const owner: LockOwner = { run: 'runAAAAA', started: new Date().toISOString(), refreshed: new Date().toISOString(), machine: 'another-machine', pid: 1 };
+    server.files.set(`${LOCK_DIR}/${name}`, Buffer.from(JSON.stringify(owner)));
+    const b = lockOf(server, 'runBBBBB');
+    assert.match(await settle(b.lock.take()), /locked by another deploy, run runAAAAA/, name);
+  }
 });
 
 test.run();
