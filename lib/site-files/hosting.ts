@@ -481,6 +481,25 @@ export function generateRedirectsFile(redirects: readonly Redirect[] = REDIRECTS
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The redirects a `_redirects` file holds (generateRedirectsFile's output, or the same format:
+ * "from to status" per line, a line starting with "#" is a comment), each once: the "301!" and "301" lines of one
+ * rule are one redirect, and a `from` without its trailing slash beside the same `from` with it
+ * (same target) is the slash form's. Lines of another status than 301 (with or without "!") are
+ * left out: the site writes only permanent redirects.
+ * @param text the file's content
+ * @returns the redirects, in the order of the file
+ */
+export function redirectsOfFile(text: string): Redirect[] {
+  const found = new Map<string, Redirect>();
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim().startsWith('#')) continue;
+    const [from, to, status] = line.trim().split(/\s+/);
+    if (from?.startsWith('/') && to && /^301!?$/.test(status ?? '') && !found.has(from)) found.set(from, { from, to, status: 301 });
+  }
+  return [...found.values()].filter((r) => r.from.endsWith('/') || found.get(`${r.from}/`)?.to !== r.to);
+}
+
 /** The nginx variable holding a response's Cache-Control (set by the `map` of generateNginx). */
 const NGINX_CACHE_VARIABLE = '$site_cache_control';
 

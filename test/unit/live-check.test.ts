@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { firstDifference, readLiveUrl } from '../../lib/deploy/live-check.ts';
 import { DeployError } from '../../lib/deploy/deploy-target.ts';
+import { generateRedirectsFile, REDIRECTS, redirectsOfFile, siteRedirects } from '../../lib/site-files/hosting.ts';
 
 const test = suite('live check');
 
@@ -39,6 +40,17 @@ test('the first difference is shown with its context on both sides', () => {
   const long = Buffer.from(`${'x'.repeat(100)}A${'y'.repeat(100)}`);
   const other = Buffer.from(`${'x'.repeat(100)}B${'y'.repeat(100)}`);
   assert.is(firstDifference(long, other), `first difference at byte 100: dist/ has "${'x'.repeat(40)}A${'y'.repeat(39)}", the server sends "${'x'.repeat(40)}B${'y'.repeat(39)}"`);
+});
+
+test('the redirects of a built _redirects file are every redirect of the build, each once', () => {
+  const settings = { redirects: [{ from: '/old-prices/', to: '/services/' }, { from: '/spring-special.html', to: '/' }] };
+  const all = siteRedirects(settings);
+  assert.ok(all.length > REDIRECTS.length, 'the owner\'s redirects are there');
+  const file = generateRedirectsFile(all);
+  assert.equal(redirectsOfFile(file), all);
+  assert.equal(redirectsOfFile(file.replace(/\n/g, '\r\n')), all, 'a file saved with Windows line ends');
+  // A line of another status, and a comment, are not redirects.
+  assert.equal(redirectsOfFile('# /a/ /b/ 301\n/c/ /d/ 302\n/e /f 301\n'), [{ from: '/e', to: '/f', status: 301 }]);
 });
 
 test.run();
