@@ -13,7 +13,9 @@
  * (default DEFAULT_LOCK_WAIT_S), then stops with a message naming the other run. A lock is taken
  * over, with a line saying so, when it is stale: not refreshed for DEPLOY_LOCK_STALE_MINUTES
  * (default DEFAULT_LOCK_STALE_MIN), or held by a process of this same machine and user that no
- * longer runs (a deploy killed mid-way), or left without its owner file for LOCK_EMPTY_GRACE_MS.
+ * longer runs (a deploy killed mid-way), or left without any owner file (LOCK_OWNER_NAMES) for
+ * LOCK_EMPTY_GRACE_MS. A refresh never leaves the folder without one: the new owner file is
+ * written beside the old one and renamed into its place.
  * Taking over renames the old lock aside to a name of this run's own (one rename: of two runs
  * taking over at once, one rename fails) and then creates the lock as usual.
  */
@@ -31,6 +33,12 @@ export const LOCK_DIR = '/.deploy-lock';
 export const LOCK_DIR_PLAIN = '/deploy-lock';
 /** The file in the lock folder that names its holder. */
 export const LOCK_OWNER = 'owner.json';
+/** The new owner file while refresh() puts it in place of LOCK_OWNER. */
+export const LOCK_OWNER_NEW = 'owner.new.json';
+/** The previous owner file, moved aside by refresh() where the server will not rename over a file. */
+export const LOCK_OWNER_OLD = 'owner.old.json';
+/** Every name an owner file has in the lock folder, in the order they are read: a folder holding any of them is owned. */
+export const LOCK_OWNER_NAMES = [LOCK_OWNER, LOCK_OWNER_NEW, LOCK_OWNER_OLD] as const;
 /** The holder rewrites its owner file at least this often while it records progress, in ms. */
 export const LOCK_REFRESH_MS = 60_000;
 /** Between two looks at a held lock, in ms. */
@@ -99,6 +107,8 @@ export class ServerLock {
   private held = false;
   private owner: LockOwner;
   private lastRefresh = 0;
+  /** True once the server refused to rename over a file (ProFTPD `AllowOverwrite off`). */
+  private noOverwrite = false;
 
   constructor(private session: Session, runId: string, private settings: LockSettings, private onEvent: (e: LockEvent) => void) {
     const now = new Date().toISOString();
@@ -117,14 +127,20 @@ export class ServerLock {
       if (await this.session.run((r) => this.create(r))) {
         this.held = true;
         await this.writeOwner();
-        return;
+        // Another run may have moved this fresh folder aside between its creation and the write,
+        // and its owner file be the one there now: the lock is this run's only if it names it.
+        if ((await this.session.run((r) => this.readOwner(r)))?.run === this.owner.run) return;
+        this.held = false;
       }
-      const other = parseOwner(await this.session.run((r) => r.read(`${this.dir}/${LOCK_OWNER}`)));
+      let other = await this.session.run((r) => this.readOwner(r));
       emptySince = other ? undefined : emptySince ?? Date.now();
       const why = this.staleness(other, emptySince);
-      if (why && (await this.session.run((r) => this.takeOver(r, other)))) {
-        this.onEvent({ type: 'lock-taken-over', owner: other ? describeOwner(other) : 'a run that left no owner file', why });
-        continue;
+      if (why) {
+        if (await this.session.run((r) => this.takeOver(r, other))) {
+          this.onEvent({ type: 'lock-taken-over', owner: other ? describeOwner(other) : 'a run that left no owner file', why });
+          continue;
+        }
+        other = await this.session.run((r) => this.readOwner(r)); // another run took it over first
       }
       if (Date.now() >= deadline) throw this.busy(other);
       if (!announced && other) {
@@ -156,8 +172,10 @@ export class ServerLock {
   }
 
   /**
-   * Moves the stale lock aside under this run's own name and deletes it. When the lock moved aside
-   * turns out to be another run's fresh one (it took over first), it is put back.
+   * Moves the stale lock aside under this run's own name and deletes it. Only a lock whose owner
+   * file names the same run as the stale one (or that has none, as the stale one had none) is
+   * deleted: anything else is another run's fresh lock (it took over first, and may not have
+   * written its owner file yet), and is put back.
    * @returns true when the stale lock is gone
    */
   private async takeOver(r: Remote, stale: LockOwner | undefined): Promise<boolean> {
@@ -168,14 +186,23 @@ export class ServerLock {
       if (e instanceof DeployError && !e.transient) return false; // gone already, or taken over by another run
       throw e;
     }
-    const moved = parseOwner(await r.read(`${aside}/${LOCK_OWNER}`));
-    if (moved && moved.run !== stale?.run) {
+    const moved = await this.readOwner(r, aside);
+    if (moved?.run !== stale?.run) {
       await r.rename(aside, this.dir).catch(() => {});
       return false;
     }
-    await r.remove(`${aside}/${LOCK_OWNER}`);
+    for (const name of LOCK_OWNER_NAMES) await r.remove(`${aside}/${name}`);
     await r.removeEmptyDir(aside);
     return true;
+  }
+
+  /** The owner named in the lock folder `dir` under the first of LOCK_OWNER_NAMES that reads, or undefined when none does. */
+  private async readOwner(r: Remote, dir = this.dir): Promise<LockOwner | undefined> {
+    for (const name of LOCK_OWNER_NAMES) {
+      const owner = parseOwner(await r.read(`${dir}/${name}`));
+      if (owner) return owner;
+    }
+    return undefined;
   }
 
   private busy(other: LockOwner | undefined): DeployError {
@@ -192,19 +219,59 @@ export class ServerLock {
 
   /**
    * Shows the lock's holder is alive, when LOCK_REFRESH_MS has passed since the last time, over
-   * `via` (a session not busy). The owner file is deleted and written anew: some servers refuse to
-   * write over a file (ProFTPD `AllowOverwrite off`). A refusal is not fatal: the lock then only
-   * turns stale sooner.
+   * `via` (a session not busy). The new owner file is written as LOCK_OWNER_NEW and renamed over
+   * LOCK_OWNER; where the server refuses to rename over a file (ProFTPD `AllowOverwrite off`) the
+   * old one is first moved aside to LOCK_OWNER_OLD, then the new one renamed in, then the old one
+   * deleted. At every moment the folder holds an owner file naming this run under one of
+   * LOCK_OWNER_NAMES, which readers all accept. A refusal of any step is not fatal: the lock keeps
+   * the owner file it had, and turns stale DEPLOY_LOCK_STALE_MINUTES after the last refresh that
+   * went through.
+   * @throws DeployError only for a transient failure that persisted through the session's retries
    */
   async refresh(via: Session = this.session): Promise<void> {
     if (!this.held || Date.now() - this.lastRefresh < LOCK_REFRESH_MS) return;
+    const now = new Date(Date.now()).toISOString();
+    const body = Buffer.from(`${JSON.stringify({ ...this.owner, refreshed: now })}\n`);
     try {
-      await via.run((r) => r.remove(`${this.dir}/${LOCK_OWNER}`));
-      await this.writeOwner(via);
+      await via.run(async (r) => {
+        const fresh = `${this.dir}/${LOCK_OWNER_NEW}`;
+        await r.remove(fresh); // a leftover of a refresh cut off: some servers will not write over it
+        await r.write(fresh, body);
+        await this.replaceOwner(r, fresh);
+      });
+      this.owner.refreshed = now;
     } catch (e) {
       if (!(e instanceof DeployError) || e.transient) throw e;
-      this.lastRefresh = Date.now();
     }
+    this.lastRefresh = Date.now();
+  }
+
+  /** Renames `fresh` to LOCK_OWNER, moving the old owner file aside first where the server will not rename over it. */
+  private async replaceOwner(r: Remote, fresh: string): Promise<void> {
+    const owner = `${this.dir}/${LOCK_OWNER}`;
+    const old = `${this.dir}/${LOCK_OWNER_OLD}`;
+    if (!this.noOverwrite) {
+      try {
+        return await r.rename(fresh, owner);
+      } catch (e) {
+        if (!(e instanceof ServerRefusal)) throw e;
+        this.noOverwrite = true;
+      }
+    }
+    await r.remove(old);
+    try {
+      await r.rename(owner, old);
+    } catch (e) {
+      if (!(e instanceof ServerRefusal)) throw e;
+      return await r.rename(fresh, owner); // no owner file there to move aside
+    }
+    try {
+      await r.rename(fresh, owner);
+    } catch (e) {
+      await r.rename(old, owner).catch(() => {});
+      throw e;
+    }
+    await r.remove(old);
   }
 
   /** Removes the lock if this run still holds it; never throws (a lock left behind is taken over later). */
@@ -212,9 +279,9 @@ export class ServerLock {
     if (!this.held) return;
     this.held = false;
     await this.session.run(async (r) => {
-      const owner = parseOwner(await r.read(`${this.dir}/${LOCK_OWNER}`));
+      const owner = await this.readOwner(r);
       if (owner && owner.run !== this.owner.run) return; // taken over as stale: it is another run's now
-      await r.remove(`${this.dir}/${LOCK_OWNER}`);
+      for (const name of LOCK_OWNER_NAMES) await r.remove(`${this.dir}/${name}`);
       await r.removeEmptyDir(this.dir);
     }).catch(() => {});
   }

@@ -3,16 +3,21 @@
  * reach it (DEPLOY_LIVE_URL, default siteUrl) and check that what visitors get is what was built
  * and that the hosting file is in force:
  *  - every page of the build (each .html file, at its route: /areas/grants/index.html is
- *    /areas/grants/) answers 200 with the page's bytes, after decoding gzip or brotli;
+ *    /areas/grants/) answers 200 with the page's bytes, after decoding gzip or brotli; the build's
+ *    files are those the deploy uploads (hashSite: its bookkeeping, NOT_SITE, left out);
  *  - every other file the hosts serve (scripts, the chunks they import, images, the keyword
  *    corpus, …) answers 200 with its bytes: a changed shared chunk is cached by visitors for a
  *    year, so none is left out;
- *  - the headers the hosting rules set (SECURITY_HEADERS, HSTS over HTTPS, Cache-Control by
- *    path) are on every page, on the 404 answer, and on one file of each cache rule;
- *  - each redirect answers its status and target, a missing page answers 404 with the 404 page,
+ *  - the security headers (SECURITY_HEADERS, and HSTS over HTTPS) are on every page and on the
+ *    404 answer; every page has its Cache-Control; one file of each cache rule, one of each MIME
+ *    type the rules add and the service worker have their Cache-Control and Content-Type;
+ *  - each redirect of the build (its _redirects file: REDIRECTS and the operator's own) answers
+ *    301 to its target, with and without the trailing slash; a missing page answers 404 with the
+ *    404 page,
  *    the hosting files and the deploy record are not served (404, or 403 from the host's own
  *    configuration), and the MIME types the rules add apply.
- * Everything it expects comes from lib/site-files/hosting.ts, the rules' single source.
+ * Everything it expects comes from lib/site-files/hosting.ts, the rules' single source, and the
+ * built folder itself.
  *
  * Whatever differs is fetched again after LIVE_RETRY_WAITS_MS (a cache in front may still hold
  * the previous version; the requests ask it to revalidate with `Cache-Control: no-cache`). A file
@@ -31,11 +36,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import fg from 'fast-glob';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import {
-  cacheControlFor, DEPLOY_MANIFEST, HSTS_HEADER, isHiddenPath, MIME_TYPES, NOT_FOUND_PAGE, REDIRECTS, SECURITY_HEADERS, CACHE_RULES, redirectFor,
+  cacheControlFor, DEPLOY_MANIFEST, HSTS_HEADER, isHiddenPath, MIME_TYPES, NOT_FOUND_PAGE, REDIRECTS, SECURITY_HEADERS, CACHE_RULES, redirectsOfFile, type Redirect,
 } from '../site-files/hosting.ts';
+import { hashSite } from './deploy-plan.ts';
 import { DeployError } from './deploy-target.ts';
 
 /** Waits before each new try of what differs, in ms: a cache in front gets about 7 s to catch up. */
@@ -66,7 +71,7 @@ export interface LiveCheckOptions {
 export interface LiveCheckResult {
   /** True when everything matched. */
   ok: boolean;
-  /** Pages compared byte for byte (every .html of the build except the sources of redirects). */
+  /** Pages compared byte for byte (every .html of the build except the sources of its redirects). */
   pages: number;
   /** Other files compared byte for byte (every file the hosts serve that is not a page). */
   files: number;
@@ -106,7 +111,7 @@ interface Probe {
   body?: Buffer;
   /** The file of dist/ the body is, as a site path ("/areas/grants/index.html"). */
   file?: string;
-  /** False for a file compared by its bytes only (the headers are checked on one file per rule). */
+  /** False for a file compared by its bytes only (Cache-Control and Content-Type are checked on one file per rule and type). */
   headers?: boolean;
   /** Where the body comes from, for messages ("dist/areas/grants/index.html"). */
   source?: string;
@@ -132,22 +137,34 @@ class Unreachable extends Error {}
 /** The site path a built file is served at: /a/index.html -> /a/, /index.html -> /. */
 const routeOf = (file: string) => file.replace(/(^|\/)index\.html$/, '$1');
 
+/** The built folder's own `_redirects` file. */
+const REDIRECTS_FILE = '/_redirects';
+
+/** The redirects of the build in `dir`: those of its _redirects file, else (a build without one) REDIRECTS. */
+async function buildRedirects(dir: string, files: string[]): Promise<readonly Redirect[]> {
+  if (!files.includes(REDIRECTS_FILE)) return REDIRECTS;
+  return redirectsOfFile(await readFile(path.join(dir, REDIRECTS_FILE), 'utf8'));
+}
+
 /**
  * Reads the live site back and compares it with the build in `dir`.
  * @returns the verdict and the lines to print; never throws for what the server does (an
  *   unreachable server is a failed check with a message)
+ * @throws DeployError when `dir` holds a symbolic link (hashSite, as for the deploy)
  */
 export async function checkLive(dir: string, options: LiveCheckOptions): Promise<LiveCheckResult> {
   const base = options.url.replace(/\/+$/, '');
   const secure = base.startsWith('https:');
-  const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).map((f) => `/${f}`).sort();
+  const files = [...(await hashSite(dir)).keys()].sort();
+  const redirects = await buildRedirects(dir, files);
+  const redirectFrom = (route: string) => redirects.some((r) => route === r.from || `${route}/` === r.from);
   const read = (file: string) => readFile(path.join(dir, file));
   const probes: Probe[] = [];
   const add = (p: Omit<Probe, 'problems'>) => probes.push({ ...p, problems: [] });
 
   for (const file of files.filter((f) => f.endsWith('.html') && !isHiddenPath(f))) {
     const route = routeOf(file);
-    if (redirectFor(route)) continue; // a redirect probe below covers it
+    if (redirectFrom(route)) continue; // a redirect probe below covers it
     add({ path: route, kind: 'page', body: await read(file), file, source: `dist${file}`, cacheControl: cacheControlFor(route) });
   }
   const pages = probes.length;
@@ -168,8 +185,8 @@ export async function checkLive(dir: string, options: LiveCheckOptions): Promise
     add({ path: f, kind: 'file', body: await read(f), file: f, source: `dist${f}`, headers, cacheControl: cacheControlFor(f), contentType: headers ? MIME_TYPES[ext]?.split(';')[0] : undefined });
   }
   const others = probes.length - pages;
-  for (const r of REDIRECTS) {
-    for (const from of [r.from, r.from.replace(/\/$/, '')]) add({ path: from, kind: 'redirect', location: r.to });
+  for (const r of redirects) {
+    for (const from of new Set([r.from, r.from.replace(/\/$/, '')])) add({ path: from, kind: 'redirect', location: r.to });
   }
   const missing = `/live-check-${randomBytes(6).toString('hex')}/`;
   if (files.includes(NOT_FOUND_PAGE)) add({ path: missing, kind: 'missing', body: await read(NOT_FOUND_PAGE), source: `dist${NOT_FOUND_PAGE}` });

@@ -9,6 +9,8 @@
  *  - Apache serving another folder than the uploaded one: "the uploaded folder is not the web root".
  *  - A host rewriting e-mail addresses (mod_substitute): the pages named with the first difference.
  *  - A cache in front that answers with the previous copy until asked to revalidate: passes on retry.
+ *  - The operator's redirects (in the build's _redirects) are probed; the build's bookkeeping
+ *    (.build-made, lost+found/) is not compared.
  *  - --no-live-check skips it; an unreachable address says to use it.
  */
 import http from 'node:http';
@@ -18,7 +20,7 @@ import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkLive } from '../../lib/deploy/live-check.ts';
-import { isHiddenPath, REDIRECTS } from '../../lib/site-files/hosting.ts';
+import { generateRedirectsFile, isHiddenPath, REDIRECTS, siteRedirects } from '../../lib/site-files/hosting.ts';
 import { startApache, type ApacheOptions, type RunningApache } from '../helpers/apache.ts';
 import { runCli } from '../helpers/deploy-scenario.ts';
 import { DIST } from '../helpers/site.ts';
@@ -164,6 +166,30 @@ s('a cache in front that keeps the previous copy until asked to revalidate: the 
     } finally {
       cache.close();
     }
+  });
+});
+
+s('the operator\'s redirects, from the build\'s _redirects, are probed; the build\'s bookkeeping is not', async () => {
+  const { root } = folder();
+  for (const f of await fg('**/*', { cwd: DIST, dot: true })) {
+    mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+    writeFileSync(path.join(root, f), readFileSync(path.join(DIST, f)));
+  }
+  // An owner redirect in the build's _redirects; the bookkeeping of a folder swapped in place (NOT_SITE).
+  const owner = siteRedirects({ redirects: [{ from: '/old-prices/', to: '/services/' }] });
+  writeFileSync(path.join(root, '_redirects'), generateRedirectsFile(owner));
+  writeFileSync(path.join(root, '.build-made'), 'bookkeeping\n');
+  mkdirSync(path.join(root, 'lost+found'));
+  writeFileSync(path.join(root, 'lost+found', 'inode-1234'), 'recovered\n');
+  await withApache(root, {}, async (apache) => {
+    const live = () => checkLive(root, { url: apache.url, insecureTls: false, timeoutMs: 10_000, retryWaitsMs: [] });
+    const missing = await live();
+    assert.not.ok(missing.ok, 'the .htaccess lacks the owner\'s redirect');
+    assert.ok(missing.lines.includes('  /old-prices/ answers 404 instead of 301 to /services/'), missing.lines.join('\n'));
+    assert.ok(missing.lines.includes('  /old-prices answers 404 instead of 301 to /services/'), missing.lines.join('\n'));
+    writeFileSync(path.join(root, '.htaccess'), `${readFileSync(path.join(root, '.htaccess'), 'utf8')}RedirectMatch 301 ^/old-prices/?$ /services/\n`);
+    const applied = await live();
+    assert.equal(applied.lines, [`Live check: ${PAGES} pages and ${FILES} other files match dist/, headers applied (${apache.url})`], 'lost+found/ is not compared');
   });
 });
 
