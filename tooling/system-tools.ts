@@ -140,7 +140,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     // Its test users live in a Berkeley DB file for pam_userdb, written with Perl's DB_File.
     check: ['/usr/bin/perl', '-MDB_File', '-e', '1'],
     debian: ['vsftpd', 'perl', 'libpam-modules', 'util-linux'],
-    tests: ['test/deploy/vsftpd'],
+    tests: ['test/deploy/vsftpd', 'test/deploy/lock-refresh.test.ts'],
   },
   {
     name: 'Pure-FTPd (FTP server, unpacked)',
@@ -157,7 +157,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
       'libncursesw6', 'libpam0g', 'libpcre2-8-0', 'libpcre2-posix3', 'libssl3', 'libtinfo6', 'zlib1g',
     ],
     unpack: { packages: ['proftpd-core'], dir: PROFTPD_DIR },
-    tests: ['test/deploy/proftpd'],
+    tests: ['test/deploy/proftpd', 'test/deploy/lock-refresh.test.ts'],
   },
 ];
 
