@@ -11,7 +11,7 @@
  * fourth during its first build, leave none of their processes running. No timing is judged.
  */
 import { readFileSync } from 'node:fs';
-import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pidtree from 'pidtree';
 import { suite } from 'uvu';
@@ -71,11 +71,18 @@ async function save(edit: () => Promise<void>, expect: RegExp): Promise<string[]
   return buildLines().slice(before);
 }
 
-/** Replaces `from` with `to` in a project file; fails when `from` is not there. */
+/**
+ * Replaces `from` with `to` in a project file, saved the way editors' "safe write" saves (a new
+ * file renamed over the old one): a file written in place is empty for a moment, and on a loaded
+ * machine the build can read it then and report a mistake the next write mends.
+ * Fails when `from` is not there.
+ */
 async function replaceIn(name: string, from: string, to: string): Promise<void> {
   const text = await readFile(file(name), 'utf8');
   assert.ok(text.includes(from), `${name} holds ${JSON.stringify(from)}`);
-  await writeFile(file(name), text.replace(from, to));
+  const saving = `${file(name)}.saving~`;
+  await writeFile(saving, text.replace(from, to));
+  await rename(saving, file(name));
 }
 
 /** Every file under `dir` by site path, with its bytes (pages without the live-reload tag). */
@@ -166,7 +173,7 @@ test.after(async () => {
 
 test('should equal a fresh build after content, template, page and island saves', async () => {
   const lines = await save(() => replaceIn('content/communities.ts', 'Our home base on Route 66', 'Our home on Route 66'), /content\/communities\.ts/);
-  assert.match(lines.join('\n'), new RegExp(`^Rebuilt after content/communities\\.ts: \\d+ of ${PAGES} pages changed, \\d+ ms\\.$`, 'm'), 'an incremental rebuild, one line');
+  assert.match(lines.join('\n'), new RegExp(`^Rebuilt after content/communities\\.ts: \\d+ of ${PAGES} pages changed, \\d+ ms\\.$`, 'm'), `an incremental rebuild, one line; the build lines were:\n${lines.join('\n')}`);
   assert.match(dev.output(), /^dev trace: \+\d+ ms live reload sent to the open tab /m, 'the open tabs were reloaded ahead of the other pages');
   assert.match(dev.output(), /^dev trace: \+\d+ ms open tab painted /m, 'the build waited for them to say they painted');
   assert.ok(tabs.grants.reloads >= 1, 'the tab on the changed page reloaded');

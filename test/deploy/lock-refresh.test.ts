@@ -8,11 +8,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LOCK_DIR, LOCK_OWNER, LOCK_OWNER_NAMES, LOCK_REFRESH_MS, ServerLock } from '../../lib/deploy/deploy-lock.ts';
+import { LOCK_DIR, LOCK_OWNER, LOCK_OWNER_NAMES, ServerLock } from '../../lib/deploy/deploy-lock.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
 import { Session } from '../../lib/deploy/deploy-session.ts';
 import { readTarget } from '../../lib/deploy/deploy-target.ts';
 import { ftpProtocol } from '../helpers/deploy-hosts.ts';
+import { refreshLater } from '../helpers/memory-remote.ts';
 import { startProftpd, startVsftpd } from '../../tooling/ftp-servers.ts';
 
 const servers = [await startVsftpd(), await startProftpd({ config: ['AllowOverwrite off'] })];
@@ -70,13 +71,7 @@ for (const [i, server] of servers.entries()) {
       await lock.take();
       const before = JSON.parse(readFileSync(path.join(lockDir, LOCK_OWNER), 'utf8')).refreshed;
       calls.length = 0;
-      const realNow = Date.now;
-      Date.now = () => realNow() + LOCK_REFRESH_MS + 1000;
-      try {
-        await lock.refresh();
-      } finally {
-        Date.now = realNow;
-      }
+      await refreshLater(lock);
       assert.ok(calls.some((c) => c.startsWith('write')), calls.join('\n'));
       if (server.name.includes('AllowOverwrite off')) assert.ok(calls.some((c) => c.startsWith(`rename ${LOCK_DIR}/${LOCK_OWNER} -> `)), `the old owner file was moved aside:\n${calls.join('\n')}`);
       assert.equal(unowned, [], `the lock named no owner after these calls:\n${calls.join('\n')}`);

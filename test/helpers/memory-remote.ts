@@ -4,6 +4,7 @@
  * an interleaving of two deploys that a real server would only show by chance.
  */
 import path from 'node:path';
+import { LOCK_REFRESH_MS, type ServerLock } from '../../lib/deploy/deploy-lock.ts';
 import { ServerRefusal, type Remote } from '../../lib/deploy/deploy-remote.ts';
 
 /** The files and folders of one server, by site path ("/" is the target folder). */
@@ -93,3 +94,13 @@ export function signal(): { done: Promise<void>; fire: () => void } {
   return { done, fire };
 }
 
+/** Calls lock.refresh() as if LOCK_REFRESH_MS had passed since the lock was taken. */
+export async function refreshLater(lock: ServerLock): Promise<void> {
+  const realNow = Date.now;
+  Date.now = () => realNow() + LOCK_REFRESH_MS + 1000;
+  try {
+    await lock.refresh();
+  } finally {
+    Date.now = realNow;
+  }
+}

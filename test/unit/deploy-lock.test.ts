@@ -6,10 +6,10 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LOCK_DIR, LOCK_OWNER, LOCK_OWNER_NAMES, LOCK_REFRESH_MS, ServerLock, type LockEvent, type LockOwner } from '../../lib/deploy/deploy-lock.ts';
+import { LOCK_DIR, LOCK_OWNER, LOCK_OWNER_NAMES, ServerLock, type LockEvent, type LockOwner } from '../../lib/deploy/deploy-lock.ts';
 import { Session } from '../../lib/deploy/deploy-session.ts';
 import { ServerRefusal } from '../../lib/deploy/deploy-remote.ts';
-import { MemoryRemote, MemoryServer, signal, type Call } from '../helpers/memory-remote.ts';
+import { MemoryRemote, MemoryServer, refreshLater, signal, type Call } from '../helpers/memory-remote.ts';
 
 const test = suite('deploy lock');
 const OWNER = `${LOCK_DIR}/${LOCK_OWNER}`;
@@ -97,17 +97,6 @@ function owners(server: MemoryServer): Record<string, string> {
     if (body) out[name] = JSON.parse(String(body)).run;
   }
   return out;
-}
-
-/** Calls lock.refresh() as if LOCK_REFRESH_MS had passed since the lock was taken. */
-async function refreshLater(lock: ServerLock): Promise<void> {
-  const realNow = Date.now;
-  Date.now = () => realNow() + LOCK_REFRESH_MS + 1000;
-  try {
-    await lock.refresh();
-  } finally {
-    Date.now = realNow;
-  }
 }
 
 for (const noOverwrite of [false, true]) {
