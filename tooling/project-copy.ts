@@ -3,7 +3,7 @@
  * live reload): the sources are copied, node_modules is a folder of links to the project's packages (so the
  * copy's caches and dev output stay its own), and the copy is deleted by remove().
  */
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './browser.ts';
@@ -37,4 +37,15 @@ export async function buildInCopy(copy: ProjectCopy): Promise<{ code: number | n
   const code = await new Promise<number | null>((resolve) => run.child.once('exit', (c) => resolve(c)));
   await run.stop();
   return { code, lines: run.output().split('\n').filter((l) => l.trim() && !/^npm warn/.test(l)) };
+}
+
+/**
+ * Writes `text` to `file` as an editor's "safe write" saves it: a new file beside it, renamed over
+ * it, so a watcher never reads it half-written (a file written in place is empty for a moment, and
+ * on a loaded machine a build can read it then and report a mistake the next write mends).
+ */
+export async function saveFile(file: string, text: string): Promise<void> {
+  const saving = `${file}.saving~`;
+  await writeFile(saving, text);
+  await rename(saving, file);
 }

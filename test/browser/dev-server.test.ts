@@ -8,7 +8,7 @@
  * site are refused. The dev server, its watcher and its
  * build processes are ended when the test ends, also on failure.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import WebSocket from 'ws';
@@ -18,7 +18,7 @@ import { COMMUNITIES } from '../../content/communities.ts';
 import { DIST, launchBrowser } from '../../tooling/browser.ts';
 import { freePort, request } from '../../tooling/http.ts';
 import { startScript, type ScriptProcess } from '../../tooling/process.ts';
-import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
+import { copyProject, saveFile, type ProjectCopy } from '../../tooling/project-copy.ts';
 
 /** Generous: a rebuild on the shared 2-core machine under a parallel test load (not a speed gate). */
 const WAIT_MS = 120_000;
@@ -69,7 +69,7 @@ test('should show a saved description in the open page without a manual reload, 
   assert.ok(source.includes(grants.description));
   const before = (dev!.output().match(/^Rebuilt after /gm) ?? []).length;
   const text = 'Edited while the page was open: this sentence came by live reload.';
-  await writeFile(communities(), source.replace(grants.description, text));
+  await saveFile(communities(), source.replace(grants.description, text));
   await page.waitForFunction((t) => document.body.textContent!.includes(t), text, { timeout: WAIT_MS });
   // The build has ended (its line is printed after every reload it sends) ...
   for (const end = Date.now() + WAIT_MS; (dev!.output().match(/^Rebuilt after /gm) ?? []).length === before && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
@@ -91,7 +91,7 @@ test('should show the error page for a syntax error, and the site again once it 
   const broken = good.replace("description: 'Edited while", "description: 'We'll edit while");
   assert.is.not(broken, good);
   const line = broken.split('\n').findIndex((l) => l.includes("'We'll edit")) + 1;
-  await writeFile(communities(), broken);
+  await saveFile(communities(), broken);
   await page.waitForSelector('h1:has-text("Build stopped")', { timeout: WAIT_MS });
   const shown = await page.textContent('body') ?? '';
   assert.match(shown, `content/communities.ts:${line}:`);
@@ -100,7 +100,7 @@ test('should show the error page for a syntax error, and the site again once it 
   assert.match(shown, /reloads by itself when you save the fix/);
   assert.match(dev!.output(), new RegExp(`Build stopped: content/communities\\.ts:${line}:\\d+: `));
 
-  await writeFile(communities(), good.replace('this sentence came by live reload', 'fixed and back'));
+  await saveFile(communities(), good.replace('this sentence came by live reload', 'fixed and back'));
   await page.waitForFunction(() => document.body.textContent!.includes('fixed and back'), undefined, { timeout: WAIT_MS });
   assert.is(await page.$('h1:has-text("Build stopped")'), null);
   assert.equal(errors.filter((e) => /Content.Security.Policy/i.test(e)), []);

@@ -11,7 +11,7 @@
  * fourth during its first build, leave none of their processes running. No timing is judged.
  */
 import { readFileSync } from 'node:fs';
-import { readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pidtree from 'pidtree';
 import { suite } from 'uvu';
@@ -21,7 +21,7 @@ import { loadContent } from '../../lib/content/load-content.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { freePort } from '../../tooling/http.ts';
 import { startProcess, startScript, type ScriptProcess } from '../../tooling/process.ts';
-import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
+import { copyProject, saveFile, type ProjectCopy } from '../../tooling/project-copy.ts';
 
 /** Generous: a rebuild on the shared 2-core machine under a parallel test load (not a speed gate). */
 const WAIT_MS = 120_000;
@@ -71,18 +71,11 @@ async function save(edit: () => Promise<void>, expect: RegExp): Promise<string[]
   return buildLines().slice(before);
 }
 
-/**
- * Replaces `from` with `to` in a project file, saved the way editors' "safe write" saves (a new
- * file renamed over the old one): a file written in place is empty for a moment, and on a loaded
- * machine the build can read it then and report a mistake the next write mends.
- * Fails when `from` is not there.
- */
+/** Replaces `from` with `to` in a project file, saved as an editor's safe write (saveFile); fails when `from` is not there. */
 async function replaceIn(name: string, from: string, to: string): Promise<void> {
   const text = await readFile(file(name), 'utf8');
   assert.ok(text.includes(from), `${name} holds ${JSON.stringify(from)}`);
-  const saving = `${file(name)}.saving~`;
-  await writeFile(saving, text.replace(from, to));
-  await rename(saving, file(name));
+  await saveFile(file(name), text.replace(from, to));
 }
 
 /** Every file under `dir` by site path, with its bytes (pages without the live-reload tag). */
