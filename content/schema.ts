@@ -124,8 +124,9 @@ const Credentials = z.strictObject({
 /** One redirect: an old site path to a page of this site (the build checks that the page exists). */
 /**
  * A path as the hosting files can carry it: "/" then letters, digits and - . _ ~ % / only (the
- * unreserved characters of RFC 3986 plus %-escapes); anything else (a space, ";", "{", a quote)
- * could break the nginx config or the .htaccess rule it is written into.
+ * unreserved characters of https://www.rfc-editor.org/rfc/rfc3986#section-2.3, %-escapes and
+ * "/"); anything else (a space, ";", "{", a quote) could break the nginx config or the .htaccess
+ * rule it is written into.
  */
 const SITE_PATH = /^\/[A-Za-z0-9._~%/-]*$/;
 const RedirectSetting = z.strictObject({

@@ -6,7 +6,8 @@
  *   link to ../.env published the deploy password), and a link kept as a link would be followed
  *   by the deploy and the hosts;
  * - a dot-file or dot-folder is refused (.env.local, .DS_Store, an editor's backup), except
- *   .well-known/ (RFC 8615: security.txt, app links, certificate checks), which is published.
+ *   .well-known/ (https://www.rfc-editor.org/rfc/rfc8615: security.txt, app links, certificate
+ *   checks), which is published.
  * Anything else that is not a plain file (a pipe, a socket) is refused too.
  */
 import { lstat, readdir } from 'node:fs/promises';

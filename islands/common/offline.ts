@@ -21,8 +21,9 @@ export const OFFLINE_PAGE_PATH = '/offline.html';
 export const NETWORK_TIMEOUT_MS = 3000;
 
 /**
- * True when a response's Cache-Control says it must not be stored (`no-store`, RFC 9111 section
- * 5.2.2.5): the service worker leaves such a response out of its caches, as a browser cache does.
+ * True when a response's Cache-Control says it must not be stored (`no-store`,
+ * https://www.rfc-editor.org/rfc/rfc9111#name-no-store): the service worker leaves such a
+ * response out of its caches, as a browser cache does.
  */
 export function forbidsStoring(cacheControl: string | null): boolean {
   return /(^|,)\s*no-store\s*(,|$)/i.test(cacheControl ?? '');

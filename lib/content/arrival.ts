@@ -71,12 +71,35 @@ export function arrivalOf(town: Town): Arrival {
   return arrivalAt(town.page.town.coordinates);
 }
 
-/** The `count` other towns nearest to `town` (great-circle), nearest first, with their distance in whole km. */
+/**
+ * How far apart two points are, as the haversine term a = sin²(Δφ/2) + cos φ1 · cos φ2 · sin²(Δλ/2)
+ * (https://en.wikipedia.org/wiki/Haversine_formula): the great-circle distance is 2R·asin(√a),
+ * which grows with a, so a ranks points by distance without computing the distance itself.
+ */
+function haversineTerm(a: Point, b: Point): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  return Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+}
+
+/**
+ * The `count` other towns nearest to `town` (great-circle), nearest first, with their distance in
+ * whole km (@turf/distance). One pass over `all` that keeps the nearest `count`: an area page asks
+ * this once, so a site of thousands of towns does no sort per page.
+ */
 export function neighbours<T extends Town>(town: T, all: readonly T[], count = 2): { town: T; km: number }[] {
-  return all.filter((t) => t.slug !== town.slug)
-    .map((t) => ({ town: t, km: Math.round(greatCircleKm(town.page.town.coordinates, t.page.town.coordinates)) }))
-    .sort((a, b) => a.km - b.km)
-    .slice(0, count);
+  const here = town.page.town.coordinates;
+  const nearest: { town: T; term: number }[] = [];
+  for (const t of all) {
+    if (t.slug === town.slug) continue;
+    const term = haversineTerm(here, t.page.town.coordinates);
+    if (nearest.length === count && term >= nearest[count - 1].term) continue;
+    const at = nearest.findIndex((n) => term < n.term);
+    nearest.splice(at < 0 ? nearest.length : at, 0, { town: t, term });
+    if (nearest.length > count) nearest.pop();
+  }
+  return nearest.map((n) => ({ town: n.town, km: Math.round(greatCircleKm(here, n.town.page.town.coordinates)) }));
 }
 
 /**
@@ -87,7 +110,8 @@ export function arrivalSentence(town: Town): string {
   const a = arrivalOf(town);
   const times = `${OWNER_MINUTES.normal} minutes for normal calls and ${OWNER_MINUTES.emergency} for emergencies`;
   if (town.name === LOCATION.locality) return `Our base is in ${town.name}, so our usual times hold: ${times}.`;
-  const where = `${town.name} is ${a.km} km (${a.miles} miles) from our base in Grants as the crow flies`;
-  if (a.near) return `${where}, so the Grants times hold: ${times}.`;
-  return `${where}: by road, plan on ${a.estimate} from Grants, and we give you an estimate when you call.`;
+  const base = LOCATION.locality;
+  const where = `${town.name} is ${a.km} km (${a.miles} miles) from our base in ${base} as the crow flies`;
+  if (a.near) return `${where}, so the ${base} times hold: ${times}.`;
+  return `${where}: by road, plan on ${a.estimate} from ${base}, and we give you an estimate when you call.`;
 }

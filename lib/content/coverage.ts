@@ -13,7 +13,7 @@
  *   schema allows only on extended coverage and never with a 24/7 emergency promise.
  */
 import type { Community } from '../../content/schema.ts';
-import { arrivalOf } from './arrival.ts';
+import { arrivalOf, LOCATION } from './arrival.ts';
 
 /** A community with its own page (the shape of lib/content/load-content.ts `Area`). */
 type Area = Community & { page: NonNullable<Community['page']> };
@@ -60,9 +60,9 @@ export function coverageBadge(c: Community): CoverageBadge {
  */
 export function coverageNote(c: Area): string | undefined {
   const a = arrivalOf(c);
-  if (c.servedOnRequest) return `${c.name} is an extended-coverage area, served on request: call to confirm. By road it is ${a.estimate} from Grants.`;
+  if (c.servedOnRequest) return `${c.name} is an extended-coverage area, served on request: call to confirm. By road it is ${a.estimate} from ${LOCATION.locality}.`;
   if (a.near) return undefined;
-  return `By road ${c.name} is ${a.estimate} from our Grants base: call for an honest arrival estimate.`;
+  return `By road ${c.name} is ${a.estimate} from our ${LOCATION.locality} base: call for an honest arrival estimate.`;
 }
 
 /** Names as words: "" when none, "Gallup", "Gallup and Zuni", "Gallup, Zuni and Ramah". */

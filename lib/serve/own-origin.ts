@@ -5,9 +5,9 @@
  * `Host`) or open a WebSocket to the port (the browser sends the page's own `Origin`). So:
  * - a request whose `Host` is not one of the names the server listens as is refused (403);
  * - a WebSocket upgrade whose `Origin` is not the server's own is refused (403). Browsers always
- *   send `Origin` on a WebSocket handshake (RFC 6455 section 4.1; Fetch "append a request Origin
- *   header"), so an upgrade without one comes from a program on this machine, which could read
- *   the folder anyway, and is let through.
+ *   send `Origin` on a WebSocket handshake (https://www.rfc-editor.org/rfc/rfc6455#section-4.1,
+ *   https://fetch.spec.whatwg.org/#append-a-request-origin-header), so an upgrade without one
+ *   comes from a program on this machine, which could read the folder anyway, and is let through.
  */
 
 /**

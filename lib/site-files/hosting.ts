@@ -88,7 +88,8 @@ export const FILE_CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src 
  * Request paths that get FILE_CSP: a last segment with an extension other than .html, .js or .mjs
  * (a page's path has no extension or ends in .html; a 404 or redirect is answered with a page).
  * By path rather than by response type, so a 304 revalidation, which has no Content-Type and
- * whose headers replace the stored ones (RFC 9111 section 4.3.4), keeps the right policy.
+ * whose headers replace the stored ones (https://www.rfc-editor.org/rfc/rfc9111#section-4.3.4),
+ * keeps the right policy.
  */
 export const FILE_CSP_PATH = /\.(?!(?:html|m?js)$)[^./]+$/i;
 

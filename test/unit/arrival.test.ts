@@ -50,6 +50,14 @@ test('should promise the owner\'s minutes only in a near town\'s sentence', () =
 test('should find the nearest towns', () => {
   assert.equal(neighbours(area('crownpoint'), site.areas).map((n) => n.town.slug), ['smith-lake', 'thoreau']);
 });
+test('should rank the nearest towns by their exact distance, and name the nearest of any list', () => {
+  // Prewitt (43.06 km) and Fort Wingate (43.00 km) both round to 43 km from Ramah: the nearer comes first.
+  assert.equal(neighbours(area('ramah'), site.areas).map((n) => [n.town.slug, n.km]), [['thoreau', 39], ['fort-wingate', 43]]);
+  const at = (slug: string, latitude: number) => ({ slug, name: slug, page: { town: { coordinates: { latitude, longitude: -108 } } } });
+  const towns = [at('here', 35), at('far', 36), at('near', 35.1), at('nearer', 35.05), at('far2', 35.9)];
+  assert.equal(neighbours(towns[0], towns, 3).map((n) => n.town.slug), ['nearer', 'near', 'far2']);
+  assert.equal(neighbours(towns[0], towns.slice(0, 2)).map((n) => n.town.slug), ['far'], 'fewer towns than asked: all of them');
+});
 test('should refuse a specialised service that content/services.ts does not have, naming the field', () => {
   const communities = (structuredClone(PROJECT_CONTENT.communities) as Community[]).map((c) => (c.slug === 'milan' ? { ...c, page: { ...c.page!, town: { ...c.page!.town, services: ['car-lockout', 'car-lockouts', 'home-lockout'] } } } : c));
   assert.throws(() => loadContent({ ...PROJECT_CONTENT, communities }), /^content\/communities\.ts: community "milan": field "page\.town\.services" names "car-lockouts", which is not a service of content\/services\.ts/);
