@@ -13,7 +13,8 @@ process.env.NODE_ENV ||= 'production';
 const ROOT = import.meta.dirname;
 
 try {
-  const { buildSite, formatSummary } = await import('./lib/build/build-site.ts');
+  const { buildSite } = await import('./lib/build/build-site.ts');
+  const { formatSummary } = await import('./lib/build/summary.ts');
   const result = await buildSite({ progress: (line) => console.log(line) });
   console.log(formatSummary(result));
 } catch (error) {

@@ -19,7 +19,7 @@ import { GEO_OPTIONS, LOCATING, LOCATION_OFF, locationMessage, smsUri } from './
 /**
  * Wires every `[data-island="<name>"]` element: its <button> starts the lookup, its
  * `[role="status"]` shows progress and failures, `data-to` is the business number (E.164).
- * The signature is that of an island's `mount` (islands/runtime/interaction.ts IslandCode).
+ * Its browser entry (lib/bundle/bundle.ts) calls it with the island's name.
  * Never throws.
  */
 export function mount(name: string): void {

@@ -6,12 +6,18 @@ import type { SiteData } from './content/load-content.ts';
 import type { Route } from './route.ts';
 import type { SiteFile } from './write.ts';
 
-/** A page as finally written: its route and its minified HTML. */
+/**
+ * A page as finally written, as the site-wide files read it: the build keeps this much of each
+ * page once it is written, not its HTML.
+ */
 export interface BuiltPage {
   route: Route;
-  html: string;
-  /** Its title and visible text (lib/site-files/corpus.ts extractPageText), when the build already read them. */
+  /** SHA-256 of its final HTML, base64. */
+  digest: string;
+  /** Its title and visible text (lib/site-files/corpus.ts extractPageText); set for every indexable page. */
   text?: { title: string; text: string };
+  /** Its final HTML: kept only for the offline page, whose images the service worker precaches (lib/bundle/service-worker.ts). */
+  html?: string;
 }
 
 /** A generator of extra files. */

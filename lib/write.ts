@@ -1,7 +1,7 @@
 /**
- * Writes the site into a fresh temporary folder beside the output folder, then swaps it in
- * (lib/output-folder.ts), so the output folder always holds a complete site: the previous one
- * unless everything succeeded.
+ * Writes the site into a fresh temporary folder beside the output folder, file by file as the
+ * build finishes them, then swaps it in (lib/output-folder.ts), so the output folder always holds
+ * a complete site: the previous one unless everything succeeded.
  */
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { checkReplaceable, lockOutput, OutputFolderError, recoverOutput, REPLACE
 /**
  * Files written at once: their folder creation and writes overlap in libuv's thread pool
  * (https://nodejs.org/api/fs.html#threadpool-usage) instead of waiting on each file in turn, and a
- * batch of this size keeps the files open and the pages decompressed at once (SiteFile.contents) few.
+ * batch of this size keeps the files open at once few.
  */
 const WRITE_BATCH = 32;
 
@@ -36,71 +36,120 @@ export interface SiteFile {
   contents: string | Uint8Array;
 }
 
+/** Where a build writes its files as they are finished (lib/build/build-site.ts). */
+export interface SiteWriter {
+  /** Writes these files now; a later file of the same path replaces an earlier one. */
+  write(files: SiteFile[]): Promise<void>;
+  /** Every file is written: the new site takes the output folder's place. */
+  commit(): Promise<void>;
+  /** The build failed: nothing it wrote reaches the output folder; the previous site stays. */
+  abort(): Promise<void>;
+}
+
 /**
- * @param files     every generated file
- * @param staticDir folder whose files are copied first (generated files win on a clash); only
- *                  plain files, no symbolic link or dot-file (lib/static-folder.ts)
- * @param outDir    the output folder, e.g. "dist"; replaced only after all files are written. A
- *                  symbolic link is followed (its target is replaced, the link stays).
+ * Opens a fresh temporary folder beside the output folder, with the static folder copied in
+ * first (generated files win on a clash); files are written into it as the build finishes them,
+ * and commit() swaps it in (lib/output-folder.ts), so the output folder always holds a complete
+ * site: the previous one unless everything succeeded. The output folder is locked until commit()
+ * or abort().
+ * @param staticDir folder whose files are copied first; only plain files, no symbolic link or
+ *                  dot-file (lib/static-folder.ts)
+ * @param outDir    the output folder, e.g. "dist". A symbolic link is followed (its target is
+ *                  replaced, the link stays).
  * @param log       where notes go (another build holds the folder; a crashed build was cleaned up)
  * @param replaceExisting replace an output folder the build did not make (default: the setting
- *                  DIST_REPLACE_EXISTING=1); without it such a folder stops the write (checkReplaceable)
- * @throws Error when a write fails; the previous output is then untouched and the temp folder removed.
- *   OutputFolderError (one line) when the output folder is unusable, holds files the build did not
- *   make, or another build holds it too long.
- *   StaticFolderError (one line per file) when the static folder holds a symbolic link or a dot-file;
- *   nothing is written then. OutputFolderError (explainWriteError) when the disk is full.
+ *                  DIST_REPLACE_EXISTING=1); without it such a folder stops the build (checkReplaceable)
+ * @throws OutputFolderError (one line) when the output folder is unusable, holds files the build
+ *   did not make, or another build holds it too long. StaticFolderError (one line per file) when
+ *   the static folder holds a symbolic link or a dot-file. write() and commit() throw the write's
+ *   error (OutputFolderError from explainWriteError when the disk is full).
+ */
+export async function openSiteWriter(
+  staticDir: string, outDir: string, log: (line: string) => void = console.log,
+  replaceExisting = process.env[REPLACE_EXISTING_SETTING] === '1',
+): Promise<SiteWriter> {
+  const staticFiles = await listStaticFiles(staticDir);
+  const out = await resolveOutput(outDir);
+  await mkdir(out.home, { recursive: true });
+  const release = await lockOutput(out, log);
+  const id = `${process.pid}-${Date.now()}`;
+  const tmp = tempPath(out, 'new', id);
+  let wrote = 0;
+  /** Set once the lock is released (after commit, abort or a failed write): later calls do nothing more. */
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await rm(tmp, { recursive: true, force: true });
+    await release();
+  };
+  const fail = async (error: unknown): Promise<never> => {
+    await close();
+    throw explainWriteError(error, out.dir, out.home);
+  };
+  try {
+    for (const line of await recoverOutput(out)) log(line);
+    await checkReplaceable(out, replaceExisting);
+    await mkdir(tmp);
+    for (const file of staticFiles) {
+      await mkdir(path.dirname(path.join(tmp, file)), { recursive: true });
+      await copyFile(path.join(staticDir, file), path.join(tmp, file));
+    }
+  } catch (error) {
+    return fail(error);
+  }
+  return {
+    async write(files) {
+      try {
+        // By target, the last file of a path winning, as when they were written one after another.
+        const byTarget = new Map<string, SiteFile>();
+        for (const f of files) {
+          const target = path.join(tmp, f.path);
+          if (!target.startsWith(tmp + path.sep)) throw new Error(`Refusing to write outside the output folder: ${f.path}`);
+          byTarget.set(target, f);
+        }
+        const writes = [...byTarget];
+        for (let from = 0; from < writes.length; from += WRITE_BATCH) {
+          // Every write of the batch settles before the next batch, or before the folder is removed on a failure.
+          const results = await Promise.allSettled(writes.slice(from, from + WRITE_BATCH).map(async ([target, f]) => {
+            await mkdir(path.dirname(target), { recursive: true });
+            await writeFile(target, f.contents);
+          }));
+          const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+          if (failed) throw failed.reason;
+        }
+      } catch (error) {
+        return fail(error);
+      }
+      if (wrote === 0 && files.length) await writeStep('writing');
+      wrote += files.length;
+    },
+    async commit() {
+      try {
+        await writeStep('written');
+        const ready = tempPath(out, 'ready', id);
+        await rename(tmp, ready);
+        await writeStep('ready');
+        await swapIn(out, ready, id);
+      } catch (error) {
+        return fail(error);
+      }
+      closed = true;
+      await release();
+    },
+    abort: close,
+  };
+}
+
+/**
+ * Writes a whole site at once through openSiteWriter: the static folder, then `files`, then the swap.
+ * @throws as openSiteWriter; the previous output is then untouched and the temporary folder removed
  */
 export async function writeSite(
   files: SiteFile[], staticDir: string, outDir: string, log: (line: string) => void = console.log,
   replaceExisting = process.env[REPLACE_EXISTING_SETTING] === '1',
 ): Promise<void> {
-  const staticFiles = await listStaticFiles(staticDir);
-  const out = await resolveOutput(outDir);
-  await mkdir(out.home, { recursive: true });
-  const release = await lockOutput(out, log);
-  try {
-    for (const line of await recoverOutput(out)) log(line);
-    await checkReplaceable(out, replaceExisting);
-    const id = `${process.pid}-${Date.now()}`;
-    const tmp = tempPath(out, 'new', id);
-    try {
-      await mkdir(tmp);
-      for (const file of staticFiles) {
-        await mkdir(path.dirname(path.join(tmp, file)), { recursive: true });
-        await copyFile(path.join(staticDir, file), path.join(tmp, file));
-      }
-      // By target, the last file of a path winning, as when they were written one after another.
-      const byTarget = new Map<string, SiteFile>();
-      for (const f of files) {
-        const target = path.join(tmp, f.path);
-        if (!target.startsWith(tmp + path.sep)) throw new Error(`Refusing to write outside the output folder: ${f.path}`);
-        byTarget.set(target, f);
-      }
-      const writes = [...byTarget];
-      const half = writes.length >> 1;
-      for (let from = 0; from < writes.length; from += WRITE_BATCH) {
-        // Every write of the batch settles before the next batch, or before the folder is removed on a failure.
-        const results = await Promise.allSettled(writes.slice(from, from + WRITE_BATCH).map(async ([target, f]) => {
-          await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(target, f.contents);
-        }));
-        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-        if (failed) throw failed.reason;
-        if (from <= half && half < from + WRITE_BATCH) await writeStep('writing');
-      }
-      await writeStep('written');
-    } catch (error) {
-      await rm(tmp, { recursive: true, force: true });
-      throw error;
-    }
-    const ready = tempPath(out, 'ready', id);
-    await rename(tmp, ready);
-    await writeStep('ready');
-    await swapIn(out, ready, id);
-  } catch (error) {
-    throw explainWriteError(error, out.dir, out.home);
-  } finally {
-    await release();
-  }
+  const writer = await openSiteWriter(staticDir, outDir, log, replaceExisting);
+  await writer.write(files);
+  await writer.commit();
 }

@@ -1,8 +1,7 @@
 /**
  * Benchmark of `npm run dev` (not a test): the time from saving a file to the open page showing
  * the change, measured in headless Chromium on throw-away copies of the project, for four kinds
- * of save, with the incremental build (the default) and with a full rebuild in a fresh process on
- * every save (DEV_FULL_REBUILD=1, the way before), in one run:
+ * of save:
  * - content: a new description for Grants in content/communities.ts (/areas/grants/);
  * - template: the legal line of templates/Footer.tsx (/areas/grants/);
  * - island: the hidden "Play video" label of islands/VideoPlayer.tsx (the home page);
@@ -16,7 +15,7 @@
  * Prints each kind's median and range; targets on the project's 2-core machine: content and
  * template at most 300 ms, island and style at most 600 ms.
  *
- * Then, for the incremental build only, memory: the resident memory of the whole dev process tree
+ * Then memory: the resident memory of the whole dev process tree
  * (server, build process, esbuild) after the first and after the last of `--memory-saves` content
  * saves (target: at most 1.2 times), each read once a replacement build process that was warming
  * has taken over, and the highest reading of the run (every 100 ms).
@@ -27,7 +26,8 @@
  * modification time): the server's and build process's phases from their "dev trace:" lines, then
  * the browser's from the reloaded page's Navigation Timing (navigation start, response end, DOM
  * content loaded, load) and the moment the change showed.
- * Usage: tsx scripts/bench-dev.ts [--edits 7] [--memory-saves 100] [--modes incremental,full] [--trace]
+ * To compare two commits, run each checkout's script back to back on the same machine (docs/benchmarks.md).
+ * Usage: tsx scripts/bench-dev.ts [--edits 7] [--memory-saves 100] [--trace]
  */
 import { readFileSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
@@ -95,11 +95,11 @@ async function treeRss(pid: number): Promise<number> {
   return total;
 }
 
-/** Starts `npm run dev` on a fresh copy; `full` for a full rebuild in a fresh process on every save. */
-async function startDev(full: boolean, trace: boolean) {
+/** Starts `npm run dev` on a fresh copy. */
+async function startDev(trace: boolean) {
   const copy = await copyProject();
   const port = await freePort();
-  const dev = startScript(['scripts/dev.ts'], copy.root, { PORT: String(port), DEV_FULL_REBUILD: full ? '1' : '', DEV_TRACE: trace ? '1' : '' });
+  const dev = startScript(['scripts/dev.ts'], copy.root, { PORT: String(port), DEV_TRACE: trace ? '1' : '' });
   await dev.waitFor(/Dev server at http/, 300_000);
   return { copy, dev, base: `http://127.0.0.1:${port}` };
 }
@@ -219,13 +219,13 @@ async function memoryOver(dev: ScriptProcess, root: string, saves: number): Prom
   }
 }
 
-const { values } = parseArgs({ options: { edits: { type: 'string', default: '7' }, 'memory-saves': { type: 'string', default: '100' }, modes: { type: 'string', default: 'incremental,full' }, trace: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { edits: { type: 'string', default: '7' }, 'memory-saves': { type: 'string', default: '100' }, trace: { type: 'boolean', default: false } } });
 const edits = Number(values.edits);
 const browser = await launchBrowser();
 const results: string[] = [];
 try {
-  for (const mode of values.modes!.split(',')) {
-    const { copy, dev, base } = await startDev(mode === 'full', values.trace!);
+  for (const mode of ['incremental']) {
+    const { copy, dev, base } = await startDev(values.trace!);
     try {
       const page = await (await browser.newContext()).newPage();
       for (const kind of KINDS) {
@@ -240,7 +240,7 @@ try {
           results.push(...lines);
         }
       }
-      if (mode === 'incremental' && Number(values['memory-saves']) > 0) {
+      if (Number(values['memory-saves']) > 0) {
         const [first, last, peak] = await memoryOver(dev, copy.root, Number(values['memory-saves']));
         const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
         const line = `${mode.padEnd(11)} memory of the dev process tree: ${mb(first)} after 1 save, ${mb(last)} after ${values['memory-saves']} (${(last / first).toFixed(2)}x); highest reading ${mb(peak)} (${(peak / first).toFixed(2)}x, while a replacement build process warmed)`;

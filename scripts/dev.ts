@@ -5,8 +5,7 @@
  * here as one line per mistake. Ctrl+C stops the server, the watcher and the build process; so
  * does the end of the npm process that started it, even by SIGKILL, on Linux and macOS
  * (lib/serve/launcher-watch.ts).
- * The pipeline itself is lib/serve/dev-server.ts. DEV_FULL_REBUILD=1 rebuilds the whole site in a
- * fresh process on every save instead of incrementally (slower; for comparison).
+ * The pipeline itself is lib/serve/dev-server.ts.
  */
 import path from 'node:path';
 import { startDevServer, type DevServer } from '../lib/serve/dev-server.ts';
@@ -38,7 +37,7 @@ watchLauncher((pid) => {
   stop();
 });
 try {
-  dev = await startDevServer({ root, port: wantedPort(process.env.PORT), fullRebuilds: process.env.DEV_FULL_REBUILD === '1' });
+  dev = await startDevServer({ root, port: wantedPort(process.env.PORT) });
 } catch (error) {
   console.error(`Dev server not started: ${(error as Error).message}`);
   process.exit(1);

@@ -1,10 +1,12 @@
 /**
- * Hydration on interaction (islands/runtime/load.ts, strategy "interaction"): the browser entry of
- * an island placed with `<Island load="interaction">` is one call of `mountWhenUsed`, a few hundred
- * bytes with no Preact. The island's code (component, Preact, islands/runtime/mount.ts) is
- * imported when the visitor first acts on one of its elements, then every element of that island
- * is hydrated. Where the page also places the island without `data-load="interaction"`, the code
- * is imported at once instead, as for any island.
+ * Hydration on interaction (islands/runtime/load.ts, strategy "interaction"): the small loader
+ * that decides, in the browser, when an island's code loads. The browser entry "<Name>@interaction"
+ * of every island (lib/bundle/bundle.ts) is one call of `mountWhenUsed`, a few hundred bytes with
+ * no Preact; a page that places the island with `<Island load="interaction">` loads it. The
+ * island's own entry (component, Preact, islands/runtime/mount.ts; importing it hydrates every
+ * element of the island) is imported when the visitor first acts on one of its elements. Where
+ * the page also places the island without `data-load="interaction"`, it is imported at once
+ * instead, as for any island.
  *
  * A plain click (primary button, no modifier) that arrives before the code on an element marked
  * `data-hold-click` (HOLD_CLICK_ATTR: the island must answer it itself) is stopped (default
@@ -19,18 +21,9 @@
  * HTML, which works alone (the facade opens the watch page). A failure while hydrating or
  * rendering is the mount runtime's: the error screen (islands/runtime/mount.ts).
  */
-import type { ComponentType } from 'preact';
 import { reportError } from '../site/error-handlers.ts';
 import { HOLD_CLICK_ATTR, INTERACTION_EVENTS, LOAD_ATTR } from './load.ts';
 import { IslandAttr } from './markup.ts';
-
-/** What an interaction-loaded island's code module exports (lib/bundle/bundle.ts "island-lazy:<Name>"). */
-export interface IslandCode {
-  /** islands/runtime/mount.ts `mount`, or a plain island's own `mount(name)` (lib/bundle/bundle.ts). */
-  mount(name: string, Component?: ComponentType<any>): void;
-  /** The island's component (none for a plain island). */
-  default?: ComponentType<any>;
-}
 
 /** True for a click the island must answer itself: plain (primary button, no modifier, so not "open in a new tab") on a `data-hold-click` element. */
 function needsIsland(event: MouseEvent): boolean {
@@ -43,9 +36,10 @@ function needsIsland(event: MouseEvent): boolean {
  * once when one of them lacks `data-load="interaction"`); either way a plain click on a
  * `data-hold-click` element before the code has arrived is replayed after hydration. Never throws.
  * @param name the island's registry name
- * @param load imports the island's code (a dynamic import, made at most once)
+ * @param load imports the island's own entry, which hydrates its elements as it runs (a dynamic
+ *   import, made at most once)
  */
-export function mountWhenUsed(name: string, load: () => Promise<IslandCode>): void {
+export function mountWhenUsed(name: string, load: () => Promise<unknown>): void {
   const elements = document.querySelectorAll<HTMLElement>(`[${IslandAttr.Name}="${name}"]`);
   let started = false;
   /** The last click stopped while the code was on its way; dispatched again once it settles. */
@@ -63,11 +57,9 @@ export function mountWhenUsed(name: string, load: () => Promise<IslandCode>): vo
     if (!started) {
       started = true;
       load().then(
-        (code) => {
-          // The mount runtime reports its own failures (the error screen); nothing to catch here.
-          code.mount(name, code.default);
-          settle();
-        },
+        // The entry has hydrated the island as it ran; the mount runtime reports its own failures
+        // (the error screen), so there is nothing to catch here.
+        settle,
         (error: unknown) => {
           reportError(error, { action: 'islandLoad', island: name });
           settle();

@@ -5,7 +5,7 @@
  * the stock image, the failed source would simply be chosen again. This module removes a failed
  * picture's `<source>` elements, so the swapped `src` is what loads.
  *
- * A separate script, loaded only by pages that show a photo (lib/bundle/picture-script.ts), so pages
+ * A separate script, loaded only by pages that show a photo (lib/bundle/bundle.ts), so pages
  * without one load exactly what they did before. It runs after the site module: a photo that
  * failed before either ran, and that the site module already hid when the stock image seemed to
  * fail too (the source was chosen again), is restored with the stock image here.

@@ -1,5 +1,5 @@
 /**
- * The page-weight budgets the build reports (lib/build/build-site.ts formatSummary) and the tests hold
+ * The page-weight budgets the build reports (lib/build/summary.ts formatSummary) and the tests hold
  * (test/build/page-budget.test.ts, test/browser/page-css.test.ts). Exact figures, never timings.
  */
 

@@ -11,7 +11,6 @@
  */
 import * as esbuild from 'esbuild';
 import type { EsbuildRun } from '../bundle/esbuild-options.ts';
-import type { FinishedInfo } from './page-batch.ts';
 
 /** One kept value and what it was made from. */
 interface Kept {
@@ -54,13 +53,6 @@ export class BuildReuse {
   private readonly contexts = new Map<string, KeptContext>();
   private usedContexts = new Set<string>();
   private changes: { changed: Set<string>; added: boolean } = { changed: new Set(), added: true };
-  /**
-   * The island keys the last build's pages placed: a guess only,
-   * never a result: lib/build/build-site.ts bundles for it to finish the open pages before the
-   * others are rendered, then compares it with what this build's pages placed and finishes the
-   * open pages again when it was wrong.
-   */
-  placedIslands?: string[];
   /** How many esbuild builds the last build ran, and how many it took from the previous one unchanged. */
   readonly bundles = { run: 0, reused: 0 };
 
@@ -107,12 +99,12 @@ export class BuildReuse {
   }
 
   /**
-   * Finished pages (lib/build/page-batch.ts FinishOptions.keptPages): this build's, falling back
-   * to the previous build's. Valid while the finishing inputs `deps` are the same; a change of
-   * them starts it empty.
+   * Finished pages (lib/build/make-page.ts PageTools.finished): this build's, falling back to the
+   * previous build's. Valid while the finishing inputs `deps` are the same; a change of them
+   * starts it empty.
    */
-  finished(deps: unknown[]): Map<string, Omit<FinishedInfo, 'index'>> {
-    return this.keep('finished-pages', deps, () => new RotatingMap<Omit<FinishedInfo, 'index'>>());
+  finished(deps: unknown[]): Map<string, string> {
+    return this.keep('finished-pages', deps, () => new RotatingMap<string>());
   }
 
   /**

@@ -39,23 +39,30 @@ export function runtimeStylesKey(): string {
   return JSON.stringify([SITE_RUNTIME_STYLES, ERROR_SCREEN_STYLES, ISLAND_RUNTIME_STYLES]);
 }
 
+/**
+ * Where a page's CSS goes: the build renders every page with an empty stylesheet
+ * (templates/Head.tsx writes `<style>` and its hash in the CSP from the `css` it is given), then
+ * fills this element and that hash with the page's own CSS (PageCss.fill).
+ */
+export const STYLE_SLOT = '<style></style>';
+
 /** A purger over one site stylesheet. */
 export interface PageCss {
   /**
    * The CSS one page inlines: the site stylesheet's rules that match the page's HTML or what its
    * islands add at run time, minified.
-   * @param html       the page's markup (the full stylesheet inside it is ignored)
+   * @param html       the page's markup (rendered with an empty stylesheet)
    * @param islandKeys the page's island keys (templates/Island.tsx)
    */
   forPage(html: string, islandKeys: Iterable<string>): Promise<string>;
   /**
-   * The page with its own CSS in place of the whole stylesheet: the <style> text and its hash in
-   * the CSP's style-src are both swapped, so the policy still allows exactly that <style>.
-   * @param html       a page rendered with the whole stylesheet inline (templates/Head.tsx)
+   * The page with its own CSS in its empty <style> (STYLE_SLOT), and that CSS's hash in place of
+   * the empty text's hash in the CSP's style-src, so the policy allows exactly that <style>.
+   * @param html       a page rendered with an empty stylesheet (renderRoute with css "")
    * @param islandKeys the page's island keys
-   * @throws Error when the page does not carry the whole stylesheet and its hash exactly once
+   * @throws Error when the page does not carry the empty <style> and its hash exactly once
    */
-  inline(html: string, islandKeys: Iterable<string>): Promise<string>;
+  fill(html: string, islandKeys: Iterable<string>): Promise<string>;
   /** How many times PurgeCSS ran (distinct pages by their names), for the build summary and tests. */
   readonly runs: number;
 }
@@ -136,10 +143,9 @@ export function createPageCss(css: string): PageCss {
   // An attribute selector that matches part of a value ([a*=b], [a^=b], [a$=b]) could match a
   // value that is no word of the stylesheet: then every attribute value counts for the cache.
   const partialValues = /\[[^\]]*[*^$]=/.test(css);
-  const fullStyle = `<style>${css}</style>`;
   // Without its quotes, which React writes as &#x27; in the attribute.
   const bare = (text: string) => hashSource(text).slice(1, -1);
-  const fullHash = bare(css);
+  const emptyHash = bare('');
   const cache = new Map<string, Promise<string>>();
   const regionNames = regionCache(htmlNames);
   let runs = 0;
@@ -162,15 +168,13 @@ export function createPageCss(css: string): PageCss {
       }
       return result;
     },
-    async inline(html, islandKeys) {
-      const at = html.indexOf(fullStyle);
-      if (at < 0 || html.indexOf(fullStyle, at + 1) >= 0 || html.split(fullHash).length !== 2) {
-        throw new Error('The page must carry the whole site stylesheet in one <style> and its hash once in the CSP, as templates/Head.tsx writes them.');
+    async fill(html, islandKeys) {
+      const at = html.indexOf(STYLE_SLOT);
+      if (at < 0 || html.indexOf(STYLE_SLOT, at + 1) >= 0 || html.split(emptyHash).length !== 2) {
+        throw new Error('The page must carry one empty <style> and the empty text\'s hash once in its CSP, as templates/Head.tsx writes them with css "".');
       }
-      // The names are read without the stylesheet's text (it names nothing on the page), so the
-      // parser need not scan it; the empty <style> keeps the element's own name.
-      const own = await this.forPage(`${html.slice(0, at)}<style></style>${html.slice(at + fullStyle.length)}`, islandKeys);
-      return html.replace(fullHash, () => bare(own)).replace(fullStyle, () => `<style>${own}</style>`);
+      const own = await this.forPage(html, islandKeys);
+      return html.replace(emptyHash, () => bare(own)).replace(STYLE_SLOT, () => `<style>${own}</style>`);
     },
   };
 }

@@ -1,41 +1,36 @@
 /**
- * A build worker thread: runs one PageBatch (lib/build/page-batch.ts) for the main thread
- * (lib/build/page-workers.ts). It rebuilds the route table from the site data (route records hold
- * page components, which cannot cross threads), checks it has the same paths, renders its
- * pages and reports them, waits for their script tags, finishes them and reports again.
+ * A build worker thread (lib/build/page-workers.ts starts it): makes its share of the pages with a
+ * PageMaker (lib/build/make-page.ts) and posts each finished page at once, so it never holds more
+ * than the page it is making. It rebuilds the route table from the site data (route records hold
+ * page components, which cannot cross threads) and checks it has the same paths.
  *
- * Messages to the main thread: { rendered: RenderedInfo[] }, then { finishedChunk: FinishedInfo[] }
- * as pages are done and { finished: FinishedInfo[], cssRuns } with the rest, or
+ * Messages to the main thread (WorkerMessage): { page } for each page, then { done, cssRuns }, or
  * { error: { message, stack, cause } } at the first failure, after which the thread ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRoutes } from '../../pages/routes.ts';
-import { PageBatch, type FinishOptions } from './page-batch.ts';
-import type { WorkerInput } from './page-workers.ts';
+import { PageMaker } from './make-page.ts';
+import type { ErrorData, WorkerInput, WorkerMessage } from './page-workers.ts';
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
+const post = (message: WorkerMessage) => port.postMessage(message);
 
 /** An error as plain data, with the message of its cause (an Error loses `cause` crossing threads). */
-function errorData(error: unknown) {
+function errorData(error: unknown): ErrorData {
   const e = error instanceof Error ? error : new Error(String(error));
   const cause = e.cause instanceof Error ? e.cause : undefined;
   return { message: e.message, stack: e.stack, cause: cause && { message: cause.message, stack: cause.stack } };
 }
 
 try {
-  const routes = buildRoutes(input.site);
+  const routes = buildRoutes(input.inputs.site);
   for (const [i, index] of input.indexes.entries()) {
     if (routes[index]?.path !== input.paths[i]) throw new Error(`Build worker: route ${index} is "${routes[index]?.path}" here but "${input.paths[i]}" in the main thread; the route table must depend on the site data only.`);
   }
-  const batch = new PageBatch(input.site, routes, input.indexes, input.css, input.photos);
-  port.postMessage({ rendered: batch.render() });
-  port.once('message', (message: { tags: Map<number, string>; options: FinishOptions }) => {
-    batch.finish(message.tags, message.options, (pages) => port.postMessage({ finishedChunk: pages })).then(
-      (finished) => port.postMessage({ finished, cssRuns: batch.cssRuns }),
-      (error) => port.postMessage({ error: errorData(error) }),
-    );
-  });
+  const maker = new PageMaker(input.inputs, routes);
+  for (const index of input.indexes) post({ page: await maker.make(index) });
+  post({ done: true, cssRuns: maker.cssRuns });
 } catch (error) {
-  port.postMessage({ error: errorData(error) });
+  post({ error: errorData(error) });
 }

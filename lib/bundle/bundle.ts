@@ -1,23 +1,29 @@
 /**
- * Bundles the browser code with esbuild: the shared site module (islands/site.ts, every page) and
- * one entry per island that some page used, plus the Web Workers of those islands. ES modules,
- * minified, content-hashed names under /assets/, code shared between entries (Preact) split into
- * common chunks. What each page then loads is lib/bundle/page-scripts.ts's job; what the browser code is
- * told about the site, lib/bundle/client-config.ts's.
+ * Bundles the browser code with esbuild, once a build and before any page is rendered: the shared
+ * site module (islands/site.ts, every page), two entries per registered island (islands/registry.ts
+ * ISLAND_NAMES), the islands' Web Workers and the picture script of pages that show a photo
+ * (islands/site/picture-fallback.ts). ES modules, minified, content-hashed names under /assets/,
+ * code shared between entries (Preact) split into common chunks.
+ *
+ * The bundle depends only on the browser code and the site settings, never on which pages place
+ * which island or how: each page picks its entries (lib/bundle/page-scripts.ts), and which files
+ * the build writes is decided after the pages, from what they load.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseIslandKey } from '../../islands/runtime/load.ts';
+import { ISLAND_NAMES } from '../../islands/registry.ts';
 import { WORKERS, type ClientConfig, type WorkerName } from './client-config.ts';
 import { buildOnce, commonOptions, toSitePath, type EsbuildRun, type OutputFile } from './esbuild-options.ts';
-import { indexPageScripts, type BundledWorkers, type PageScriptIndex } from './page-scripts.ts';
+import { indexPageScripts, type BundledWorkers, type ScriptIndex } from './page-scripts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ISLANDS_DIR = path.join(ROOT, 'islands');
+const PICTURE_ENTRY = path.join(ISLANDS_DIR, 'site', 'picture-fallback.ts');
 
-/** The bundled browser code: every file to write, and what each page loads. */
-export interface Bundle extends Pick<PageScriptIndex, 'tagsFor' | 'scriptsFor'> {
+/** The bundled browser code: every file it made, and the index of what each page loads (plain data). */
+export interface SiteScripts {
   files: OutputFile[];
+  index: ScriptIndex;
 }
 
 /**
@@ -30,15 +36,13 @@ function isPlainIsland(name: string): boolean {
 }
 
 /**
- * Bundles the Web Workers of the islands in use (WORKERS): one classic script each, minified,
- * content-hashed, with the same `__SITE__` constants as the page code.
- * @param islandNames names of the islands some page uses
- * @returns the files, and the site path of each worker built
+ * Bundles every Web Worker of WORKERS: one classic script each, minified, content-hashed, with
+ * the same `__SITE__` constants as the page code.
+ * @returns the files, and the site path of each worker
  * @throws Error from esbuild when a worker does not compile
  */
-async function bundleWorkers(islandNames: string[], config: ClientConfig, run: EsbuildRun): Promise<BundledWorkers> {
-  const wanted = Object.entries(WORKERS).filter(([, w]) => islandNames.includes(w.island));
-  if (wanted.length === 0) return { files: [], paths: {} };
+async function bundleWorkers(config: ClientConfig, run: EsbuildRun): Promise<BundledWorkers> {
+  const wanted = Object.entries(WORKERS);
   const result = await run('workers', {
     ...commonOptions(config),
     entryPoints: wanted.map(([name, w]) => ({ in: path.join(ROOT, w.entry), out: `worker-${name}` })),
@@ -54,34 +58,47 @@ async function bundleWorkers(islandNames: string[], config: ClientConfig, run: E
 }
 
 /**
- * @param islands island keys some page used (islands/runtime/load.ts: "Name" or
- *   "Name@interaction"; each name has islands/<Name>.tsx)
- * @param config  site facts compiled into the browser code as `__SITE__`
- * @param run     runs esbuild (default: one esbuild.build() a bundle; `npm run dev` keeps contexts)
- * @throws Error from esbuild when browser code does not compile (names the file and line)
- *
- * Each island gets one entry. An island placed with load="load" everywhere: the entry imports the
- * component and hydrates at once. An island placed with load="interaction" anywhere: the entry
- * holds only the listeners (islands/runtime/interaction.ts) and imports the component, with
- * Preact and the mount runtime, dynamically (the virtual module "island-lazy:<Name>", emitted as
- * a chunk) when the visitor acts, or at once where the page also places it with load="load".
+ * The source of an island's browser entry. Each island has two:
+ * - "<Name>": imports the component (or a plain island's module) and hydrates every element of
+ *   the island as it runs. A page that places the island only with load="load"
+ *   (islands/runtime/load.ts) loads it;
+ * - "<Name>@interaction": the small loader of islands/runtime/interaction.ts, which reads each
+ *   placement's `data-load` in the browser and imports "<Name>" when the visitor acts, or at once
+ *   where a placement has none. A page that places the island with load="interaction" loads it.
  */
-export async function bundleIslands(islands: string[], config: ClientConfig, run: EsbuildRun = buildOnce): Promise<Bundle> {
-  const uses = [...new Set(islands)].map(parseIslandKey);
-  const names = [...new Set(uses.map((u) => u.name))].sort();
-  const onInteraction = new Set(uses.filter((u) => u.load === 'interaction').map((u) => u.name));
-  const workers = await bundleWorkers(names, config, run);
-  const entryPoints = [
-    { in: path.join(ISLANDS_DIR, 'site.ts'), out: 'site' },
-    ...names.map((name) => ({ in: `island-entry:${name}`, out: name })),
-  ];
+function entrySource(entry: string): string {
+  const [name, load] = entry.split('@');
+  if (load === 'interaction') return `import { mountWhenUsed } from './runtime/interaction.ts';\nmountWhenUsed(${JSON.stringify(name)}, () => import('island-entry:${name}'));\n`;
+  if (isPlainIsland(name)) return `import { mount } from './${name}.ts';\nmount(${JSON.stringify(name)});\n`;
+  return `import { mount } from './runtime/mount.ts';\nimport Island from './${name}.tsx';\nmount(${JSON.stringify(name)}, Island);\n`;
+}
+
+/**
+ * The picture script (islands/site/picture-fallback.ts), bundled alone with the same options as
+ * the page code: its file, the tag a page that places a photo adds, and its size gzipped.
+ */
+async function bundlePictureScript(config: ClientConfig, run: EsbuildRun): Promise<OutputFile> {
+  const result = await run('picture script', { ...commonOptions(config), entryPoints: [{ in: PICTURE_ENTRY, out: 'picture-fallback' }], format: 'esm' });
+  const out = result.outputFiles[0];
+  return { path: toSitePath(out.path), contents: out.contents };
+}
+
+/**
+ * Bundles all the browser code of the site.
+ * @param config site facts compiled into the browser code as `__SITE__` (lib/bundle/client-config.ts)
+ * @param run    runs esbuild (default: one esbuild.build() a bundle; `npm run dev` keeps contexts)
+ * @throws Error from esbuild when browser code does not compile (names the file and line)
+ */
+export async function bundleSiteScripts(config: ClientConfig, run: EsbuildRun = buildOnce): Promise<SiteScripts> {
+  const [workers, picture] = await Promise.all([bundleWorkers(config, run), bundlePictureScript(config, run)]);
+  const entries = ISLAND_NAMES.flatMap((name) => [name, `${name}@interaction`]);
   const common = commonOptions(config);
-  // The key names what the options cannot show: which islands wait for an interaction, and
-  // which are plain (lib/build/build-reuse.ts keeps one esbuild context per key and options).
-  const variant = names.map((n) => `${n}:${onInteraction.has(n) ? 'interaction' : 'load'}:${isPlainIsland(n) ? 'plain' : 'preact'}`).join(',');
-  const result = await run(`page code ${variant}`, {
+  const result = await run('page code', {
     ...common,
-    entryPoints,
+    entryPoints: [
+      { in: path.join(ISLANDS_DIR, 'site.ts'), out: 'site' },
+      ...entries.map((entry) => ({ in: `island-entry:${entry}`, out: entry.replace('@', '-on-') })),
+    ],
     splitting: true,
     format: 'esm',
     jsx: 'automatic',
@@ -105,35 +122,12 @@ export async function bundleIslands(islands: string[], config: ClientConfig, run
       {
         name: 'island-entries',
         setup(build) {
-          build.onResolve({ filter: /^island-(entry|lazy):/ }, (args) => {
-            const [namespace, name] = args.path.split(':');
-            return { path: namespace === 'island-lazy' ? `island-${name}` : name, namespace };
-          });
-          build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({
-            resolveDir: ISLANDS_DIR,
-            loader: 'ts',
-            contents: onInteraction.has(args.path)
-              ? `import { mountWhenUsed } from './runtime/interaction.ts';\nmountWhenUsed(${JSON.stringify(args.path)}, () => import('island-lazy:${args.path}'));\n`
-              : isPlainIsland(args.path)
-                ? `import { mount } from './${args.path}.ts';\nmount(${JSON.stringify(args.path)});\n`
-                : `import { mount } from './runtime/mount.ts';\nimport Island from './${args.path}.tsx';\nmount(${JSON.stringify(args.path)}, Island);\n`,
-          }));
-          // The part of an interaction-loaded island that waits for the visitor: runtime and
-          // component, or a plain island's own module.
-          build.onLoad({ filter: /.*/, namespace: 'island-lazy' }, (args) => {
-            const name = args.path.slice('island-'.length);
-            return {
-              resolveDir: ISLANDS_DIR,
-              loader: 'ts',
-              contents: isPlainIsland(name)
-                ? `export { mount } from './${name}.ts';\n`
-                : `export { mount } from './runtime/mount.ts';\nexport { default } from './${name}.tsx';\n`,
-            };
-          });
+          build.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path.slice('island-entry:'.length), namespace: 'island-entry' }));
+          build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => ({ resolveDir: ISLANDS_DIR, loader: 'ts', contents: entrySource(args.path) }));
         },
       },
     ],
   });
-  const index = indexPageScripts(result, workers);
-  return { files: [...index.shipped, ...workers.files], tagsFor: index.tagsFor, scriptsFor: index.scriptsFor };
+  const { shipped, index } = indexPageScripts(result, workers, picture);
+  return { files: [...shipped, ...workers.files, picture], index };
 }

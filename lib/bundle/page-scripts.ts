@@ -4,6 +4,9 @@
  * the page's <script>/<link> tags. With the page: its entries, their chunks, and the dynamic
  * imports that run by themselves (web-vitals; the code of an island placed with load="load"); apart,
  * on interaction: the code of islands placed with load="interaction" (islands/runtime/load.ts).
+ *
+ * The index is plain data (no esbuild objects, no functions), so a build worker thread gets it
+ * with the rest of the settled inputs (https://nodejs.org/api/worker_threads.html#portpostmessagevalue-transferlist).
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,8 +17,13 @@ import { toSitePath, type OutputFile } from './esbuild-options.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The JavaScript of one page: site paths of the files, and their gzipped sizes (level 9) summed. */
+/** The JavaScript of one page: its tags, the site paths of its files, and their gzipped sizes (level 9) summed. */
 export interface PageScripts {
+  /**
+   * The page's tags before </head>: modulepreload links for the chunks its entries import, one
+   * module script per entry, and the picture script when it places a photo.
+   */
+  tags: string;
   /**
    * Files the page loads without the visitor doing anything: the entries, the chunks they import,
    * and the chunks they import dynamically by themselves (web-vitals, 1 s after load; the code of
@@ -39,6 +47,8 @@ export interface PageScriptOptions {
    * Default true.
    */
   analytics?: boolean;
+  /** True when the page places a photo: it loads the picture script. */
+  photos?: boolean;
 }
 
 /** Module whose dynamic import islands/site/analytics.ts makes (not on a page without analytics). */
@@ -50,24 +60,29 @@ export interface BundledWorkers {
   paths: Partial<Record<WorkerName, string>>;
 }
 
-/** What the pages of a bundle load. */
-export interface PageScriptIndex {
-  /** The outputs some entry can load (a chunk only a dropped dynamic import named is left out). */
-  shipped: OutputFile[];
-  /**
-   * The <script>/<link> tags a page needs for the given island keys (plus the site module):
-   * modulepreload links for the chunks loaded at once, one module script per entry. Chunks
-   * loaded on interaction get no tag.
-   * @param islands the page's island keys (islands/runtime/load.ts `islandKey`)
-   */
-  tagsFor(islands: Iterable<string>): string;
-  /**
-   * The JavaScript a page with these island keys loads, all files together, at load and on
-   * interaction. An upper bound: a dynamic import that may not run (web-vitals when the browser
-   * lacks an API) still counts.
-   * @throws Error for an island with no bundle output (a bug: it was not passed to bundleIslands)
-   */
-  scriptsFor(islands: Iterable<string>, options?: PageScriptOptions): PageScripts;
+/** An import of an output that its emitted code still makes, as the metafile records it. */
+interface OutputImport {
+  path: string;
+  kind: esbuild.ImportKind;
+}
+
+/**
+ * The bundle's outputs as the accounting reads them, as plain data. Output paths are relative to
+ * the project root, as in the metafile.
+ */
+export interface ScriptIndex {
+  /** Output -> the imports its code still makes (the metafile can list one minification dropped). */
+  imports: Record<string, OutputImport[]>;
+  /** Entry name ("site", an island key such as "VideoPlayer" or "VideoPlayer@interaction") -> its output. */
+  entryOut: Record<string, string>;
+  /** Output -> the entry point (module) it was made for. */
+  entryOf: Record<string, string>;
+  /** Site path -> gzipped size, bytes (level 9). */
+  gzipBytes: Record<string, number>;
+  /** Site path of each Web Worker. */
+  workers: Partial<Record<WorkerName, string>>;
+  /** Site path of the picture script. */
+  picture: string;
 }
 
 /** How a page reaches an output through a dynamic import: with the page, on interaction, or never. */
@@ -76,117 +91,104 @@ type Reach = 'load' | 'interaction' | 'never';
 /** A build of the page code with its metafile. */
 type PageBuild = esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
 
-/** The build's outputs as the accounting reads them; output paths are relative to the project root, as in the metafile. */
-interface OutputGraph {
-  outputs: esbuild.Metafile['outputs'];
-  /** The emitted code of each output. */
-  code: Map<string, string>;
-  /** Entry name ("site" or an island name) -> its output. */
-  entryOut: Map<string, string>;
-  /** Output -> the entry point (module) it was made for. */
-  entryOf: Map<string, string>;
-}
-
-function outputGraph(result: PageBuild): OutputGraph {
-  const outputs = result.metafile.outputs;
-  const entryOut = new Map<string, string>();
-  const entryOf = new Map<string, string>();
-  for (const [out, meta] of Object.entries(outputs)) {
-    if (!meta.entryPoint) continue;
-    entryOf.set(out, meta.entryPoint);
-    if (meta.entryPoint === 'islands/site.ts') entryOut.set('site', out);
-    else if (meta.entryPoint.startsWith('island-entry:')) entryOut.set(meta.entryPoint.slice('island-entry:'.length), out);
-  }
-  const code = new Map(result.outputFiles.map((f) => [path.relative(ROOT, f.path).split(path.sep).join('/'), f.text]));
-  return { outputs, code, entryOut, entryOf };
-}
-
-/**
- * Files an output loads, following static imports and the dynamic imports `reach` allows.
- * The metafile can list a dynamic import that minification then dropped as dead code
- * (web-vitals without an analytics id): only imports the emitted code still names are followed.
- */
-function closure(g: OutputGraph, out: string, reach: (target: string) => Reach, allowed: Reach[], seen = new Set<string>()): Set<string> {
+/** Files an output loads, following static imports and the dynamic imports `reach` allows. */
+function closure(index: ScriptIndex, out: string, reach: (target: string) => Reach, allowed: Reach[], seen = new Set<string>()): Set<string> {
   if (seen.has(out)) return seen;
   seen.add(out);
-  for (const imp of g.outputs[out]?.imports ?? []) {
-    if (!g.code.get(out)?.includes(path.basename(imp.path))) continue;
-    if (imp.kind === 'import-statement' || (imp.kind === 'dynamic-import' && allowed.includes(reach(imp.path)))) closure(g, imp.path, reach, allowed, seen);
+  for (const imp of index.imports[out] ?? []) {
+    if (imp.kind === 'import-statement' || (imp.kind === 'dynamic-import' && allowed.includes(reach(imp.path)))) closure(index, imp.path, reach, allowed, seen);
   }
   return seen;
 }
 
 /**
- * The outputs a page with these island keys loads: its entries, their static imports, everything
- * loaded with the page, and what only an interaction loads; plus the page's island names, and
- * those it places with load="load".
- * @throws Error for an island with no bundle output
+ * The entries of a page with these island keys: the site module, and per island the loader entry
+ * ("<Name>@interaction") when any placement waits for an interaction, else the eager one.
+ * @throws Error for an island with no bundle output (not in islands/registry.ts ISLAND_NAMES)
  */
-function pageFiles(g: OutputGraph, keys: Iterable<string>, options: PageScriptOptions = {}) {
-  const pageUses = [...keys].map(parseIslandKey);
-  const eager = new Set(pageUses.filter((u) => u.load === 'load').map((u) => u.name));
-  const names = new Set(pageUses.map((u) => u.name));
-  const entries = ['site', ...names].map((n) => {
-    const out = g.entryOut.get(n);
-    if (!out) throw new Error(`No bundle output for island "${n}".`);
+function pageEntries(index: ScriptIndex, keys: Iterable<string>) {
+  const uses = [...keys].map(parseIslandKey);
+  const names = new Set(uses.map((u) => u.name));
+  const eager = new Set(uses.filter((u) => u.load === 'load').map((u) => u.name));
+  const waits = new Set(uses.filter((u) => u.load === 'interaction').map((u) => u.name));
+  const entries = ['site', ...[...names].map((n) => (waits.has(n) ? `${n}@interaction` : n))].map((entry) => {
+    const out = index.entryOut[entry];
+    if (!out) throw new Error(`No bundle output for island "${entry}": is it listed in islands/registry.ts?`);
     return out;
   });
-  const reach = (target: string): Reach => {
-    const entry = g.entryOf.get(target) ?? '';
-    if (entry === VITALS_MODULE) return options.analytics === false ? 'never' : 'load';
-    if (entry.startsWith('island-lazy:')) return eager.has(entry.slice('island-lazy:island-'.length)) ? 'load' : 'interaction';
-    return 'load';
-  };
-  const statics = new Set<string>();
-  const load = new Set<string>();
-  const all = new Set<string>();
-  for (const e of entries) {
-    closure(g, e, reach, [], statics);
-    closure(g, e, reach, ['load'], load);
-    closure(g, e, reach, ['load', 'interaction'], all);
-  }
-  return { entries, statics, load, interaction: [...all].filter((o) => !load.has(o)), names, eager };
+  return { entries, names, eager };
 }
 
 /**
- * Indexes an esbuild build of the page code (entries "site" and one per island, made by
- * lib/bundle/bundle.ts bundleIslands) by what each page loads.
- * @param result  the build's result, with its output files and metafile
- * @param workers the Web Workers bundled for the same islands
+ * Everything a page with these island keys loads: its tags, and its files at load and on
+ * interaction with their gzipped sizes. An upper bound: a dynamic import that may not run
+ * (web-vitals when the browser lacks an API) still counts.
+ * @param index the bundle's index (lib/bundle/bundle.ts bundleSiteScripts)
+ * @param keys  the page's island keys (islands/runtime/load.ts `islandKey`)
+ * @throws Error for an island with no bundle output
  */
-export function indexPageScripts(result: PageBuild, workers: BundledWorkers): PageScriptIndex {
-  const g = outputGraph(result);
-  const files: OutputFile[] = result.outputFiles.map((f) => ({ path: toSitePath(f.path), contents: f.contents }));
-  const gzip = new Map([...files, ...workers.files].map((f) => [f.path, gzipSync(f.contents, { level: 9 }).length]));
-  const sum = (paths: string[]) => paths.reduce((n, p) => n + (gzip.get(p) ?? 0), 0);
-
-  // Ship only what some entry can load: a chunk whose dynamic import was dropped as dead code
-  // (e.g. web-vitals when no analytics id is set) is still emitted by esbuild; leave it out.
-  const reachable = new Set<string>();
-  for (const out of g.entryOut.values()) closure(g, out, () => 'load', ['load'], reachable);
-  const reachablePaths = new Set([...reachable].map(toSitePath));
-
-  return {
-    shipped: files.filter((f) => reachablePaths.has(f.path)),
-    tagsFor(keys) {
-      const { entries, statics } = pageFiles(g, keys);
-      const entryPaths = entries.map(toSitePath);
-      const chunks = [...statics].map(toSitePath).filter((p) => !entryPaths.includes(p));
-      return [
-        ...chunks.sort().map((c) => `<link rel="modulepreload" href="${c}">`),
-        ...entryPaths.map((e) => `<script type="module" src="${e}"></script>`),
-      ].join('');
-    },
-    scriptsFor(keys, options) {
-      const f = pageFiles(g, keys, options);
-      const load = [...f.load].map(toSitePath);
-      const interaction = f.interaction.map(toSitePath);
-      // A page's workers load with the island that starts them: at load if any placement loads it.
-      for (const [name, w] of Object.entries(WORKERS)) {
-        const file = workers.paths[name as WorkerName];
-        if (file && f.names.has(w.island)) (f.eager.has(w.island) ? load : interaction).push(file);
-      }
-      return { load, loadGzipBytes: sum(load), interaction, interactionGzipBytes: sum(interaction) };
-    },
+export function pageScripts(index: ScriptIndex, keys: Iterable<string>, options: PageScriptOptions = {}): PageScripts {
+  const { entries, names, eager } = pageEntries(index, keys);
+  const reach = (target: string): Reach => {
+    const entry = index.entryOf[target] ?? '';
+    if (entry === VITALS_MODULE) return options.analytics === false ? 'never' : 'load';
+    // An island's own entry, imported by its loader entry ("<Name>@interaction").
+    if (entry.startsWith('island-entry:')) return eager.has(entry.slice('island-entry:'.length)) ? 'load' : 'interaction';
+    return 'load';
   };
+  const statics = new Set<string>();
+  const loaded = new Set<string>();
+  const all = new Set<string>();
+  for (const e of entries) {
+    closure(index, e, reach, [], statics);
+    closure(index, e, reach, ['load'], loaded);
+    closure(index, e, reach, ['load', 'interaction'], all);
+  }
+  const entryPaths = entries.map(toSitePath);
+  const chunks = [...statics].map(toSitePath).filter((p) => !entryPaths.includes(p));
+  const load = [...loaded].map(toSitePath);
+  const interaction = [...all].filter((o) => !loaded.has(o)).map(toSitePath);
+  // A page's workers load with the island that starts them: at load if any placement loads it.
+  for (const [name, w] of Object.entries(WORKERS)) {
+    const file = index.workers[name as WorkerName];
+    if (file && names.has(w.island)) (eager.has(w.island) ? load : interaction).push(file);
+  }
+  const tags = [
+    ...chunks.sort().map((c) => `<link rel="modulepreload" href="${c}">`),
+    ...entryPaths.map((e) => `<script type="module" src="${e}"></script>`),
+  ];
+  if (options.photos) {
+    tags.push(`<script type="module" src="${index.picture}"></script>`);
+    load.push(index.picture);
+  }
+  const sum = (paths: string[]) => paths.reduce((n, p) => n + (index.gzipBytes[p] ?? 0), 0);
+  return { tags: tags.join(''), load, loadGzipBytes: sum(load), interaction, interactionGzipBytes: sum(interaction) };
+}
+
+/**
+ * Indexes an esbuild build of the page code (entries "site" and two per island, made by
+ * lib/bundle/bundle.ts bundleSiteScripts).
+ * @param result  the build's result, with its output files and metafile
+ * @param workers the Web Workers bundled with it
+ * @param picture the picture script
+ * @returns the outputs some entry can load (`shipped`: a chunk only a dropped dynamic import
+ *   named, e.g. web-vitals when no analytics id is set, is still emitted by esbuild and left out), and the index
+ */
+export function indexPageScripts(result: PageBuild, workers: BundledWorkers, picture: OutputFile): { shipped: OutputFile[]; index: ScriptIndex } {
+  const code = new Map(result.outputFiles.map((f) => [path.relative(ROOT, f.path).split(path.sep).join('/'), f.text]));
+  const index: ScriptIndex = { imports: {}, entryOut: {}, entryOf: {}, gzipBytes: {}, workers: workers.paths, picture: picture.path };
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    // Only imports the emitted code still names are followed.
+    index.imports[out] = meta.imports.filter((imp) => code.get(out)?.includes(path.basename(imp.path))).map((imp) => ({ path: imp.path, kind: imp.kind as esbuild.ImportKind }));
+    if (!meta.entryPoint) continue;
+    index.entryOf[out] = meta.entryPoint;
+    if (meta.entryPoint === 'islands/site.ts') index.entryOut.site = out;
+    else if (meta.entryPoint.startsWith('island-entry:')) index.entryOut[meta.entryPoint.slice('island-entry:'.length)] = out;
+  }
+  const files: OutputFile[] = result.outputFiles.map((f) => ({ path: toSitePath(f.path), contents: f.contents }));
+  for (const f of [...files, ...workers.files, picture]) index.gzipBytes[f.path] = gzipSync(f.contents, { level: 9 }).length;
+  const reachable = new Set<string>();
+  for (const out of Object.values(index.entryOut)) closure(index, out, () => 'load', ['load'], reachable);
+  const reachablePaths = new Set([...reachable].map(toSitePath));
+  return { shipped: files.filter((f) => reachablePaths.has(f.path)), index };
 }

@@ -31,10 +31,10 @@ export function precacheList(html: string): string[] {
   return [OFFLINE_PAGE_PATH, ...new Set(files)];
 }
 
-/** The build's version: the first 16 hex digits of a SHA-256 of every page's path and HTML. */
+/** The build's version: the first 16 hex digits of a SHA-256 of every page's path and digest (the SHA-256 of its HTML). */
 export function buildVersion(pages: BuiltPage[]): string {
   const hash = createHash('sha256');
-  for (const p of pages) hash.update(`${p.route.path}\n${p.html}\n`);
+  for (const p of pages) hash.update(`${p.route.path}\n${p.digest}\n`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -46,7 +46,7 @@ export function buildVersion(pages: BuiltPage[]): string {
  */
 export async function generateServiceWorker(pages: BuiltPage[]): Promise<SiteFile[]> {
   const offline = pages.find((p) => p.route.path === OFFLINE_PAGE_PATH);
-  if (!offline) throw new Error(`pages/routes.ts: no route for the offline page "${OFFLINE_PAGE_PATH}", which the service worker precaches.`);
+  if (!offline?.html) throw new Error(`pages/routes.ts: no route for the offline page "${OFFLINE_PAGE_PATH}", which the service worker precaches, or its HTML was not kept.`);
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [path.join(ROOT, 'islands/workers/service-worker.ts')],

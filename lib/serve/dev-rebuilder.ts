@@ -23,8 +23,8 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { describeBuildError } from '../build/build-error.ts';
 import { BuildReuse } from '../build/build-reuse.ts';
-import type { SiteFile } from '../write.ts';
-import { createOutputSync } from './dev-output.ts';
+import type { SiteWriter } from '../write.ts';
+import { createOutputSync, type DevWriter } from './dev-output.ts';
 import { TRACING, traceNow, type TraceMark } from './dev-trace.ts';
 
 // The same mode as `npm run build`, so the dev pages are the pages that get published.
@@ -45,19 +45,19 @@ export interface RebuildRequest {
   /** Build without writing (a replacement process getting ready while another one serves). */
   dryRun?: boolean;
   /**
-   * Files of the pages open in the browser ("/areas/grants/index.html"): finished and written
-   * first, with the scripts and photos they may load, and said in an AheadReport, so their tabs
+   * Files of the pages open in the browser ("/areas/grants/index.html"): made and written first
+   * (BuildOptions.first), with the scripts they load, and said in an AheadReport, so their tabs
    * reload before the rest of the build is done.
    */
-  early?: string[];
+  first?: string[];
 }
 
 /**
- * Sent during a build, before its RebuildReport: files written ahead of the rest (site paths);
- * a second time when the open pages had to be finished again (lib/build/build-site.ts `early`).
- * When pages are among them, the build waits for a ResumeRequest before it finishes the other
- * pages, so the reloaded tabs have the CPU to themselves (the parent always sends one, after the
- * tabs painted or a time limit; if the parent ends, so does this process).
+ * Sent during a build, once the open pages (RebuildRequest.first) are written, before its
+ * RebuildReport: the files written so far (site paths). When pages are among them, the build
+ * waits for a ResumeRequest before it makes the other pages, so the reloaded tabs have the CPU
+ * to themselves (the parent always sends one, after the tabs painted or a time limit; if the
+ * parent ends, so does this process).
  */
 export interface AheadReport {
   type: 'ahead';
@@ -73,7 +73,7 @@ export interface ResumeRequest {
 export type RebuildReport =
   | {
     type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number; trace?: TraceMark[];
-    /** Site paths of the files this build wrote or removed, and of those it wrote ahead (AheadReport). */
+    /** Site paths of the files this build wrote or removed, and of those it wrote ahead of the rest (AheadReport). */
     changed: string[]; ahead: string[];
     /** True when a static file was written (new or changed): any page may show it. */
     otherChanged: boolean;
@@ -142,6 +142,33 @@ function withoutVersions(error: unknown): unknown {
   return error;
 }
 
+/**
+ * A writer that hands files on to `writer` and, once every page of `first` has been handed on,
+ * sends an AheadReport of the files it has written so far (when there are any) and, when pages
+ * are among them, waits for the parent's ResumeRequest.
+ * @returns the writer, and the files it reported ahead (filled as it goes)
+ */
+function withAheadReport(writer: DevWriter, first: readonly string[], waitForResume: () => Promise<void>): { writer: SiteWriter; ahead: string[] } {
+  const left = new Set(first);
+  const ahead: string[] = [];
+  return {
+    ahead,
+    writer: {
+      commit: () => writer.commit(),
+      abort: () => writer.abort(),
+      async write(files) {
+        await writer.write(files);
+        if (!left.size) return;
+        for (const f of files) left.delete(f.path);
+        if (left.size || !writer.changed.length) return;
+        ahead.push(...writer.changed);
+        process.send!({ type: 'ahead', written: [...ahead] } satisfies AheadReport);
+        if (ahead.some((f) => f.endsWith('.html'))) await waitForResume();
+      },
+    },
+  };
+}
+
 if (process.send) {
   const modules = new ModuleVersions();
   const reuse = new BuildReuse();
@@ -153,8 +180,13 @@ if (process.send) {
   let queue = Promise.resolve();
   /** Ends the pause of the build under way after its AheadReport. */
   let resume: (() => void) | undefined;
+  const waitForResume = () => new Promise<void>((resolve) => { resume = resolve; });
   process.on('message', (request: RebuildRequest | ResumeRequest) => {
-    if (request.type === 'resume') return resume?.();
+    if (request.type === 'resume') {
+      const go = resume;
+      resume = undefined;
+      return go?.();
+    }
     queue = queue.then(async () => {
       const t0 = performance.now();
       const marks: TraceMark[] = [];
@@ -169,25 +201,14 @@ if (process.send) {
         const { buildSite } = (await import(modules.entry())) as typeof import('../build/build-site.ts');
         trace?.('modules evaluated');
         const sync = output;
-        sync.beginBuild();
-        const write = request.dryRun ? async () => sync.forget() : (files: SiteFile[], staticDir: string) => sync.write(files, staticDir, trace);
-        const early = !request.dryRun && request.early?.length ? {
-          files: request.early,
-          async write(files: SiteFile[]) {
-            const written = await sync.writeAhead(files);
-            trace?.('early pages written');
-            if (!written.length) return;
-            const paused = written.some((f) => f.endsWith('.html')) && new Promise<void>((resolve) => { resume = resolve; });
-            process.send!({ type: 'ahead', written } satisfies AheadReport);
-            if (paused) await paused;
-            resume = undefined;
-            trace?.('resumed');
-          },
-        } : undefined;
-        const result = await buildSite({ outDir: request.outDir, reuse, write, trace, early });
+        if (request.dryRun) sync.forget();
+        const open = request.dryRun ? undefined : await sync.begin(path.join(ROOT, 'static'));
+        const dry: SiteWriter = { write: async () => undefined, commit: async () => sync.forget(), abort: async () => undefined };
+        const paused = open && request.first?.length ? withAheadReport(open, request.first, waitForResume) : undefined;
+        const result = await buildSite({ reuse, writer: paused?.writer ?? open ?? dry, trace, first: request.first });
         await reuse.endBuild(true);
-        const written = request.dryRun ? { pages: 0, written: 0, changed: [], ahead: [], otherChanged: false } : sync.last;
-        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss, changed: written.changed, ahead: written.ahead, otherChanged: written.otherChanged };
+        const written = request.dryRun ? { pages: 0, written: 0, changed: [], otherChanged: false } : sync.last;
+        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss, changed: written.changed, ahead: paused?.ahead ?? [], otherChanged: written.otherChanged };
       } catch (error) {
         await reuse.endBuild(false);
         report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT), rss: process.memoryUsage().rss };

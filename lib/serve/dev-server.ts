@@ -19,7 +19,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { BuildProblem } from '../build/build-error.ts';
-import type { BuildReport, BuildRequest } from './dev-build-process.ts';
 import type { AheadReport, RebuildReport, RebuildRequest, ResumeRequest } from './dev-rebuilder.ts';
 import { devErrorPage } from './dev-error-page.ts';
 import { startOnFreePort } from './listen.ts';
@@ -67,11 +66,6 @@ export interface DevServerOptions {
   port: number;
   /** Where the terminal lines go (default console.log). */
   say?: (line: string) => void;
-  /**
-   * Rebuild the whole site in a fresh process on every save (`DEV_FULL_REBUILD=1`), as before
-   * the incremental build; default false.
-   */
-  fullRebuilds?: boolean;
 }
 
 export interface DevServer {
@@ -82,7 +76,7 @@ export interface DevServer {
 }
 
 /** What a good build wrote (site paths), so that only the tabs it concerns reload. */
-interface Written {
+export interface Written {
   /** Files written or removed. */
   changed: string[];
   /** Files written ahead, before the tabs of the open pages among them were reloaded. */
@@ -126,65 +120,6 @@ function crashed(code: number | null, signal: NodeJS.Signals | null): BuildProbl
   return {
     lines: [`The build process ended unexpectedly (${signal ?? `exit code ${code}`}).`],
     hint: 'Save the file again to retry; if it keeps happening, stop npm run dev (Ctrl+C) and start it again.',
-  };
-}
-
-/** A build process started ahead of time: resolves "ready" once its libraries are loaded. */
-interface WarmBuild {
-  child: ChildProcess;
-  ready: Promise<boolean>;
-  result: Promise<BuildReport>;
-}
-
-function startWarmBuild(root: string, outDir: string): WarmBuild {
-  const child = fork(path.join(root, 'lib/serve/dev-build-process.ts'), [outDir], {
-    cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let markReady!: (ok: boolean) => void;
-  const ready = new Promise<boolean>((resolve) => { markReady = resolve; });
-  const result = new Promise<BuildReport>((resolve) => {
-    child.on('message', (report: BuildReport) => {
-      if (report.type === 'ready') markReady(true);
-      else resolve(report);
-    });
-    child.on('exit', (code, signal) => {
-      markReady(false);
-      resolve({ type: 'failed', problem: crashed(code, signal) });
-    });
-  });
-  return { child, ready, result };
-}
-
-/**
- * Every save rebuilds the whole site in a fresh process (lib/serve/dev-build-process.ts), started
- * ahead and warmed up: `DEV_FULL_REBUILD=1 npm run dev`, and the benchmark's comparison.
- */
-function fullBuilder(root: string, outDir: string): Builder {
-  let warm = startWarmBuild(root, outDir);
-  let closed = false;
-  /** Saves of code (anything but content/ and static/) so far, and how many the last good build had seen. */
-  let codeSaves = 0;
-  let codeSavesAtLastGoodBuild = -1;
-  return {
-    async build(changed) {
-      const t0 = performance.now();
-      codeSaves += changed.filter((name) => !/^(content|static)\//.test(name)).length;
-      const current = warm;
-      await current.ready;
-      const seen = codeSaves;
-      const reuseFinished = seen === codeSavesAtLastGoodBuild;
-      current.child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, reuseFinished } satisfies BuildRequest);
-      const report = await current.result;
-      if (!closed) warm = startWarmBuild(root, outDir);
-      if (report.type !== 'built') return { ok: false, problem: report.type === 'failed' ? report.problem : crashed(null, null) };
-      codeSavesAtLastGoodBuild = seen;
-      const why = changed.length ? ` after a change to ${describeChanges(changed)}` : '';
-      return { ok: true, line: `Built ${report.pages} pages in ${Math.round(performance.now() - t0)} ms${why}.` };
-    },
-    close() {
-      closed = true;
-      warm.child.kill();
-    },
   };
 }
 
@@ -233,7 +168,7 @@ function startRebuilder(root: string, outDir: string): Rebuilder {
           resolve(report);
         });
         ahead = tabs?.ahead;
-        child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, changed, added, dryRun, early: tabs?.pages } satisfies RebuildRequest);
+        child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, changed, added, dryRun, first: tabs?.pages } satisfies RebuildRequest);
       });
     },
   };
@@ -344,6 +279,99 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
 }
 
 /**
+ * Whether the tab showing `page` (a file of the output folder `outDir`) reloads after a build that
+ * wrote `written`: always when that is unknown (a failed build, the build after one, a full
+ * rebuild), when the tab's page is unknown or not in the folder (a 404), or when a static file
+ * was written (a page may show it without naming it, e.g. the favicon); else when its page
+ * changed (and its tab was not reloaded ahead), or a file the build made or removed that its
+ * page names (the keyword corpus, a removed image) and that was not written ahead.
+ * Content-hashed scripts and photos change name when they change, so the pages that load them
+ * change too.
+ */
+export function tabNeedsReload(outDir: string, page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
+  if (!written || page === undefined || written.otherChanged) return true;
+  const file = path.join(outDir, page);
+  if (!existsSync(file)) return true;
+  const ahead = reloadedAhead.has(page);
+  if (!ahead && written.changed.includes(page)) return true;
+  const named = written.changed.filter((f) => !f.endsWith('.html') && !(ahead && written.ahead.includes(f)));
+  if (!named.length) return false;
+  const html = readFileSync(file, 'utf8');
+  return named.some((f) => html.includes(f));
+}
+
+/** What the dev server's requests read of the builds: the last build's problem, and the save being traced. */
+interface ServeState {
+  problem?: BuildProblem;
+  /** DEV_TRACE=1: the marks of the save being built, until its first page request. */
+  tracing?: { marks: TraceMark[] };
+  liveReload?: ReturnType<typeof attachLiveReload>;
+}
+
+/**
+ * Serves the dev folder with the preview server, answering besides it: the live-reload client,
+ * the dev service worker, and, while the last build failed, the error page for every page request.
+ * @throws the listen error when no port is free (one-line message)
+ */
+async function serveDevFolder(outDir: string, port: number, say: (line: string) => void, state: ServeState): Promise<RunningServer> {
+  return startOnFreePort(
+    (free) => startServer(outDir, free, '127.0.0.1', {
+      intercept(req, res) {
+        const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+        if (state.tracing && /(\/|\.html)$/.test(pathname)) {
+          const marks = state.tracing.marks;
+          marks.push(['server: page requested', traceNow()]);
+          res.once('finish', () => marks.push(['server: page sent', traceNow()]));
+          state.tracing = undefined; // the first page request of the build only
+        }
+        if (state.liveReload?.serveClient(req, res)) return true;
+        if (pathname === SERVICE_WORKER_PATH) {
+          res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+          res.end(req.method === 'HEAD' ? undefined : DEV_SERVICE_WORKER);
+          return true;
+        }
+        if (!state.problem || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+        if (!/(\/|\.html|^[^.]*)$/.test(pathname)) return false; // assets still load; pages get the error
+        const body = devErrorPage(state.problem, CLIENT_PATH);
+        res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return true;
+      },
+    }),
+    port,
+    say,
+  );
+}
+
+/**
+ * The open tabs for one build: their pages go first, and when they are written their tabs reload
+ * at once; the rest of the build waits until each reloaded tab has painted (at most MAX_PAUSE_MS).
+ * @param reloadedAhead filled with the pages whose tabs were reloaded ahead
+ */
+function openTabs(liveReload: ReturnType<typeof attachLiveReload>, reloadedAhead: Set<string>, marks?: TraceMark[]): OpenTabs {
+  return {
+    pages: liveReload.pages(),
+    ahead(written) {
+      const pages = new Set(written.filter((f) => f.endsWith('.html')));
+      let left = liveReload.reload((page) => page !== undefined && pages.has(page));
+      for (const page of pages) reloadedAhead.add(page);
+      marks?.push(['live reload sent to the open tab', traceNow()]);
+      if (!left) return;
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          stop();
+          clearTimeout(timer);
+          marks?.push(['open tab painted', traceNow()]);
+          resolve();
+        };
+        const stop = liveReload.onPainted((page) => { if (page !== undefined && pages.has(page) && --left <= 0) done(); });
+        const timer = setTimeout(done, MAX_PAUSE_MS);
+      });
+    },
+  };
+}
+
+/**
  * Starts the dev server: first build, then serve and watch.
  * @throws the listen error when no port is free (one-line message)
  */
@@ -352,76 +380,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const say = options.say ?? ((line: string) => console.log(line));
   const outDir = path.join(root, DEV_OUT_DIR);
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
-  let problem: BuildProblem | undefined;
-  const builder = options.fullRebuilds ? fullBuilder(root, outDir) : incrementalBuilder(root, outDir, say);
+  const state: ServeState = {};
+  const builder = incrementalBuilder(root, outDir, say);
   let closed = false;
 
   function report(outcome: Outcome): void {
-    if (!outcome.ok) {
-      problem = outcome.problem;
-      for (const line of problem.lines) say(`Build stopped: ${line}`);
-    } else {
-      problem = undefined;
-      say(outcome.line);
-    }
+    state.problem = outcome.ok ? undefined : outcome.problem;
+    if (outcome.ok) say(outcome.line);
+    else for (const line of outcome.problem.lines) say(`Build stopped: ${line}`);
   }
 
   say('Building the site ...');
   report(await builder.build([], false));
-
-  /**
-   * Whether the tab showing `page` (a file of the output folder) reloads after a build that
-   * wrote `written`: always when that is unknown (a failed build, the build after one, a full
-   * rebuild), when the tab's page is unknown or not in the folder (a 404), or when a static file
-   * was written (a page may show it without naming it, e.g. the favicon); else when its page
-   * changed (and its tab was not reloaded ahead), or a file the build made or removed that its
-   * page names (the keyword corpus, a removed image) and that was not written ahead.
-   * Content-hashed scripts and photos change name when they change, so the pages that load them
-   * change too.
-   */
-  function tabNeedsReload(page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
-    if (!written || page === undefined || written.otherChanged) return true;
-    const file = path.join(outDir, page);
-    if (!existsSync(file)) return true;
-    const ahead = reloadedAhead.has(page);
-    if (!ahead && written.changed.includes(page)) return true;
-    const named = written.changed.filter((f) => !f.endsWith('.html') && !(ahead && written.ahead.includes(f)));
-    if (!named.length) return false;
-    const html = readFileSync(file, 'utf8');
-    return named.some((f) => html.includes(f));
-  }
-
-  let liveReload: ReturnType<typeof attachLiveReload> | undefined;
-  /** DEV_TRACE=1: the marks of the save being built, until its first page request. */
-  let tracing: { marks: TraceMark[] } | undefined;
-  const server: RunningServer = await startOnFreePort(
-    (port) => startServer(outDir, port, '127.0.0.1', {
-      intercept(req, res) {
-        if (tracing && /(\/|\.html)$/.test(new URL(req.url ?? '/', 'http://localhost').pathname)) {
-          const marks = tracing.marks;
-          marks.push(['server: page requested', traceNow()]);
-          res.once('finish', () => marks.push(['server: page sent', traceNow()]));
-          tracing = undefined; // the first page request of the build only
-        }
-        if (liveReload?.serveClient(req, res)) return true;
-        if (new URL(req.url ?? '/', 'http://localhost').pathname === SERVICE_WORKER_PATH) {
-          res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
-          res.end(req.method === 'HEAD' ? undefined : DEV_SERVICE_WORKER);
-          return true;
-        }
-        if (!problem || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-        const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-        if (!/(\/|\.html|^[^.]*)$/.test(pathname)) return false; // assets still load; pages get the error
-        const body = devErrorPage(problem, CLIENT_PATH);
-        res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(req.method === 'HEAD' ? undefined : body);
-        return true;
-      },
-    }),
-    options.port,
-    say,
-  );
-  liveReload = attachLiveReload(server.server, server.hosts);
+  const server = await serveDevFolder(outDir, options.port, say, state);
+  const liveReload = (state.liveReload = attachLiveReload(server.server, server.hosts));
 
   let changed = new Set<string>();
   let added = false;
@@ -437,36 +409,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       changed = new Set();
       added = false;
       traced = undefined;
-      tracing = tracedNow;
+      state.tracing = tracedNow;
       // While the site is good, the tabs' pages are written first and their tabs reloaded at once.
-      const showedError = problem !== undefined;
+      const showedError = state.problem !== undefined;
       const reloadedAhead = new Set<string>();
-      const tabs: OpenTabs | undefined = showedError ? undefined : {
-        pages: liveReload!.pages(),
-        ahead(written) {
-          const pages = new Set(written.filter((f) => f.endsWith('.html')));
-          let left = liveReload!.reload((page) => page !== undefined && pages.has(page));
-          for (const page of pages) reloadedAhead.add(page);
-          tracedNow?.marks.push(['live reload sent to the open tab', traceNow()]);
-          if (!left) return;
-          // The rest of the build waits until each reloaded tab has painted (at most MAX_PAUSE_MS).
-          return new Promise<void>((resolve) => {
-            const done = () => {
-              stop();
-              clearTimeout(timer);
-              tracedNow?.marks.push(['open tab painted', traceNow()]);
-              resolve();
-            };
-            const stop = liveReload!.onPainted((page) => { if (page !== undefined && pages.has(page) && --left <= 0) done(); });
-            const timer = setTimeout(done, MAX_PAUSE_MS);
-          });
-        },
-      };
-      const outcome = await builder.build(files, structural, tabs);
+      const outcome = await builder.build(files, structural, showedError ? undefined : openTabs(liveReload, reloadedAhead, tracedNow?.marks));
       if (closed) return;
       report(outcome);
       const written = outcome.ok && !showedError ? outcome.written : undefined;
-      liveReload!.reload((page) => tabNeedsReload(page, written, reloadedAhead));
+      liveReload.reload((page) => tabNeedsReload(outDir, page, written, reloadedAhead));
       if (tracedNow) for (const line of traceLines(tracedNow.start, [...tracedNow.marks, ...(outcome.trace ?? []), ['live reload sent', traceNow()]])) say(line);
     }
   };
@@ -497,7 +448,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       clearTimeout(timer);
       await watcher.close();
       builder.close();
-      liveReload!.close();
+      liveReload.close();
       await server.close();
     },
   };

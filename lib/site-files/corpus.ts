@@ -99,7 +99,7 @@ function clean(s: string): string {
 export function buildCorpus(site: SiteData, pages: BuiltPage[]): KeywordCorpus {
   const corpusPages: CorpusPage[] = pages
     .filter((p) => isIndexable(p.route))
-    .map((p) => ({ path: p.route.path, ...(p.text ?? extractPageText(p.html)) }));
+    .map((p) => ({ path: p.route.path, ...(p.text ?? extractPageText(p.html ?? '')) }));
   const places = site.communities.flatMap((c) => {
     const slugWords = c.slug.replace(/-/g, ' ');
     return slugWords === c.name.toLowerCase() ? [c.name] : [c.name, slugWords];

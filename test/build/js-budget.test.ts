@@ -14,7 +14,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, type BuildResult } from '../../lib/build/build-site.ts';
+import { buildSite } from '../../lib/build/build-site.ts';
+import type { BuildResult } from '../../lib/build/summary.ts';
 import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 
 /** At most 15 KB gzipped of JavaScript a page loads, all files together. */

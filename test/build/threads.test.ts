@@ -9,13 +9,12 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../lib/build/build-site.ts';
-import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
-import { FINISH_CHUNK } from '../../lib/build/page-batch.ts';
-import { defaultThreads, WorkerBatch } from '../../lib/build/page-workers.ts';
-import { syntheticAreas } from '../../lib/content/synthetic-areas.ts';
+import { buildSite, ROOT } from '../../lib/build/build-site.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
+import { defaultThreads, makePagesOnWorker } from '../../lib/build/page-workers.ts';
+import { settleInputs } from '../../lib/build/settle.ts';
+import { outputFile } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
-import { COMMUNITIES } from '../../content/communities.ts';
 
 const test = suite('build on worker threads');
 let tmp = '';
@@ -42,40 +41,34 @@ test('should write the same files and figures with three threads as with one', a
   assert.equal(three.pages, one.pages);
 });
 
-test('should write the same files when a worker posts its finished pages in several chunks', async () => {
-  // Enough areas that the worker's share is more than one chunk and not a whole number of them.
-  const areas = 2 * FINISH_CHUNK + 50;
-  const content = { ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communities, ...syntheticAreas(COMMUNITIES[0], areas)] };
-  const one = await buildSite({ content, outDir: path.join(tmp, 'chunks-one'), threads: 1 });
-  const two = await buildSite({ content, outDir: path.join(tmp, 'chunks-two'), threads: 2 });
-  assert.ok(one.pages.length / 2 > FINISH_CHUNK + 1, `only ${one.pages.length} pages`);
-  assert.equal(two.pages, one.pages);
-  const a = await files(path.join(tmp, 'chunks-one'));
-  const b = await files(path.join(tmp, 'chunks-two'));
-  assert.equal([...b.keys()], [...a.keys()]);
-  assert.equal([...a].filter(([name, bytes]) => !bytes.equals(b.get(name)!)).map(([name]) => name), []);
-});
+/** The settled inputs of the project's site, and its routes. */
+async function projectInputs() {
+  const site = loadContent();
+  const settled = await settleInputs(site, { photosDir: path.join(ROOT, 'content', 'photos'), cacheDir: path.join(tmp, 'photo-cache') });
+  return { inputs: settled.inputs, routes: buildRoutes(site) };
+}
 
 test('should reject with the worker\'s own message when its route table differs, and end the worker', async () => {
-  const site = loadContent();
-  const routes = buildRoutes(site);
+  const { inputs, routes } = await projectInputs();
   const shifted = [{ ...routes[1], path: '/not-the-same/' }, ...routes.slice(1)];
-  const worker = new WorkerBatch(site, shifted, [0], '', new Map());
-  const error = await worker.render().then(() => null, (e: Error) => e);
-  await worker.close();
-  assert.ok(error, 'render() must reject');
+  const pages: number[] = [];
+  const error = await makePagesOnWorker(inputs, shifted, [0], async (page) => { pages.push(page.index); }).then(() => null, (e: Error) => e);
+  assert.ok(error, 'the share must reject');
   assert.match(error!.message, /route 0 is "\/" here but "\/not-the-same\/" in the main thread/);
-  const again = await worker.finish(new Map()).then(() => null, (e: Error) => e);
-  assert.ok(again, 'a failed worker keeps rejecting');
+  assert.equal(pages, [], 'no page was handed on');
+});
+
+test('should hand on each page the worker made, in its order', async () => {
+  const { inputs, routes } = await projectInputs();
+  const pages: string[] = [];
+  await makePagesOnWorker(inputs, routes, [3, 1, 2], async (page) => { pages.push(page.file); });
+  assert.equal(pages, [3, 1, 2].map((i) => `/${outputFile(routes[i].path)}`));
 });
 
 test('should say what to do when a worker runs out of memory', async () => {
-  const site = loadContent();
-  const routes = buildRoutes(site);
-  const worker = new WorkerBatch(site, routes, [0], '', new Map(), 8);
-  const error = await worker.render().then(() => null, (e: Error) => e);
-  await worker.close();
-  assert.ok(error, 'render() must reject');
+  const { inputs, routes } = await projectInputs();
+  const error = await makePagesOnWorker(inputs, routes, [0], async () => undefined, 8).then(() => null, (e: Error) => e);
+  assert.ok(error, 'the share must reject');
   assert.match(error!.message, /ran out of memory \(its limit: 8 MB for a site of \d+ pages\); build on one thread instead: BUILD_THREADS=1 npm run build/);
 });
 

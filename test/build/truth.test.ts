@@ -18,7 +18,8 @@ import * as assert from 'uvu/assert';
 import { parse } from 'node-html-parser';
 import { isSampleReview, isSampleVideo, SAMPLE_VIDEOS } from '../../content/samples.ts';
 import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
-import { finishPage, renderRoute } from '../../lib/build/render.ts';
+import { createPageMinifier } from '../../lib/build/minify-page.ts';
+import { renderRoute } from '../../lib/build/render.ts';
 import { TITLE_MAX_CHARS } from '../../lib/text.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { jsonLdBlocks, readPages, visibleText, type DistPage } from '../helpers/dist.ts';
@@ -120,7 +121,7 @@ text('should write a review containing "&lt;script&gt;" once-escaped, with no "&
   raw.home.reviews[0].text = 'They fixed the lock; my note said &lt;script&gt; & "quotes" and it\'s fine.';
   const site = loadContent(raw);
   const home = buildRoutes(site).find((r) => r.path === '/')!;
-  const html = await finishPage(renderRoute(home, site, ''), '');
+  const html = await createPageMinifier().minify(renderRoute(home, site, '').markup);
   assert.not.ok(/&amp(?!;)/.test(html), html.match(/.{20}&amp(?!;).{20}/)?.[0]);
   const card = parse(html).querySelector('.review-card blockquote')!;
   assert.is(card.innerHTML, '<p>They fixed the lock; my note said &amp;lt;script&amp;gt; &amp; &quot;quotes&quot; and it&#x27;s fine.</p>');

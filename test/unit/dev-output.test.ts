@@ -1,11 +1,11 @@
 /**
- * The dev build's output folder (lib/serve/dev-output.ts) on a real temporary folder: files
- * written ahead of the rest of a build (the pages open in the browser and what they load) are
- * checked against the build's own bytes, and a file written ahead that the build then does not
- * make (the bundle of a wrong guess of the islands) is removed like any other file gone.
+ * The dev build's output folder (lib/serve/dev-output.ts) on a real temporary folder: each page
+ * carries the live-reload script, a build writes only the files whose bytes changed, removes the
+ * files it no longer makes, copies the static folder with the build's own files winning, and a
+ * failed build leaves the folder for the next one to mend.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -24,39 +24,52 @@ test.after.each(async () => {
   await rm(staticDir, { recursive: true, force: true });
 });
 
-const page = (text: string) => ({ path: '/index.html', contents: `<!doctype html><html><body>${text}</body></html>` });
+const page = (text: string, file = '/index.html') => ({ path: file, contents: `<!doctype html><html><body>${text}</body></html>` });
 
-test('should keep a file written ahead when the build makes the same bytes, with the live-reload script in each page', async () => {
+/** One build through the writer: these files, then commit. */
+async function build(sync: ReturnType<typeof createOutputSync>, files: { path: string; contents: string }[]) {
+  const writer = await sync.begin(staticDir);
+  await writer.write(files);
+  await writer.commit();
+  return sync.last;
+}
+
+test('should write each page with the live-reload script, and the static folder beside it', async () => {
+  await writeFile(path.join(staticDir, 'robots.txt'), 'static');
+  await writeFile(path.join(staticDir, 'favicon.ico'), 'icon');
   const sync = createOutputSync(dir, '/livereload.js');
-  sync.beginBuild();
-  assert.equal(await sync.writeAhead([page('one'), { path: '/assets/a-1.js', contents: 'a' }]), ['/assets/a-1.js', '/index.html']);
-  await sync.write([page('one'), { path: '/assets/a-1.js', contents: 'a' }], staticDir);
+  const last = await build(sync, [page('one'), { path: '/robots.txt', contents: 'generated' }]);
   assert.is(await readFile(path.join(dir, 'index.html'), 'utf8'), '<!doctype html><html><body>one<script src="/livereload.js" async></script></body></html>');
-  assert.equal(sync.last.ahead.sort(), ['/assets/a-1.js', '/index.html']);
+  assert.is(await readFile(path.join(dir, 'robots.txt'), 'utf8'), 'generated', 'the build\'s own file wins over the static one');
+  assert.is(await readFile(path.join(dir, 'favicon.ico'), 'utf8'), 'icon');
+  assert.is(last.written, 3);
+  assert.ok(last.otherChanged, 'a static file was written');
 });
 
-test('should remove a script written ahead that the build does not make, without calling it a fault', async () => {
+test('should write only what changed and remove what the build no longer makes', async () => {
   const sync = createOutputSync(dir, '/livereload.js');
-  sync.beginBuild();
-  await sync.writeAhead([page('guessed'), { path: '/assets/guessed-1.js', contents: 'old bundle' }]);
-  // The guess was wrong: the page is written ahead again with the real bundle's tags.
-  await sync.writeAhead([page('real'), { path: '/assets/real-2.js', contents: 'new bundle' }]);
-  await sync.write([page('real'), { path: '/assets/real-2.js', contents: 'new bundle' }], staticDir);
-  assert.not.ok(existsSync(path.join(dir, 'assets/guessed-1.js')), 'the guessed bundle is gone');
-  assert.ok(existsSync(path.join(dir, 'assets/real-2.js')));
-  assert.match(await readFile(path.join(dir, 'index.html'), 'utf8'), /real/);
+  await build(sync, [page('home'), page('area', '/areas/a/index.html'), { path: '/assets/a-1.js', contents: 'a' }]);
+  const before = (await stat(path.join(dir, 'index.html'))).mtimeMs;
+  const last = await build(sync, [page('home'), { path: '/assets/a-2.js', contents: 'b' }]);
+  assert.is((await stat(path.join(dir, 'index.html'))).mtimeMs, before, 'an unchanged page is not written again');
+  assert.equal(last.changed.sort(), ['/areas/a/index.html', '/assets/a-1.js', '/assets/a-2.js']);
+  assert.is(last.written, 1);
+  assert.is(last.removed, 2);
+  assert.is(last.pages, 0);
+  assert.not.ok(existsSync(path.join(dir, 'areas')), 'the folder a removed route leaves empty goes too');
+  assert.not.ok(last.otherChanged);
 });
 
-test('should throw when a page written ahead is not the one the build made', async () => {
+test('should compare with the disk again after a failed build', async () => {
   const sync = createOutputSync(dir, '/livereload.js');
-  sync.beginBuild();
-  await sync.writeAhead([page('ahead')]);
-  try {
-    await sync.write([page('different')], staticDir);
-    assert.unreachable('write() accepted a page that differs from the one written ahead');
-  } catch (error) {
-    assert.match((error as Error).message, /^\/index\.html: the file written ahead of the other pages is not the one the build made/);
-  }
+  await build(sync, [page('one')]);
+  const failed = await sync.begin(staticDir);
+  await failed.write([page('half')]);
+  await failed.abort();
+  assert.match(await readFile(path.join(dir, 'index.html'), 'utf8'), /half/, 'what a failed build wrote stays until the next build');
+  const last = await build(sync, [page('one')]);
+  assert.match(await readFile(path.join(dir, 'index.html'), 'utf8'), /one/);
+  assert.equal(last.changed, ['/index.html'], 'the page the failed build wrote is mended');
 });
 
 test.run();

@@ -144,7 +144,7 @@ rules('should keep the dev and preview servers and the deploy out of what npm ru
   const graph = (await projectGraph()).obj();
   for (const entry of ['build.ts', 'lib/build/page-worker.ts']) {
     const loaded = reachable(graph, entry);
-    assert.ok(loaded.has('lib/build/page-batch.ts'), `the walk from ${entry} follows the imports`);
+    assert.ok(loaded.has('lib/build/make-page.ts'), `the walk from ${entry} follows the imports`);
     assert.equal([...loaded].filter((m) => m.startsWith('lib/serve/') || m.startsWith('lib/deploy/')), [], entry);
   }
 });

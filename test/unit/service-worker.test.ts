@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createHash } from 'node:crypto';
 import { buildVersion, precacheList } from '../../lib/bundle/service-worker.ts';
 import { forbidsStoring, mayStorePage } from '../../islands/common/offline.ts';
 import type { BuiltPage } from '../../lib/built-page.ts';
@@ -11,7 +12,7 @@ sw('should precache the offline page and the site images it names, once each, no
   assert.equal(precacheList(html), ['/offline.html', '/favicon.ico', '/img/logo.svg']);
 });
 sw('should change the version when any page changes, and only then', () => {
-  const page = (path: string, html: string): BuiltPage => ({ route: { path } as Route, html });
+  const page = (path: string, html: string): BuiltPage => ({ route: { path } as Route, digest: createHash('sha256').update(html).digest('base64') });
   const a = buildVersion([page('/', '<a href="tel:+15052874000">'), page('/offline.html', 'x')]);
   assert.match(a, /^[0-9a-f]{16}$/);
   assert.is(buildVersion([page('/', '<a href="tel:+15052874000">'), page('/offline.html', 'x')]), a);

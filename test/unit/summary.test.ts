@@ -1,10 +1,10 @@
 /**
- * The build summary (lib/build/build-site.ts formatSummary): CSS KB per page, and a flag on every page
+ * The build summary (lib/build/summary.ts formatSummary): CSS KB per page, and a flag on every page
  * over 14 KB gzipped with a closing line counting them.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatSummary, type BuildResult, type PageReport } from '../../lib/build/build-site.ts';
+import { formatSummary, type BuildResult, type PageReport } from '../../lib/build/summary.ts';
 
 const page = (path: string, gzipBytes: number): PageReport => ({ path, bytes: 60_000, gzipBytes, cssBytes: 19_968, jsGzipBytes: 5_000, jsInteractionGzipBytes: 0, photoBytes: 0 });
 const result = (pages: PageReport[]) => ({ pages, files: [], ms: 1234, routes: [], site: {}, photos: { count: 0, encoded: 0, reused: 0 } } as unknown as BuildResult);
