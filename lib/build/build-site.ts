@@ -14,7 +14,7 @@ import { PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
 import type { BuiltPage } from '../built-page.ts';
 import { extraFiles } from '../site-files/extra-files.ts';
 import { REDIRECTS } from '../site-files/hosting.ts';
-import { redirectProblem } from '../content/redirects.ts';
+import { redirectProblems } from '../content/redirects.ts';
 import { ContentError } from '../../content/schema.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from '../content/load-content.ts';
 import { PAGE_PHOTO_BUDGET_BYTES, pagePhotoBytes } from '../photos/photo-bytes.ts';
@@ -147,12 +147,12 @@ function sameKeys(a: string[], b: string[]): boolean {
 
 /**
  * Checks the operator's redirects against the route table (lib/content/redirects.ts).
- * @throws ContentError naming content/site.ts and the redirect's field
+ * @throws ContentError naming content/site.ts and the field of every bad redirect
  */
 export function checkRedirects(site: SiteData, routes: Route[], staticDir = path.join(ROOT, 'static')): void {
   const files = new Set(fg.sync('**/*', { cwd: staticDir, dot: true, onlyFiles: true }).map((f) => `/${f}`));
-  const problem = redirectProblem(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)), files);
-  if (problem) throw new ContentError(problem);
+  const problems = redirectProblems(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)), files);
+  if (problems.length) throw new ContentError(problems);
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
