@@ -154,7 +154,7 @@ function describeContentError(error: Error & { problems?: ContentProblem[] }, ro
   let line: number | undefined;
   if (file) {
     try {
-      line = locateRecord(readFileSync(path.resolve(root, file), 'utf8'), first.slug, first.unknownField ? undefined : first.field);
+      line = locateRecord(readFileSync(path.resolve(root, file), 'utf8'), first.slug, first.field);
     } catch { /* the file is named in the line anyway */ }
   }
   const files = [...new Set(problems.map((p) => p.file))];

@@ -44,6 +44,10 @@ test('should print every content mistake as its line, read from its fields, with
   assert.match(problem.hint, 'content/communities.ts and content/services.ts');
   const lines = readFileSync(path.join(ROOT, 'content/communities.ts'), 'utf8').split('\n');
   assert.match(lines[problem.line! - 1], /^\s*zipCode:/, 'the first mistake\'s field, found from its slug and field, not from its line');
+  const misspelt = describeBuildError(new ContentError({ file: 'content/communities.ts', record: 'community "acoma"', slug: 'acoma', field: 'page.about', unknownField: true, expected: 'is not a field of this record' }), ROOT);
+  assert.match(misspelt.code!, /^\s*about:/, 'an unknown key is found where it is written');
+  const settings = describeBuildError(new ContentError({ file: 'content/site.ts', record: 'settings', field: 'phone', expected: 'is not a valid US phone number' }), ROOT);
+  assert.match(settings.code!, /^\s*phone:/, 'a setting is found by its field');
 });
 
 test('should turn a syntax error into one line with file, line, column and hint', async () => {
