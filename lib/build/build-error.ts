@@ -17,9 +17,10 @@
  *   first line of the stack that is in the project, and the whole stack with its causes, marked as
  *   a bug so an owner knows their content is not at fault.
  *
- * It imports only content/content-error.ts, which imports nothing (ContentError, OutputFolderError
- * and StaticFolderError are known by their names), so the dev server's build process can load it
- * before the project's modules and still describe a module that fails to load.
+ * Of the project it imports only lib/text.ts and content/content-error.ts, which import nothing
+ * (ContentError, OutputFolderError and StaticFolderError are known by their names, not their
+ * classes), so the dev server's build process can load it before the project's modules and still
+ * describe a module that fails to load.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
