@@ -1,10 +1,11 @@
 /**
  * The words of a content error: zod's issues for one record, rewritten so an operator can act on
- * them (content/schema.ts `check` adds the file and the record). A misspelt key gets "did you mean";
+ * them, as the fields of a ContentProblem (content/schema.ts `check` adds the file and the record). A misspelt key gets "did you mean";
  * a missing field says it is missing, with an example taken from another record; a wrong type says
  * what was expected, with an example; a choice lists its values.
  */
 import type { z } from 'zod';
+import type { ContentProblem } from './content-error.ts';
 
 /** Dotted path of a zod issue, e.g. "faqs.3.answer". */
 export function fieldPath(path: PropertyKey[]): string {
@@ -97,16 +98,23 @@ function suggestionFor(schema: z.ZodType, data: unknown, path: PropertyKey[], ke
   return closestKey(key, known.filter((k) => valueAt(data, [...path, k]) === undefined)) ?? closestKey(key, known);
 }
 
-/** One issue in an operator's words, starting with "field …" or "unknown field …". */
-function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown, example: (path: PropertyKey[]) => unknown): string {
+/** One mistake of a record in an operator's words: the ContentProblem without its file and record. */
+export type IssueWords = Pick<ContentProblem, 'field' | 'unknownField' | 'expected' | 'value' | 'hint'>;
+
+/** One issue in an operator's words (one per key for unknown keys). */
+function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown, example: (path: PropertyKey[]) => unknown): IssueWords[] {
   const path = issue.path;
-  const field = `field "${fieldPath(path)}"`;
+  // A mistake of the record as a whole (not a group of fields at all) names no field.
+  const field = path.length ? fieldPath(path) : undefined;
   if (issue.code === 'unrecognized_keys') {
     const prefix = path.length ? `${fieldPath(path)}.` : '';
     return issue.keys.map((key) => {
       const near = suggestionFor(schema, data, path, key);
-      return `unknown field "${prefix}${key}"${near ? `; did you mean "${prefix}${near}"?` : `; the fields here are ${knownKeys(schema, path).map((k) => `"${k}"`).join(', ')}`}`;
-    }).join(`\n`);
+      return {
+        field: `${prefix}${key}`, unknownField: true, expected: 'is not a field of this record', value: valueAt(data, [...path, key]),
+        hint: near ? `did you mean "${prefix}${near}"?` : `the fields here are ${knownKeys(schema, path).map((k) => `"${k}"`).join(', ')}`,
+      };
+    });
   }
   const parent = path.length ? valueAt(data, path.slice(0, -1)) : data;
   const value = valueAt(data, path);
@@ -114,8 +122,8 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown
   const eg = sample !== undefined ? `, e.g. ${String(path[path.length - 1] ?? '')}: ${asTyped(sample)}` : '';
   if (issue.code !== 'custom' && value === undefined && parent !== null && typeof parent === 'object' && !Array.isArray(parent)) {
     // A schema that words its own "is missing: …" (what to write, e.g. the photo's alt) keeps it.
-    if (/^is missing\b/.test(issue.message)) return `${field} ${issue.message}`;
-    return `${field} is missing${eg ? `: add it${eg}` : ''}`;
+    if (/^is missing\b/.test(issue.message)) return [{ field, expected: issue.message }];
+    return [{ field, expected: `is missing${eg ? `: add it${eg}` : ''}` }];
   }
   if (issue.code === 'invalid_union') {
     const branches = issue.errors.filter((b) => b.length);
@@ -125,21 +133,22 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown
   if (issue.code === 'invalid_type') {
     const wanted = KINDS[issue.expected] ?? issue.expected;
     const typed = sample !== undefined ? asTyped(sample) : issue.expected === 'string' && (typeof value === 'number' || typeof value === 'boolean') ? `'${value}'` : undefined;
-    return `${field} must be ${wanted}${typed ? `, e.g. ${typed}` : ''}, not ${describeValue(value)}`;
+    return [{ field, value, expected: `must be ${wanted}${typed ? `, e.g. ${typed}` : ''}, not ${describeValue(value)}` }];
   }
-  if (issue.code === 'invalid_value') return `${field} must be one of ${issue.values.map((v) => asTyped(v)).join(', ')}, not ${describeValue(value)}`;
-  if (issue.code === 'too_small' && issue.origin === 'array' && /^Too small/.test(issue.message)) return `${field} must list at least ${issue.minimum}`;
-  return `${field} ${issue.message.replace(/^Invalid input: /, '')}`;
+  if (issue.code === 'invalid_value') return [{ field, value, expected: `must be one of ${issue.values.map((v) => asTyped(v)).join(', ')}, not ${describeValue(value)}` }];
+  if (issue.code === 'too_small' && issue.origin === 'array' && /^Too small/.test(issue.message)) return [{ field, value, expected: `must list at least ${issue.minimum}` }];
+  return [{ field, value, expected: issue.message.replace(/^Invalid input: /, '') }];
 }
 
 /**
- * One line per mistake of a record, each starting with 'field "…"' or 'unknown field "…"'.
+ * Every mistake of a record, each naming its field (or none, for a record that is not a group of
+ * fields at all), what it must be and the value given.
  * @param issues   zod's issues for the record
  * @param schema   the record's schema (for the known keys and choices)
  * @param data     the record as written
  * @param siblings other records of the same collection, whose values serve as examples
  */
-export function describeIssues(issues: z.core.$ZodIssue[], schema: z.ZodType, data: unknown, siblings: unknown[]): string[] {
+export function describeIssues(issues: z.core.$ZodIssue[], schema: z.ZodType, data: unknown, siblings: unknown[]): IssueWords[] {
   const example = (path: PropertyKey[]) => {
     const generic = path.map((k) => (typeof k === 'number' ? 0 : k));
     for (const other of siblings) {
@@ -156,6 +165,6 @@ export function describeIssues(issues: z.core.$ZodIssue[], schema: z.ZodType, da
     ? issue.keys.map((key) => suggestionFor(schema, data, issue.path, key)).filter((k) => k !== undefined).map((k) => fieldPath([...issue.path, k!]))
     : [])));
   const kept = issues.filter((issue) => !(suggested.has(fieldPath(issue.path)) && valueAt(data, issue.path) === undefined));
-  return kept.flatMap((issue) => describeIssue(issue, schema, data, example).split('\n'));
+  return kept.flatMap((issue) => describeIssue(issue, schema, data, example));
 }
 

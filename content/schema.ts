@@ -12,14 +12,12 @@
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { Photo } from './photo-schema.ts';
+import { ContentError, type ContentProblem } from './content-error.ts';
 import { describeIssues } from './schema-messages.ts';
 import { googleUrlProblem, linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
 import { dayProblem, hoursProblem, weekProblem } from './hours-rules.ts';
 
-/** A content or settings mistake. Printed as one line, without a stack, by build.ts. */
-export class ContentError extends Error {
-  override name = 'ContentError';
-}
+export { ContentError, problemLine, type ContentProblem } from './content-error.ts';
 
 /** URL segment: lowercase kebab-case, e.g. "fence-lake". */
 export const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case, e.g. "fence-lake"');
@@ -413,21 +411,39 @@ export type HomeContent = z.infer<typeof HomeContent>;
  * @param label    how to name the record, e.g. 'community "fence-lake"'
  * @param siblings other records of the same collection: their values serve as examples in messages
  * @returns the parsed record
- * @throws ContentError with one line per mistake, naming file, record and field, e.g.
+ * @throws ContentError with every mistake of the record (recordProblems), one line each naming
+ *   file, record and field, e.g.
  *   `content/communities.ts: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
  *   `content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?`
  *   `content/communities.ts: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
  */
 export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []): z.infer<S> {
+  const checked = recordProblems(schema, data, file, label, siblings);
+  if (checked.problems.length) throw new ContentError(checked.problems);
+  return checked.record as z.infer<S>;
+}
+
+/**
+ * Checks one record against a schema without throwing.
+ * @returns the parsed record, or every mistake of it (each with file, record, slug, field, what it
+ *   must be and the value given)
+ */
+export function recordProblems<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []):
+  { record: z.infer<S>; problems: [] } | { record?: undefined; problems: ContentProblem[] } {
   const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const lines = describeIssues(result.error.issues, schema, data, siblings).map((text) => `${file}: ${label}: ${text}`);
-  throw new ContentError(lines.join('\n'));
+  if (result.success) return { record: result.data, problems: [] };
+  const slug = (data as { slug?: unknown } | null)?.slug;
+  return {
+    problems: describeIssues(result.error.issues, schema, data, siblings)
+      .map((words) => ({ file, record: label, ...(typeof slug === 'string' ? { slug } : {}), ...words })),
+  };
 }
 
 /**
  * Checks every record of a collection and that `key(record)` is unique.
- * @throws ContentError on the first bad record, or naming both records that share a key.
+ * @returns the parsed records, in order
+ * @throws ContentError with the mistakes of every bad record of the collection at once, and a
+ *   line for each record whose key another record already has (naming both)
  */
 export function checkAll<S extends z.ZodType>(
   schema: S,
@@ -437,13 +453,20 @@ export function checkAll<S extends z.ZodType>(
   key: (r: z.infer<S>) => string,
 ): z.infer<S>[] {
   const seen = new Map<string, number>();
-  return records.map((raw, i) => {
-    const hint = (raw as { slug?: unknown })?.slug;
-    const label = typeof hint === 'string' ? `${kind} "${hint}"` : `${kind} #${i + 1}`;
-    const record = check(schema, raw, file, label, records);
+  const problems: ContentProblem[] = [];
+  const checked = records.map((raw, i) => {
+    const slug = (raw as { slug?: unknown })?.slug;
+    const label = typeof slug === 'string' ? `${kind} "${slug}"` : `${kind} #${i + 1}`;
+    const { record, problems: mistakes } = recordProblems(schema, raw, file, label, records);
+    problems.push(...mistakes);
+    if (record === undefined) return record;
     const k = key(record);
-    if (seen.has(k)) throw new ContentError(`${file}: ${label}: field "slug" duplicates "${k}" (also record #${seen.get(k)! + 1}); slugs must be unique.`);
+    if (seen.has(k)) {
+      problems.push({ file, record: label, slug: k, field: 'slug', value: k, expected: `duplicates "${k}" (also record #${seen.get(k)! + 1}); slugs must be unique.` });
+    }
     seen.set(k, i);
     return record;
   });
+  if (problems.length) throw new ContentError(problems);
+  return checked as z.infer<S>[];
 }

@@ -4,8 +4,8 @@
  * Every fact the site states about the business is here. Change the values below, run
  * `npm run build` (or `npm run check`), and publish dist/. Every page, link, contact card and
  * structured-data block follows these values. The build checks each field (content/schema.ts) and
- * stops with one line naming the field, what it expects and what it found; the previous dist/ is
- * kept. docs/owner-settings.md explains every field.
+ * stops with a line for each mistake, naming the field, what it expects and what it found; the
+ * previous dist/ is kept. docs/owner-settings.md explains every field.
  *
  * The defaults are an obviously sample identity (a 555-01xx number, example.com addresses, a
  * "Sample" licence and insurer) so the site builds out of the box; the pages label them as

@@ -36,13 +36,29 @@ export function sitemapGroups(routes: Route[]): SitemapGroupProps[] {
 }
 
 /**
- * Lists every route of the site.
+ * Lists every route of the site: the main pages, the core services, the specialised services, the
+ * service areas, the area alias and the utility pages, in that order.
  * @param site validated content (lib/content/load-content.ts)
  * @returns the route table, in the order pages are listed on /sitemap
  */
 export function buildRoutes(site: SiteData): Route[] {
-  const { home, core, areas, services } = site;
-  const sitemapRoute = route({
+  const sitemapRoute = sitemapPageRoute();
+  const routes: Route[] = [
+    ...mainRoutes(site.home, sitemapRoute),
+    ...coreRoutes(site.core),
+    ...serviceRoutes(site.services),
+    ...areaRoutes(site.areas),
+    ...areaAliasRoutes(site.areas),
+    ...utilityRoutes(),
+  ];
+  // The /sitemap page lists the routes, itself included, so its props are filled in last.
+  sitemapRoute.props = { groups: sitemapGroups(routes) };
+  return routes;
+}
+
+/** The /sitemap page, with no groups yet: buildRoutes fills them in once the table is complete. */
+function sitemapPageRoute(): Route<{ groups: SitemapGroupProps[] }> {
+  return route({
     path: '/sitemap/',
     Page: SitemapPage,
     props: { groups: [] as SitemapGroupProps[] },
@@ -51,8 +67,11 @@ export function buildRoutes(site: SiteData): Route[] {
     chatbot: true,
     sitemapEntry: { group: 'Main Pages', name: 'Sitemap', description: 'This list of every page on the site.' },
   });
+}
 
-  const routes: Route[] = [
+/** The main pages: home (/), the /sitemap page and /mobile-apps/. */
+function mainRoutes(home: SiteData['home'], sitemapRoute: Route): Route[] {
+  return [
     route({
       path: '/',
       Page: HomePage,
@@ -73,18 +92,28 @@ export function buildRoutes(site: SiteData): Route[] {
       chatbot: true,
       sitemapEntry: { group: 'Main Pages', name: 'Mobile Apps', description: 'Save our number and add the site to your home screen.' },
     }),
-    ...core.map((service) =>
-      route({
-        path: `/${service.slug}/`,
-        Page: CorePage,
-        props: { service },
-        meta: { title: service.title, description: service.metaDescription, keywords: service.keywords, photo: service.photo, structuredData: [faqJsonLd(service.faqs)] },
-        nav: 'core',
-        tracker: { type: 'core', key: service.slug },
-        chatbot: true,
-        sitemapEntry: { group: 'Core Services', name: service.name, description: service.cardText },
-      }),
-    ),
+  ];
+}
+
+/** One page per core service, at /{slug}/ (e.g. /automotive/), in the content's order. */
+function coreRoutes(core: SiteData['core']): Route[] {
+  return core.map((service) =>
+    route({
+      path: `/${service.slug}/`,
+      Page: CorePage,
+      props: { service },
+      meta: { title: service.title, description: service.metaDescription, keywords: service.keywords, photo: service.photo, structuredData: [faqJsonLd(service.faqs)] },
+      nav: 'core',
+      tracker: { type: 'core', key: service.slug },
+      chatbot: true,
+      sitemapEntry: { group: 'Core Services', name: service.name, description: service.cardText },
+    }),
+  );
+}
+
+/** The /services/ hub, then one page per specialised service at /services/{slug}/. */
+function serviceRoutes(services: SiteData['services']): Route[] {
+  return [
     route({
       path: '/services/',
       Page: ServicesPage,
@@ -111,6 +140,12 @@ export function buildRoutes(site: SiteData): Route[] {
         sitemapEntry: { group: 'Specialized Services', name: service.name, description: service.summary },
       }),
     ),
+  ];
+}
+
+/** The /service-areas/ hub, then one page per community with its own page at /areas/{slug}/. */
+function areaRoutes(areas: SiteData['areas']): Route[] {
+  return [
     route({
       path: '/service-areas/',
       Page: ServiceAreasPage,
@@ -136,23 +171,35 @@ export function buildRoutes(site: SiteData): Route[] {
       });
     }),
   ];
+}
 
+/**
+ * The area alias (lib/content/area-alias.ts): the aliased community's page again at a second
+ * path, its canonical link pointing at the page's own path, and not listed on /sitemap. None when
+ * the content has no page for that community.
+ */
+function areaAliasRoutes(areas: SiteData['areas']): Route[] {
   const acoma = areas.find((a) => a.slug === AREA_ALIAS.of);
-  if (acoma) {
-    const faqs = areaFaqs(acoma);
-    routes.push(route({
-      path: ACOMA_ALIAS.from,
-      Page: AreaPage,
-      props: { area: acoma, faqs },
-      meta: { title: `Locksmith in ${acoma.name}, NM`, description: acoma.page.metaDescription, keywords: acoma.page.keywords, photo: acoma.photo, canonicalPath: ACOMA_ALIAS.to, structuredData: [faqJsonLd(faqs)] },
-      nav: 'service-areas',
-      tracker: { type: 'area', key: acoma.slug },
-      chatbot: true,
-      crumbLabels: { [AREA_ALIAS.slug]: acoma.name },
-    }));
-  }
+  if (!acoma) return [];
+  const faqs = areaFaqs(acoma);
+  return [route({
+    path: ACOMA_ALIAS.from,
+    Page: AreaPage,
+    props: { area: acoma, faqs },
+    meta: { title: `Locksmith in ${acoma.name}, NM`, description: acoma.page.metaDescription, keywords: acoma.page.keywords, photo: acoma.photo, canonicalPath: ACOMA_ALIAS.to, structuredData: [faqJsonLd(faqs)] },
+    nav: 'service-areas',
+    tracker: { type: 'area', key: acoma.slug },
+    chatbot: true,
+    crumbLabels: { [AREA_ALIAS.slug]: acoma.name },
+  })];
+}
 
-  routes.push(
+/**
+ * The pages outside the menus and /sitemap: the internal keyword analysis, the 404 page and the
+ * page the service worker shows offline; none is indexed by search engines.
+ */
+function utilityRoutes(): Route[] {
+  return [
     route({
       path: '/keyword-analysis/',
       Page: KeywordAnalysisPage,
@@ -179,8 +226,5 @@ export function buildRoutes(site: SiteData): Route[] {
       chatbot: false,
       crumbLabels: { [OFFLINE_PAGE_PATH.slice(1)]: 'Offline' },
     }),
-  );
-
-  sitemapRoute.props = { groups: sitemapGroups(routes) };
-  return routes;
+  ];
 }

@@ -8,10 +8,10 @@
  * they share (lib/area-similarity.ts); a warning names the page, how similar and what to write,
  * and does not change the exit code.
  */
-import { ContentError } from '../content/schema.ts';
 import fg from 'fast-glob';
 import { thinAreaWarnings } from '../tooling/thin-pages.ts';
 import { checkRedirects, distDir, ROOT } from '../lib/build/build-site.ts';
+import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { deletedPagesWithoutRedirect } from '../lib/deploy/deleted-pages.ts';
 import { outputFile } from '../lib/route.ts';
 import { siteRedirects } from '../lib/site-files/hosting.ts';
@@ -45,7 +45,12 @@ try {
     console.log(`Pre-publish check passed: no sample values left (${compared}).`);
   }
 } catch (error) {
-  if (!(error instanceof ContentError || error instanceof DeployError)) throw error;
-  console.log(error.message);
+  if (error instanceof DeployError) {
+    console.log(error.message);
+  } else {
+    // A content mistake: a line each; anything else is a bug, printed with its stack.
+    const problem = describeBuildError(error, ROOT);
+    (problem.bug ? console.error : console.log)(formatProblem(problem).join('\n'));
+  }
   process.exitCode = 1;
 }

@@ -25,6 +25,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
 import { buildSite, distDir, ROOT } from '../lib/build/build-site.ts';
+import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
 import { DeployError, describeTarget, loadDotEnv, readTarget, transportWarnings } from '../lib/deploy/deploy-target.ts';
 import { loadContent } from '../lib/content/load-content.ts';
@@ -199,7 +200,7 @@ try {
 } catch (error) {
   if (error instanceof DeployError || error instanceof ContentError) {
     if (error instanceof PartialDeployError) say(summary(error.report, describeTarget(readTarget()!)));
-    say(`Deploy failed: ${error.message}`);
+    say(`Deploy failed: ${error instanceof ContentError ? formatProblem(describeBuildError(error, ROOT)).join('\n') : error.message}`);
   } else {
     say(`Deploy failed unexpectedly: ${String((error as Error)?.message ?? error).split('\n')[0]} (details below; the live site stays consistent)`);
     const stack = String((error as Error)?.stack ?? '');

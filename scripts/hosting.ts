@@ -9,11 +9,13 @@
  * Usage: tsx scripts/hosting.ts nginx [--root /var/www/site]   (root: where dist/ is uploaded)
  *        tsx scripts/hosting.ts retire-service-worker
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
 import { RETIRING_SERVICE_WORKER } from '../lib/bundle/service-worker.ts';
 import { generateNginx } from '../lib/site-files/hosting.ts';
 import { loadContent, PROJECT_CONTENT } from '../lib/content/load-content.ts';
+import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { root: { type: 'string', default: '/var/www/site' } } });
 if (positionals[0] === 'retire-service-worker' && positionals.length === 1) {
@@ -28,6 +30,6 @@ try {
   process.stdout.write(generateNginx(loadContent(PROJECT_CONTENT), values.root));
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
-  console.error(error.message);
+  console.error(formatProblem(describeBuildError(error, path.resolve(import.meta.dirname, '..'))).join('\n'));
   process.exit(1);
 }

@@ -1,25 +1,35 @@
 /**
  * Turns whatever stopped a build into words an operator can act on: what went wrong, in which
- * file and on which line, and what to do. Used by `npm run build` (printed as one line per
- * mistake, never a stack trace) and by `npm run dev` (the same, plus the browser's error page).
+ * file and on which line, and what to do. Used by `npm run build`, `npm run check`, `npm run
+ * deploy` (formatProblem: one line per content mistake, never a stack trace) and by `npm run dev`
+ * (the same, plus the browser's error page).
  *
- * Three kinds of failure:
- * - a content mistake (ContentError from content/schema.ts): its lines already name the file,
- *   the record and the field; the line of the record in the file is looked up;
+ * The kinds of failure:
+ * - content mistakes (ContentError from content/content-error.ts): each problem carries its file,
+ *   record, field, what it must be and the value given; one line each, and the line of the first
+ *   record's field in its file is looked up;
  * - a TypeScript syntax error in a file the build loads: tsx compiles each file with esbuild,
  *   whose error reads "Transform failed with 1 error:\n<file>:<line>:<column>: ERROR: <text>";
  * - a problem with the output folder itself (OutputFolderError from lib/output-folder.ts), or a
  *   file in the static folder that is never published (StaticFolderError from lib/static-folder.ts);
- * - anything else (a bug in a template or the generator): its message and the first line of the
- *   stack that is in the project.
+ * - a content file that throws while it loads (a name used without quotes, say): the line of it;
+ * - anything else is a bug in the site's code (the generator or a template): its message, the
+ *   first line of the stack that is in the project, and the whole stack with its causes, marked as
+ *   a bug so an owner knows their content is not at fault.
  *
- * It imports no project module (ContentError, OutputFolderError and StaticFolderError are known by their names), so the dev server's build
- * process can load it before the project's modules and still describe a module that fails to load.
+ * Of the project it imports only lib/text.ts and content/content-error.ts, which import nothing
+ * (ContentError, OutputFolderError and StaticFolderError are known by their names, not their
+ * classes), so the dev server's build process can load it before the project's modules and still
+ * describe a module that fails to load.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeRegExp } from '../text.ts';
+import { type ContentProblem, problemLine } from '../../content/content-error.ts';
+
+/** The line that tells an owner a failure is the code's fault, printed before its stack. */
+export const BUG_NOTICE = 'This is a bug in the site generator (its code or a template), not in your content:';
 
 /** One build failure, described for an operator. Paths are relative to the project, with "/". */
 export interface BuildProblem {
@@ -34,6 +44,10 @@ export interface BuildProblem {
   code?: string;
   /** What to do about it, in plain words. */
   hint: string;
+  /** The content mistakes, each with its file, record, field, what it must be and the value given. */
+  content?: ContentProblem[];
+  /** Set for a bug in the site's code: its stack, then each cause's ("Caused by: ..."). */
+  bug?: { stack: string };
 }
 
 /** Plain hints for esbuild's most common syntax errors in data files, by a pattern of its message. */
@@ -90,21 +104,7 @@ export function describeBuildError(error: unknown, root: string): BuildProblem {
   if ((error as Error)?.name === 'StaticFolderError') {
     return { lines: String((error as Error).message).split('\n'), hint: 'Only the site is published: do what each line above says about the file in static/, then build again.' };
   }
-  if ((error as Error)?.name === 'ContentError') {
-    const lines = String((error as Error).message).split('\n');
-    const m = /^([\w./-]+\.ts): \w[\w ]* "([^"]+)": (?:unknown )?field "([^"]+)"/.exec(lines[0]) ?? /^([\w./-]+\.ts): /.exec(lines[0]);
-    const file = m?.[1];
-    let line: number | undefined;
-    if (file) {
-      try {
-        line = locateRecord(readFileSync(path.resolve(root, file), 'utf8'), m?.[2], m?.[3]);
-      } catch { /* the file is named in the message anyway */ }
-    }
-    return {
-      lines, file, line, code: file && line ? lineOf(root, file, line) : undefined,
-      hint: `Fix the field named above in ${file ?? 'the content file'} and save; the previous site is kept until the build succeeds.`,
-    };
-  }
+  if ((error as Error)?.name === 'ContentError') return describeContentError(error as Error & { problems?: ContentProblem[] }, root);
   const message = String((error as Error)?.message ?? error);
   const syntax = /(?:^|\n)(.+?):(\d+):(\d+): ERROR: (.+)/.exec(message);
   if (syntax && ((error as Error)?.name === 'TransformError' || /Transform failed/.test(message))) {
@@ -130,18 +130,65 @@ export function describeBuildError(error: unknown, root: string): BuildProblem {
   const line = frame ? Number(frame[2]) : undefined;
   const where = file ? `${file}:${line}:${frame![3]}: ` : '';
   const what = cause?.message ? `${message.split('\n')[0]} ${cause.message.split('\n')[0]}` : message.split('\n')[0];
+  const located = { lines: [`${where}${what}`], file, line, column: frame ? Number(frame[3]) : undefined, code: file && line ? lineOf(root, file, line) : undefined };
+  if (file?.startsWith('content/')) {
+    // A content file that throws as it loads (e.g. a name written without quotes) is the owner's to fix.
+    return { ...located, hint: `Line ${line} of ${file} uses something that does not exist or has the wrong shape: compare it with a record that works, or undo your last change there.` };
+  }
   return {
-    lines: [`${where}${what}`],
-    file, line, column: frame ? Number(frame[3]) : undefined, code: file && line ? lineOf(root, file, line) : undefined,
-    hint: file?.startsWith('content/')
-      ? `Line ${line} of ${file} uses something that does not exist or has the wrong shape: compare it with a record that works, or undo your last change there.`
-      : file
-        ? `This is an error in the site's code, not in your content: undo the last change to ${file}, or ask a developer.`
-        : 'This is an error in the site\'s code, not in your content: undo the last change, or ask a developer.',
+    ...located,
+    hint: file
+      ? `This is an error in the site's code, not in your content: undo the last change to ${file}, or ask a developer.`
+      : 'This is an error in the site\'s code, not in your content: undo the last change, or ask a developer.',
+    bug: { stack: stackWithCauses(error) },
   };
 }
 
-/** The terminal form: "Build stopped, <folder> left unchanged:" and one line per mistake. */
+/** A ContentError: a line per problem, and the file and line of the first problem's record. */
+function describeContentError(error: Error & { problems?: ContentProblem[] }, root: string): BuildProblem {
+  // An error that crossed a thread or process boundary may have lost its problems: its message
+  // holds the same lines.
+  const problems = Array.isArray(error.problems) ? error.problems : [];
+  const lines = problems.length ? problems.map(problemLine) : String(error.message).split('\n');
+  const first = problems[0];
+  const file = first?.file;
+  let line: number | undefined;
+  if (file) {
+    try {
+      line = locateRecord(readFileSync(path.resolve(root, file), 'utf8'), first.slug, first.field);
+    } catch { /* the file is named in the line anyway */ }
+  }
+  const files = [...new Set(problems.map((p) => p.file))];
+  return {
+    lines, file, line, code: file && line ? lineOf(root, file, line) : undefined,
+    hint: `Fix ${lines.length > 1 ? 'each field' : 'the field'} named above in ${files.join(' and ') || 'the content file'} and save; the previous site is kept until the build succeeds.`,
+    content: problems,
+  };
+}
+
+/** An error's stack, then each of its causes' (at most five deep), for a developer. */
+function stackWithCauses(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error, depth = 0; e !== undefined && e !== null && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const text = typeof e === 'object' && 'stack' in e && (e as Error).stack ? String((e as Error).stack) : String((e as Error)?.message ?? e);
+    parts.push(depth === 0 ? text : `Caused by: ${text}`);
+    if (typeof e !== 'object') break;
+  }
+  return parts.join('\n');
+}
+
+/**
+ * The one terminal form of a failure, as lines: one per content mistake (file, record, field, what
+ * it must be), or for a bug in the site's code, BUG_NOTICE, where it happened, the stack with its
+ * causes, and what to do. `npm run build`, `npm run check`, `npm run deploy` and the dev server's
+ * terminal print these lines.
+ */
+export function formatProblem(problem: BuildProblem): string[] {
+  if (!problem.bug) return problem.lines;
+  return [BUG_NOTICE, ...problem.lines, ...problem.bug.stack.split('\n'), problem.hint];
+}
+
+/** The build's terminal form: "Build stopped, <folder> left unchanged:", then formatProblem's lines. */
 export function formatForTerminal(problem: BuildProblem, outName: string): string {
-  return [`Build stopped, ${outName} left unchanged:`, ...problem.lines].join('\n');
+  return [`Build stopped, ${outName} left unchanged:`, ...formatProblem(problem)].join('\n');
 }

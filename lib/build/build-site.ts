@@ -22,7 +22,7 @@ import type { BuiltPage } from '../built-page.ts';
 import { extraFiles } from '../site-files/extra-files.ts';
 import { REDIRECTS } from '../site-files/hosting.ts';
 import { OFFLINE_PAGE_PATH } from '../../islands/common/offline.ts';
-import { redirectProblem } from '../content/redirects.ts';
+import { redirectProblems } from '../content/redirects.ts';
 import { ContentError } from '../../content/schema.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from '../content/load-content.ts';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
@@ -77,12 +77,12 @@ export interface BuildOptions {
 
 /**
  * Checks the operator's redirects against the route table (lib/content/redirects.ts).
- * @throws ContentError naming content/site.ts and the redirect's field
+ * @throws ContentError naming content/site.ts and the field of every bad redirect
  */
 export function checkRedirects(site: SiteData, routes: Route[], staticDir = STATIC_DIR): void {
   const files = new Set(fg.sync('**/*', { cwd: staticDir, dot: true, onlyFiles: true }).map((f) => `/${f}`));
-  const problem = redirectProblem(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)), files);
-  if (problem) throw new ContentError(problem);
+  const problems = redirectProblems(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)), files);
+  if (problems.length) throw new ContentError(problems);
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */

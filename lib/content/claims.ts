@@ -5,6 +5,8 @@
  * the business cannot back, so the build stops and names the text.
  */
 
+import type { ContentProblem } from '../../content/content-error.ts';
+
 /** The credentials as checked by content/schema.ts. */
 export interface Credentials {
   licence?: { issuer: string; number: string } | null;
@@ -20,20 +22,25 @@ export const CLAIMS = [
 ] as const;
 
 /**
- * Every text that makes a claim the credentials do not back, one line each naming the file, the
+ * Every text that makes a claim the credentials do not back, one problem each naming the file, the
  * record and the field ([] when all are backed), so an owner without a licence, an insurer or a
  * bureau sees every text to change in one run.
- * @param texts every text of the content: its file, record label, field path and words
+ * @param texts every text of the content: its file, record label (and slug), field path and words
  */
-export function unbackedClaims(texts: Iterable<{ file: string; label: string; field: string; text: string }>, credentials: Credentials): string[] {
+export function unbackedClaims(texts: Iterable<{ file: string; label: string; slug?: string; field: string; text: string }>, credentials: Credentials): ContentProblem[] {
   const missing = CLAIMS.filter((c) => !c.has(credentials));
   if (!missing.length) return [];
-  const lines: string[] = [];
+  const problems: ContentProblem[] = [];
   for (const t of texts) {
     const claim = missing.find((c) => c.words.test(t.text));
-    if (claim) lines.push(`${t.file}: ${t.label}: field "${t.field}" says "${claim.claim}", but content/site.ts has no ${claim.setting}: add it, or change this text so it does not claim it.`);
+    if (claim) {
+      problems.push({
+        file: t.file, record: t.label, ...(t.slug ? { slug: t.slug } : {}), field: t.field, value: t.text,
+        expected: `says "${claim.claim}", but content/site.ts has no ${claim.setting}: add it, or change this text so it does not claim it.`,
+      });
+    }
   }
-  return lines;
+  return problems;
 }
 
 /** What the credentials back, in the words of the footer and the trust bar: "Licensed and insured", "Insured", "" for none. */

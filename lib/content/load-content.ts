@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import {
-  check, checkAll, Community, ContentError, CoreService, HomeContent, Service, SiteSettings,
+  check, checkAll, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
 } from '../../content/schema.ts';
 import { AREA_COPY } from '../../content/area-copy.ts';
 import { closestKey } from '../../content/schema-messages.ts';
@@ -72,55 +72,36 @@ export const PROJECT_CONTENT: RawContent = {
  * (or, in a community's own record, names none): that community's record must be marked
  * `servedOnRequest`, so the words follow the record when the operator changes it; and that the
  * specialised services an area page links to (`page.town.services`) exist. It also refuses
- * a county that is a near miss of another record's (checkCounties) and a text claiming "licensed",
+ * a county that is a near miss of another record's (countyProblems) and a text claiming "licensed",
  * "insured" or "accredited" that the settings' credentials do not back (lib/content/claims.ts),
  * and fills "{hours}" and "{counties}" in the records' texts with the stated hours and the
  * counties of the primary-coverage communities.
- * @throws ContentError naming the file, the record and the field of the first mistake (of an
- *   unbacked claim: every such text at once, a line each)
+ * @throws ContentError with every mistake found, a line each naming the file, the record and the
+ *   field: first every mistake of the records' own fields in every file (and county near misses);
+ *   when there are none, every mistake between records (shared slugs, unknown services,
+ *   served-on-request texts, unbacked claims), which need valid records to be judged
  */
 export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
-  const s = check(SiteSettings, raw.settings, 'content/site.ts', 'settings');
-  const settings: Settings = { ...s, phone: parsePhone(s.phone), redirects: s.redirects ?? [], assistantUrl: s.assistantUrl ?? '', channelUrl: s.channelUrl ?? '' };
-  const communities = checkAll(Community, raw.communities, 'content/communities.ts', 'community', (c) => c.slug);
-  checkCounties(communities);
+  const { settings, communities, ...records } = checkRecords(raw);
   // "{hours}" and "{counties}" in a text stand for the stated hours and the counties served.
   const fill = fillIn({ hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
-  const services = checkAll(Service, raw.services, 'content/services.ts', 'service', (c) => c.slug).map(fill);
-  const core = checkAll(CoreService, raw.core, 'content/core-services.ts', 'core service', (c) => c.slug).map(fill);
-  const home = fill(check(HomeContent, raw.home, 'content/home.ts', 'home'));
-  const taken = new Set<string>(core.map((c) => c.slug));
-  for (const svc of services) {
-    if (taken.has(svc.slug)) throw new ContentError(`content/services.ts: service "${svc.slug}": field "slug" is also a core service's slug; slugs must be unique.`);
-  }
-  const serviceSlugs = services.map((svc) => svc.slug);
-  for (const c of communities) {
-    const unknown = c.page?.town.services.find((slug) => !serviceSlugs.includes(slug));
-    if (unknown) throw new ContentError(`content/communities.ts: community "${c.slug}": field "page.town.services" names "${unknown}", which is not a service of content/services.ts: use one of ${serviceSlugs.join(', ')}.`);
-  }
-  const records: { file: string; label: string; record: object; subject?: Community }[] = [
-    ...communities.map((c) => ({ file: 'content/communities.ts', label: `community "${c.slug}"`, record: c, subject: c })),
-    ...services.map((c) => ({ file: 'content/services.ts', label: `service "${c.slug}"`, record: c })),
-    ...core.map((c) => ({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, record: c })),
+  const services = records.services.map(fill);
+  const core = records.core.map(fill);
+  const home = fill(records.home);
+  const texts: Text[] = [
+    ...communities.map((c) => ({ file: 'content/communities.ts', label: `community "${c.slug}"`, slug: c.slug, record: c, subject: c })),
+    ...services.map((c) => ({ file: 'content/services.ts', label: `service "${c.slug}"`, slug: c.slug, record: c })),
+    ...core.map((c) => ({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, slug: c.slug, record: c })),
     { file: 'content/home.ts', label: 'home', record: home },
   ];
-  const servedOnRequest = servedOnRequestReader(communities);
-  for (const { file, label, record, subject } of records) {
-    for (const [field, text] of textFields(record)) {
-      const unmarked = servedOnRequest(text, subject).find((c) => !c.servedOnRequest);
-      if (unmarked) {
-        // The schema decides whether this record may carry the mark (extended coverage, no 24/7 promise).
-        const fix = Community.safeParse({ ...unmarked, servedOnRequest: true }).success
-          ? `add servedOnRequest: true to it in content/communities.ts, or change this text`
-          : 'change this text (only an extended-coverage community without a 24/7 emergency promise can be served on request)';
-        throw new ContentError(`${file}: ${label}: field "${field}" says ${unmarked.name} is served on request, but community "${unmarked.slug}" is not marked so: ${fix}.`);
-      }
-    }
-  }
-  const texts = [...records, { file: 'content/area-copy.ts', label: 'area copy', record: AREA_COPY }]
-    .flatMap(({ file, label, record }) => textFields(record).map(([field, text]) => ({ file, label, field, text })));
-  const unbacked = unbackedClaims(texts, settings.credentials);
-  if (unbacked.length) throw new ContentError(unbacked.join('\n'));
+  const problems = [
+    ...slugProblems(services, core),
+    ...townServiceProblems(communities, services),
+    ...servedOnRequestProblems(texts, communities),
+    ...unbackedClaims([...texts, { file: 'content/area-copy.ts', label: 'area copy', record: AREA_COPY }]
+      .flatMap(({ file, label, slug, record }) => textFields(record).map(([field, text]) => ({ file, label, slug, field, text }))), settings.credentials),
+  ];
+  if (problems.length) throw new ContentError(problems);
   const areas = communities.filter((c): c is Area => c.page !== undefined);
   return {
     settings,
@@ -131,6 +112,79 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
     core,
     home,
   };
+}
+
+/** One record whose texts are checked: its file, how lines name it, its slug and, for a community, itself. */
+interface Text {
+  file: string;
+  label: string;
+  slug?: string;
+  record: object;
+  subject?: Community;
+}
+
+/**
+ * Checks the settings and every record of every content file against content/schema.ts.
+ * @throws ContentError with the mistakes of every file at once (and the county near misses, when
+ *   the communities themselves are valid)
+ */
+function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent } {
+  const problems: ContentProblem[] = [];
+  /** The result of `check`, or undefined with its problems added to the list. */
+  const collect = <T>(check: () => T): T | undefined => {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
+  };
+  const s = collect(() => check(SiteSettings, raw.settings, 'content/site.ts', 'settings'));
+  const communities = collect(() => checkAll(Community, raw.communities, 'content/communities.ts', 'community', (c) => c.slug));
+  const services = collect(() => checkAll(Service, raw.services, 'content/services.ts', 'service', (c) => c.slug));
+  const core = collect(() => checkAll(CoreService, raw.core, 'content/core-services.ts', 'core service', (c) => c.slug));
+  const home = collect(() => check(HomeContent, raw.home, 'content/home.ts', 'home'));
+  if (communities) problems.push(...countyProblems(communities));
+  if (problems.length || !s || !communities || !services || !core || !home) throw new ContentError(problems);
+  const settings: Settings = { ...s, phone: parsePhone(s.phone), redirects: s.redirects ?? [], assistantUrl: s.assistantUrl ?? '', channelUrl: s.channelUrl ?? '' };
+  return { settings, communities, services, core, home };
+}
+
+/** A specialised service whose slug is a core service's too (both would be /{slug}/ in menus and links). */
+function slugProblems(services: readonly Service[], core: readonly CoreService[]): ContentProblem[] {
+  const taken = new Set<string>(core.map((c) => c.slug));
+  return services.filter((svc) => taken.has(svc.slug)).map((svc) => ({
+    file: 'content/services.ts', record: `service "${svc.slug}"`, slug: svc.slug, field: 'slug', value: svc.slug,
+    expected: 'is also a core service\'s slug; slugs must be unique.',
+  }));
+}
+
+/** Each specialised service an area page links to (`page.town.services`) that content/services.ts does not have. */
+function townServiceProblems(communities: readonly Community[], services: readonly Service[]): ContentProblem[] {
+  const serviceSlugs = services.map((svc) => svc.slug);
+  return communities.flatMap((c) => (c.page?.town.services ?? []).filter((slug) => !serviceSlugs.includes(slug)).map((unknown) => ({
+    file: 'content/communities.ts', record: `community "${c.slug}"`, slug: c.slug, field: 'page.town.services', value: unknown,
+    expected: `names "${unknown}", which is not a service of content/services.ts: use one of ${serviceSlugs.join(', ')}.`,
+  })));
+}
+
+/** Each text that says a community is served on request while its record is not marked so (one per field). */
+function servedOnRequestProblems(texts: readonly Text[], communities: readonly Community[]): ContentProblem[] {
+  const servedOnRequest = servedOnRequestReader(communities);
+  const problems: ContentProblem[] = [];
+  for (const { file, label, slug, record, subject } of texts) {
+    for (const [field, text] of textFields(record)) {
+      const unmarked = servedOnRequest(text, subject).find((c) => !c.servedOnRequest);
+      if (!unmarked) continue;
+      // The schema decides whether this record may carry the mark (extended coverage, no 24/7 promise).
+      const fix = Community.safeParse({ ...unmarked, servedOnRequest: true }).success
+        ? `add servedOnRequest: true to it in content/communities.ts, or change this text`
+        : 'change this text (only an extended-coverage community without a 24/7 emergency promise can be served on request)';
+      problems.push({ file, record: label, slug, field, value: text, expected: `says ${unmarked.name} is served on request, but community "${unmarked.slug}" is not marked so: ${fix}.` });
+    }
+  }
+  return problems;
 }
 
 /**
@@ -158,16 +212,18 @@ function fillIn(values: Record<string, string>): <T>(record: T) => T {
  * Any county name is accepted, but one that differs from a county other records use only by its
  * capitals or by a letter or two ("Mckinley" beside "McKinley") is a typing mistake: it would make
  * the county count and every sentence naming the counties wrong.
- * @throws ContentError naming the community and the county it probably meant
+ * @returns one problem per such community, naming the county it probably meant
  */
-function checkCounties(communities: readonly Community[]): void {
+function countyProblems(communities: readonly Community[]): ContentProblem[] {
   const uses = new Map<string, number>();
   for (const c of communities) uses.set(c.county, (uses.get(c.county) ?? 0) + 1);
-  for (const c of communities) {
+  return communities.flatMap((c) => {
     const others = [...uses.keys()].filter((k) => k !== c.county && uses.get(k)! >= uses.get(c.county)!);
     const near = others.find((k) => k.toLowerCase() === c.county.toLowerCase()) ?? (c.county.length >= 5 ? closestKey(c.county, others) : undefined);
-    if (near) {
-      throw new ContentError(`content/communities.ts: community "${c.slug}": field "county" must be written as the other records write it, not '${c.county}'; did you mean "${near}" (the county of ${uses.get(near)} communities)?`);
-    }
-  }
+    return near ? [{
+      file: 'content/communities.ts', record: `community "${c.slug}"`, slug: c.slug, field: 'county', value: c.county,
+      expected: `must be written as the other records write it, not '${c.county}'`,
+      hint: `did you mean "${near}" (the county of ${uses.get(near)} communities)?`,
+    }] : [];
+  });
 }

@@ -22,11 +22,14 @@ export function e164WithExtension(phone: Pick<PhoneNumber, 'e164' | 'extension'>
  * Parses a US phone number as an operator typed it.
  * @param raw e.g. "505-555-0123", "(505) 555-0123", "+1 505 555 0123", "505-555-0123 ext 5"
  * @returns E.164, national and tel: URI forms and the extension (libphonenumber-js)
- * @throws ContentError when the number is not a valid number of the United States (a valid
+ * @throws ContentError naming the settings' field "phone" (the one number the site parses) when
+ *   the number is not a valid number of the United States (a valid
  *   number of another country, e.g. "+44 20 7946 0958", is refused too)
  */
 export function parsePhone(raw: string): PhoneNumber {
   const parsed = parsePhoneNumberFromString(raw, 'US');
-  if (!parsed?.isValid() || parsed.country !== 'US') throw new ContentError(`"${raw}" is not a valid US phone number, e.g. "(505) 555-0123".`);
+  if (!parsed?.isValid() || parsed.country !== 'US') {
+    throw new ContentError({ file: 'content/site.ts', record: 'settings', field: 'phone', value: raw, expected: `"${raw}" is not a valid US phone number, e.g. "(505) 555-0123".` });
+  }
   return { e164: parsed.number, national: parsed.formatNational(), tel: parsed.getURI(), extension: parsed.ext ?? '' };
 }

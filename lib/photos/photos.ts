@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { closest, distance } from 'fastest-levenshtein';
-import { ContentError } from '../../content/schema.ts';
+import { ContentError, type ContentProblem } from '../../content/schema.ts';
 import { PHOTOS_FOLDER, type Photo } from '../../content/photo-schema.ts';
 import type { EncodedImage, ImageError, ImageFormat, SourceImage } from './images.ts';
 import type { SiteData } from '../content/load-content.ts';
@@ -31,6 +31,8 @@ export interface PhotoUse {
   file: string;
   /** The record, e.g. 'community "grants"'. */
   label: string;
+  /** The record's slug, e.g. "grants"; absent for the home page. */
+  slug?: string;
   photo: Photo;
 }
 
@@ -83,9 +85,9 @@ export interface PhotoOptions {
 export function photoUses(site: Pick<SiteData, 'home' | 'communities' | 'core' | 'services'>): PhotoUse[] {
   const uses: PhotoUse[] = [];
   if (site.home.photo) uses.push({ file: 'content/home.ts', label: 'home', photo: site.home.photo });
-  for (const c of site.communities) if (c.photo) uses.push({ file: 'content/communities.ts', label: `community "${c.slug}"`, photo: c.photo });
-  for (const c of site.core) if (c.photo) uses.push({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, photo: c.photo });
-  for (const s of site.services) if (s.photo) uses.push({ file: 'content/services.ts', label: `service "${s.slug}"`, photo: s.photo });
+  for (const c of site.communities) if (c.photo) uses.push({ file: 'content/communities.ts', label: `community "${c.slug}"`, slug: c.slug, photo: c.photo });
+  for (const c of site.core) if (c.photo) uses.push({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, slug: c.slug, photo: c.photo });
+  for (const s of site.services) if (s.photo) uses.push({ file: 'content/services.ts', label: `service "${s.slug}"`, slug: s.slug, photo: s.photo });
   return uses;
 }
 
@@ -150,9 +152,11 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
 
   // Pictures only: the folder's README is no near name for a photo.
   const available = await fg('**/*.{jpg,jpeg,png,webp,tif,tiff,avif,heic,heif,gif}', { cwd: options.photosDir, onlyFiles: true, dot: false, caseSensitiveMatch: false }).catch(() => [] as string[]);
-  const problems: string[] = [];
+  const problems: ContentProblem[] = [];
   const sources = new Map<string, SourceImage>();
-  const say = (use: PhotoUse, field: string, message: string) => problems.push(`${use.file}: ${use.label}: field "photo.${field}" ${message}`);
+  const say = (use: PhotoUse, field: string, expected: string, hint?: string) => problems.push({
+    file: use.file, record: use.label, ...(use.slug ? { slug: use.slug } : {}), field: `photo.${field}`, value: use.photo.src, expected, ...(hint ? { hint } : {}),
+  });
   for (const use of uses) {
     const { src } = use.photo;
     if (sources.has(src)) continue;
@@ -162,7 +166,8 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
       bytes = await readFile(path.join(options.photosDir, src));
     } catch {
       const near = nearestName(src, available);
-      say(use, 'src', `${quoted} is not in ${PHOTOS_FOLDER}/${near ? `; did you mean "${near}"?` : ': copy the photo there, or correct the name'}`);
+      if (near) say(use, 'src', `${quoted} is not in ${PHOTOS_FOLDER}/`, `did you mean "${near}"?`);
+      else say(use, 'src', `${quoted} is not in ${PHOTOS_FOLDER}/: copy the photo there, or correct the name`);
       continue;
     }
     if (bytes.length === 0) {
@@ -183,7 +188,7 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
     }
     sources.set(src, source);
   }
-  if (problems.length) throw new ContentError(problems.join('\n'));
+  if (problems.length) throw new ContentError(problems);
 
   let encoded = 0;
   let reused = 0;
@@ -213,6 +218,6 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
     const largest = byFormat.jpeg[byFormat.jpeg.length - 1];
     library.set(src, { src, width: largest.width, height: largest.height, files: byFormat, social: social.info });
   }
-  if (problems.length) throw new ContentError(problems.join('\n'));
+  if (problems.length) throw new ContentError(problems);
   return { library, files, encoded, reused };
 }

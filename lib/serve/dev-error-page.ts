@@ -4,7 +4,7 @@
  * the site back without touching the browser. Its Content-Security-Policy allows exactly that
  * client (`script-src 'self'`, `connect-src 'self'`) and its one stylesheet (by hash).
  */
-import type { BuildProblem } from '../build/build-error.ts';
+import { BUG_NOTICE, type BuildProblem } from '../build/build-error.ts';
 import { hashSource } from '../csp.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -28,7 +28,8 @@ export function devErrorPage(problem: BuildProblem, clientPath: string): string 
   return `<!doctype html><html lang="en"><head><meta http-equiv="Content-Security-Policy" content="${csp}"><meta charset="utf-8">`
     + '<meta name="viewport" content="width=device-width,initial-scale=1"><title>Build stopped - npm run dev</title>'
     + `<style>${STYLE}</style></head><body><main><h1>Build stopped: the site could not be built</h1>`
-    + `<h2>What went wrong</h2><pre>${escapeHtml(problem.lines.join('\n'))}</pre>${where}`
+    + `<h2>What went wrong</h2>${problem.bug ? `<p>${escapeHtml(BUG_NOTICE)}</p>` : ''}<pre>${escapeHtml(problem.lines.join('\n'))}</pre>${where}`
+    + (problem.bug ? `<h2>Stack</h2><pre>${escapeHtml(problem.bug.stack)}</pre>` : '')
     + `<h2>What to do</h2><p>${escapeHtml(problem.hint)}</p>`
     + '<p>This page reloads by itself when you save the fix. The terminal running <code>npm run dev</code> shows the same message.</p>'
     + `</main><script src="${escapeHtml(clientPath)}" async></script></body></html>`;

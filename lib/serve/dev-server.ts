@@ -18,7 +18,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import type { BuildProblem } from '../build/build-error.ts';
+import { formatProblem, type BuildProblem } from '../build/build-error.ts';
 import type { AheadReport, RebuildReport, RebuildRequest, ResumeRequest } from './dev-rebuilder.ts';
 import { devErrorPage } from './dev-error-page.ts';
 import { startOnFreePort } from './listen.ts';
@@ -387,7 +387,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   function report(outcome: Outcome): void {
     state.problem = outcome.ok ? undefined : outcome.problem;
     if (outcome.ok) say(outcome.line);
-    else for (const line of outcome.problem.lines) say(`Build stopped: ${line}`);
+    else for (const line of formatProblem(outcome.problem)) say(`Build stopped: ${line}`);
   }
 
   say('Building the site ...');

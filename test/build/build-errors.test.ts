@@ -1,8 +1,10 @@
 /**
  * `npm run build` on a copy of the project with a mistake in a content file: it stops with a
  * "Build stopped" line and one line per mistake (file, line and column of a syntax error with a
- * plain hint; record and key of a misspelt field; each mistake in the stated hours), exit code 1,
- * no stack trace, dist/ as it was. The real content files are never edited.
+ * plain hint; record and key of a misspelt field; each mistake in the stated hours; every mistake
+ * of several records and files in one run), exit code 1, no stack trace, dist/ as it was. A
+ * template that throws is called a bug, with its route and its stack. The real project files are
+ * never edited.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -67,6 +69,36 @@ test('should refuse "7 AM", "Saturdy" and "25:00" in the hours, one line each na
     assert.equal(lines, ['Build stopped, dist/ left unchanged:', line]);
     assert.is(await page(), before, 'dist/ untouched');
   }
+});
+
+test('should report three mistakes in two files in one build, a line each with file, record and field', async () => {
+  const edits = [
+    await edit('content/communities.ts', /(slug: 'acoma',[\s\S]*?\n\s+)page:/, '$1pgae:'),
+    await edit('content/communities.ts', "zipCode: '87021',", 'zipCode: 87021,'),
+    await edit('content/services.ts', "banner: 'none',", "banner: 'flashing',"),
+  ];
+  const { code, lines } = await build();
+  for (const changed of edits.reverse()) await changed.restore();
+  assert.is(code, 1);
+  assert.equal(lines.slice(0, 1), ['Build stopped, dist/ left unchanged:']);
+  assert.is(lines.length, 4, lines.join('\n'));
+  assert.match(lines[1], /^content\/communities\.ts: community "milan": field "zipCode" must be text in quotes, e\.g\. '\d{5}', not the number 87021$/);
+  assert.is(lines[2], 'content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?');
+  assert.match(lines[3], /^content\/services\.ts: service "[a-z-]+": field "banner" must be one of 'none', 'emergency-strip', 'do-not-remove', not the text 'flashing'$/);
+});
+
+test('should call a template that throws a bug, naming the route, with its stack, leaving dist/ as it was', async () => {
+  const before = await readFile(path.join(copy!.root, 'dist/index.html'), 'utf8');
+  const changed = await edit('pages/AreaPage.tsx', "const note = coverageNote(area);", "const note = coverageNote(area);\n  if (area.slug === 'milan') throw new TypeError('a template fault');");
+  const { code, lines } = await build();
+  await changed.restore();
+  assert.is(code, 1);
+  assert.equal(lines.slice(0, 2), ['Build stopped, dist/ left unchanged:', 'This is a bug in the site generator (its code or a template), not in your content:'], lines.join('\n'));
+  assert.match(lines[2], /^pages\/AreaPage\.tsx:\d+:\d+: Could not render \/areas\/milan\/ with <AreaPage>\. a template fault$/);
+  const stack = lines.slice(3).join('\n');
+  assert.match(stack, /Caused by: TypeError: a template fault\n\s+at AreaPage \(.*pages\/AreaPage\.tsx:\d+:\d+\)/, 'the stack of the cause, from the template');
+  assert.match(lines.at(-1)!, /not in your content: undo the last change to pages\/AreaPage\.tsx/);
+  assert.is(await readFile(path.join(copy!.root, 'dist/index.html'), 'utf8'), before, 'dist/ untouched');
 });
 
 test('should build again once the mistakes are fixed', async () => {

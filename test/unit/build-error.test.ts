@@ -1,11 +1,14 @@
-/** describeBuildError: what stopped a build, as a file, a line and a plain hint (lib/build/build-error.ts). */
+/**
+ * describeBuildError and formatProblem: what stopped a build, as a file, a line and a plain hint,
+ * every content mistake a line read from its fields, a bug with its stack (lib/build/build-error.ts).
+ */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
-import { describeBuildError } from '../../lib/build/build-error.ts';
+import { BUG_NOTICE, describeBuildError, formatForTerminal, formatProblem } from '../../lib/build/build-error.ts';
 import { ROOT } from '../../tooling/browser.ts';
 
 const test = suite('describeBuildError');
@@ -14,13 +17,37 @@ test.before(async () => { dir = await mkdtemp(path.join(ROOT, 'test/.tmp-build-e
 test.after(async () => { await rm(dir, { recursive: true, force: true }); });
 
 test('should point a content mistake at the line of the record\'s field', () => {
-  const problem = describeBuildError(new ContentError('content/communities.ts: community "acoma": field "county" must be one of \'Cibola\''), ROOT);
+  const problem = describeBuildError(new ContentError({ file: 'content/communities.ts', record: 'community "acoma"', slug: 'acoma', field: 'county', expected: 'must be one of \'Cibola\'' }), ROOT);
   assert.is(problem.file, 'content/communities.ts');
   const lines = readFileSync(path.join(ROOT, 'content/communities.ts'), 'utf8').split('\n');
   assert.match(problem.code!, /^\s*county:/);
   assert.is(lines[problem.line! - 1].trimEnd(), problem.code);
   assert.ok(lines.slice(0, problem.line).some((l) => l.includes("slug: 'acoma'")), 'the line is inside the acoma record');
   assert.match(problem.hint, 'content/communities.ts');
+});
+
+test('should print every content mistake as its line, read from its fields, with no stack', () => {
+  const error = new ContentError([
+    { file: 'content/communities.ts', record: 'community "acoma"', slug: 'acoma', field: 'zipCode', value: 87034, expected: 'must be text in quotes, e.g. \'87020\', not the number 87034' },
+    { file: 'content/communities.ts', record: 'community "acoma"', slug: 'acoma', field: 'pgae', unknownField: true, expected: 'is not a field of this record', hint: 'did you mean "page"?' },
+    { file: 'content/services.ts', record: 'service "car-lockout"', slug: 'car-lockout', field: 'heroTitle', expected: 'is missing' },
+  ]);
+  const problem = describeBuildError(error, ROOT);
+  assert.equal(problem.content, error.problems);
+  assert.is(problem.bug, undefined);
+  assert.equal(formatForTerminal(problem, 'dist/').split('\n'), [
+    'Build stopped, dist/ left unchanged:',
+    'content/communities.ts: community "acoma": field "zipCode" must be text in quotes, e.g. \'87020\', not the number 87034',
+    'content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?',
+    'content/services.ts: service "car-lockout": field "heroTitle" is missing',
+  ]);
+  assert.match(problem.hint, 'content/communities.ts and content/services.ts');
+  const lines = readFileSync(path.join(ROOT, 'content/communities.ts'), 'utf8').split('\n');
+  assert.match(lines[problem.line! - 1], /^\s*zipCode:/, 'the first mistake\'s field, found from its slug and field, not from its line');
+  const misspelt = describeBuildError(new ContentError({ file: 'content/communities.ts', record: 'community "acoma"', slug: 'acoma', field: 'page.about', unknownField: true, expected: 'is not a field of this record' }), ROOT);
+  assert.match(misspelt.code!, /^\s*about:/, 'an unknown key is found where it is written');
+  const settings = describeBuildError(new ContentError({ file: 'content/site.ts', record: 'settings', field: 'phone', expected: 'is not a valid US phone number' }), ROOT);
+  assert.match(settings.code!, /^\s*phone:/, 'a setting is found by its field');
 });
 
 test('should turn a syntax error into one line with file, line, column and hint', async () => {
@@ -51,6 +78,34 @@ test('should point a render error at the template line of its cause', async () =
   const error = (() => { try { Card({}); } catch (cause) { return new Error('Could not render /areas/grants/ with <AreaPage>.', { cause }); } })();
   const problem = describeBuildError(error, ROOT);
   assert.match(problem.lines[0], new RegExp(`^${path.relative(ROOT, file).replace(/[.]/g, '\\.')}:2:\\d+: Could not render /areas/grants/ with <AreaPage>\\. Cannot read properties of undefined`));
+});
+
+test('should say a bug is a bug, and keep its stack and its cause\'s', async () => {
+  const file = path.join(dir, 'bug.ts');
+  await writeFile(file, 'export function AreaCard(props: any): string {\n  return props.area.name;\n}\n');
+  const { AreaCard } = await import(file);
+  const error = (() => { try { AreaCard({}); } catch (cause) { return new Error('Could not render /areas/grants/ with <AreaPage>.', { cause }); } })();
+  const problem = describeBuildError(error, ROOT);
+  assert.ok(problem.bug, 'marked as a bug');
+  assert.is(problem.content, undefined);
+  const printed = formatProblem(problem);
+  assert.is(printed[0], BUG_NOTICE);
+  assert.match(printed[1], 'Could not render /areas/grants/ with <AreaPage>. Cannot read properties of undefined', 'the route stays named');
+  const stack = printed.slice(2).join('\n');
+  assert.match(stack, `Error: Could not render /areas/grants/ with <AreaPage>.\n    at `, 'the error\'s own stack');
+  assert.match(stack, /Caused by: TypeError: Cannot read properties of undefined \(reading 'name'\)\n\s+at AreaCard \(/, 'the cause\'s stack, with the template\'s frame');
+  assert.match(stack, `${path.basename(file)}:2:`);
+  assert.match(printed.at(-1)!, /not in your content/);
+});
+
+test('should not call a content mistake or a broken output folder a bug', () => {
+  const content = describeBuildError(new ContentError({ file: 'content/site.ts', record: 'settings', field: 'phone', expected: 'is not a valid US phone number' }), ROOT);
+  const folder = describeBuildError(Object.assign(new Error('dist is a file'), { name: 'OutputFolderError' }), ROOT);
+  for (const problem of [content, folder]) {
+    assert.is(problem.bug, undefined);
+    assert.not.ok(formatProblem(problem).includes(BUG_NOTICE));
+    assert.not.match(formatProblem(problem).join('\n'), /\n\s+at /);
+  }
 });
 
 test.run();

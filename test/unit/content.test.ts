@@ -75,7 +75,62 @@ load('should reject an invalid e-mail address', () => {
   const e = errorOf(withChange((c) => { c.settings.email = 'service-at-example.com'; }));
   assert.match(e.message, 'content/site.ts: settings: field "email" must be an e-mail address');
 });
+load('should report three bad records of two files in one run, each a line with its file, record and field', () => {
+  const e = errorOf(withChange((c) => {
+    c.communities[0].zipCode = 87020;
+    delete c.communities[3].county;
+    c.services[1].banner = 'flashing';
+  }));
+  const [grants, fourth, service] = [c0(PROJECT_CONTENT.communities[0]), c0(PROJECT_CONTENT.communities[3]), c0(PROJECT_CONTENT.services[1])];
+  assert.equal(e.problems.map((p) => [p.file, p.record, p.slug, p.field]), [
+    ['content/communities.ts', `community "${grants}"`, grants, 'zipCode'],
+    ['content/communities.ts', `community "${fourth}"`, fourth, 'county'],
+    ['content/services.ts', `service "${service}"`, service, 'banner'],
+  ]);
+  assert.equal(e.problems.map((p) => p.value), [87020, undefined, 'flashing'], 'the value given, without parsing the message');
+  assert.match(e.problems[2].expected, /^must be one of 'none', 'emergency-strip', 'do-not-remove'/);
+  const lines = e.message.split('\n');
+  assert.is(lines.length, 3, e.message);
+  assert.ok(lines[0].startsWith(`content/communities.ts: community "${grants}": field "zipCode" must be text in quotes`), lines[0]);
+  assert.ok(lines[1].startsWith(`content/communities.ts: community "${fourth}": field "county" is missing`), lines[1]);
+  assert.ok(lines[2].startsWith(`content/services.ts: service "${service}": field "banner" must be one of`), lines[2]);
+});
+load('should report mistakes in the settings and every content file at once, a county near miss too', () => {
+  const e = errorOf(withChange((c) => {
+    c.settings.phone = '555-12';
+    community(c, 'prewitt').county = 'Mckinley';
+    c.services[1].summary = '';
+    c.core[0].faqs[0].answer = ' ';
+    c.home.heroTitle = '';
+  }));
+  assert.equal(e.problems.map((p) => `${p.file} ${p.field}`), [
+    'content/site.ts phone',
+    'content/services.ts summary',
+    'content/core-services.ts faqs.0.answer',
+    'content/home.ts heroTitle',
+    'content/communities.ts county',
+  ]);
+  assert.is(e.problems[4].hint, 'did you mean "McKinley" (the county of 8 communities)?');
+});
+load('should report every record that shares a slug, and every unknown service an area page names, at once', () => {
+  const e = errorOf(withChange((c) => {
+    c.services[1].slug = c.services[0].slug;
+    c.services[3].slug = c.services[2].slug;
+  }));
+  assert.equal(e.problems.map((p) => [p.file, p.field, p.value]), [
+    ['content/services.ts', 'slug', c0(PROJECT_CONTENT.services[0])],
+    ['content/services.ts', 'slug', c0(PROJECT_CONTENT.services[2])],
+  ]);
+  const areas = (PROJECT_CONTENT.communities as any[]).filter((x) => x.page).slice(0, 2).map((x) => x.slug);
+  const unknown = errorOf(withChange((c) => { for (const slug of areas) community(c, slug).page.town.services[0] = 'lock-picking'; }));
+  assert.equal(unknown.problems.map((p) => [p.record, p.field, p.value]), areas.map((slug) => [`community "${slug}"`, 'page.town.services', 'lock-picking']));
+});
 load.run();
+
+/** The slug of a raw record. */
+function c0(record: unknown): string {
+  return (record as { slug: string }).slug;
+}
 
 /** The record of a community by slug, inside a content copy. */
 const community = (c: any, slug: string) => c.communities.find((x: any) => x.slug === slug);

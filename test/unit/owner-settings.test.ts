@@ -14,7 +14,8 @@ import { countiesReach, countiesServed, countyPhrase } from '../../lib/content/c
 import { hoursTable, hoursText, openingHoursSpecs, openingHoursText, openMinutes } from '../../lib/content/hours.ts';
 import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/content/load-content.ts';
 import { ratingText } from '../../lib/content/rating.ts';
-import { redirectProblem } from '../../lib/content/redirects.ts';
+import { redirectProblems } from '../../lib/content/redirects.ts';
+import { problemLine } from '../../content/content-error.ts';
 import { generateNginx, hostingFiles } from '../../lib/site-files/hosting.ts';
 import { locksmithJsonLd as jsonLdOf } from '../../lib/site-files/structured-data.ts';
 
@@ -181,6 +182,18 @@ counties.run();
 
 const redirects = suite('redirects');
 const PAGES = new Set(['/', '/service-areas/', '/areas/grants/']);
+/** The line of the first problem of the redirects, or undefined. */
+function redirectProblem(...args: Parameters<typeof redirectProblems>): string | undefined {
+  const [first] = redirectProblems(...args);
+  return first && problemLine(first);
+}
+redirects('should report every bad redirect at once, each with its field and value', () => {
+  const problems = redirectProblems([{ from: '/areas/grants/', to: '/' }, { from: '/old/', to: '/gone/' }, { from: '/fine/', to: '/' }], PAGES);
+  assert.equal(problems.map((p) => [p.file, p.record, p.field, p.value]), [
+    ['content/site.ts', 'settings', 'redirects.0.from', '/areas/grants/'],
+    ['content/site.ts', 'settings', 'redirects.1.to', '/gone/'],
+  ]);
+});
 redirects('should refuse a redirect to a page the build does not make, and one that would hide a page', () => {
   assert.is(redirectProblem([{ from: '/areas/old-town/', to: '/areas/old-town-new/' }], PAGES), `content/site.ts: settings: field "redirects.0.to" must be a page of this site, not '/areas/old-town-new/', which the build does not make, e.g. '/service-areas/'`);
   assert.match(redirectProblem([{ from: '/old/', to: '/service-areas' }], PAGES)!, /not '\/service-areas', which the build does not make; did you mean '\/service-areas\/'\?$/);
