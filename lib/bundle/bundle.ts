@@ -84,6 +84,17 @@ async function bundlePictureScript(config: ClientConfig, run: EsbuildRun): Promi
 }
 
 /**
+ * The file name (before its hash) of an entry: an island's loader, named on most pages' script
+ * tags, is "<Name>"; its own entry, named mostly inside the loader's dynamic import, is short
+ * ("i" and the island's place in ISLAND_NAMES), so a page's tags and code cost no byte more than
+ * one entry per island did.
+ */
+function outName(entry: string): string {
+  const [name, load] = entry.split('@');
+  return load === 'interaction' ? name : `i${ISLAND_NAMES.indexOf(name)}`;
+}
+
+/**
  * Bundles all the browser code of the site.
  * @param config site facts compiled into the browser code as `__SITE__` (lib/bundle/client-config.ts)
  * @param run    runs esbuild (default: one esbuild.build() a bundle; `npm run dev` keeps contexts)
@@ -97,7 +108,7 @@ export async function bundleSiteScripts(config: ClientConfig, run: EsbuildRun = 
     ...common,
     entryPoints: [
       { in: path.join(ISLANDS_DIR, 'site.ts'), out: 'site' },
-      ...entries.map((entry) => ({ in: `island-entry:${entry}`, out: entry.replace('@', '-on-') })),
+      ...entries.map((entry) => ({ in: `island-entry:${entry}`, out: outName(entry) })),
     ],
     splitting: true,
     format: 'esm',

@@ -19,8 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { buildSite } from '../../lib/build/build-site.ts';
-import type { BuildResult } from '../../lib/build/summary.ts';
+import { buildSite, type BuildResult } from '../../lib/build/build-site.ts';
 import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
 import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { routeGtag, TEST_ANALYTICS_ID } from '../helpers/analytics.ts';
@@ -88,7 +87,7 @@ interaction('should request none of the players\' code at load, and mark the pla
   await page.goto(h.url('/'), { waitUntil: 'networkidle' });
   assert.equal(await page.$$eval('[data-island="VideoPlayer"]', (els) => els.map((e) => e.getAttribute('data-load'))), ['interaction', 'interaction', 'interaction']);
   assert.not.ok(scripts.includes(PLAYER_CODE), scripts.join(', '));
-  assert.ok(scripts.some((s) => /\/VideoPlayer-on-interaction-[A-Z0-9]+\.js$/.test(s)), 'the listeners of the players load');
+  assert.ok(scripts.some((s) => /\/VideoPlayer-[A-Z0-9]+\.js$/.test(s)), 'the listeners of the players load');
   assert.is(await page.locator('iframe').count(), 0);
   assert.equal(errors, []);
   await context.close();
@@ -216,7 +215,7 @@ chatbot('should request neither the chatbot\'s code nor Preact at load, only its
     assert.equal(await page.$$eval('[data-island="ChatbotSidebar"]', (els) => els.map((e) => e.getAttribute('data-load'))), ['interaction'], pagePath);
     assert.not.ok(scripts.includes(CHATBOT_CODE), `${pagePath}: ${scripts.join(', ')}`);
     assert.not.ok(scripts.includes(PREACT), `${pagePath}: ${scripts.join(', ')}`);
-    assert.ok(scripts.some((s) => /\/ChatbotSidebar-on-interaction-[A-Z0-9]+\.js$/.test(s)), `${pagePath}: the chatbot's listeners load`);
+    assert.ok(scripts.some((s) => /\/ChatbotSidebar-[A-Z0-9]+\.js$/.test(s)), `${pagePath}: the chatbot's listeners load`);
     assert.is(await page.$eval(TOGGLE, (t) => t.getAttribute('aria-expanded')), null, `${pagePath}: not hydrated`);
     assert.equal(errors, []);
     await context.close();
