@@ -29,12 +29,13 @@ import type { BuildReuse } from './build-reuse.ts';
 import { loadStylesheet, minifyStylesheet, readStylesheetSource } from './styles.ts';
 import { writeSite, type SiteFile } from '../write.ts';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
+import { resolveConfig } from '../config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The output folder: $DIST_DIR when set (lets parallel builds and tests use their own), else dist/. */
+/** The output folder: $DIST_DIR when set (lets parallel builds and tests use their own), else dist/ (lib/config.ts). */
 export function distDir(): string {
-  return path.resolve(ROOT, process.env.DIST_DIR || 'dist');
+  return resolveConfig().outDir;
 }
 
 /** One row of the build summary. Sizes in bytes. */
