@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listStaticFiles } from './static-folder.ts';
-import { checkReplaceable, lockOutput, OutputFolderError, recoverOutput, REPLACE_EXISTING_SETTING, resolveOutput, swapIn, tempPath, writeStep } from './output-folder.ts';
+import { checkReplaceable, lockOutput, OutputFolderError, recoverOutput, resolveOutput, swapIn, tempPath, type AtWriteStep } from './output-folder.ts';
 
 /**
  * Files written at once: their folder creation and writes overlap in libuv's thread pool
@@ -36,25 +36,33 @@ export interface SiteFile {
   contents: string | Uint8Array;
 }
 
+/** How writeSite writes, beyond what and where. */
+export interface WriteOptions {
+  /** Where notes go (another build holds the folder; a crashed build was cleaned up); default console.log. */
+  log?: (line: string) => void;
+  /**
+   * Replace an output folder the build did not make (the operator's DIST_REPLACE_EXISTING=1,
+   * GeneratorConfig.replaceExisting); default false: such a folder stops the write (checkReplaceable).
+   */
+  replaceExisting?: boolean;
+  /** A seam for tests: told each named step of the write and swap (lib/output-folder.ts WRITE_STEPS). */
+  atStep?: AtWriteStep;
+}
+
 /**
  * @param files     every generated file
  * @param staticDir folder whose files are copied first (generated files win on a clash); only
  *                  plain files, no symbolic link or dot-file (lib/static-folder.ts)
  * @param outDir    the output folder, e.g. "dist"; replaced only after all files are written. A
  *                  symbolic link is followed (its target is replaced, the link stays).
- * @param log       where notes go (another build holds the folder; a crashed build was cleaned up)
- * @param replaceExisting replace an output folder the build did not make (default: the setting
- *                  DIST_REPLACE_EXISTING=1); without it such a folder stops the write (checkReplaceable)
  * @throws Error when a write fails; the previous output is then untouched and the temp folder removed.
  *   OutputFolderError (one line) when the output folder is unusable, holds files the build did not
- *   make, or another build holds it too long.
+ *   make (without options.replaceExisting), or another build holds it too long.
  *   StaticFolderError (one line per file) when the static folder holds a symbolic link or a dot-file;
  *   nothing is written then. OutputFolderError (explainWriteError) when the disk is full.
  */
-export async function writeSite(
-  files: SiteFile[], staticDir: string, outDir: string, log: (line: string) => void = console.log,
-  replaceExisting = process.env[REPLACE_EXISTING_SETTING] === '1',
-): Promise<void> {
+export async function writeSite(files: SiteFile[], staticDir: string, outDir: string, options: WriteOptions = {}): Promise<void> {
+  const { log = console.log, replaceExisting = false, atStep = () => {} } = options;
   const staticFiles = await listStaticFiles(staticDir);
   const out = await resolveOutput(outDir);
   await mkdir(out.home, { recursive: true });
@@ -87,17 +95,17 @@ export async function writeSite(
         }));
         const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failed) throw failed.reason;
-        if (from <= half && half < from + WRITE_BATCH) await writeStep('writing');
+        if (from <= half && half < from + WRITE_BATCH) await atStep('writing');
       }
-      await writeStep('written');
+      await atStep('written');
     } catch (error) {
       await rm(tmp, { recursive: true, force: true });
       throw error;
     }
     const ready = tempPath(out, 'ready', id);
     await rename(tmp, ready);
-    await writeStep('ready');
-    await swapIn(out, ready, id);
+    await atStep('ready');
+    await swapIn(out, ready, id, atStep);
   } catch (error) {
     throw explainWriteError(error, out.dir, out.home);
   } finally {
