@@ -171,3 +171,18 @@ export function resolveConfig(env: Env = process.env, root: string = PROJECT_ROO
 export function isDevelopment(env: Env = process.env): boolean {
   return env.NODE_ENV === 'development';
 }
+
+/**
+ * For the entry scripts (build.ts, scripts/*.ts): resolveConfig, or, when a variable is unusable,
+ * "<command> not started:" and one line per bad variable on stderr, no stack, and exit code 1.
+ * @param command what the operator ran, e.g. "Build", "Server", "Deploy"
+ */
+export function configForCommand(command: string, env: Env = process.env, root: string = PROJECT_ROOT): GeneratorConfig {
+  try {
+    return resolveConfig(env, root);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error([`${command} not started:`, ...error.lines].join('\n'));
+    process.exit(1);
+  }
+}

@@ -24,7 +24,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
-import { buildSite, distDir, ROOT } from '../lib/build/build-site.ts';
+import { buildSite } from '../lib/build/build-site.ts';
+import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
+import { writeSite } from '../lib/write.ts';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
 import { DeployError, describeTarget, loadDotEnv, readTarget, transportWarnings } from '../lib/deploy/deploy-target.ts';
 import { loadContent } from '../lib/content/load-content.ts';
@@ -102,7 +104,10 @@ function summary(r: DeployReport, where: string): string {
 }
 
 async function main(): Promise<number> {
-  loadDotEnv(ROOT);
+  loadDotEnv(PROJECT_ROOT);
+  // After .env, which may set DIST_DIR and the others too.
+  const config = resolveConfig();
+  const ROOT = config.root;
   const target = readTarget(process.env, ROOT);
   if (!target) {
     say('Set DEPLOY_TARGET (e.g. ftps://user@ftp.yourdomain.com/public_html) and DEPLOY_PASSWORD in .env at the project root; docs/publishing.md shows how.');
@@ -112,7 +117,7 @@ async function main(): Promise<number> {
   for (const line of transportWarnings(target)) say(line);
   if (process.stdin.isTTY) target.hostKeys.confirm = ask;
   const where = describeTarget(target);
-  const dir = distDir();
+  const dir = config.outDir;
 
   let site;
   if (args['no-build'] || args.verify) {
@@ -122,7 +127,10 @@ async function main(): Promise<number> {
     }
     site = loadContent();
   } else {
-    const built = await buildSite({ outDir: dir });
+    const built = await buildSite({
+      outDir: dir, photosDir: config.photosDir, photoCacheDir: config.photoCacheDir, threads: config.threads,
+      write: (files, staticDir, outDir) => writeSite(files, staticDir, outDir, { replaceExisting: config.replaceExisting }),
+    });
     say(`Built ${built.pages.length} pages, ${built.files.length} files into ${path.relative(ROOT, dir) || dir} in ${Math.round(built.ms)} ms.`);
     site = built.site;
   }
@@ -197,7 +205,7 @@ async function ask(question: string): Promise<boolean> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (error instanceof DeployError || error instanceof ContentError) {
+  if (error instanceof DeployError || error instanceof ContentError || error instanceof ConfigError) {
     if (error instanceof PartialDeployError) say(summary(error.report, describeTarget(readTarget()!)));
     say(`Deploy failed: ${error.message}`);
   } else {

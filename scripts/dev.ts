@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { startDevServer, type DevServer } from '../lib/serve/dev-server.ts';
 import { watchLauncher } from '../lib/serve/launcher-watch.ts';
-import { wantedPort } from '../lib/serve/listen.ts';
+import { resolveConfig } from '../lib/config.ts';
 
 /** Longest wait, ms, for the server, watcher and build process to close before the process exits anyway. */
 const CLOSE_MS = 5_000;
@@ -38,7 +38,7 @@ watchLauncher((pid) => {
   stop();
 });
 try {
-  dev = await startDevServer({ root, port: wantedPort(process.env.PORT), fullRebuilds: process.env.DEV_FULL_REBUILD === '1' });
+  dev = await startDevServer({ root, port: resolveConfig().port, fullRebuilds: process.env.DEV_FULL_REBUILD === '1' });
 } catch (error) {
   console.error(`Dev server not started: ${(error as Error).message}`);
   process.exit(1);
