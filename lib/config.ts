@@ -90,15 +90,20 @@ function flag(env: Env, name: string, meaning: string, problems: string[]): bool
   return false;
 }
 
+/** `inner` is `outer` or inside it (absolute paths). */
+function within(outer: string, inner: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
 /** The output folder: DIST_DIR resolved against the project, refused where a build would replace the project's own files. */
 function outputFolder(env: Env, root: string, problems: string[]): string {
   const value = given(env, 'DIST_DIR');
   const dir = path.resolve(root, value ?? 'dist');
   if (value === undefined) return dir;
-  const inside = (folder: string) => dir === folder || dir.startsWith(folder + path.sep);
-  if (dir === root || root.startsWith(dir + path.sep)) {
+  if (within(dir, root)) {
     problems.push(bad('DIST_DIR', 'a folder of its own for the built site (a build replaces all of it), not the project folder or a folder holding it', 'DIST_DIR=dist', value));
-  } else if (inside(path.join(root, 'static')) || inside(path.join(root, 'content'))) {
+  } else if (within(path.join(root, 'static'), dir) || within(path.join(root, 'content'), dir)) {
     problems.push(bad('DIST_DIR', 'a folder outside static/ and content/ (the build reads them and replaces the whole output folder)', 'DIST_DIR=dist', value));
   }
   return dir;
