@@ -18,9 +18,9 @@ import { syntheticAreas } from '../lib/content/synthetic-areas.ts';
 import { COMMUNITIES } from '../content/communities.ts';
 import { configForCommand } from '../lib/config.ts';
 
+const config = configForCommand('Benchmark');
 // React's production renderer, as `npm run build` uses; set here, not in the npm script, so the
 // command is the same in every shell. React reads it when first loaded, hence the late import.
-const config = configForCommand('Benchmark');
 process.env.NODE_ENV ||= 'production';
 const { buildSite } = await import('../lib/build/build-site.ts');
 
