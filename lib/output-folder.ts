@@ -27,10 +27,10 @@
  * opts in with DIST_REPLACE_EXISTING=1 (a web root to be replaced as a whole). Otherwise the build
  * stops with one line saying what to do (checkReplaceable).
  *
- * Test hook: WRITE_SITE_AT="<step>:kill" makes the build kill itself (SIGKILL) at a named step,
- * "<step>:wait:<file>" makes it wait there while <file> exists; steps are listed in WRITE_STEPS.
+ * A seam for tests: the write and the swap call an optional hook (AtWriteStep) at each of the named
+ * steps of WRITE_STEPS, so a test can kill the build or hold it at that moment.
  */
-import { existsSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { access, lstat, mkdir, readdir, readFile, readlink, realpath, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
@@ -46,11 +46,19 @@ export class OutputFolderError extends Error {
 export const OUTPUT_LOCK_WAIT_MS = 120_000;
 
 /**
- * The named steps of a write and swap, in order (WRITE_SITE_AT). "moving-old" and "moving-in"
+ * The named steps of a write and swap, in order (AtWriteStep). "moving-old" and "moving-in"
  * only happen in place (a mount point).
  */
 export const WRITE_STEPS = ['writing', 'written', 'ready', 'moving-old', 'moved-old', 'moving-in', 'swapped'] as const;
 export type WriteStep = (typeof WRITE_STEPS)[number];
+
+/**
+ * A seam for tests: called at each named step of a write and swap, awaited before the write goes
+ * on (a test kills the process there, or holds it while it looks). Production passes none.
+ */
+export type AtWriteStep = (step: WriteStep) => void | Promise<void>;
+
+const noStep: AtWriteStep = () => {};
 
 /** Where and how a site is written. */
 export interface OutputFolder {
@@ -156,15 +164,6 @@ export async function resolveOutput(outDir: string): Promise<OutputFolder> {
     : { dir, mode: 'swap', home: parent, prefix: `.${path.basename(dir)}-`, lockPath: path.join(parent, `.${path.basename(dir)}.lock`) };
 }
 
-/** Test hook (WRITE_SITE_AT): kills this process at `name`, or holds it there while a file exists. */
-export async function writeStep(name: WriteStep): Promise<void> {
-  const [at, action, ...file] = (process.env.WRITE_SITE_AT ?? '').split(':');
-  if (at !== name) return;
-  writeSync(2, `write step ${name}: ${action}\n`); // unbuffered, so it is out before the kill
-  if (action === 'kill') process.kill(process.pid, 'SIGKILL');
-  while (action === 'wait' && existsSync(file.join(':'))) await new Promise((r) => setTimeout(r, 100));
-}
-
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -236,11 +235,11 @@ async function temps(out: OutputFolder): Promise<Temp[]> {
 }
 
 /** Moves every site entry of `from` into `to` (both on one file system), by rename. */
-async function moveEntries(from: string, to: string, step?: WriteStep): Promise<void> {
+async function moveEntries(from: string, to: string, step?: WriteStep, atStep: AtWriteStep = noStep): Promise<void> {
   const names = (await readdir(from)).filter((n) => !NOT_SITE.test(n));
   for (const [i, name] of names.entries()) {
     await rename(path.join(from, name), path.join(to, name));
-    if (step && i === 0) await writeStep(step);
+    if (step && i === 0) await atStep(step);
   }
 }
 
@@ -303,29 +302,30 @@ export async function restoreOutput(outDir: string): Promise<string[]> {
 /**
  * Swaps the complete site in `ready` (a temporary folder from tempPath(out, "ready", id)) in for
  * the output folder. Call with the lock held.
+ * @param atStep told "moved-old", "swapped" (and in place "moving-old", "moving-in") as they come; a seam for tests
  */
-export async function swapIn(out: OutputFolder, ready: string, id: string): Promise<void> {
+export async function swapIn(out: OutputFolder, ready: string, id: string, atStep: AtWriteStep = noStep): Promise<void> {
   const old = tempPath(out, 'old', id);
   if (out.mode === 'swap') {
     const hadOld = existsSync(out.dir);
     await markOutput(out, [ready, out.dir]);
     if (hadOld) await rename(out.dir, old);
-    await writeStep('moved-old');
+    await atStep('moved-old');
     await rename(ready, out.dir);
-    await writeStep('swapped');
+    await atStep('swapped');
     await markOutput(out, [out.dir]);
     if (hadOld) await rm(old, { recursive: true, force: true });
     return;
   }
   await markOutput(out, [out.dir]);
   await mkdir(old);
-  await moveEntries(out.dir, old, 'moving-old');
-  await writeStep('moved-old');
+  await moveEntries(out.dir, old, 'moving-old', atStep);
+  await atStep('moved-old');
   const incoming = tempPath(out, 'in', id);
   await rename(ready, incoming);
-  await moveEntries(incoming, out.dir, 'moving-in');
+  await moveEntries(incoming, out.dir, 'moving-in', atStep);
   await rmdir(incoming);
-  await writeStep('swapped');
+  await atStep('swapped');
   await rm(old, { recursive: true, force: true });
 }
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listStaticFiles } from './static-folder.ts';
-import { checkReplaceable, lockOutput, OutputFolderError, recoverOutput, REPLACE_EXISTING_SETTING, resolveOutput, swapIn, tempPath, writeStep } from './output-folder.ts';
+import { checkReplaceable, lockOutput, OutputFolderError, recoverOutput, resolveOutput, swapIn, tempPath, type AtWriteStep } from './output-folder.ts';
 
 /**
  * Files written at once: their folder creation and writes overlap in libuv's thread pool
@@ -36,6 +36,19 @@ export interface SiteFile {
   contents: string | Uint8Array;
 }
 
+/** How writeSite writes, beyond what and where. */
+export interface WriteOptions {
+  /** Where notes go (another build holds the folder; a crashed build was cleaned up); default console.log. */
+  log?: (line: string) => void;
+  /**
+   * Replace an output folder the build did not make (the operator's DIST_REPLACE_EXISTING=1,
+   * GeneratorConfig.replaceExisting); default false: such a folder stops the write (checkReplaceable).
+   */
+  replaceExisting?: boolean;
+  /** A seam for tests: told each named step of the write and swap (lib/output-folder.ts WRITE_STEPS). */
+  atStep?: AtWriteStep;
+}
+
 /** Where a build writes its files as they are finished (lib/build/build-site.ts). */
 export interface SiteWriter {
   /** Writes these files now; a later file of the same path replaces an earlier one. */
@@ -56,18 +69,16 @@ export interface SiteWriter {
  *                  dot-file (lib/static-folder.ts)
  * @param outDir    the output folder, e.g. "dist". A symbolic link is followed (its target is
  *                  replaced, the link stays).
- * @param log       where notes go (another build holds the folder; a crashed build was cleaned up)
- * @param replaceExisting replace an output folder the build did not make (default: the setting
- *                  DIST_REPLACE_EXISTING=1); without it such a folder stops the build (checkReplaceable)
+ * @param options   where notes go, whether an output folder the build did not make may be
+ *                  replaced (default false: such a folder stops the build, checkReplaceable), and
+ *                  a seam for tests told each named step of the write and swap
  * @throws OutputFolderError (one line) when the output folder is unusable, holds files the build
  *   did not make, or another build holds it too long. StaticFolderError (one line per file) when
  *   the static folder holds a symbolic link or a dot-file. write() and commit() throw the write's
  *   error (OutputFolderError from explainWriteError when the disk is full).
  */
-export async function openSiteWriter(
-  staticDir: string, outDir: string, log: (line: string) => void = console.log,
-  replaceExisting = process.env[REPLACE_EXISTING_SETTING] === '1',
-): Promise<SiteWriter> {
+export async function openSiteWriter(staticDir: string, outDir: string, options: WriteOptions = {}): Promise<SiteWriter> {
+  const { log = console.log, replaceExisting = false, atStep = () => {} } = options;
   const staticFiles = await listStaticFiles(staticDir);
   const out = await resolveOutput(outDir);
   await mkdir(out.home, { recursive: true });
@@ -121,16 +132,16 @@ export async function openSiteWriter(
       } catch (error) {
         return fail(error);
       }
-      if (wrote === 0 && files.length) await writeStep('writing');
+      if (wrote === 0 && files.length) await atStep('writing');
       wrote += files.length;
     },
     async commit() {
       try {
-        await writeStep('written');
+        await atStep('written');
         const ready = tempPath(out, 'ready', id);
         await rename(tmp, ready);
-        await writeStep('ready');
-        await swapIn(out, ready, id);
+        await atStep('ready');
+        await swapIn(out, ready, id, atStep);
       } catch (error) {
         return fail(error);
       }
@@ -145,11 +156,8 @@ export async function openSiteWriter(
  * Writes a whole site at once through openSiteWriter: the static folder, then `files`, then the swap.
  * @throws as openSiteWriter; the previous output is then untouched and the temporary folder removed
  */
-export async function writeSite(
-  files: SiteFile[], staticDir: string, outDir: string, log: (line: string) => void = console.log,
-  replaceExisting = process.env[REPLACE_EXISTING_SETTING] === '1',
-): Promise<void> {
-  const writer = await openSiteWriter(staticDir, outDir, log, replaceExisting);
+export async function writeSite(files: SiteFile[], staticDir: string, outDir: string, options: WriteOptions = {}): Promise<void> {
+  const writer = await openSiteWriter(staticDir, outDir, options);
   await writer.write(files);
   await writer.commit();
 }

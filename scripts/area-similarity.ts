@@ -8,10 +8,10 @@
  * Usage: tsx scripts/area-similarity.ts
  */
 import { formatSimilarity, measureSimilarity, meetsTargets, readBuiltAreaPages, thinPageWarnings } from '../lib/area-similarity.ts';
-import { distDir } from '../lib/build/build-site.ts';
+import { configForCommand } from '../lib/config.ts';
 import { loadContent } from '../lib/content/load-content.ts';
 
-const report = measureSimilarity(readBuiltAreaPages(distDir(), loadContent().areas));
+const report = measureSimilarity(readBuiltAreaPages(configForCommand('Similarity').outDir, loadContent().areas));
 console.log(formatSimilarity(report));
 for (const w of thinPageWarnings(report, (slug) => `/areas/${slug}/`)) console.log(`Warning: ${w}`);
 if (!meetsTargets(report)) process.exitCode = 1;

@@ -11,26 +11,27 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatSimilarity, measureSimilarity, meetsTargets, readBuiltAreaPages } from '../lib/area-similarity.ts';
-import { distDir } from '../lib/build/build-site.ts';
+import { configForCommand } from '../lib/config.ts';
 import { loadContent } from '../lib/content/load-content.ts';
 import { startServer } from '../lib/serve/preview-server.ts';
 import { auditPages, auditTargets, BUDGETS, budgetFailures, describeCpu, formatTable } from '../tooling/lighthouse-audit.ts';
 
 async function main(): Promise<void> {
+  const config = configForCommand('Audit');
   const { values, positionals: only } = parseArgs({ options: { runs: { type: 'string' } }, allowPositionals: true });
   const runs = values.runs === undefined ? undefined : Number(values.runs);
   if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) {
     console.error(`--runs must be a whole number of Lighthouse runs a page, e.g. --runs 5 (got "${values.runs}").`);
     process.exit(1);
   }
-  const similarity = measureSimilarity(readBuiltAreaPages(distDir(), loadContent().areas));
+  const similarity = measureSimilarity(readBuiltAreaPages(config.outDir, loadContent().areas));
   console.log(`${formatSimilarity(similarity)}\n`);
   if (!meetsTargets(similarity)) {
     console.error('Area pages share too much text (targets above; details: npm run similarity).\n');
     process.exitCode = 1;
   }
   const targets = auditTargets().filter((t) => only.length === 0 || only.includes(t.path));
-  const dir = distDir();
+  const dir = config.outDir;
   const server = await startServer(dir);
   const t0 = performance.now();
   const shown = path.relative(process.cwd(), dir);

@@ -16,7 +16,9 @@ import { PROJECT_CONTENT } from '../lib/content/load-content.ts';
 import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/build/page-workers.ts';
 import { syntheticAreas } from '../lib/content/synthetic-areas.ts';
 import { COMMUNITIES } from '../content/communities.ts';
+import { configForCommand } from '../lib/config.ts';
 
+const config = configForCommand('Benchmark');
 // React's production renderer, as `npm run build` uses; set here, not in the npm script, so the
 // command is the same in every shell. React reads it when first loaded, hence the late import.
 process.env.NODE_ENV ||= 'production';
@@ -29,7 +31,7 @@ if (!Number.isInteger(areas) || areas < 0) {
   process.exit(1);
 }
 
-const threads = values.threads === undefined ? undefined : Number(values.threads);
+const threads = values.threads === undefined ? config.threads : Number(values.threads);
 if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
   console.error(`--threads must be a whole number of threads, at least 1, e.g. --threads 2 (got "${values.threads}").`);
   process.exit(1);

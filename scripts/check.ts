@@ -10,8 +10,9 @@
  */
 import fg from 'fast-glob';
 import { thinAreaWarnings } from '../tooling/thin-pages.ts';
-import { checkRedirects, distDir, ROOT } from '../lib/build/build-site.ts';
+import { checkRedirects } from '../lib/build/build-site.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
+import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
 import { deletedPagesWithoutRedirect } from '../lib/deploy/deleted-pages.ts';
 import { outputFile } from '../lib/route.ts';
 import { siteRedirects } from '../lib/site-files/hosting.ts';
@@ -21,15 +22,17 @@ import { loadContent } from '../lib/content/load-content.ts';
 import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
 
 try {
-  loadDotEnv(ROOT);
-  const target = readTarget();
+  loadDotEnv(PROJECT_ROOT);
+  // After .env, which may set DIST_DIR too.
+  const config = resolveConfig();
+  const target = readTarget(process.env, config.root);
   const site = loadContent();
   const routes = buildRoutes(site);
-  checkRedirects(site, routes);
+  checkRedirects(site, routes, config.staticDir);
   const findings = checkSite(site, target);
   // Pages of the last build (dist/) that this content no longer makes: once deployed, the deploy
   // deletes them; say so now, as the deploy will.
-  const built = fg.sync('**/index.html', { cwd: distDir() }).map((f) => `/${f}`);
+  const built = fg.sync('**/index.html', { cwd: config.outDir }).map((f) => `/${f}`);
   const made = new Set(routes.map((r) => `/${outputFile(r.path)}`));
   const sources = new Set(siteRedirects(site.settings).flatMap((r) => [r.from, r.from.replace(/\/$/, '')]));
   for (const page of deletedPagesWithoutRedirect(built.filter((f) => !made.has(f)), sources)) {
@@ -45,11 +48,11 @@ try {
     console.log(`Pre-publish check passed: no sample values left (${compared}).`);
   }
 } catch (error) {
-  if (error instanceof DeployError) {
+  if (error instanceof DeployError || error instanceof ConfigError) {
     console.log(error.message);
   } else {
     // A content mistake: a line each; anything else is a bug, printed with its stack.
-    const problem = describeBuildError(error, ROOT);
+    const problem = describeBuildError(error, PROJECT_ROOT);
     (problem.bug ? console.error : console.log)(formatProblem(problem).join('\n'));
   }
   process.exitCode = 1;

@@ -24,8 +24,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
-import { buildSite, distDir, ROOT } from '../lib/build/build-site.ts';
+import { buildSite } from '../lib/build/build-site.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
+import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
 import { DeployError, describeTarget, loadDotEnv, readTarget, transportWarnings } from '../lib/deploy/deploy-target.ts';
 import { loadContent } from '../lib/content/load-content.ts';
@@ -103,7 +104,10 @@ function summary(r: DeployReport, where: string): string {
 }
 
 async function main(): Promise<number> {
-  loadDotEnv(ROOT);
+  loadDotEnv(PROJECT_ROOT);
+  // After .env, which may set DIST_DIR and the others too.
+  const config = resolveConfig();
+  const ROOT = config.root;
   const target = readTarget(process.env, ROOT);
   if (!target) {
     say('Set DEPLOY_TARGET (e.g. ftps://user@ftp.yourdomain.com/public_html) and DEPLOY_PASSWORD in .env at the project root; docs/publishing.md shows how.');
@@ -113,7 +117,7 @@ async function main(): Promise<number> {
   for (const line of transportWarnings(target)) say(line);
   if (process.stdin.isTTY) target.hostKeys.confirm = ask;
   const where = describeTarget(target);
-  const dir = distDir();
+  const dir = config.outDir;
 
   let site;
   if (args['no-build'] || args.verify) {
@@ -123,7 +127,7 @@ async function main(): Promise<number> {
     }
     site = loadContent();
   } else {
-    const built = await buildSite({ outDir: dir });
+    const built = await buildSite({ config, outDir: dir });
     say(`Built ${built.pages.length} pages, ${built.files.length} files into ${path.relative(ROOT, dir) || dir} in ${Math.round(built.ms)} ms.`);
     site = built.site;
   }
@@ -198,9 +202,9 @@ async function ask(question: string): Promise<boolean> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (error instanceof DeployError || error instanceof ContentError) {
+  if (error instanceof DeployError || error instanceof ContentError || error instanceof ConfigError) {
     if (error instanceof PartialDeployError) say(summary(error.report, describeTarget(readTarget()!)));
-    say(`Deploy failed: ${error instanceof ContentError ? formatProblem(describeBuildError(error, ROOT)).join('\n') : error.message}`);
+    say(`Deploy failed: ${error instanceof ContentError ? formatProblem(describeBuildError(error, PROJECT_ROOT)).join('\n') : error.message}`);
   } else {
     say(`Deploy failed unexpectedly: ${String((error as Error)?.message ?? error).split('\n')[0]} (details below; the live site stays consistent)`);
     const stack = String((error as Error)?.stack ?? '');

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { startDevServer, type DevServer } from '../lib/serve/dev-server.ts';
 import { watchLauncher } from '../lib/serve/launcher-watch.ts';
-import { wantedPort } from '../lib/serve/listen.ts';
+import { resolveConfig } from '../lib/config.ts';
 
 /** Longest wait, ms, for the server, watcher and build process to close before the process exits anyway. */
 const CLOSE_MS = 5_000;
@@ -37,7 +37,7 @@ watchLauncher((pid) => {
   stop();
 });
 try {
-  dev = await startDevServer({ root, port: wantedPort(process.env.PORT) });
+  dev = await startDevServer({ root, port: resolveConfig().port });
 } catch (error) {
   console.error(`Dev server not started: ${(error as Error).message}`);
   process.exit(1);

@@ -16,6 +16,7 @@ import { DESKTOP, launchBrowser, PHONE } from '../tooling/browser.ts';
 import { launchFirefox } from '../tooling/firefox.ts';
 import { launchWebKit, type Viewport } from '../tooling/webkit.ts';
 import { startServer } from '../lib/serve/preview-server.ts';
+import { configForCommand } from '../lib/config.ts';
 
 const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
 type EngineName = (typeof ENGINES)[number];
@@ -23,7 +24,7 @@ type EngineName = (typeof ENGINES)[number];
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    dir: { type: 'string', default: process.env.DIST_DIR || 'dist' },
+    dir: { type: 'string', default: configForCommand('Screenshots').outDir },
     out: { type: 'string', default: '/tmp/shots' },
     full: { type: 'boolean', default: false },
     engine: { type: 'string', default: 'chromium' },

@@ -4,7 +4,7 @@
  * are looked up per request, so a rebuild while it runs is served at once, whole. An output
  * folder left incomplete by an interrupted build is restored first (lib/output-folder.ts).
  * A taken port is said in one line and the next free port is used.
- * Usage: tsx scripts/serve.ts [--port 8080] [--dir dist]   (or PORT=8081)
+ * Usage: tsx scripts/serve.ts [--port 8080] [--dir dist]   (defaults: $PORT, else 8080; $DIST_DIR, else dist)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,14 +12,16 @@ import { parseArgs } from 'node:util';
 import { startOnFreePort, wantedPort } from '../lib/serve/listen.ts';
 import { restoreOutput } from '../lib/output-folder.ts';
 import { startServer } from '../lib/serve/preview-server.ts';
+import { configForCommand } from '../lib/config.ts';
 
+const config = configForCommand('Server');
 try {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT }, dir: { type: 'string', default: 'dist' } } });
-  const dir = path.resolve(import.meta.dirname, '..', values.dir!);
+  const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
+  const dir = values.dir === undefined ? config.outDir : path.resolve(config.root, values.dir);
   const shown = path.relative(process.cwd(), dir) || '.';
   for (const line of await restoreOutput(dir)) console.log(line);
   if (!existsSync(dir)) throw new Error(`${shown} does not exist yet: run "npm run build" first (or "npm start", which builds and serves).`);
-  const server = await startOnFreePort((port) => startServer(dir, port, '127.0.0.1'), wantedPort(values.port), (line) => console.log(line));
+  const server = await startOnFreePort((port) => startServer(dir, port, '127.0.0.1'), values.port === undefined ? config.port : wantedPort(values.port), (line) => console.log(line));
   console.log(`Serving ${shown} at ${server.url}  (Ctrl+C to stop)`);
 } catch (error) {
   console.error(`Server not started: ${(error as Error).message}`);

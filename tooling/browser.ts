@@ -6,10 +6,11 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../lib/serve/preview-server.ts';
+import { resolveConfig } from '../lib/config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-/** The dist folder under test: $DIST_DIR when set, else dist/ (test/run.ts builds it first). */
-export const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
+/** The dist folder under test: $DIST_DIR when set, else dist/ (lib/config.ts; test/run.ts builds it first). */
+export const DIST = resolveConfig().outDir;
 
 /** Chromium flags for headless runs in containers and on CI (no sandbox, no GPU, no first-run UI). */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -34,30 +34,35 @@ import { createPageCss, runtimeStylesKey } from './page-css.ts';
 import { defaultThreads, makePagesOnWorker, shareRoutes } from './page-workers.ts';
 import { settleInputs, type Settled } from './settle.ts';
 import type { BuildResult, PageReport } from './summary.ts';
+import { resolveConfig, type GeneratorConfig } from '../config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const STATIC_DIR = path.join(ROOT, 'static');
 
-/** The output folder: $DIST_DIR when set (lets parallel builds and tests use their own), else dist/. */
+/** The output folder: $DIST_DIR when set (lets parallel builds and tests use their own), else dist/ (lib/config.ts). */
 export function distDir(): string {
-  return path.resolve(ROOT, process.env.DIST_DIR || 'dist');
+  return resolveConfig().outDir;
 }
 
 export interface BuildOptions {
+  /**
+   * The generator's settings (lib/config.ts), resolved once by the command; default
+   * resolveConfig(). The folders below, when given, take the place of its own.
+   */
+  config?: GeneratorConfig;
   /** Raw content to build from; default: the project's content files. */
   content?: RawContent;
-  /** Output folder; default $DIST_DIR, else "dist" in the project root. Not read with `writer`. */
+  /** Output folder; default the config's (DIST_DIR, else "dist" in the project root). Not read with `writer`. */
   outDir?: string;
-  /** Folder photo fields name files in; default content/photos/ in the project root. */
+  /** Folder photo fields name files in; default the config's (content/photos/). */
   photosDir?: string;
-  /** On-disk cache of encoded photos; default node_modules/.cache/photos/ in the project root. */
+  /** On-disk cache of encoded photos; default the config's (node_modules/.cache/photos/). */
   photoCacheDir?: string;
   /** Told of long work as it starts (encoding a photo for the first time), one line each. */
   progress?: (line: string) => void;
   /**
-   * Threads making pages, this one included; default defaultThreads() of
-   * lib/build/page-workers.ts (one for a site under WORKER_MIN_PAGES pages). The output is the same
-   * for any number. Always one with `reuse`.
+   * Threads making pages, this one included; default the config's (BUILD_THREADS), else
+   * defaultThreads() of lib/build/page-workers.ts (one for a site under WORKER_MIN_PAGES pages).
+   * The output is the same for any number. Always one with `reuse`.
    */
   threads?: number;
   /**
@@ -67,8 +72,12 @@ export interface BuildOptions {
    * are those of a build without it.
    */
   reuse?: BuildReuse;
-  /** Where the files go; default openSiteWriter() of lib/write.ts on the static folder and `outDir`. */
-  writer?: SiteWriter;
+  /**
+   * Opens the writer the files go to, once the inputs are settled (so a content mistake opens
+   * nothing); default openSiteWriter() of lib/write.ts on the static folder and `outDir`, the
+   * config's DIST_REPLACE_EXISTING with it.
+   */
+  writer?: () => Promise<SiteWriter>;
   /** Page files to make first ("/areas/grants/index.html": `npm run dev`'s open tabs); the output is the same. */
   first?: readonly string[];
   /** Told the name of each stage as it ends ("content", "settled", "pages", "site files", "written"). */
@@ -79,7 +88,7 @@ export interface BuildOptions {
  * Checks the operator's redirects against the route table (lib/content/redirects.ts).
  * @throws ContentError naming content/site.ts and the field of every bad redirect
  */
-export function checkRedirects(site: SiteData, routes: Route[], staticDir = STATIC_DIR): void {
+export function checkRedirects(site: SiteData, routes: Route[], staticDir = path.join(ROOT, 'static')): void {
   const files = new Set(fg.sync('**/*', { cwd: staticDir, dot: true, onlyFiles: true }).map((f) => `/${f}`));
   const problems = redirectProblems(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)), files);
   if (problems.length) throw new ContentError(problems);
@@ -98,11 +107,11 @@ export function checkRoutes(routes: Route[]): void {
 }
 
 /** The content, validated, and the route table, checked. @throws ContentError, or Error for a bad route table */
-function loadSite(content: RawContent): { site: SiteData; routes: Route[] } {
+function loadSite(content: RawContent, staticDir: string): { site: SiteData; routes: Route[] } {
   const site = loadContent(content);
   const routes = buildRoutes(site);
   checkRoutes(routes);
-  checkRedirects(site, routes);
+  checkRedirects(site, routes, staticDir);
   return { site, routes };
 }
 
@@ -153,7 +162,7 @@ async function makePages(settled: Settled, routes: Route[], options: BuildOption
   };
   const { reuse } = options;
   const order = pageOrder(routes, options.first);
-  const threads = reuse ? 1 : Math.max(1, Math.min(options.threads ?? defaultThreads(routes.length), routes.length));
+  const threads = reuse ? 1 : Math.max(1, Math.min(options.threads ?? options.config?.threads ?? defaultThreads(routes.length), routes.length));
   const [own, ...shares] = shareRoutes(order, threads);
   const maker = new PageMaker(settled.inputs, routes, reuse && keptTools(reuse, settled.inputs.css));
   const onWorkers = shares.map((share) => makePagesOnWorker(settled.inputs, routes, share, onPage));
@@ -176,16 +185,16 @@ async function makePages(settled: Settled, routes: Route[], options: BuildOption
  */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const t0 = performance.now();
+  const config = options.config ?? resolveConfig();
+  options = { ...options, config };
   const trace = options.trace ?? (() => undefined);
-  const { site, routes } = loadSite(options.content ?? PROJECT_CONTENT);
+  const { site, routes } = loadSite(options.content ?? PROJECT_CONTENT, config.staticDir);
   trace('content');
-  const folders = {
-    photosDir: options.photosDir ?? path.join(ROOT, 'content', 'photos'),
-    cacheDir: options.photoCacheDir ?? path.join(ROOT, 'node_modules', '.cache', 'photos'),
-  };
+  const folders = { photosDir: options.photosDir ?? config.photosDir, cacheDir: options.photoCacheDir ?? config.photoCacheDir };
   const settled = await settleInputs(site, folders, options.progress, options.reuse);
   trace('settled');
-  const writer = options.writer ?? (await openSiteWriter(STATIC_DIR, options.outDir ?? distDir()));
+  const open = options.writer ?? (() => openSiteWriter(config.staticDir, options.outDir ?? config.outDir, { replaceExisting: config.replaceExisting }));
+  const writer = await open();
   const files = new Set<string>();
   const write = (batch: SiteFile[]) => {
     for (const f of batch) files.add(f.path);

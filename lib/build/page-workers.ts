@@ -9,6 +9,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Route } from '../route.ts';
 import type { FinishedPage, PageInputs } from './make-page.ts';
+import { resolveConfig } from '../config.ts';
 
 /**
  * Below this many pages the build uses one thread: starting a worker (loading the TypeScript
@@ -22,17 +23,15 @@ export const WORKER_MIN_PAGES = 500;
 export const MAX_THREADS = 4;
 
 /**
- * How many threads a build of `pages` pages uses by default: $BUILD_THREADS when set (a whole
- * number, at least 1), else one below WORKER_MIN_PAGES, else the machine's available parallelism
- * (os.availableParallelism()) up to MAX_THREADS.
- * @throws Error when BUILD_THREADS is set to anything but a whole number from 1 up
+ * How many threads a build of `pages` pages uses by default: BUILD_THREADS of `env` when set (a
+ * whole number, at least 1; lib/config.ts reads it), else one below WORKER_MIN_PAGES, else the
+ * machine's available parallelism (os.availableParallelism()) up to MAX_THREADS. Commands pass
+ * GeneratorConfig.threads to buildSite instead; `env` defaults to none.
+ * @throws ConfigError when BUILD_THREADS is set to anything but a whole number from 1 up
  */
-export function defaultThreads(pages: number, env: NodeJS.ProcessEnv = process.env): number {
-  if (env.BUILD_THREADS !== undefined && env.BUILD_THREADS !== '') {
-    const n = Number(env.BUILD_THREADS);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`BUILD_THREADS must be a whole number of threads, at least 1, e.g. BUILD_THREADS=1 (got "${env.BUILD_THREADS}").`);
-    return n;
-  }
+export function defaultThreads(pages: number, env: Readonly<Record<string, string | undefined>> = {}): number {
+  const chosen = resolveConfig({ BUILD_THREADS: env.BUILD_THREADS }).threads;
+  if (chosen !== undefined) return chosen;
   return pages < WORKER_MIN_PAGES ? 1 : Math.max(1, Math.min(MAX_THREADS, os.availableParallelism()));
 }
 

@@ -7,6 +7,7 @@ import { openMinutes } from '../content/hours.ts';
 import { zoneTable, type OpenMinutes, type ZoneTable } from '../../islands/common/hours.ts';
 import type { Settings } from '../content/load-content.ts';
 import { toSlug } from '../text.ts';
+import { isDevelopment } from '../config.ts';
 
 /** What the browser code is told about the site at build time (replaces the `__SITE__` identifier). */
 export interface ClientConfig {
@@ -39,15 +40,17 @@ export const ZONE_TABLE_YEARS = 3;
 /**
  * The config the browser code gets for these settings.
  * @param now the build's time: the zone table starts on 1 January of its year (UTC)
+ * @param dev a development build (the browser logger keeps debug and info); default: NODE_ENV is
+ *   "development" (lib/config.ts isDevelopment)
  * @throws RangeError when the settings' time zone is not a zone Node's Intl knows (the settings' check refuses it first)
  */
-export function clientConfig(settings: Settings, now: Date = new Date()): ClientConfig {
+export function clientConfig(settings: Settings, now: Date = new Date(), dev = isDevelopment()): ClientConfig {
   const year = now.getUTCFullYear();
   return {
     name: settings.name,
     slug: toSlug(settings.name),
     analyticsId: settings.analyticsId,
-    dev: process.env.NODE_ENV === 'development',
+    dev,
     openMinutes: openMinutes(settings.hours),
     zoneTable: zoneTable(settings.location.timeZone, Date.UTC(year, 0, 1), Date.UTC(year + ZONE_TABLE_YEARS, 0, 1)),
   };

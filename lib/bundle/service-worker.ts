@@ -17,6 +17,7 @@ import * as esbuild from 'esbuild';
 import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import type { BuiltPage } from '../built-page.ts';
 import type { SiteFile } from '../write.ts';
+import { isDevelopment } from '../config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -40,18 +41,19 @@ export function buildVersion(pages: BuiltPage[]): string {
 
 /**
  * @param pages every page as written; one must be OFFLINE_PAGE_PATH
+ * @param minify minify the worker; default: unless NODE_ENV is "development" (lib/config.ts isDevelopment)
  * @returns the worker script at SERVICE_WORKER_PATH
  * @throws Error when the route table has no offline page (a bug), or from esbuild when the worker
  *   does not compile
  */
-export async function generateServiceWorker(pages: BuiltPage[]): Promise<SiteFile[]> {
+export async function generateServiceWorker(pages: BuiltPage[], minify = !isDevelopment()): Promise<SiteFile[]> {
   const offline = pages.find((p) => p.route.path === OFFLINE_PAGE_PATH);
   if (!offline?.html) throw new Error(`pages/routes.ts: no route for the offline page "${OFFLINE_PAGE_PATH}", which the service worker precaches, or its HTML was not kept.`);
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [path.join(ROOT, 'islands/workers/service-worker.ts')],
     bundle: true,
-    minify: process.env.NODE_ENV !== 'development',
+    minify,
     format: 'iife',
     // As lib/bundle/bundle.ts: browsers that have service workers and run this syntax.
     target: ['chrome91', 'safari14.1', 'firefox90'],

@@ -49,9 +49,21 @@ export interface Remote {
   identity?(): string | undefined;
 }
 
-/** A Remote for the target's protocol. Nothing is sent until connect(). */
-export function openRemote(target: DeployTarget): Remote {
-  return target.protocol === 'sftp' ? new SftpRemote(target) : new FtpRemote(target);
+/**
+ * A seam for tests: told of each change an FTP(S) server accepted, right after its positive reply
+ * ("STOR", "RNTO" or "DELE", and the site path written, renamed to or deleted), so a test can cut
+ * the deploy off at that moment as a power cut would. Production passes none.
+ */
+export interface RemoteHooks {
+  afterReply?: (command: 'STOR' | 'RNTO' | 'DELE', sitePath: string) => void;
+}
+
+/**
+ * A Remote for the target's protocol. Nothing is sent until connect().
+ * @param hooks a seam for tests (FTP and FTPS only)
+ */
+export function openRemote(target: DeployTarget, hooks: RemoteHooks = {}): Remote {
+  return target.protocol === 'sftp' ? new SftpRemote(target) : new FtpRemote(target, hooks);
 }
 
 /** What was being done when an error came, for its message. */
@@ -154,29 +166,12 @@ function refusalAdvice(t: DeployTarget, command: string, code: number, words: st
   return `that is the server's rule for ${user}: ask your host what this reply means`;
 }
 
-/**
- * For tests only: with DEPLOY_TEST_KILL_AFTER set to an FTP command (STOR, RNTO or DELE), the
- * deploy process ends with SIGKILL right after the server's positive reply to it, as a power cut at
- * that moment would. "RNTO 3" picks the third such reply; "DELE /.keyword-corpus.json.deploy-old"
- * the first about that site path, a temporary name written without the run's id.
- */
-function killPoint(command: string, sitePath: string): void {
-  const wanted = process.env.DEPLOY_TEST_KILL_AFTER?.trim();
-  if (!wanted) return;
-  const [name, which = '1'] = wanted.split(/\s+/, 2);
-  if (name !== command) return;
-  const withoutRunId = sitePath.replace(/\.[0-9a-z]{8}(\.deploy-(?:tmp|old))$/, '$1');
-  if (which.startsWith('/') ? which !== withoutRunId : ++killPoint.seen !== Number(which)) return;
-  process.kill(process.pid, 'SIGKILL');
-}
-killPoint.seen = 0;
-
 /** FTP(S) on basic-ftp. One control connection; transfers in passive mode (basic-ftp's default). */
 class FtpRemote implements Remote {
   private client: ReplyReadingClient;
   private root = '/';
 
-  constructor(private target: DeployTarget) {
+  constructor(private target: DeployTarget, private hooks: RemoteHooks = {}) {
     this.client = new ReplyReadingClient(target.timeoutMs);
   }
 
@@ -292,7 +287,7 @@ class FtpRemote implements Remote {
     } catch (err) {
       throw await this.transferError(err, 'STOR', sitePath);
     }
-    killPoint('STOR', sitePath);
+    this.hooks.afterReply?.('STOR', sitePath);
   }
 
   async rename(from: string, to: string): Promise<void> {
@@ -306,7 +301,7 @@ class FtpRemote implements Remote {
     } catch (err) {
       throw this.error(err, 'RNTO', to);
     }
-    killPoint('RNTO', to);
+    this.hooks.afterReply?.('RNTO', to);
   }
 
   async remove(sitePath: string): Promise<void> {
@@ -317,7 +312,7 @@ class FtpRemote implements Remote {
       if (err instanceof FTPError && err.code === 550 && !(await this.exists(sitePath))) return;
       throw this.error(err, 'DELE', sitePath);
     }
-    killPoint('DELE', sitePath);
+    this.hooks.afterReply?.('DELE', sitePath);
   }
 
   private async exists(sitePath: string): Promise<boolean> {

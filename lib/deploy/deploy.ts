@@ -114,6 +114,12 @@ export interface DeployOptions {
    * whether or not the record says it is there: `npm run deploy -- --verify`.
    */
   readBack?: boolean;
+  /**
+   * A seam for tests: this run's id (8 characters of [0-9a-z]) instead of a new random one
+   * (newRunId), so a test can put a file of its own where a temporary name goes.
+   * @throws DeployError from deploy() when it is not 8 such characters
+   */
+  runId?: string;
 }
 
 export interface DeployReport {
@@ -167,13 +173,8 @@ export class PartialDeployError extends DeployError {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/**
- * A new run id: 8 characters of [0-9a-z] (40 random bits). For tests only, DEPLOY_TEST_RUN_ID (8
- * such characters) fixes it, so that a test can put a file of its own where a temporary name goes.
- */
+/** A new run id: 8 characters of [0-9a-z] (40 random bits). */
 export function newRunId(): string {
-  const fixed = process.env.DEPLOY_TEST_RUN_ID?.trim();
-  if (fixed && RUN_ID.test(fixed)) return fixed;
   return BigInt(`0x${randomBytes(5).toString('hex')}`).toString(36).padStart(8, '0').slice(-8);
 }
 
@@ -234,12 +235,13 @@ class DeployRun {
   private serverLock?: ServerLock;
 
   constructor(private readonly options: DeployOptions) {
+    if (options.runId !== undefined && !RUN_ID.test(options.runId)) throw new DeployError(`The run id must be 8 characters of 0-9 and a-z (got "${options.runId}").`);
     this.onEvent = options.onEvent ?? (() => {});
     this.open = options.open ?? openRemote;
     this.session = this.newSession();
     this.sessions = [this.session];
     this.report = {
-      dryRun: Boolean(options.dryRun), runId: newRunId(), uploaded: [], replaced: [], deleted: [], retired: [], unchanged: 0, differed: [], readBack: 0, bytes: 0,
+      dryRun: Boolean(options.dryRun), runId: options.runId ?? newRunId(), uploaded: [], replaced: [], deleted: [], retired: [], unchanged: 0, differed: [], readBack: 0, bytes: 0,
       manifestWrites: 0, manifestBytes: 0, record: DEPLOY_MANIFEST, recovered: { restored: [], removed: [] }, refused: [],
       found: [], firstDeploy: false, connections: 1, ms: 0,
     };

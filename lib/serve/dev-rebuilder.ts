@@ -25,6 +25,7 @@ import { describeBuildError } from '../build/build-error.ts';
 import { BuildReuse } from '../build/build-reuse.ts';
 import type { SiteWriter } from '../write.ts';
 import { createOutputSync, type DevWriter } from './dev-output.ts';
+import { resolveConfig } from '../config.ts';
 import { TRACING, traceNow, type TraceMark } from './dev-trace.ts';
 
 // The same mode as `npm run build`, so the dev pages are the pages that get published.
@@ -170,6 +171,7 @@ function withAheadReport(writer: DevWriter, first: readonly string[], waitForRes
 }
 
 if (process.send) {
+  const config = resolveConfig();
   const modules = new ModuleVersions();
   const reuse = new BuildReuse();
   let output: ReturnType<typeof createOutputSync> | undefined;
@@ -202,10 +204,14 @@ if (process.send) {
         trace?.('modules evaluated');
         const sync = output;
         if (request.dryRun) sync.forget();
-        const open = request.dryRun ? undefined : await sync.begin(path.join(ROOT, 'static'));
-        const dry: SiteWriter = { write: async () => undefined, commit: async () => sync.forget(), abort: async () => undefined };
-        const paused = open && request.first?.length ? withAheadReport(open, request.first, waitForResume) : undefined;
-        const result = await buildSite({ reuse, writer: paused?.writer ?? open ?? dry, trace, first: request.first });
+        let paused: ReturnType<typeof withAheadReport> | undefined;
+        const writer = async (): Promise<SiteWriter> => {
+          if (request.dryRun) return { write: async () => undefined, commit: async () => sync.forget(), abort: async () => undefined };
+          const open = await sync.begin(config.staticDir);
+          paused = request.first?.length ? withAheadReport(open, request.first, waitForResume) : undefined;
+          return paused?.writer ?? open;
+        };
+        const result = await buildSite({ config, reuse, writer, trace, first: request.first });
         await reuse.endBuild(true);
         const written = request.dryRun ? { pages: 0, written: 0, changed: [], otherChanged: false } : sync.last;
         report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss, changed: written.changed, ahead: paused?.ahead ?? [], otherChanged: written.otherChanged };

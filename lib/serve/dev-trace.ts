@@ -6,9 +6,10 @@
  * "dev trace: +N ms phase (+D)", N counted from the save's write (the file's modification time)
  * and D from the phase before. scripts/bench-dev.ts reads these lines for its breakdown.
  */
+import { resolveConfig } from '../config.ts';
 
-/** True when DEV_TRACE=1: the dev server prints its phases. */
-export const TRACING = process.env.DEV_TRACE === '1';
+/** True when DEV_TRACE=1 (lib/config.ts, which `npm run dev` checked as it started): the dev server prints its phases. */
+export const TRACING = resolveConfig().devTrace;
 
 /** One phase: its name and when it ended, wall-clock ms. */
 export type TraceMark = [phase: string, at: number];

@@ -1,7 +1,7 @@
 /**
  * The output folder always holds a complete site. A build that fails on bad content leaves the
  * previous one intact; a real build process killed at each named step of the write and the swap
- * (WRITE_SITE_AT, lib/output-folder.ts) leaves the complete old or new site, or one that the next
+ * (test/helpers/build-at-step.ts, the seam of lib/output-folder.ts) leaves the complete old or new site, or one that the next
  * `npm run serve` (restoreOutput) and the next build restore, with no temporary folder left; a
  * second build waits for the first; a symbolic link is written through; a mount point (tmpfs,
  * when run as root) works; a folder holding someone else's files is not replaced unless the
@@ -68,10 +68,15 @@ function snapshot(dir: string): string[] {
     .sort();
 }
 
-/** Runs `npm run build`'s entry in a process of its own; resolves with how it ended and its output. */
-function build(env: Record<string, string>, onOutput?: (s: string) => void): Promise<{ code: number | null; signal: string | null; out: string }> {
+/**
+ * Runs `npm run build`'s entry in a process of its own; resolves with how it ended and its output.
+ * @param at "<step>:kill" or "<step>:wait:<file>": the build runs with that hook at that step of the
+ *   write (test/helpers/build-at-step.ts)
+ */
+function build(env: Record<string, string>, onOutput?: (s: string) => void, at?: string): Promise<{ code: number | null; signal: string | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entry = at === undefined ? ['build.ts'] : ['test/helpers/build-at-step.ts', at];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const take = (d: Buffer) => { out += d; onOutput?.(String(d)); };
     child.stdout.on('data', take);
@@ -117,7 +122,7 @@ kills('should leave the complete old or new site at every step, restored by the 
   for (const step of SWAP_STEPS) {
     const dist = path.join(work, step, 'dist');
     await makeOld(dist);
-    const killed = await build({ DIST_DIR: dist, WRITE_SITE_AT: `${step}:kill` });
+    const killed = await build({ DIST_DIR: dist }, undefined, `${step}:kill`);
     assert.is(killed.signal, 'SIGKILL', `${step}: ${killed.out}`);
     assert.match(killed.out, `write step ${step}: kill`);
     const now = snapshot(dist);
@@ -135,11 +140,11 @@ kills('should leave the complete old or new site at every step, restored by the 
 kills('should have the next build restore and sweep, and npm run serve serve the restored site', async () => {
   const dist = path.join(work, 'next', 'dist');
   await makeOld(dist);
-  assert.is((await build({ DIST_DIR: dist, WRITE_SITE_AT: 'moved-old:kill' })).signal, 'SIGKILL');
-  assert.is((await build({ DIST_DIR: dist, WRITE_SITE_AT: 'writing:kill' })).signal, 'SIGKILL', 'a second crash, on top of the first');
+  assert.is((await build({ DIST_DIR: dist }, undefined, 'moved-old:kill')).signal, 'SIGKILL');
+  assert.is((await build({ DIST_DIR: dist }, undefined, 'writing:kill')).signal, 'SIGKILL', 'a second crash, on top of the first');
   assert.equal(snapshot(dist), newSite, 'the killed build restored the first one\'s complete new site first');
   await makeOld(path.join(work, 'next', 'again'));
-  assert.is((await build({ DIST_DIR: dist, WRITE_SITE_AT: 'moved-old:kill' })).signal, 'SIGKILL');
+  assert.is((await build({ DIST_DIR: dist }, undefined, 'moved-old:kill')).signal, 'SIGKILL');
   assert.ok(!existsSync(dist));
   // npm run serve (scripts/serve.ts) restores before it serves.
   const serve = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--dir', dist, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -170,7 +175,7 @@ kills('should make a second build wait for the first, then both succeed', async 
   writeFileSync(hold, '');
   let firstHeld!: () => void;
   const held = new Promise<void>((r) => { firstHeld = r; });
-  const first = build({ DIST_DIR: dist, WRITE_SITE_AT: `written:wait:${hold}` }, (s) => { if (s.includes('write step written: wait')) firstHeld(); });
+  const first = build({ DIST_DIR: dist }, (s) => { if (s.includes('write step written: wait')) firstHeld(); }, `written:wait:${hold}`);
   await held;
   // The first build holds the lock until `hold` is gone; it goes once the second says it waits.
   const second = await build({ DIST_DIR: dist }, (s) => { if (s.includes('waiting for it to finish')) rmSync(hold, { force: true }); });
@@ -252,7 +257,7 @@ kills('should build into a mount point, and keep the invariant when killed there
     for (const step of IN_PLACE_STEPS) {
       for (const name of readdirSync(mount)) await rm(path.join(mount, name), { recursive: true, force: true });
       await makeOld(mount);
-      const killed = await build({ DIST_DIR: mount, WRITE_SITE_AT: `${step}:kill` });
+      const killed = await build({ DIST_DIR: mount }, undefined, `${step}:kill`);
       assert.is(killed.signal, 'SIGKILL', `${step}: ${killed.out}`);
       await restoreOutput(mount);
       const expected = IN_PLACE_STEPS.indexOf(step) >= IN_PLACE_STEPS.indexOf('moving-old') ? newSite : oldSite;

@@ -9,7 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildVariants, deploySuite, removeBuilds, runCli } from '../helpers/deploy-scenario.ts';
+import { deploy, type DeployEvent } from '../../lib/deploy/deploy.ts';
+import { DeployError, readTarget } from '../../lib/deploy/deploy-target.ts';
+import { buildVariants, deploySuite, removeBuilds } from '../helpers/deploy-scenario.ts';
 import { ftpProtocol, hostSuite } from '../helpers/deploy-hosts.ts';
 import { startProftpd } from '../../tooling/ftp-servers.ts';
 
@@ -40,12 +42,16 @@ refusal('a STOR refused with 550 (its data connection reset) is reported as the 
   const root = path.join(server.root, 'refusal');
   server.own(root);
   mkdirSync(root, { recursive: true });
-  // (The run id is fixed for that: temporary names carry it, so no two runs share one.)
+  // (The run id is fixed for that, through deploy()'s seam for tests: temporary names carry it, so no two runs share one.)
   writeFileSync(path.join(root, '.index.html.testrun1.deploy-tmp'), 'the host\'s own\n');
-  const run = await runCli(['--allow-sample'], { ...ftpProtocol(server).env('refusal'), DIST_DIR: builds.a, DEPLOY_CONNECTIONS: '1', DEPLOY_TEST_RUN_ID: 'testrun1' });
-  assert.is(run.code, 1, run.lines.join('\n'));
-  assert.equal(run.lines.filter((l) => /dropped|trying again|tried \d+ times/i.test(l)), [], 'no retry, no dropped connection');
-  assert.match(run.lines.at(-1)!, /^Deploy failed: 127\.0\.0\.1 refused STOR "\/\.index\.html\.testrun1\.deploy-tmp" \(550 \S+: Overwrite permission denied\): the server does not let user "deploy" replace an existing file \(ProFTPD: AllowOverwrite off\)/);
+  const events: DeployEvent[] = [];
+  const target = readTarget({ ...ftpProtocol(server).env('refusal'), DEPLOY_CONNECTIONS: '1', DEPLOY_SITE_URL: 'https://www.example.com' })!;
+  const error = await deploy({ dir: builds.a, target, runId: 'testrun1', onEvent: (e) => events.push(e) }).then(() => undefined, (e: unknown) => e);
+  assert.instance(error, DeployError, 'the deploy fails');
+  const message = `Deploy failed: ${(error as Error).message}`;
+  assert.equal(events.filter((e) => e.type === 'retry'), [], 'no retry');
+  assert.not.match(message, /dropped|trying again|tried \d+ times/i, 'no dropped connection');
+  assert.match(message, /^Deploy failed: 127\.0\.0\.1 refused STOR "\/\.index\.html\.testrun1\.deploy-tmp" \(550 \S+: Overwrite permission denied\): the server does not let user "deploy" replace an existing file \(ProFTPD: AllowOverwrite off\)/);
 });
 
 refusal.run();

@@ -1,8 +1,8 @@
 /**
  * The deploy on a real FTP server configured as a host configures it (tooling/ftp-servers.ts):
  * a first deploy into a folder that already holds the host's own files, an edit redeploy, then
- * redeploys killed at chosen moments, each followed by a rerun. The moment is picked by the
- * deploy's test-only hook DEPLOY_TEST_KILL_AFTER ("STOR 30", "RNTO /keyword-corpus.json",
+ * redeploys killed at chosen moments, each followed by a rerun. The moment is picked through the
+ * deploy's seam for tests (test/helpers/deploy-killed.ts: "STOR 30", "RNTO /keyword-corpus.json",
  * "DELE 1", ...): the process ends with SIGKILL right after the server's positive reply to that
  * command. Builds and helpers come from test/helpers/deploy-scenario.ts.
  *
@@ -26,7 +26,7 @@ import { DEPLOY_RECORDS, isDotPath, leftoverNames, parseManifest, type ServerMan
 import { readTarget } from '../../lib/deploy/deploy-target.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN } from '../../lib/site-files/hosting.ts';
 import type { FtpServerOptions, RunningFtpServer } from '../../tooling/ftp-servers.ts';
-import { buildVariants, changed, deploySuite, FOREIGN, removeBuilds, runCli, tree, type Builds, type CliRun, type ProtocolUnderTest } from './deploy-scenario.ts';
+import { buildVariants, changed, deploySuite, FOREIGN, removeBuilds, runCli, runKilledDeploy, tree, type Builds, type CliRun, type ProtocolUnderTest } from './deploy-scenario.ts';
 
 /** The moments every server's redeploys are killed at: mid-upload, after the first rename (the record), after a file's rename, after the first delete. */
 export const KILLS = ['STOR 30', 'RNTO 1', 'RNTO /keyword-corpus.json', 'DELE 1'];
@@ -70,7 +70,7 @@ export function ftpProtocol(server: RunningFtpServer): ProtocolUnderTest {
 export interface HostUnderTest {
   server: RunningFtpServer;
   /**
-   * DEPLOY_TEST_KILL_AFTER values; each kills one redeploy from build B to build C. "{removed page}"
+   * Moments of test/helpers/deploy-killed.ts; each kills one redeploy from build B to build C. "{removed page}"
    * stands for the page C no longer has (its deletion).
    */
   kills: string[];
@@ -168,7 +168,7 @@ export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host
       const c = expected(builds().c);
       if (!equalMaps(served(), b)) await deployLib(builds().b);
       const moment = kill.replace('{removed page}', `${builds().removedArea}index.html`);
-      const killed = await runCli(['--allow-sample'], { ...env, DIST_DIR: builds().c, DEPLOY_TEST_KILL_AFTER: moment });
+      const killed = await runKilledDeploy(builds().c, env, moment);
       assert.is(killed.signal, 'SIGKILL', `the deploy ended before ${kill} came:\n${killed.lines.join('\n')}`);
       const left = leftovers();
       assertReachable(root, b, c, record);

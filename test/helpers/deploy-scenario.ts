@@ -90,6 +90,16 @@ export interface CliRun {
 }
 
 /**
+ * Every variable the deploy reads, empty: a run's environment starts from these, so a developer's
+ * own (or a .env file's) cannot add any.
+ */
+const DEPLOY_VARIABLES_UNSET = {
+  DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '',
+  DEPLOY_SITE_URL: 'https://www.example.com', DEPLOY_LIVE_URL: '', DEPLOY_KNOWN_HOSTS: '', CI: '',
+  DEPLOY_ALLOW_PLAIN_FTP: '', DEPLOY_TLS_FINGERPRINT: '', DEPLOY_ACCEPT_NEW_HOST_KEY: '', DEPLOY_LOCK_WAIT_SECONDS: '', DEPLOY_LOCK_STALE_MINUTES: '',
+};
+
+/**
  * Runs `scripts/deploy.ts --no-build` with exactly these deploy variables (a developer's .env
  * cannot add any: every DEPLOY_ variable is set, empty when unused; CI is unset unless `env` sets
  * it). Without DEPLOY_LIVE_URL in `env` it adds --no-live-check (the sample siteUrl is not online).
@@ -100,11 +110,7 @@ export interface CliRun {
  *   stays the terminal, as in `npm run deploy | tee log`
  */
 export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean, typed?: string, piped = false): Promise<CliRun> {
-  const base = {
-    DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '', DEPLOY_TEST_KILL_AFTER: '',
-    DEPLOY_SITE_URL: 'https://www.example.com', DEPLOY_LIVE_URL: '', DEPLOY_KNOWN_HOSTS: '', CI: '',
-    DEPLOY_ALLOW_PLAIN_FTP: '', DEPLOY_TLS_FINGERPRINT: '', DEPLOY_ACCEPT_NEW_HOST_KEY: '', DEPLOY_LOCK_WAIT_SECONDS: '', DEPLOY_LOCK_STALE_MINUTES: '', DEPLOY_TEST_RUN_ID: '',
-  };
+  const base = DEPLOY_VARIABLES_UNSET;
   const live = env.DEPLOY_LIVE_URL ? [] : ['--no-live-check'];
   return new Promise((resolve) => {
     const command = [process.execPath, '--import', 'tsx', 'scripts/deploy.ts', '--no-build', ...live, ...args];
@@ -121,6 +127,22 @@ export function runCli(args: string[], env: Record<string, string>, killWhen?: (
     child.stderr.on('data', (d) => { stderr += d; });
     const clean = (text: string) => (typed === undefined ? text : text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r/g, ''));
     child.on('close', (code, signal) => resolve({ code, signal, lines: clean(out).split('\n').filter(Boolean), stderr }));
+  });
+}
+
+/**
+ * Deploys `dir` to the target of `env` in a process of its own that kills itself (SIGKILL) right
+ * after the FTP server's positive reply to `moment` (test/helpers/deploy-killed.ts says the forms,
+ * e.g. "STOR 30", "RNTO /keyword-corpus.json"); every other deploy variable is empty, as in runCli.
+ */
+export function runKilledDeploy(dir: string, env: Record<string, string>, moment: string): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/deploy-killed.ts', dir, moment], { cwd: ROOT, env: { ...process.env, ...DEPLOY_VARIABLES_UNSET, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('close', (code, signal) => resolve({ code, signal, lines: out.split('\n').filter(Boolean), stderr }));
   });
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DIST } from '../../tooling/browser.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CORPUS_PATH, extractPageText } from '../../lib/site-files/corpus.ts';
@@ -8,7 +9,6 @@ import { isIndexable } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { parseCorpus, type KeywordCorpus } from '../../islands/common/keywords.ts';
 
-const DIST = path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR || 'dist');
 
 const PAGE = `<!doctype html><html lang="en-US"><head><title>Car Lockout &amp; Keys | Mesa Lock</title>
 <style>.hero{color:red}</style>

@@ -63,7 +63,7 @@ function libFolder(mod: string): string | undefined {
 }
 
 /** Outside lib/deploy/, the only modules that may load the deploy code. */
-const DEPLOYERS = ['lib/deploy/', 'scripts/deploy.ts', 'scripts/check.ts', 'scripts/bench-deploy.ts', 'test/deploy/', 'test/helpers/deploy-scenario.ts', 'test/helpers/deploy-hosts.ts', 'test/helpers/memory-remote.ts', 'test/unit/deploy-lock.test.ts', 'test/unit/deploy.test.ts', 'test/unit/deleted-pages.test.ts', 'test/unit/known-hosts.test.ts', 'test/unit/live-check.test.ts'];
+const DEPLOYERS = ['lib/deploy/', 'scripts/deploy.ts', 'scripts/check.ts', 'scripts/bench-deploy.ts', 'test/deploy/', 'test/helpers/deploy-scenario.ts', 'test/helpers/deploy-hosts.ts', 'test/helpers/deploy-killed.ts', 'test/helpers/memory-remote.ts', 'test/unit/deploy-lock.test.ts', 'test/unit/deploy.test.ts', 'test/unit/deleted-pages.test.ts', 'test/unit/known-hosts.test.ts', 'test/unit/live-check.test.ts'];
 
 const RULES: Rule[] = [
   { from: 'lib/', not: ['pages/', 'templates/'], except: [...JOINERS], why: 'the generator does not depend on the pages it renders' },

@@ -24,7 +24,7 @@ test.before.each(async () => {
 });
 test.after.each(async () => { await rm(tmp, { recursive: true, force: true }); });
 
-const quiet = () => {};
+const quiet = { log: () => {} };
 const pages = (n: number): SiteFile[] => Array.from({ length: n }, (_, i) => ({ path: `/areas/area-${i}/index.html`, contents: i % 2 ? `<p>page ${i}</p>` : new TextEncoder().encode(`<p>page ${i}</p>`) }));
 
 test('should write every file, in folders of any depth, strings and bytes alike', async () => {
