@@ -86,6 +86,8 @@ export async function openSiteWriter(staticDir: string, outDir: string, options:
   const id = `${process.pid}-${Date.now()}`;
   const tmp = tempPath(out, 'new', id);
   let wrote = 0;
+  /** Folders of the temporary folder made so far (a page a folder: asking again costs a system call each). */
+  const made = new Set<string>();
   /** Set once the lock is released (after commit, abort or a failed write): later calls do nothing more. */
   let closed = false;
   const close = async () => {
@@ -123,7 +125,11 @@ export async function openSiteWriter(staticDir: string, outDir: string, options:
         for (let from = 0; from < writes.length; from += WRITE_BATCH) {
           // Every write of the batch settles before the next batch, or before the folder is removed on a failure.
           const results = await Promise.allSettled(writes.slice(from, from + WRITE_BATCH).map(async ([target, f]) => {
-            await mkdir(path.dirname(target), { recursive: true });
+            const dir = path.dirname(target);
+            if (!made.has(dir)) {
+              await mkdir(dir, { recursive: true });
+              made.add(dir);
+            }
             await writeFile(target, f.contents);
           }));
           const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -31,7 +31,7 @@ import type { BuildReuse } from './build-reuse.ts';
 import { PageMaker, type FinishedPage, type PageTools } from './make-page.ts';
 import { createPageMinifier } from './minify-page.ts';
 import { createPageCss, runtimeStylesKey } from './page-css.ts';
-import { defaultThreads, makePagesOnWorker, shareRoutes } from './page-workers.ts';
+import { defaultThreads, makePagesOnWorker, pageQueue, stopQueue, takePage } from './page-workers.ts';
 import { settleInputs, type Settled } from './settle.ts';
 import type { BuildResult, PageReport } from './summary.ts';
 import { resolveConfig, type GeneratorConfig } from '../config.ts';
@@ -161,16 +161,26 @@ async function makePages(settled: Settled, routes: Route[], options: BuildOption
     built[page.index] = { route, digest: page.digest, text: page.text, html: route.path === OFFLINE_PAGE_PATH ? page.html : undefined };
   };
   const { reuse } = options;
-  const order = pageOrder(routes, options.first);
+  const queue = pageQueue(pageOrder(routes, options.first));
   const threads = reuse ? 1 : Math.max(1, Math.min(options.threads ?? options.config?.threads ?? defaultThreads(routes.length), routes.length));
-  const [own, ...shares] = shareRoutes(order, threads);
   const maker = new PageMaker(settled.inputs, routes, reuse && keptTools(reuse, settled.inputs.css));
-  const onWorkers = shares.map((share) => makePagesOnWorker(settled.inputs, routes, share, onPage));
+  const stopOnFailure = (error: unknown): never => {
+    stopQueue(queue);
+    throw error;
+  };
+  const onWorkers = Array.from({ length: threads - 1 }, () => makePagesOnWorker(settled.inputs, routes, queue, onPage).catch(stopOnFailure));
   // Every worker's promise is awaited, even when this thread fails first (a worker always ends).
+  // This thread writes a page while it makes the next one (at most one write waiting).
   const mine = (async () => {
-    for (const index of own) await onPage(await maker.make(index));
+    let writing = Promise.resolve();
+    for (let index = takePage(queue); index !== undefined; index = takePage(queue)) {
+      const page = await maker.make(index);
+      await writing;
+      writing = onPage(page);
+    }
+    await writing;
     return maker.cssRuns;
-  })();
+  })().catch(stopOnFailure);
   const runs = await Promise.allSettled([mine, ...onWorkers]);
   const failed = runs.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;

@@ -1,7 +1,7 @@
 /**
- * A build worker thread (lib/build/page-workers.ts starts it): makes its share of the pages with a
- * PageMaker (lib/build/make-page.ts) and posts each finished page at once, so it never holds more
- * than the page it is making. It rebuilds the route table from the site data (route records hold
+ * A build worker thread (lib/build/page-workers.ts starts it): takes pages from the build's shared
+ * queue, makes each with a PageMaker (lib/build/make-page.ts) and posts it at once, so it never
+ * holds more than the page it is making. It rebuilds the route table from the site data (route records hold
  * page components, which cannot cross threads) and checks it has the same paths.
  *
  * Messages to the main thread (WorkerMessage): { page } for each page, then { done, cssRuns }, or
@@ -10,7 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRoutes } from '../../pages/routes.ts';
 import { PageMaker } from './make-page.ts';
-import type { ErrorData, WorkerInput, WorkerMessage } from './page-workers.ts';
+import { takePage, type ErrorData, type WorkerInput, type WorkerMessage } from './page-workers.ts';
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
@@ -25,11 +25,11 @@ function errorData(error: unknown): ErrorData {
 
 try {
   const routes = buildRoutes(input.inputs.site);
-  for (const [i, index] of input.indexes.entries()) {
-    if (routes[index]?.path !== input.paths[i]) throw new Error(`Build worker: route ${index} is "${routes[index]?.path}" here but "${input.paths[i]}" in the main thread; the route table must depend on the site data only.`);
+  for (const [index, path] of input.paths.entries()) {
+    if (routes[index]?.path !== path) throw new Error(`Build worker: route ${index} is "${routes[index]?.path}" here but "${path}" in the main thread; the route table must depend on the site data only.`);
   }
   const maker = new PageMaker(input.inputs, routes);
-  for (const index of input.indexes) post({ page: await maker.make(index) });
+  for (let index = takePage(input.queue); index !== undefined; index = takePage(input.queue)) post({ page: await maker.make(index) });
   post({ done: true, cssRuns: maker.cssRuns });
 } catch (error) {
   post({ error: errorData(error) });

@@ -36,13 +36,32 @@ export function defaultThreads(pages: number, env: Readonly<Record<string, strin
 }
 
 /**
- * The route indexes of each of `threads` shares: the i-th of `order` goes to share i mod threads,
- * so the large pages at the head of the route table (home, the service-area list) are spread out.
+ * The pages still to make, shared by every thread of a build: each takes the next route index of
+ * `order` when it is ready for another page (Atomics on a SharedArrayBuffer, which worker threads
+ * share rather than copy: https://nodejs.org/api/worker_threads.html#portpostmessagevalue-transferlist),
+ * so a thread that also writes the files or is slowed by the machine simply makes fewer pages.
  */
-export function shareRoutes(order: readonly number[], threads: number): number[][] {
-  const shares: number[][] = Array.from({ length: threads }, () => []);
-  order.forEach((index, i) => shares[i % threads].push(index));
-  return shares;
+export interface PageQueue {
+  /** Route indexes in the order pages are taken. */
+  order: number[];
+  /** One Int32: how many of `order` have been taken. */
+  taken: SharedArrayBuffer;
+}
+
+/** A queue over `order`, nothing taken yet. */
+export function pageQueue(order: number[]): PageQueue {
+  return { order, taken: new SharedArrayBuffer(4) };
+}
+
+/** Marks every page of the queue taken: after a failure, no thread starts another page. */
+export function stopQueue(queue: PageQueue): void {
+  Atomics.store(new Int32Array(queue.taken), 0, queue.order.length);
+}
+
+/** The next route index of the queue, or undefined when every page has been taken. */
+export function takePage(queue: PageQueue): number | undefined {
+  const i = Atomics.add(new Int32Array(queue.taken), 0, 1);
+  return i < queue.order.length ? queue.order[i] : undefined;
 }
 
 /**
@@ -56,11 +75,11 @@ export function workerHeapMb(pages: number): number {
   return Math.round(160 + pages / 40);
 }
 
-/** What a worker is started with (structured-cloned into it). */
+/** What a worker is started with (structured-cloned into it; the queue's counter is shared). */
 export interface WorkerInput {
   inputs: PageInputs;
-  /** The route indexes of its share, and their paths (checked against the worker's own route table). */
-  indexes: number[];
+  queue: PageQueue;
+  /** Every route's path (checked against the worker's own route table). */
   paths: string[];
 }
 
@@ -84,17 +103,17 @@ function rebuildError(data: ErrorData): Error {
 }
 
 /**
- * Makes a share of the pages on a worker thread, handing each finished page to `onPage` as it
- * arrives (one at a time, in the order the worker made them).
+ * Makes pages of the queue on a worker thread until none is left, handing each finished page to
+ * `onPage` as it arrives (one at a time, in the order the worker made them).
  * @param heapMb the worker's old-generation heap limit, MB (default workerHeapMb of the site's pages)
  * @returns how many times the worker's page CSS ran PurgeCSS
  * @throws the worker's own error (a failed render, a crash, running out of memory), or the first
  *   error of `onPage`; the worker has ended either way
  */
 export async function makePagesOnWorker(
-  inputs: PageInputs, routes: readonly Route[], indexes: number[], onPage: (page: FinishedPage) => Promise<void>, heapMb = workerHeapMb(routes.length),
+  inputs: PageInputs, routes: readonly Route[], queue: PageQueue, onPage: (page: FinishedPage) => Promise<void>, heapMb = workerHeapMb(routes.length),
 ): Promise<number> {
-  const input: WorkerInput = { inputs, indexes, paths: indexes.map((i) => routes[i].path) };
+  const input: WorkerInput = { inputs, queue, paths: routes.map((r) => r.path) };
   const worker = new Worker(new URL('./page-worker.mjs', import.meta.url), { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   let handled = Promise.resolve();
   let shareDone = false;

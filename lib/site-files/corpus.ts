@@ -4,9 +4,10 @@
  * defined by (islands/common/keywords.ts). The /keyword-analysis/ island fetches it, so the
  * analysis runs over the site as it really is rather than over a hand-kept copy.
  *
- * HTML to text with node-html-parser (a real HTML parser, not regular expressions).
+ * HTML to text with htmlparser2's streaming parser (a real HTML parser, not regular expressions;
+ * it builds no tree, which matters on a build of thousands of pages).
  */
-import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
+import { Parser } from 'htmlparser2';
 import { countiesServed } from '../content/counties.ts';
 import type { CorpusPage, KeywordCorpus } from '../../islands/common/keywords.ts';
 import { isIndexable } from '../route.ts';
@@ -17,14 +18,11 @@ import type { SiteData } from '../content/load-content.ts';
 export const CORPUS_PATH = '/keyword-corpus.json';
 
 /**
- * Parser options: the content of these elements is skipped unparsed (raw-text elements in HTML,
- * and containers whose content a visitor never reads: JSON-LD and code, styles, no-JavaScript
- * fallbacks, templates, SVG art and its <title>s). `false` = do not keep their text.
+ * Elements whose content is left out: raw-text elements in HTML, and containers whose content a
+ * visitor never reads (JSON-LD and code, styles, no-JavaScript fallbacks, templates, SVG art and
+ * its <title>s).
  */
-const PARSE_OPTIONS = { blockTextElements: { script: false, style: false, noscript: false, template: false, svg: false, pre: true } };
-
-/** Elements left out of the text, as a second guard (tag names as node-html-parser gives them). */
-const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG']);
+const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 
 /**
  * The first `<tag ...>...</tag>` of a document, or undefined. Only locates the element so that the
@@ -51,39 +49,58 @@ function element(html: string, tag: string): string | undefined {
  */
 export function extractPageText(html: string): { title: string; text: string } {
   const titleHtml = element(html, 'title');
-  const title = titleHtml ? clean(parse(titleHtml, PARSE_OPTIONS).text) : '';
+  const title = titleHtml ? clean(visibleText(titleHtml)) : '';
   const content = element(html, 'main') ?? element(html, 'body');
   if (!content) return { title, text: '' };
-  const text = visibleText(parse(content, PARSE_OPTIONS)).split('\n').map(clean).filter(Boolean).join('\n');
+  const text = visibleText(content).split('\n').map(clean).filter(Boolean).join('\n');
   return { title, text };
 }
 
 /** Elements that start their own line (HTML's block-level and table elements, plus <br>). */
 const BLOCK = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DETAILS', 'DIALOG', 'DIV', 'DL', 'DT',
-  'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER',
-  'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TD', 'TH', 'TR', 'UL',
+  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+  'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'td', 'th', 'tr', 'ul',
 ]);
 
 /** Whether an element is hidden from sight: `hidden` attribute or the .visually-hidden class. */
-function isHidden(el: HTMLElement): boolean {
-  // rawAttrs first: most elements have neither, and reading attributes parses them.
-  if (!el.rawAttrs.includes('hidden')) return false;
-  return el.hasAttribute('hidden') || el.classList.contains('visually-hidden');
+function isHidden(attributes: Record<string, string>): boolean {
+  return 'hidden' in attributes || (attributes.class ?? '').split(/\s+/).includes('visually-hidden');
 }
 
 /**
- * Text of a subtree: block elements on their own lines, and a space at every other element edge.
- * React writes no whitespace between tags, so two adjacent buttons ("<a>Call</a><a>Get Quote</a>")
- * would otherwise read as one word "CallGet"; no content here splits a word across elements.
+ * Text of an HTML fragment, entities decoded: block elements on their own lines, and a space at
+ * every other element edge. React writes no whitespace between tags, so two adjacent buttons
+ * ("<a>Call</a><a>Get Quote</a>") would otherwise read as one word "CallGet"; no content here
+ * splits a word across elements. Skipped and hidden elements give nothing, their content included.
  */
-function visibleText(node: Node): string {
-  if (node.nodeType === NodeType.TEXT_NODE) return node.text;
-  if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
-  const el = node as HTMLElement;
-  if (SKIPPED_TAGS.has(el.tagName) || isHidden(el)) return '';
-  const inner = el.childNodes.map(visibleText).join('');
-  return BLOCK.has(el.tagName) ? `\n${inner}\n` : ` ${inner} `;
+function visibleText(fragment: string): string {
+  let text = '';
+  /** How many skipped or hidden elements are open around the parser's position. */
+  let skipping = 0;
+  /** For each open element: whether it is skipped or hidden. */
+  const open: boolean[] = [];
+  const parser = new Parser(
+    {
+      onopentag(tag, attributes) {
+        const skip = skipping > 0 || SKIPPED_TAGS.has(tag) || isHidden(attributes);
+        open.push(skip);
+        if (skip) skipping++;
+        else text += BLOCK.has(tag) ? '\n' : ' ';
+      },
+      ontext(chunk) {
+        if (!skipping) text += chunk;
+      },
+      onclosetag(tag) {
+        const skip = open.pop();
+        if (skip) skipping--;
+        else text += BLOCK.has(tag) ? '\n' : ' ';
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(fragment);
+  return text;
 }
 
 function clean(s: string): string {

@@ -11,7 +11,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, ROOT } from '../../lib/build/build-site.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
-import { defaultThreads, makePagesOnWorker } from '../../lib/build/page-workers.ts';
+import { defaultThreads, makePagesOnWorker, pageQueue, takePage } from '../../lib/build/page-workers.ts';
 import { settleInputs } from '../../lib/build/settle.ts';
 import { outputFile } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
@@ -52,22 +52,24 @@ test('should reject with the worker\'s own message when its route table differs,
   const { inputs, routes } = await projectInputs();
   const shifted = [{ ...routes[1], path: '/not-the-same/' }, ...routes.slice(1)];
   const pages: number[] = [];
-  const error = await makePagesOnWorker(inputs, shifted, [0], async (page) => { pages.push(page.index); }).then(() => null, (e: Error) => e);
+  const error = await makePagesOnWorker(inputs, shifted, pageQueue([0]), async (page) => { pages.push(page.index); }).then(() => null, (e: Error) => e);
   assert.ok(error, 'the share must reject');
   assert.match(error!.message, /route 0 is "\/" here but "\/not-the-same\/" in the main thread/);
   assert.equal(pages, [], 'no page was handed on');
 });
 
-test('should hand on each page the worker made, in its order', async () => {
+test('should hand on each page the worker took from the queue, in the queue\'s order, until none is left', async () => {
   const { inputs, routes } = await projectInputs();
   const pages: string[] = [];
-  await makePagesOnWorker(inputs, routes, [3, 1, 2], async (page) => { pages.push(page.file); });
+  const queue = pageQueue([3, 1, 2]);
+  await makePagesOnWorker(inputs, routes, queue, async (page) => { pages.push(page.file); });
   assert.equal(pages, [3, 1, 2].map((i) => `/${outputFile(routes[i].path)}`));
+  assert.is(takePage(queue), undefined, 'the queue is empty');
 });
 
 test('should say what to do when a worker runs out of memory', async () => {
   const { inputs, routes } = await projectInputs();
-  const error = await makePagesOnWorker(inputs, routes, [0], async () => undefined, 8).then(() => null, (e: Error) => e);
+  const error = await makePagesOnWorker(inputs, routes, pageQueue([0]), async () => undefined, 8).then(() => null, (e: Error) => e);
   assert.ok(error, 'the share must reject');
   assert.match(error!.message, /ran out of memory \(its limit: 8 MB for a site of \d+ pages\); build on one thread instead: BUILD_THREADS=1 npm run build/);
 });
