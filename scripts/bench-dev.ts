@@ -224,35 +224,34 @@ const edits = Number(values.edits);
 const browser = await launchBrowser();
 const results: string[] = [];
 try {
-  for (const mode of ['incremental']) {
-    const { copy, dev, base } = await startDev(values.trace!);
-    try {
-      const page = await (await browser.newContext()).newPage();
-      for (const kind of KINDS) {
-        const { times, painted, phases } = await timeSaves(page, copy.root, base, kind, edits, values.trace ? dev : undefined);
-        const range = (list: number[]) => `median ${Math.round(median(list))} ms, range ${Math.round(Math.min(...list))}-${Math.round(Math.max(...list))} ms (${list.map(Math.round).join(', ')})`;
-        const line = `${mode.padEnd(11)} ${kind.name.padEnd(8)} save to screen (first contentful paint) over ${edits} saves: ${range(painted)}; seen by Playwright: ${range(times)}; ${load()}`;
-        console.log(line);
-        results.push(line);
-        if (values.trace) {
-          const lines = [`${mode.padEnd(11)} ${kind.name.padEnd(8)} phases, median ms after the write:`, ...breakdown(phases)];
-          console.log(lines.join('\n'));
-          results.push(...lines);
-        }
+  const mode = 'incremental';
+  const { copy, dev, base } = await startDev(values.trace!);
+  try {
+    const page = await (await browser.newContext()).newPage();
+    for (const kind of KINDS) {
+      const { times, painted, phases } = await timeSaves(page, copy.root, base, kind, edits, values.trace ? dev : undefined);
+      const range = (list: number[]) => `median ${Math.round(median(list))} ms, range ${Math.round(Math.min(...list))}-${Math.round(Math.max(...list))} ms (${list.map(Math.round).join(', ')})`;
+      const line = `${mode.padEnd(11)} ${kind.name.padEnd(8)} save to screen (first contentful paint) over ${edits} saves: ${range(painted)}; seen by Playwright: ${range(times)}; ${load()}`;
+      console.log(line);
+      results.push(line);
+      if (values.trace) {
+        const lines = [`${mode.padEnd(11)} ${kind.name.padEnd(8)} phases, median ms after the write:`, ...breakdown(phases)];
+        console.log(lines.join('\n'));
+        results.push(...lines);
       }
-      if (Number(values['memory-saves']) > 0) {
-        const [first, last, peak] = await memoryOver(dev, copy.root, Number(values['memory-saves']));
-        const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-        const line = `${mode.padEnd(11)} memory of the dev process tree: ${mb(first)} after 1 save, ${mb(last)} after ${values['memory-saves']} (${(last / first).toFixed(2)}x); highest reading ${mb(peak)} (${(peak / first).toFixed(2)}x, while a replacement build process warmed)`;
-        console.log(line);
-        results.push(line);
-      }
-      console.log(`dev server (${mode}) said, last lines:`);
-      console.log(dev.output().split('\n').filter((l) => /^(Built|Rebuilt|Build stopped|lib\/|Dev server)/.test(l)).slice(-6).map((l) => `  ${l}`).join('\n'));
-    } finally {
-      await dev.stop();
-      await copy.remove();
     }
+    if (Number(values['memory-saves']) > 0) {
+      const [first, last, peak] = await memoryOver(dev, copy.root, Number(values['memory-saves']));
+      const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+      const line = `${mode.padEnd(11)} memory of the dev process tree: ${mb(first)} after 1 save, ${mb(last)} after ${values['memory-saves']} (${(last / first).toFixed(2)}x); highest reading ${mb(peak)} (${(peak / first).toFixed(2)}x, while a replacement build process warmed)`;
+      console.log(line);
+      results.push(line);
+    }
+    console.log(`dev server (${mode}) said, last lines:`);
+    console.log(dev.output().split('\n').filter((l) => /^(Built|Rebuilt|Build stopped|lib\/|Dev server)/.test(l)).slice(-6).map((l) => `  ${l}`).join('\n'));
+  } finally {
+    await dev.stop();
+    await copy.remove();
   }
   console.log(`\nSummary\n${results.join('\n')}`);
 } finally {

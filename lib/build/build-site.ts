@@ -173,12 +173,17 @@ async function makePages(settled: Settled, routes: Route[], options: BuildOption
   // This thread writes a page while it makes the next one (at most one write waiting).
   const mine = (async () => {
     let writing = Promise.resolve();
-    for (let index = takePage(queue); index !== undefined; index = takePage(queue)) {
-      const page = await maker.make(index);
+    try {
+      for (let index = takePage(queue); index !== undefined; index = takePage(queue)) {
+        const page = await maker.make(index);
+        await writing;
+        writing = onPage(page);
+      }
       await writing;
-      writing = onPage(page);
+    } catch (error) {
+      await writing.catch(() => undefined); // settled before the writer is aborted
+      throw error;
     }
-    await writing;
     return maker.cssRuns;
   })().catch(stopOnFailure);
   const runs = await Promise.allSettled([mine, ...onWorkers]);
