@@ -19,7 +19,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { suite } from 'uvu';
+import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../../lib/deploy/deploy.ts';
 import { DEPLOY_RECORDS, isDotPath, leftoverNames, parseManifest, type ServerManifest } from '../../lib/deploy/deploy-plan.ts';
@@ -84,20 +84,40 @@ const HOST_FILES = [...FOREIGN, '/notes.txt.deploy-tmp'];
 const DOT_FILES_FAILURE = /^Deploy failed: Every other file is deployed, but 127\.0\.0\.1 refused \.htaccess \(553 Prohibited file name: [^)]*\): it does not take names starting with a dot .* Without \.htaccess, Apache serves the site without its security headers \(Content-Security-Policy, .*\), without the redirects from \/areas\/acoma-pueblo\/ to \/areas\/acoma\/, \/areas\/ to \/service-areas\/, without its caching rules .* and with its own error page instead of 404\.html .* Ask your host to allow dot-files/;
 
 /**
- * Registers and runs the suite for one server and configuration.
- * @param folder its folder under the server's root
- * @param after  run once the suite's tests are done (a test file stops its servers there)
+ * A deploy folder on one server and configuration, and the checks the host suite's tests make of
+ * what a run left there.
  */
-export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host', after?: () => Promise<void>): void {
-  const s = suite(`deploy to ${h.server.name}`);
+interface HostFolder {
+  /** The folder on this machine's disk. */
+  root: string;
+  /** The deploy variables that reach the folder over plain FTP. */
+  env: Record<string, string>;
+  /** The name of the deploy record there: dot-named unless the server refuses dot-names. */
+  record: string;
+  /** What of a build the server can hold: all of it, or without dot-files where they are refused. */
+  expected(build: string): Map<string, string>;
+  /** The deploy folder without the record, the host's files and the scripts kept one more deploy (the record's `retired`). */
+  served(): Map<string, string>;
+  /** Temporary and moved-aside files in the folder, but the host's own. */
+  leftovers(): string[];
+  /** The checks after a run that finished. */
+  assertDeployed(build: string, what: string): void;
+  /** A deploy through the library; the refused dot-files' failure is expected where dot-names are refused. */
+  deployLib(dir: string): Promise<{ report: DeployReport; events: DeployEvent[] }>;
+  /** Asserts that no event of a deploy is a retry. */
+  noRetries(events: DeployEvent[]): void;
+  /** Asserts that a run of scripts/deploy.ts finished: exit 0, or the refused dot-files' failure. */
+  assertFinished(run: CliRun, what: string): void;
+}
+
+/** The HostFolder of `folder` under the root of `h`'s server. */
+function hostFolder(h: HostUnderTest, folder: string): HostFolder {
   const root = path.join(h.server.root, folder);
   const env = { DEPLOY_TARGET: `ftp://${h.server.user}@127.0.0.1:${h.server.port}/${folder}`, DEPLOY_PASSWORD: h.server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' };
   const target = () => readTarget({ ...env, DEPLOY_SITE_URL: 'https://www.example.com' })!;
   const record = h.refusesDotNames ? DEPLOY_MANIFEST_PLAIN : DEPLOY_MANIFEST;
-  /** What of a build the server can hold: all of it, or without dot-files where they are refused. */
   const expected = (build: string) => new Map([...tree(build)].filter(([p]) => !(h.refusesDotNames && isDotPath(p))));
   const manifest = (): ServerManifest => parseManifest(readFileSync(path.join(root, record), 'utf8'), record);
-  /** The deploy folder without the record, the host's files and the scripts kept one more deploy (the record's `retired`). */
   const served = () => {
     const t = tree(root);
     const kept = existsSync(path.join(root, record)) ? Object.keys(manifest().retired ?? {}) : [];
@@ -105,7 +125,6 @@ export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host
     return t;
   };
   const leftovers = () => fg.sync('**/*.deploy-{tmp,old}', { cwd: root, dot: true }).map((f) => `/${f}`).filter((f) => !HOST_FILES.includes(f)).sort();
-  /** The checks after a run that finished. */
   const assertDeployed = (build: string, what: string) => {
     assert.equal(Object.fromEntries(served()), Object.fromEntries(expected(build)), `${what}: the server holds the build byte for byte`);
     assert.equal(leftovers(), [], `${what}: no temporary file left`);
@@ -113,7 +132,6 @@ export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host
     assert.equal(manifest().pending, h.refusesDotNames ? ['/.htaccess'] : [], `${what}: nothing pending but what the server refuses`);
     if (h.refusesDotNames) assert.ok(!existsSync(path.join(root, DEPLOY_MANIFEST)), 'no dot-named record');
   };
-  /** A deploy through the library; the refused dot-files' failure is expected where dot-names are refused. */
   const deployLib = async (dir: string): Promise<{ report: DeployReport; events: DeployEvent[] }> => {
     const events: DeployEvent[] = [];
     try {
@@ -136,15 +154,35 @@ export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host
       assert.is(run.code, 0, `${what}:\n${out}`);
     }
   };
+  return { root, env, record, expected, served, leftovers, assertDeployed, deployLib, noRetries, assertFinished };
+}
+
+/**
+ * Registers and runs the suite for one server and configuration.
+ * @param folder its folder under the server's root
+ * @param after  run once the suite's tests are done (a test file stops its servers there)
+ */
+export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host', after?: () => Promise<void>): void {
+  const s = suite(`deploy to ${h.server.name}`);
+  const at = hostFolder(h, folder);
 
   if (after) s.after(after);
   s.before(() => {
-    h.server.own(root);
+    h.server.own(at.root);
     for (const f of HOST_FILES) {
-      mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
-      writeFileSync(path.join(root, f), `the host's own ${f}\n`);
+      mkdirSync(path.dirname(path.join(at.root, f)), { recursive: true });
+      writeFileSync(path.join(at.root, f), `the host's own ${f}\n`);
     }
   });
+
+  deployTests(s, at, builds);
+  killTests(s, at, builds, h.kills);
+  s.run();
+}
+
+/** The first deploy into a folder that holds the host's own files (build A), then the edit redeploy (B). */
+function deployTests(s: Test, at: HostFolder, builds: () => Builds): void {
+  const { record, expected, deployLib, noRetries, assertDeployed } = at;
 
   s('a first deploy into a folder holding the host\'s files: the build arrives, the host\'s files stay', async () => {
     const { report, events } = await deployLib(builds().a);
@@ -161,8 +199,16 @@ export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host
     noRetries(events);
     assertDeployed(builds().b, 'edit redeploy');
   });
+}
 
-  for (const kill of h.kills) {
+/**
+ * One test per moment of `kills`: a redeploy from B to C killed there leaves every file reachable
+ * or repairable (assertReachable), and the rerun through scripts/deploy.ts finishes C.
+ */
+function killTests(s: Test, at: HostFolder, builds: () => Builds, kills: string[]): void {
+  const { root, env, record, expected, served, leftovers, deployLib, assertDeployed, assertFinished } = at;
+
+  for (const kill of kills) {
     s(`a redeploy killed right after ${kill} leaves every file reachable or repairable; the rerun finishes it`, async () => {
       const b = expected(builds().b);
       const c = expected(builds().c);
@@ -180,8 +226,6 @@ export function hostSuite(h: HostUnderTest, builds: () => Builds, folder = 'host
       assertDeployed(builds().c, `rerun after ${kill}`);
     });
   }
-
-  s.run();
 }
 
 function equalMaps(a: Map<string, string>, b: Map<string, string>): boolean {

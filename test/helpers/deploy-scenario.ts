@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse } from 'node-html-parser';
-import { suite } from 'uvu';
+import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, ROOT } from '../../lib/build/build-site.ts';
 import { deploy } from '../../lib/deploy/deploy.ts';
-import { isKeptOneMoreDeploy, parseManifest, temporaryName } from '../../lib/deploy/deploy-plan.ts';
+import { isKeptOneMoreDeploy, parseManifest, temporaryName, type ServerManifest } from '../../lib/deploy/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
 import { LOCK_DIR } from '../../lib/deploy/deploy-lock.ts';
 import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy/deploy-target.ts';
@@ -162,34 +162,71 @@ export interface ProtocolUnderTest {
 /** Files the tests put on the server themselves: a deploy must never touch them. */
 export const FOREIGN = ['/foreign.txt', '/cgi-bin/hello.cgi', '/.well-known/security.txt'];
 
+/**
+ * What deploySuite's tests share: the protocol, the builds and the server folder they deploy into.
+ * `root` and `target` are set by the suite's `before` hook, so tests read them only while they run.
+ */
+interface DeployFolder {
+  p: ProtocolUnderTest;
+  builds: () => Builds;
+  /** The folder as DEPLOY_TARGET's path names it. */
+  folder: string;
+  /** The same folder on this machine's disk. */
+  root: string;
+  /** The deploy target of the folder, with the site URL https://www.example.com. */
+  target: DeployTarget;
+  /** FOREIGN, and a file of the operator's in the area folder build C removes. */
+  foreignIn(): string[];
+  /** The server folder without the manifest, the foreign files and the scripts kept one more deploy (the record's `retired`). */
+  served(): Map<string, string>;
+  /** The deploy manifest on the server, parsed. */
+  manifest(): ServerManifest;
+}
+
 /** Registers and runs the deploy suite for one protocol. */
 export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
   const s = suite(`deploy over ${p.name}`);
-  const folder = 'site';
-  let root = '';
-  let target: DeployTarget;
-  const foreignIn = () => [...FOREIGN, `${builds().removedArea}operator-notes.txt`];
+  const d: DeployFolder = {
+    p,
+    builds,
+    folder: 'site',
+    root: '',
+    target: undefined as unknown as DeployTarget,
+    foreignIn: () => [...FOREIGN, `${builds().removedArea}operator-notes.txt`],
+    served: () => {
+      const t = tree(d.root);
+      t.delete(DEPLOY_MANIFEST);
+      for (const f of d.foreignIn()) t.delete(f);
+      for (const f of Object.keys(d.manifest().retired ?? {})) t.delete(f);
+      return t;
+    },
+    manifest: () => parseManifest(readFileSync(path.join(d.root, DEPLOY_MANIFEST), 'utf8')),
+  };
 
   s.before(() => {
-    root = p.disk(folder);
-    mkdirSync(root, { recursive: true });
-    p.prepare?.(root);
-    target = readTarget({ ...p.env(folder), DEPLOY_SITE_URL: 'https://www.example.com' })!;
+    d.root = p.disk(d.folder);
+    mkdirSync(d.root, { recursive: true });
+    p.prepare?.(d.root);
+    d.target = readTarget({ ...p.env(d.folder), DEPLOY_SITE_URL: 'https://www.example.com' })!;
   });
 
-  /** The server folder without the manifest, the foreign files and the scripts kept one more deploy (the record's `retired`). */
-  const served = () => {
-    const t = tree(root);
-    t.delete(DEPLOY_MANIFEST);
-    for (const f of foreignIn()) t.delete(f);
-    for (const f of Object.keys(manifest().retired ?? {})) t.delete(f);
-    return t;
-  };
-  const manifest = () => parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+  libraryDeployTests(s, d);
+  interruptedDeployTests(s, d);
+  refusalTests(s, d);
+  s.run();
+}
+
+/**
+ * Deploys through the library, A then B: the first deploy into an empty folder equals build A, a
+ * dry run of C changes nothing and lists what would change, and the one-page edit B uploads only
+ * what changed while the foreign files stay.
+ */
+function libraryDeployTests(s: Test, d: DeployFolder): void {
+  const { builds, served, manifest, foreignIn } = d;
 
   s('the first deploy into an empty folder equals the build byte for byte, .htaccess included', async () => {
     const remote = recorder();
-    const report = await deploy({ dir: builds().a, target, open: remote.open });
+    const report = await deploy({ dir: builds().a, target: d.target, open: remote.open });
     const built = tree(builds().a);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(built));
     assert.ok(built.has('/.htaccess'));
@@ -198,18 +235,18 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     assert.is(report.uploaded.length, built.size);
     assert.is(report.firstDeploy, true);
     assert.equal(report.found, []);
-    assert.equal(fg.sync('**/*.deploy-tmp', { cwd: root, dot: true }), [], 'no temporary file left');
+    assert.equal(fg.sync('**/*.deploy-tmp', { cwd: d.root, dot: true }), [], 'no temporary file left');
   });
 
   s('a dry run changes nothing and lists what would change', async () => {
     for (const f of foreignIn()) {
-      mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
-      writeFileSync(path.join(root, f), `not the deploy's ${f}\n`);
+      mkdirSync(path.dirname(path.join(d.root, f)), { recursive: true });
+      writeFileSync(path.join(d.root, f), `not the deploy's ${f}\n`);
     }
-    const before = tree(root);
+    const before = tree(d.root);
     const remote = recorder();
-    const report = await deploy({ dir: builds().c, target, dryRun: true, open: remote.open });
-    assert.equal(tree(root), before);
+    const report = await deploy({ dir: builds().c, target: d.target, dryRun: true, open: remote.open });
+    assert.equal(tree(d.root), before);
     assert.equal(remote.written, []);
     const a = tree(builds().a);
     const c = tree(builds().c);
@@ -220,7 +257,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
 
   s('a one-page edit uploads that page and the manifest, nothing else; foreign files stay', async () => {
     const remote = recorder();
-    const report = await deploy({ dir: builds().b, target, open: remote.open });
+    const report = await deploy({ dir: builds().b, target: d.target, open: remote.open });
     const expected = changed(tree(builds().a), tree(builds().b));
     // Beside the page, only files derived from every page may change: the keyword corpus and the
     // service worker (its version is a hash of every page, so visitors get the new page offline).
@@ -233,8 +270,16 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     assert.equal(report.replaced.sort(), expected);
     assert.equal(report.deleted, []);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(tree(builds().b)));
-    for (const f of foreignIn()) assert.ok(existsSync(path.join(root, f)), `${f} survives`);
+    for (const f of foreignIn()) assert.ok(existsSync(path.join(d.root, f)), `${f} survives`);
   });
+}
+
+/**
+ * Deploys C over B through scripts/deploy.ts, killed among the pages: every page on the server
+ * still finds what it references, and the rerun completes C without resending what arrived.
+ */
+function interruptedDeployTests(s: Test, d: DeployFolder): void {
+  const { p, builds, folder, served, manifest, foreignIn } = d;
 
   s('a deploy killed mid-upload leaves every page\'s files present; the rerun completes without resending what arrived', async () => {
     const b = tree(builds().b);
@@ -252,13 +297,13 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     const atKill = manifest();
     assert.ok(atKill.pending.length > 0, 'the manifest says the deploy was unfinished');
     // The manifest never claims a file that is not there with that content.
-    const server = tree(root);
+    const server = tree(d.root);
     for (const [f, h] of Object.entries(atKill.files)) assert.is(server.get(f), h, `${f} as the manifest says`);
     // Every page on the server (old or new) finds everything it references, scripts' imports too.
     const settings = (PROJECT_CONTENT.settings as any);
-    const problems = checkLinks(root, settings.siteUrl, REDIRECTS.map((r) => r.from), settingsLinksOut(settings));
+    const problems = checkLinks(d.root, settings.siteUrl, REDIRECTS.map((r) => r.from), settingsLinksOut(settings));
     assert.equal(problems.map(formatProblem), []);
-    assert.equal(missingImports(root), []);
+    assert.equal(missingImports(d.root), []);
     const oldPages = [...server.keys()].filter((f) => f.endsWith('.html') && server.get(f) === b.get(f) && c.get(f) !== b.get(f));
     const newPages = [...server.keys()].filter((f) => f.endsWith('.html') && server.get(f) === c.get(f) && c.get(f) !== b.get(f));
     assert.ok(oldPages.length > 0 && newPages.length > 0, `killed among the pages (old ${oldPages.length}, new ${newPages.length})`);
@@ -273,16 +318,24 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     assert.equal(Object.fromEntries(served()), Object.fromEntries(c), 'the server holds build C exactly');
     const kept = manifest().retired ?? {};
     assert.ok(Object.keys(kept).length > 0, 'the renamed business changes the site script: B\'s is kept one more deploy');
-    for (const [f, h] of Object.entries(kept)) assert.ok(isKeptOneMoreDeploy(f) && b.get(f) === h && tree(root).get(f) === h && !c.has(f), `${f} is a hashed file of B, on the server as it was`);
-    assert.ok(!existsSync(path.join(root, builds().removedArea, 'index.html')), 'the removed area page is deleted');
-    for (const f of [...b.keys()].filter((k) => !c.has(k) && !(k in kept))) assert.ok(!existsSync(path.join(root, f)), `${f} (old) is deleted`);
-    for (const f of foreignIn()) assert.ok(existsSync(path.join(root, f)), `${f} survives`);
+    for (const [f, h] of Object.entries(kept)) assert.ok(isKeptOneMoreDeploy(f) && b.get(f) === h && tree(d.root).get(f) === h && !c.has(f), `${f} is a hashed file of B, on the server as it was`);
+    assert.ok(!existsSync(path.join(d.root, builds().removedArea, 'index.html')), 'the removed area page is deleted');
+    for (const f of [...b.keys()].filter((k) => !c.has(k) && !(k in kept))) assert.ok(!existsSync(path.join(d.root, f)), `${f} (old) is deleted`);
+    for (const f of foreignIn()) assert.ok(existsSync(path.join(d.root, f)), `${f} survives`);
     assert.equal(manifest().pending, []);
-    assert.equal(fg.sync('**/*.deploy-tmp', { cwd: root, dot: true }), [], 'no temporary file left');
+    assert.equal(fg.sync('**/*.deploy-tmp', { cwd: d.root, dot: true }), [], 'no temporary file left');
   });
+}
+
+/**
+ * Runs that must change nothing, through scripts/deploy.ts: the check refuses the sample identity,
+ * and a wrong password fails in one line that does not print it.
+ */
+function refusalTests(s: Test, d: DeployFolder): void {
+  const { p, builds, folder } = d;
 
   s('the check refuses the sample identity and changes nothing (--allow-sample overrides it: the test above)', async () => {
-    const before = tree(root);
+    const before = tree(d.root);
     const env = { ...p.env(folder), DIST_DIR: builds().a };
     const refused = await runCli([], env);
     assert.is(refused.code, 1);
@@ -292,7 +345,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "rating" is the sample rating')), 'the sample rating is refused');
     assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "credentials.licence" is a sample licence')), 'the sample licence is refused');
     assert.match(refused.lines.at(-1)!, /^Not deployed: \d+ sample value/);
-    assert.equal(tree(root), before, 'nothing changed on the server');
+    assert.equal(tree(d.root), before, 'nothing changed on the server');
   });
 
   s('a wrong password fails in one line, without the password', async () => {
@@ -305,8 +358,6 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     assert.ok(!(run.lines.join('\n') + run.stderr).includes(password), 'the password is not printed');
     assert.is(run.stderr, '');
   });
-
-  s.run();
 }
 
 /** Scripts the pages load (script src, modulepreload) whose own imports name a missing file. */

@@ -17,7 +17,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { suite } from 'uvu';
+import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   alternateHost, CACHE_CONTROL, FILE_CSP, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
@@ -41,17 +41,19 @@ function assertSecurityHeaders(r: RawResponse, what: string, csp = SECURITY_HEAD
   for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': csp })) assert.is(r.headers[name.toLowerCase()], value, `${what}: ${name}`);
 }
 
-/** The assertions shared by Apache and the preview server. */
-function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Promise<void>; log?(): string }>) {
-  const s = suite(name);
-  let host: { url: string; stop(): Promise<void>; log?(): string };
-  s.before(async () => {
-    host = await start();
-  });
-  s.after(async () => {
-    await host?.stop();
-  });
+/** A server under test: its base URL (http://127.0.0.1:PORT), how to stop it, and its error log where it keeps one. */
+interface ServedHost {
+  url: string;
+  stop(): Promise<void>;
+  log?(): string;
+}
 
+/**
+ * Routes: every page answers 200 with exactly its file, "/areas/grants" gains its slash, an unknown
+ * path gets the 404 page, and the area aliases redirect with a 301.
+ * @param host filled in by the suite's `before` hook, so read only inside tests
+ */
+function routeTests(s: Test, host: ServedHost): void {
   s('should answer every route with 200 and exactly its page', async () => {
     const wrong: string[] = [];
     for (const r of pageRoutes) {
@@ -96,7 +98,15 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
     }
     for (const p of ['/areas/grants/', '/areas/fence-lake/']) assert.is((await request(host.url + p)).status, 200, p);
   });
+}
 
+/**
+ * Headers every response carries: X-Robots-Tag on the keyword corpus only, the security headers
+ * without HSTS over plain HTTP, no HTTPS redirect for 127.0.0.1, and the Cache-Control of a hashed
+ * asset (a year, immutable), an image (a day) and a page or generated file (revalidate each visit).
+ * @param host filled in by the suite's `before` hook, so read only inside tests
+ */
+function headerTests(s: Test, host: ServedHost): void {
   s('should send X-Robots-Tag: noindex on the keyword corpus, and not on pages', async () => {
     const corpus = await request(`${host.url}/keyword-corpus.json`);
     assert.is(corpus.status, 200);
@@ -130,7 +140,14 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
     }
     assert.is((await request(`${host.url}/img/logo.svg`)).headers['cache-control'], 'public, max-age=86400');
   });
+}
 
+/**
+ * Compression and revalidation: gzip for every text type (the 404 page too), the no-script policy
+ * of non-page files kept on a 304, a 304 for the ETag of a gzipped page, plain HTML without gzip.
+ * @param host filled in by the suite's `before` hook, so read only inside tests
+ */
+function compressionTests(s: Test, host: ServedHost): void {
   s('should gzip every text type when the client accepts gzip, the 404 page and the contact card included', async () => {
     const texts = ['/index.html', '/404.html', '/contact.vcf', '/manifest.webmanifest', '/sitemap.xml', '/robots.txt', '/keyword-corpus.json', '/img/logo.svg', hashedAsset!];
     for (const p of texts) {
@@ -184,7 +201,13 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
     const plain = await request(`${host.url}/`);
     assert.is(plain.headers['content-encoding'], undefined);
   });
+}
 
+/**
+ * Files: the MIME types of the contact card and the manifest; hosting files and dot-files never served.
+ * @param host filled in by the suite's `before` hook, so read only inside tests
+ */
+function fileTests(s: Test, host: ServedHost): void {
   s('should serve .vcf as text/vcard and .webmanifest as application/manifest+json', async () => {
     const vcf = await request(`${host.url}/contact.vcf`);
     assert.is(vcf.status, 200);
@@ -200,7 +223,26 @@ function hostSuite(name: string, start: () => Promise<{ url: string; stop(): Pro
       assert.ok(res.status === 404 || res.status === 403, `${p}: ${res.status}`);
     }
   });
+}
 
+/**
+ * The assertions shared by Apache and the preview server: one suite that starts the server before
+ * its tests and stops it after them.
+ * @param start starts the server; the suite calls it once, in its `before` hook
+ */
+function hostSuite(name: string, start: () => Promise<ServedHost>): Test {
+  const s = suite(name);
+  const host = {} as ServedHost;
+  s.before(async () => {
+    Object.assign(host, await start());
+  });
+  s.after(async () => {
+    await host.stop?.();
+  });
+  routeTests(s, host);
+  headerTests(s, host);
+  compressionTests(s, host);
+  fileTests(s, host);
   return s;
 }
 
