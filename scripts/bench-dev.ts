@@ -69,7 +69,7 @@ const KINDS: SaveKind[] = [
   },
   {
     name: 'template', file: 'templates/Footer.tsx', page: '/areas/grants/',
-    edit: (text, i) => text.replace('Licensed and insured mobile locksmith.', `Licensed and insured mobile locksmith (edit ${i}).`),
+    edit: (text, i) => text.replace('© {new Date().getFullYear()} {name}.', `© {new Date().getFullYear()} {name} (edit ${i}).`),
     shows: (i) => document.querySelector('.footer-legal')?.textContent?.includes(`(edit ${i})`) ?? false,
   },
   {
