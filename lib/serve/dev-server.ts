@@ -192,6 +192,15 @@ export function needsFreshProcess(changed: string[], lastFailed: boolean): strin
 }
 
 /**
+ * The terminal line of a good build: "Built N pages in M ms" for a first or fresh build, else
+ * "Rebuilt after <files>: K of N pages changed, M ms."
+ */
+function builtLine(report: Extract<RebuildReport, { type: 'built' }>, changed: string[], fresh: boolean, ms: number): string {
+  if (fresh || !changed.length) return `Built ${report.pages} pages in ${ms} ms${changed.length ? ` after a change to ${describeChanges(changed)}` : ''}.`;
+  return `Rebuilt after ${describeChanges(changed)}: ${report.pagesWritten} of ${report.pages} pages changed, ${ms} ms.`;
+}
+
+/**
  * Every save rebuilds in one long-lived process that re-evaluates only the changed modules and
  * their importers and keeps what did not change (lib/serve/dev-rebuilder.ts); a change it cannot
  * be sure of gets a full rebuild in a fresh process, said in one line.
@@ -217,6 +226,22 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
     replace(spare.rebuilder);
     owed = { changed: spare.changed, added: spare.added };
     spare = undefined;
+  };
+  /** Starts a spare: it builds once without writing, then takes over when it can. */
+  const startSpare = () => {
+    const rebuilder = startRebuilder(root, outDir);
+    const next = { rebuilder, ready: false, changed: new Set<string>(), added: false };
+    spare = next;
+    void rebuilder.request([], true, true).then((r) => {
+      if (spare !== next) return;
+      if (r.type !== 'built') {
+        rebuilder.child.kill();
+        spare = undefined;
+        return;
+      }
+      next.ready = true;
+      takeOverIfReady();
+    });
   };
   return {
     async build(changed, added, tabs) {
@@ -247,25 +272,9 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
         const trace: TraceMark[] | undefined = report.trace && [['sent to the build process', sent], ...report.trace, ['report received', traceNow()]];
         lastFailed = report.type === 'failed';
         if (report.type === 'failed') return { ok: false, problem: report.problem, trace };
-        if (active.builds >= RECYCLE_AFTER_BUILDS && !spare) {
-          const rebuilder = startRebuilder(root, outDir);
-          const next = { rebuilder, ready: false, changed: new Set<string>(), added: false };
-          spare = next;
-          void rebuilder.request([], true, true).then((r) => {
-            if (spare !== next) return;
-            if (r.type !== 'built') {
-              rebuilder.child.kill();
-              spare = undefined;
-              return;
-            }
-            next.ready = true;
-            takeOverIfReady();
-          });
-        }
-        const ms = Math.round(performance.now() - t0);
+        if (active.builds >= RECYCLE_AFTER_BUILDS && !spare) startSpare();
         const written: Written = { changed: report.changed, ahead: report.ahead, otherChanged: report.otherChanged };
-        if (fresh || !changed.length) return { ok: true, trace, written, line: `Built ${report.pages} pages in ${ms} ms${changed.length ? ` after a change to ${describeChanges(changed)}` : ''}.` };
-        return { ok: true, trace, written, line: `Rebuilt after ${describeChanges(changed)}: ${report.pagesWritten} of ${report.pages} pages changed, ${ms} ms.` };
+        return { ok: true, trace, written, line: builtLine(report, changed, fresh, Math.round(performance.now() - t0)) };
       } finally {
         building = false;
         takeOverIfReady();
