@@ -95,6 +95,11 @@ function mainRoutes(home: SiteData['home'], sitemapRoute: Route): Route[] {
   ];
 }
 
+/** A core or specialised service page's meta: its own title, description, keywords and photo, and its FAQ as JSON-LD. */
+function serviceMeta(service: SiteData['core'][number] | SiteData['services'][number]): Route['meta'] {
+  return { title: service.title, description: service.metaDescription, keywords: service.keywords, photo: service.photo, structuredData: [faqJsonLd(service.faqs)] };
+}
+
 /** One page per core service, at /{slug}/ (e.g. /automotive/), in the content's order. */
 function coreRoutes(core: SiteData['core']): Route[] {
   return core.map((service) =>
@@ -102,7 +107,7 @@ function coreRoutes(core: SiteData['core']): Route[] {
       path: `/${service.slug}/`,
       Page: CorePage,
       props: { service },
-      meta: { title: service.title, description: service.metaDescription, keywords: service.keywords, photo: service.photo, structuredData: [faqJsonLd(service.faqs)] },
+      meta: serviceMeta(service),
       nav: 'core',
       tracker: { type: 'core', key: service.slug },
       chatbot: true,
@@ -132,7 +137,7 @@ function serviceRoutes(services: SiteData['services']): Route[] {
         path: `/services/${service.slug}/`,
         Page: ServicePage,
         props: { service },
-        meta: { title: service.title, description: service.metaDescription, keywords: service.keywords, photo: service.photo, structuredData: [faqJsonLd(service.faqs)] },
+        meta: serviceMeta(service),
         nav: 'services',
         tracker: { type: 'service', key: service.slug },
         chatbot: true,
