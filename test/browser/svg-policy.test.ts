@@ -33,6 +33,10 @@ test('should render every SVG picture and icon on the pages', async () => {
   const page = await browser!.newPage();
   for (const p of ['/', '/automotive/', '/areas/grants/']) {
     await page.goto(apache!.url + p, { waitUntil: 'load' });
+    // The pictures load lazily (loading="lazy", decoding="async"): the load event does not wait
+    // for them, so each is brought into view and the test waits until every one has settled.
+    for (const img of await page.$$('img')) await img.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 15_000 });
     const svgs = await page.$$eval('img', (imgs) => imgs.map((i) => i as HTMLImageElement).filter((i) => /\.svg$/.test(new URL(i.currentSrc || i.src).pathname)).map((i) => ({ src: i.src, ok: i.complete && i.naturalWidth > 0 })));
     assert.ok(svgs.length > 0, `${p}: has SVG pictures`);
     assert.equal(svgs.filter((s) => !s.ok), [], `${p}: every SVG picture renders`);
