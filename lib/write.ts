@@ -74,8 +74,9 @@ export interface SiteWriter {
  *                  a seam for tests told each named step of the write and swap
  * @throws OutputFolderError (one line) when the output folder is unusable, holds files the build
  *   did not make, or another build holds it too long. StaticFolderError (one line per file) when
- *   the static folder holds a symbolic link or a dot-file. write() and commit() throw the write's
- *   error (OutputFolderError from explainWriteError when the disk is full).
+ *   the static folder holds a symbolic link or a dot-file. write() and commit() throw the first
+ *   write's error (OutputFolderError from explainWriteError when the disk is full); the caller
+ *   then calls abort(), which waits for writes still under way before it removes the folder.
  */
 export async function openSiteWriter(staticDir: string, outDir: string, options: WriteOptions = {}): Promise<SiteWriter> {
   const { log = console.log, replaceExisting = false, atStep = () => {} } = options;
@@ -88,17 +89,22 @@ export async function openSiteWriter(staticDir: string, outDir: string, options:
   let wrote = 0;
   /** Folders of the temporary folder made so far (a page a folder: asking again costs a system call each). */
   const made = new Set<string>();
-  /** Set once the lock is released (after commit, abort or a failed write): later calls do nothing more. */
+  /** Writes under way: abort() waits for them before it removes the folder they write into. */
+  const pending = new Set<Promise<unknown>>();
+  /** The first write's failure: later writes and commit() throw it at once, touching nothing. */
+  let failure: unknown;
+  /** Set once the lock is released (after commit or abort): later calls do nothing more. */
   let closed = false;
+  /** Removes the temporary folder once no write is under way, and releases the lock whatever happens. */
   const close = async () => {
     if (closed) return;
     closed = true;
-    await rm(tmp, { recursive: true, force: true });
-    await release();
-  };
-  const fail = async (error: unknown): Promise<never> => {
-    await close();
-    throw explainWriteError(error, out.dir, out.home);
+    try {
+      while (pending.size) await Promise.allSettled([...pending]);
+      await rm(tmp, { recursive: true, force: true });
+    } finally {
+      await release();
+    }
   };
   try {
     for (const line of await recoverOutput(out)) log(line);
@@ -109,39 +115,50 @@ export async function openSiteWriter(staticDir: string, outDir: string, options:
       await copyFile(path.join(staticDir, file), path.join(tmp, file));
     }
   } catch (error) {
-    return fail(error);
+    await close();
+    throw explainWriteError(error, out.dir, out.home);
   }
+  /** Writes one call's files, the last file of a path winning, WRITE_BATCH at a time. */
+  const writeAll = async (files: SiteFile[]) => {
+    const byTarget = new Map<string, SiteFile>();
+    for (const f of files) {
+      const target = path.join(tmp, f.path);
+      if (!target.startsWith(tmp + path.sep)) throw new Error(`Refusing to write outside the output folder: ${f.path}`);
+      byTarget.set(target, f);
+    }
+    const writes = [...byTarget];
+    for (let from = 0; from < writes.length; from += WRITE_BATCH) {
+      // Every write of the batch settles before the next batch.
+      const results = await Promise.allSettled(writes.slice(from, from + WRITE_BATCH).map(async ([target, f]) => {
+        const dir = path.dirname(target);
+        if (!made.has(dir)) {
+          await mkdir(dir, { recursive: true });
+          made.add(dir);
+        }
+        await writeFile(target, f.contents);
+      }));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
+  };
   return {
     async write(files) {
+      if (failure !== undefined || closed) throw failure ?? new Error('The site writer is closed.');
+      const writing = writeAll(files);
+      pending.add(writing);
       try {
-        // By target, the last file of a path winning, as when they were written one after another.
-        const byTarget = new Map<string, SiteFile>();
-        for (const f of files) {
-          const target = path.join(tmp, f.path);
-          if (!target.startsWith(tmp + path.sep)) throw new Error(`Refusing to write outside the output folder: ${f.path}`);
-          byTarget.set(target, f);
-        }
-        const writes = [...byTarget];
-        for (let from = 0; from < writes.length; from += WRITE_BATCH) {
-          // Every write of the batch settles before the next batch, or before the folder is removed on a failure.
-          const results = await Promise.allSettled(writes.slice(from, from + WRITE_BATCH).map(async ([target, f]) => {
-            const dir = path.dirname(target);
-            if (!made.has(dir)) {
-              await mkdir(dir, { recursive: true });
-              made.add(dir);
-            }
-            await writeFile(target, f.contents);
-          }));
-          const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-          if (failed) throw failed.reason;
-        }
+        await writing;
       } catch (error) {
-        return fail(error);
+        failure ??= explainWriteError(error, out.dir, out.home);
+        throw failure;
+      } finally {
+        pending.delete(writing);
       }
       if (wrote === 0 && files.length) await atStep('writing');
       wrote += files.length;
     },
     async commit() {
+      if (failure !== undefined) throw failure;
       try {
         await atStep('written');
         const ready = tempPath(out, 'ready', id);
@@ -149,7 +166,8 @@ export async function openSiteWriter(staticDir: string, outDir: string, options:
         await atStep('ready');
         await swapIn(out, ready, id, atStep);
       } catch (error) {
-        return fail(error);
+        await close();
+        throw explainWriteError(error, out.dir, out.home);
       }
       closed = true;
       await release();
@@ -164,6 +182,11 @@ export async function openSiteWriter(staticDir: string, outDir: string, options:
  */
 export async function writeSite(files: SiteFile[], staticDir: string, outDir: string, options: WriteOptions = {}): Promise<void> {
   const writer = await openSiteWriter(staticDir, outDir, options);
-  await writer.write(files);
-  await writer.commit();
+  try {
+    await writer.write(files);
+    await writer.commit();
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
 }

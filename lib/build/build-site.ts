@@ -170,7 +170,9 @@ async function makePages(settled: Settled, routes: Route[], options: BuildOption
   };
   const onWorkers = Array.from({ length: threads - 1 }, () => makePagesOnWorker(settled.inputs, routes, queue, onPage).catch(stopOnFailure));
   // Every worker's promise is awaited, even when this thread fails first (a worker always ends).
-  // This thread writes a page while it makes the next one (at most one write waiting).
+  // This thread writes a page while it makes the next one (at most one write waiting), except
+  // the pages of `first`: the next page waits for their write (which may pause for the open tabs).
+  const first = new Set(options.first);
   const mine = (async () => {
     let writing = Promise.resolve();
     try {
@@ -178,6 +180,8 @@ async function makePages(settled: Settled, routes: Route[], options: BuildOption
         const page = await maker.make(index);
         await writing;
         writing = onPage(page);
+        writing.catch(() => undefined); // awaited below; marked handled while the next page is made
+        if (first.has(page.file)) await writing;
       }
       await writing;
     } catch (error) {

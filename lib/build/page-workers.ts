@@ -1,9 +1,9 @@
 /**
  * Pages made on worker threads, for builds large enough that a second core pays for starting one
  * (https://nodejs.org/api/worker_threads.html). Each worker runs lib/build/page-worker.ts with the
- * settled inputs and a share of the routes, makes each page with the same PageMaker as the main
- * thread (lib/build/make-page.ts) and posts it as soon as it is finished: a page in, a finished
- * page out.
+ * settled inputs, takes pages from the build's shared queue (PageQueue) as the main thread does,
+ * makes each with the same PageMaker (lib/build/make-page.ts) and posts it as soon as it is
+ * finished: a page in, a finished page out.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -116,11 +116,14 @@ export async function makePagesOnWorker(
   const input: WorkerInput = { inputs, queue, paths: routes.map((r) => r.path) };
   const worker = new Worker(new URL('./page-worker.mjs', import.meta.url), { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   let handled = Promise.resolve();
+  let failed = false;
   let shareDone = false;
   try {
     return await new Promise<number>((resolve, reject) => {
       worker.on('message', (message: WorkerMessage) => {
-        if ('page' in message) handled = handled.then(() => onPage(message.page)).catch((error) => { reject(error); throw error; });
+        // One page at a time; after a failure the rest are dropped (the build is stopping) and
+        // the chain itself never rejects, so nothing is left unhandled.
+        if ('page' in message) handled = handled.then(() => (failed ? undefined : onPage(message.page))).catch((error) => { failed = true; reject(error); });
         else if ('done' in message) {
           shareDone = true;
           handled.then(() => resolve(message.cssRuns), reject);
@@ -137,6 +140,6 @@ export async function makePagesOnWorker(
   } finally {
     worker.removeAllListeners('exit');
     await worker.terminate();
-    await handled.catch(() => undefined);
+    await handled;
   }
 }

@@ -3,6 +3,7 @@
  * writes byte-for-byte the site a one-thread build writes, with the same summary figures, and
  * an error inside a worker reaches the build with its message, the worker then ended.
  */
+import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { loadContent } from '../../lib/content/load-content.ts';
 import { defaultThreads, makePagesOnWorker, pageQueue, takePage } from '../../lib/build/page-workers.ts';
 import { settleInputs } from '../../lib/build/settle.ts';
 import { outputFile } from '../../lib/route.ts';
+import { openSiteWriter, type SiteFile } from '../../lib/write.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 
 const test = suite('build on worker threads');
@@ -72,6 +74,31 @@ test('should say what to do when a worker runs out of memory', async () => {
   const error = await makePagesOnWorker(inputs, routes, pageQueue([0]), async () => undefined, 8).then(() => null, (e: Error) => e);
   assert.ok(error, 'the share must reject');
   assert.match(error!.message, /ran out of memory \(its limit: 8 MB for a site of \d+ pages\); build on one thread instead: BUILD_THREADS=1 npm run build/);
+});
+
+test('should stop cleanly when a write fails while two threads write: the first error, no folder or lock left, the old site kept', async () => {
+  const parent = path.join(tmp, 'failing');
+  const out = path.join(parent, 'dist');
+  await buildSite({ outDir: out, threads: 1 });
+  const before = await files(out);
+  for (const failAt of [5, 15, 25, 35]) {
+    let calls = 0;
+    const writer = async () => {
+      const real = await openSiteWriter(path.join(ROOT, 'static'), out, { log: () => undefined });
+      return {
+        ...real,
+        // The failAt-th write holds a file whose contents are no bytes: writeFile rejects it.
+        write: (batch: SiteFile[]) => real.write(++calls === failAt ? [...batch, { path: '/bad.txt', contents: 123 as unknown as string }] : batch),
+      };
+    };
+    const error = await buildSite({ outDir: out, threads: 2, writer }).then(() => null, (e: Error) => e);
+    assert.ok(error, `write ${failAt}: the build must stop`);
+    assert.match(error!.message, /"data" argument/, `write ${failAt}: the write's own error, not a clean-up's (${error!.message})`);
+    // Beside dist/ only the marker that the build made it (lib/output-folder.ts markOutput).
+    assert.equal(readdirSync(parent).filter((f) => f !== 'dist' && f !== '.dist-made'), [], `write ${failAt}: no temporary folder or lock is left beside dist/`);
+    const after = await files(out);
+    assert.equal([...after.keys()], [...before.keys()], `write ${failAt}: the old site is kept`);
+  }
 });
 
 test('should take the thread count from BUILD_THREADS, else one thread for a small site', () => {
