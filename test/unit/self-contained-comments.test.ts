@@ -19,7 +19,7 @@ import { ROOT } from '../../tooling/browser.ts';
 const OUTSIDE_REFERENCES: { name: string; pattern: RegExp }[] = [
   { name: 'an issue number', pattern: new RegExp(['\\bissues?', '\\s+#?\\d+'].join(''), 'i') },
   { name: 'a section of a specification', pattern: new RegExp(['\\bspec(?:ification)?', "(?:'s)?\\s+(?:section|§)"].join(''), 'i') },
-  { name: 'a design document beside the project', pattern: new RegExp(['\\b(?:DESIGN|TESTING|DEVELOPERS|SPEC|STYLE)', '\\.md\\b'].join('')) },
+  { name: 'a design document beside the project', pattern: new RegExp(['\\b(?:DESIGN|TESTING|DEVELOPERS|SPEC|STYLE)', '\\.md\\b'].join(''), 'i') },
   { name: 'a path outside the repository', pattern: new RegExp(['\\.\\.', '/shared/'].join('')) },
 ];
 
@@ -62,6 +62,8 @@ test('canary: each pattern finds its kind of reference, and a public link passes
     assert.equal(outsideReferences('sample.ts', line).length, 1, `found: ${line}`);
     assert.ok(outsideReferences('sample.ts', line)[0].includes(OUTSIDE_REFERENCES[i].name), `named: ${line}`);
   });
+  // The design documents beside the project, however a line spells their names.
+  assert.equal(outsideReferences('sample.md', ['see the notes in testing', '.md'].join('')).length, 1);
   // A public issue page and an RFC are sources anyone can open.
   assert.equal(outsideReferences('sample.ts', '// https://github.com/GoogleChrome/web-vitals/issues/180'), []);
   assert.equal(outsideReferences('sample.ts', '// an extension dialled as RFC 3966 writes it: tel:+15055550123;ext=5'), []);
