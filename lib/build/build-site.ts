@@ -38,11 +38,6 @@ import { resolveConfig, type GeneratorConfig } from '../config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The output folder: $DIST_DIR when set (lets parallel builds and tests use their own), else dist/ (lib/config.ts). */
-export function distDir(): string {
-  return resolveConfig().outDir;
-}
-
 export interface BuildOptions {
   /**
    * The generator's settings (lib/config.ts), resolved once by the command; default

@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { isIndexable, outputFile, type Route } from '../route.ts';
-import { pageScripts, type ScriptIndex } from '../bundle/page-scripts.ts';
+import { pageScripts, type PageScripts, type ScriptIndex } from '../bundle/page-scripts.ts';
 import { checkPageCsp, inlineStyles } from '../csp.ts';
 import type { SiteData } from '../content/load-content.ts';
 import { pagePhotoBytes } from '../photos/photo-bytes.ts';
@@ -84,6 +84,8 @@ export function finishedKey(markup: string): string {
 /** Makes pages from one set of settled inputs; one per thread. */
 export class PageMaker {
   private readonly tools: PageTools;
+  /** pageScripts() by island keys, analytics and photos: a site of thousands of pages has a handful of such pages. */
+  private readonly scripts = new Map<string, PageScripts>();
 
   /**
    * @param inputs the settled inputs
@@ -100,9 +102,9 @@ export class PageMaker {
    */
   async make(index: number): Promise<FinishedPage> {
     const route = this.routes[index];
-    const { site, photos, scripts: bundle } = this.inputs;
+    const { site, photos } = this.inputs;
     const page = renderRoute(route, site, '', photos);
-    const scripts = pageScripts(bundle, page.islands, { analytics: route.analytics !== false, photos: page.photos.length > 0 });
+    const scripts = this.scriptsFor(page.islands, route.analytics !== false, page.photos.length > 0);
     const markup = page.markup.replace('</head>', `${scripts.tags}</head>`);
     const { finished, pageCss, minifier } = this.tools;
     const key = finished && finishedKey(markup);
@@ -126,6 +128,14 @@ export class PageMaker {
       photoBytes: pagePhotoBytes(page.photos, photos),
       text: isIndexable(route) ? extractPageText(html) : undefined,
     };
+  }
+
+  /** The page's scripts (lib/bundle/page-scripts.ts), worked out once for each set of island keys, analytics and photos. */
+  private scriptsFor(islands: string[], analytics: boolean, photos: boolean): PageScripts {
+    const key = `${islands.join(' ')}|${analytics}|${photos}`;
+    let found = this.scripts.get(key);
+    if (!found) this.scripts.set(key, (found = pageScripts(this.inputs.scripts, islands, { analytics, photos })));
+    return found;
   }
 
   /** How many times this maker's page CSS ran PurgeCSS (distinct pages by their names). */

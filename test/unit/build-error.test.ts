@@ -71,20 +71,30 @@ test('should name the project file and line of a code error', async () => {
   assert.match(problem.hint, /not in your content/);
 });
 
+/**
+ * A render error as the build makes it: a component `name` in a module `fileName` of the test
+ * folder reads a field of undefined on its line 2, and the build wraps what it throws.
+ */
+async function renderError(fileName: string, name: string): Promise<{ file: string; error: Error }> {
+  const file = path.join(dir, fileName);
+  await writeFile(file, `export function ${name}(props: any): string {\n  return props.area.name;\n}\n`);
+  const component = (await import(file))[name] as (props: object) => string;
+  try {
+    component({});
+  } catch (cause) {
+    return { file, error: new Error('Could not render /areas/grants/ with <AreaPage>.', { cause }) };
+  }
+  throw new Error(`${name} did not throw`);
+}
+
 test('should point a render error at the template line of its cause', async () => {
-  const file = path.join(dir, 'template.ts');
-  await writeFile(file, 'export function Card(props: any): string {\n  return props.area.name;\n}\n');
-  const { Card } = await import(file);
-  const error = (() => { try { Card({}); } catch (cause) { return new Error('Could not render /areas/grants/ with <AreaPage>.', { cause }); } })();
+  const { file, error } = await renderError('template.ts', 'Card');
   const problem = describeBuildError(error, ROOT);
   assert.match(problem.lines[0], new RegExp(`^${path.relative(ROOT, file).replace(/[.]/g, '\\.')}:2:\\d+: Could not render /areas/grants/ with <AreaPage>\\. Cannot read properties of undefined`));
 });
 
 test('should say a bug is a bug, and keep its stack and its cause\'s', async () => {
-  const file = path.join(dir, 'bug.ts');
-  await writeFile(file, 'export function AreaCard(props: any): string {\n  return props.area.name;\n}\n');
-  const { AreaCard } = await import(file);
-  const error = (() => { try { AreaCard({}); } catch (cause) { return new Error('Could not render /areas/grants/ with <AreaPage>.', { cause }); } })();
+  const { file, error } = await renderError('bug.ts', 'AreaCard');
   const problem = describeBuildError(error, ROOT);
   assert.ok(problem.bug, 'marked as a bug');
   assert.is(problem.content, undefined);

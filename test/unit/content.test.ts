@@ -1,26 +1,11 @@
 /** Each bad settings value or content record stops the build with an error naming file, record and field. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ContentError } from '../../content/schema.ts';
-import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/content/load-content.ts';
+import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { contentErrorOf, withChange } from '../helpers/content-edits.ts';
 import { REQUIRED_AREA_SLUGS, REQUIRED_PLACES, REQUIRED_SERVICE_SLUGS } from '../helpers/required-site.ts';
 
-/** A deep copy of the project's content with one change. */
-function withChange(change: (c: any) => void): RawContent {
-  const copy = structuredClone(PROJECT_CONTENT) as any;
-  change(copy);
-  return copy;
-}
-
-function errorOf(raw: RawContent): ContentError {
-  try {
-    loadContent(raw);
-  } catch (e) {
-    if (e instanceof ContentError) return e;
-    throw e;
-  }
-  throw new Error('expected loadContent to throw');
-}
+const errorOf = contentErrorOf;
 
 const load = suite('loadContent');
 load('should accept the project content as it is, with every area page, service and place the site must have', () => {

@@ -8,37 +8,22 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ContentError } from '../../content/schema.ts';
 import { backedItems } from '../../lib/content/claims.ts';
 import { countiesReach, countiesServed, countyPhrase } from '../../lib/content/counties.ts';
 import { hoursTable, hoursText, openingHoursSpecs, openingHoursText, openMinutes } from '../../lib/content/hours.ts';
-import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/content/load-content.ts';
+import { loadContent, type RawContent } from '../../lib/content/load-content.ts';
 import { ratingText } from '../../lib/content/rating.ts';
 import { redirectProblems } from '../../lib/content/redirects.ts';
 import { problemLine } from '../../content/content-error.ts';
+import { contentErrorOf, withChange } from '../helpers/content-edits.ts';
 import { generateNginx, hostingFiles } from '../../lib/site-files/hosting.ts';
 import { locksmithJsonLd as jsonLdOf } from '../../lib/site-files/structured-data.ts';
 
 /** The Locksmith JSON-LD as plain data (schema-dts's union type has no property access). */
 const locksmithJsonLd = (...args: Parameters<typeof jsonLdOf>) => jsonLdOf(...args) as unknown as Record<string, any>;
 
-/** A deep copy of the project's content with one change. */
-function withChange(change: (c: any) => void): RawContent {
-  const copy = structuredClone(PROJECT_CONTENT) as any;
-  change(copy);
-  return copy;
-}
-
 /** The one-line message loadContent throws for `raw`. */
-function errorOf(raw: RawContent): string {
-  try {
-    loadContent(raw);
-  } catch (e) {
-    if (e instanceof ContentError) return e.message;
-    throw e;
-  }
-  throw new Error('expected loadContent to throw');
-}
+const errorOf = (raw: RawContent): string => contentErrorOf(raw).message;
 
 const WEEKDAYS5 = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 /** Content whose hours are `rows`. */

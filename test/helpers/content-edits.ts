@@ -1,0 +1,27 @@
+/**
+ * The project's content with one change, and the ContentError loadContent throws for it: what
+ * the content and settings tests edit and read.
+ */
+import { ContentError } from '../../content/schema.ts';
+import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/content/load-content.ts';
+
+/** A deep copy of the project's content with one change. */
+export function withChange(change: (c: any) => void): RawContent {
+  const copy = structuredClone(PROJECT_CONTENT) as any;
+  change(copy);
+  return copy;
+}
+
+/**
+ * The ContentError loadContent throws for `raw`.
+ * @throws Error when it throws nothing, or rethrows anything but a ContentError
+ */
+export function contentErrorOf(raw: RawContent): ContentError {
+  try {
+    loadContent(raw);
+  } catch (e) {
+    if (e instanceof ContentError) return e;
+    throw e;
+  }
+  throw new Error('expected loadContent to throw');
+}
