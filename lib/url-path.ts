@@ -1,6 +1,6 @@
 /**
- * The one way the project turns a file's path into a URL path, and a decoded path into a
- * regular expression. A file may be named with a space, "#", "?", "%", "+" or any Unicode
+ * The one way the project turns a file's path into a URL path (rules that match a decoded path
+ * escape it with `escapeRegExp` of lib/text.ts instead). A file may be named with a space, "#", "?", "%", "+" or any Unicode
  * character; in a URL each of those must be percent-encoded, or the name means something else
  * ("#" starts a fragment, "?" a query, "%" an escape).
  */
@@ -23,12 +23,3 @@ function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%(2[146-9BC]|3[ABD]|40)/gi, (escaped) => decodeURIComponent(escaped));
 }
 
-/**
- * Escapes every character that has a meaning in a regular expression (POSIX extended and
- * PCRE alike, as Apache's `RedirectMatch`, nginx's `location ~` and JavaScript read them), so that
- * the result matches `text` literally. `escapeRegExp('/a.b+c/')` is `'/a\\.b\\+c/'`.
- * @param text a decoded path (or any text) to match exactly
- */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
