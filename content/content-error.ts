@@ -30,17 +30,65 @@ export interface ContentProblem {
   value?: unknown;
   /** What to do, when the check has a suggestion of its own, e.g. 'did you mean "page"?'. */
   hint?: string;
+  /** Line of the file where the field (or, for a missing field, its record) is written, counted from 1. */
+  line?: number;
+  /** Column of that line, counted from 1. */
+  column?: number;
+  /** The path of the field as keys and list positions (from 0), when it differs from `field` split at "." (a key with a dot). */
+  path?: PropertyKey[];
+  /**
+   * What names each row of a list on the way to the field, in order, e.g. ["Marcus T."] for
+   * "reviews.1.name" (a review's name, a question, a title); "" where a row has none.
+   */
+  rowNames?: string[];
+}
+
+/** What one row of a list is called in a line, by the list's key; any other list's row is "<key> row". */
+const ROW_WORDS: Record<string, string> = {
+  reviews: 'review', faqs: 'question', hours: 'hours row', videos: 'video', redirects: 'redirect', why: 'point',
+  services: 'service', social: 'profile', questions: 'question', topics: 'topic', sources: 'source',
+};
+
+/**
+ * A field's dotted path in an owner's words, rows counted from 1: "reviews.1.name" is
+ * `review 2 (Marcus T.): field "name"`, "hours.0.days.1" is `hours row 1: field "days" (row 2)`,
+ * "page.about.0" is `field "page.about" (row 1)`.
+ * @param field    the dotted path, list positions from 0
+ * @param rowNames what names each row on the way (ContentProblem.rowNames)
+ * @param unknown  the field is not one of the record's: "unknown field"
+ */
+export function fieldWords(field: string, rowNames: readonly string[] = [], unknown = false): string {
+  const steps = field.split('.');
+  const places: string[] = [];
+  let keys: string[] = [];
+  let row = 0;
+  for (const [i, step] of steps.entries()) {
+    if (!/^\d+$/.test(step) || i === 0) {
+      keys.push(step);
+      continue;
+    }
+    const n = Number(step) + 1;
+    if (i === steps.length - 1) return `${places.map((p) => `${p}: `).join('')}${unknown ? 'unknown field' : 'field'} "${keys.join('.')}" (row ${n})`;
+    const listKey = keys[keys.length - 1];
+    const name = rowNames[row++];
+    const before = keys.slice(0, -1).join('.');
+    places.push(`${before ? `${before}: ` : ''}${ROW_WORDS[listKey] ?? `${listKey} row`} ${n}${name ? ` (${name.length > 40 ? `${name.slice(0, 37)}...` : name})` : ''}`);
+    keys = [];
+  }
+  return `${places.map((p) => `${p}: `).join('')}${unknown ? 'unknown field' : 'field'} "${keys.join('.')}"`;
 }
 
 /**
  * The problem as the one line an owner reads, e.g.
- * `content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?` or
- * `content/site.ts: settings: field "phone" is not a valid US phone number, e.g. "(505) 555-0123"`:
- * the file, the record, the field, what it must be, and the hint after "; ".
+ * `content/areas/acoma.yaml:3:1: community "acoma": unknown field "pgae"; did you mean "page"?` or
+ * `content/settings.yaml:4:8: settings: field "phone" is not a valid US phone number, e.g. "(505) 555-0123"`:
+ * the file with the line and column where known, the record, the field (rows of lists counted
+ * from 1), what it must be, and the hint after "; ".
  */
 export function problemLine(p: ContentProblem): string {
-  const where = [p.file, p.record].filter(Boolean).join(': ');
-  const subject = p.field === undefined ? '' : `${p.unknownField ? 'unknown field' : 'field'} "${p.field}"`;
+  const file = p.line === undefined ? p.file : `${p.file}:${p.line}:${p.column ?? 1}`;
+  const where = [file, p.record].filter(Boolean).join(': ');
+  const subject = p.field === undefined ? '' : fieldWords(p.field, p.rowNames, p.unknownField);
   const what = p.unknownField ? subject : [subject, p.expected].filter(Boolean).join(/^[:;,]/.test(p.expected) ? '' : ' ');
   return `${where}: ${what}${p.hint ? `; ${p.hint}` : ''}`;
 }

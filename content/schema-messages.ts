@@ -62,11 +62,12 @@ export function closestKey(key: string, known: string[]): string | undefined {
   return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
 }
 
-/** A value as an operator would type it in a content file: 'text', 12, true, [...], {...}. */
+/** A value as an operator would type it in a YAML content file: Cibola, "87020", 12, true, [Monday, ...], { ... }. */
 function asTyped(value: unknown): string {
   if (typeof value === 'string') {
     const shown = value.length > 40 ? `${value.slice(0, 37)}...` : value;
-    return `'${shown.replace(/'/g, "\\'")}'`;
+    // Plain where YAML reads it back as the same text; in double quotes where it would not.
+    return /^[A-Za-z(][^:#"'\n]*$/.test(shown) && !/\s$/.test(shown) && !/^(?:true|false|yes|no|null|on|off)$/i.test(shown) ? shown : JSON.stringify(shown);
   }
   if (Array.isArray(value)) return value.length ? `[${asTyped(value[0])}${value.length > 1 ? ', ...' : ''}]` : '[]';
   if (value !== null && typeof value === 'object') return '{ ... }';
@@ -84,7 +85,7 @@ function describeValue(value: unknown): string {
 
 /** Each kind zod names, in an operator's words. */
 const KINDS: Record<string, string> = {
-  string: 'text in quotes', number: 'a number', boolean: 'true or false', array: 'a list in [ ]', object: 'a group of fields in { }',
+  string: 'text', number: 'a number', boolean: 'true or false', array: 'a list (one "- " line a row, or [a, b])', object: 'a group of fields (indented "name: value" lines)',
 };
 
 /** The keys a strict object at `path` knows. */
@@ -132,7 +133,7 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown
   }
   if (issue.code === 'invalid_type') {
     const wanted = KINDS[issue.expected] ?? issue.expected;
-    const typed = sample !== undefined ? asTyped(sample) : issue.expected === 'string' && (typeof value === 'number' || typeof value === 'boolean') ? `'${value}'` : undefined;
+    const typed = sample !== undefined ? asTyped(sample) : issue.expected === 'string' && (typeof value === 'number' || typeof value === 'boolean') ? `"${value}"` : undefined;
     return [{ field, value, expected: `must be ${wanted}${typed ? `, e.g. ${typed}` : ''}, not ${describeValue(value)}` }];
   }
   if (issue.code === 'invalid_value') return [{ field, value, expected: `must be one of ${issue.values.map((v) => asTyped(v)).join(', ')}, not ${describeValue(value)}` }];
@@ -155,6 +156,16 @@ export function describeIssues(issues: z.core.$ZodIssue[], schema: z.ZodType, da
       if (other === data) continue;
       const v = valueAt(other, path) ?? valueAt(other, generic);
       if (v !== undefined && (typeof v !== 'object' || Array.isArray(v))) return v;
+    }
+    // Another row of the same list in this record: the first review's name for the second's.
+    const rowAt = path.findIndex((k) => typeof k === 'number');
+    if (rowAt >= 0) {
+      const rows = valueAt(data, path.slice(0, rowAt));
+      for (const [i] of (Array.isArray(rows) ? rows : []).entries()) {
+        if (i === path[rowAt]) continue;
+        const v = valueAt(data, [...path.slice(0, rowAt), i, ...path.slice(rowAt + 1)]);
+        if (v !== undefined && (typeof v !== 'object' || Array.isArray(v))) return v;
+      }
     }
     const options = (schemaAt(schema, path) as any)?.options;
     return Array.isArray(options) && options.length ? options[0] : undefined;

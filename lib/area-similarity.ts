@@ -204,10 +204,10 @@ export function thinPageWarnings(report: SimilarityReport, pathOf: (slug: string
     if (p.closest.jaccard > SIMILARITY_TARGETS.highestPair) problems.push(`its text is ${two(p.closest.jaccard)} similar to ${pathOf(p.closest.slug)} (target at most ${two(SIMILARITY_TARGETS.highestPair)})`);
     if (p.ownShare < SIMILARITY_TARGETS.ownShare) problems.push(`only ${pct(p.ownShare)} of its words are in sentences no other area page has (target at least ${pct(SIMILARITY_TARGETS.ownShare)})`);
     if (!problems.length) continue;
-    warnings.push(`${pathOf(p.slug)} is mostly text the other town pages share: ${problems.join(', and ')}. Search engines may treat it as a doorway page. In content/communities.ts, write what is true of this town: its roads and landmarks, what a call there is like, its services and FAQ notes (docs/area-pages.md).`);
+    warnings.push(`${pathOf(p.slug)} is mostly text the other town pages share: ${problems.join(', and ')}. Search engines may treat it as a doorway page. In its file under content/areas/, write what is true of this town: its roads and landmarks, what a call there is like, its services and FAQ notes (docs/area-pages.md).`);
   }
   if (report.median > SIMILARITY_TARGETS.medianPair) {
-    warnings.push(`The area pages as a whole are too alike: median pair similarity ${two(report.median)} (target at most ${two(SIMILARITY_TARGETS.medianPair)}). Shorten the text every area page shares (content/area-copy.ts) and write more about each town (docs/area-pages.md).`);
+    warnings.push(`The area pages as a whole are too alike: median pair similarity ${two(report.median)} (target at most ${two(SIMILARITY_TARGETS.medianPair)}). Shorten the text every area page shares (content/area-copy.yaml) and write more about each town (docs/area-pages.md).`);
   }
   return warnings;
 }

@@ -21,12 +21,16 @@
  * Wording of emergency service follows `page.emergency`: "24/7" areas claim it; "available"
  * areas (San Rafael, Gallup) say only that emergency services are available.
  */
-import { AREA_COPY, fillName } from '../content/area-copy.ts';
-import { SCENE_ALT, type CoreService, type Faq } from '../content/schema.ts';
+import { SCENE_ALT, type AreaCopy, type CoreService, type Faq } from '../content/schema.ts';
 import { neighbours } from '../lib/content/arrival.ts';
 import { coverageNote } from '../lib/content/coverage.ts';
 import type { Area } from '../lib/content/load-content.ts';
 import { Icon } from '../templates/icons.tsx';
+
+/** Replaces every "{name}" in `text` with the area's name, e.g. ("in {name}", "Milan") -> "in Milan". */
+function fillName(text: string, name: string): string {
+  return text.replaceAll('{name}', name);
+}
 import { CallBanner, FaqList, Hero, Section, ServiceCards, WhyChooseUs } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
 
@@ -35,12 +39,12 @@ export const SCENE_SIZE: [number, number] = [800, 500];
 
 /**
  * The four core services as area-page cards: names, icons and links of content/core-services.ts,
- * texts and sub-services of content/area-copy.ts with the area's name filled in.
+ * texts and sub-services of content/area-copy.yaml with the area's name filled in.
  */
-function areaServices(core: CoreService[], name: string): CoreService[] {
-  return AREA_COPY.services.map((copy) => {
+function areaServices(copy: AreaCopy, core: CoreService[], name: string): CoreService[] {
+  return copy.services.map((copy) => {
     const service = core.find((c) => c.slug === copy.slug);
-    if (!service) throw new Error(`content/area-copy.ts names core service "${copy.slug}", which content/core-services.ts does not have.`);
+    if (!service) throw new Error(`content/area-copy.yaml names core service "${copy.slug}", which content/core-services/ does not have.`);
     return { ...service, cardText: fillName(copy.text, name), subServices: copy.subServices };
   });
 }
@@ -64,7 +68,7 @@ function Tags({ tags, label }: { tags: string[]; label: string }) {
  * @param faqs its five generated questions (lib/content/area-faqs.ts), the same ones as in the JSON-LD
  */
 export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
-  const { core, areas, services } = useSite();
+  const { core, areas, services, areaCopy } = useSite();
   const { page, name } = area;
   const near = neighbours(area, areas);
   // lib/content/load-content.ts has checked that every slug names a service.
@@ -115,7 +119,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
 
       <Section title={`Locksmith Services in ${name}`} className="area-services" id="services">
         <p className="area-special">Specialised services for {name}: <LinkList links={special} />.</p>
-        <ServiceCards services={areaServices(core, name)} />
+        <ServiceCards services={areaServices(areaCopy, core, name)} />
       </Section>
 
       {sections.history && page.history && (
@@ -128,7 +132,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
       {sections.whyChooseUs && (
         <WhyChooseUs
           title={`Why ${name} Chooses Us`}
-          points={AREA_COPY.why.map((p) => ({ ...p, title: fillName(p.title, name), text: fillName(p.text, name) }))}
+          points={areaCopy.why.map((p) => ({ ...p, title: fillName(p.title, name), text: fillName(p.text, name) }))}
         />
       )}
 

@@ -9,9 +9,10 @@
  */
 import { formatSimilarity, measureSimilarity, meetsTargets, readBuiltAreaPages, thinPageWarnings } from '../lib/area-similarity.ts';
 import { configForCommand } from '../lib/config.ts';
-import { loadContent } from '../lib/content/load-content.ts';
+import { loadProjectContent } from '../lib/content/load-content.ts';
 
-const report = measureSimilarity(readBuiltAreaPages(configForCommand('Similarity').outDir, loadContent().areas));
+const config = configForCommand('Similarity');
+const report = measureSimilarity(readBuiltAreaPages(config.outDir, loadProjectContent(config.contentDir).areas));
 console.log(formatSimilarity(report));
 for (const w of thinPageWarnings(report, (slug) => `/areas/${slug}/`)) console.log(`Warning: ${w}`);
 if (!meetsTargets(report)) process.exitCode = 1;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatSimilarity, measureSimilarity, meetsTargets, readBuiltAreaPages } from '../lib/area-similarity.ts';
 import { configForCommand } from '../lib/config.ts';
-import { loadContent } from '../lib/content/load-content.ts';
+import { loadProjectContent } from '../lib/content/load-content.ts';
 import { startServer } from '../lib/serve/preview-server.ts';
 import { auditPages, auditTargets, BUDGETS, budgetFailures, describeCpu, formatTable } from '../tooling/lighthouse-audit.ts';
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     console.error(`--runs must be a whole number of Lighthouse runs a page, e.g. --runs 5 (got "${values.runs}").`);
     process.exit(1);
   }
-  const similarity = measureSimilarity(readBuiltAreaPages(config.outDir, loadContent().areas));
+  const similarity = measureSimilarity(readBuiltAreaPages(config.outDir, loadProjectContent(config.contentDir).areas));
   console.log(`${formatSimilarity(similarity)}\n`);
   if (!meetsTargets(similarity)) {
     console.error('Area pages share too much text (targets above; details: npm run similarity).\n');

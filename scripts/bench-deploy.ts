@@ -13,7 +13,7 @@ import path from 'node:path';
 import { buildSite } from '../lib/build/build-site.ts';
 import { deploy, type DeployReport } from '../lib/deploy/deploy.ts';
 import { DEFAULT_CONNECTIONS, readTarget } from '../lib/deploy/deploy-target.ts';
-import { PROJECT_CONTENT } from '../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../tooling/project-content.ts';
 import { startFtpServer } from '../tooling/ftp-server.ts';
 import { startSshd } from '../tooling/sshd.ts';
 

@@ -2,7 +2,7 @@
  * Benchmark of `npm run dev` (not a test): the time from saving a file to the open page showing
  * the change, measured in headless Chromium on throw-away copies of the project, for four kinds
  * of save:
- * - content: a new description for Grants in content/communities.ts (/areas/grants/);
+ * - content: a new description for Grants in content/areas/grants.yaml (/areas/grants/);
  * - template: the legal line of templates/Footer.tsx (/areas/grants/);
  * - island: the hidden "Play video" label of islands/VideoPlayer.tsx (the home page);
  * - style: a word-spacing rule for the legal line in templates/styles/10-layout.css (its computed style).
@@ -63,7 +63,7 @@ interface SaveKind {
 const GRANTS = 'Our home base on Route 66 below Mount Taylor, with the fastest arrival times we offer.';
 const KINDS: SaveKind[] = [
   {
-    name: 'content', file: 'content/communities.ts', page: '/areas/grants/',
+    name: 'content', file: 'content/areas/grants.yaml', page: '/areas/grants/',
     edit: (text, i) => text.replace(GRANTS, `Benchmark edit ${i}: our home base on Route 66 below Mount Taylor.`),
     shows: (i) => document.body?.textContent?.includes(`Benchmark edit ${i}:`) ?? false,
   },
@@ -191,7 +191,7 @@ async function settledRss(pid: number): Promise<number> {
  * highest reading of the whole run (read every 100 ms, a replacement warming included).
  */
 async function memoryOver(dev: ScriptProcess, root: string, saves: number): Promise<[number, number, number]> {
-  const file = path.join(root, 'content/communities.ts');
+  const file = path.join(root, 'content/areas/grants.yaml');
   const original = await readFile(file, 'utf8');
   const lines = () => (dev.output().match(/^(Rebuilt after|Built \d+ pages|Build stopped)/gm) ?? []).length;
   let first = 0;

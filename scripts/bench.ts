@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROJECT_CONTENT } from '../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../tooling/project-content.ts';
 import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/build/page-workers.ts';
 import { syntheticAreas } from '../lib/content/synthetic-areas.ts';
 import { COMMUNITIES } from '../content/communities.ts';

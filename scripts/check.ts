@@ -18,7 +18,7 @@ import { outputFile } from '../lib/route.ts';
 import { siteRedirects } from '../lib/site-files/hosting.ts';
 import { buildRoutes } from '../pages/routes.ts';
 import { DeployError, loadDotEnv, readTarget } from '../lib/deploy/deploy-target.ts';
-import { loadContent } from '../lib/content/load-content.ts';
+import { loadProjectContent } from '../lib/content/load-content.ts';
 import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
 
 try {
@@ -26,7 +26,7 @@ try {
   // After .env, which may set DIST_DIR too.
   const config = resolveConfig();
   const target = readTarget(process.env, config.root);
-  const site = loadContent();
+  const site = loadProjectContent(config.contentDir);
   const routes = buildRoutes(site);
   checkRedirects(site, routes, config.staticDir);
   const findings = checkSite(site, target);

@@ -29,7 +29,7 @@ import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
 import { DeployError, describeTarget, loadDotEnv, readTarget, transportWarnings } from '../lib/deploy/deploy-target.ts';
-import { loadContent } from '../lib/content/load-content.ts';
+import { loadProjectContent } from '../lib/content/load-content.ts';
 import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
 import { readLiveUrl } from '../lib/deploy/live-check.ts';
 
@@ -125,7 +125,7 @@ async function main(): Promise<number> {
       say(`${path.relative(ROOT, dir) || dir} holds no built site: run npm run build first, or drop --no-build.`);
       return 1;
     }
-    site = loadContent();
+    site = loadProjectContent(config.contentDir);
   } else {
     const built = await buildSite({ config, outDir: dir });
     say(`Built ${built.pages.length} pages, ${built.files.length} files into ${path.relative(ROOT, dir) || dir} in ${Math.round(built.ms)} ms.`);

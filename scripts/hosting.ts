@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { ContentError } from '../content/schema.ts';
 import { RETIRING_SERVICE_WORKER } from '../lib/bundle/service-worker.ts';
 import { generateNginx } from '../lib/site-files/hosting.ts';
-import { loadContent, PROJECT_CONTENT } from '../lib/content/load-content.ts';
+import { loadProjectContent } from '../lib/content/load-content.ts';
+import { configForCommand } from '../lib/config.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { root: { type: 'string', default: '/var/www/site' } } });
@@ -27,7 +28,7 @@ if (positionals[0] !== 'nginx' || positionals.length > 1) {
   process.exit(1);
 }
 try {
-  process.stdout.write(generateNginx(loadContent(PROJECT_CONTENT), values.root));
+  process.stdout.write(generateNginx(loadProjectContent(configForCommand('Hosting').contentDir), values.root));
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   console.error(formatProblem(describeBuildError(error, path.resolve(import.meta.dirname, '..'))).join('\n'));

@@ -20,7 +20,8 @@ import * as constants from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { REDIRECTS } from '../lib/site-files/hosting.ts';
-import { loadContent, PROJECT_CONTENT } from '../lib/content/load-content.ts';
+import { loadContent } from '../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from './project-content.ts';
 import { isIndexable } from '../lib/route.ts';
 import { buildRoutes } from '../pages/routes.ts';
 

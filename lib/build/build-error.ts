@@ -6,8 +6,8 @@
  *
  * The kinds of failure:
  * - content mistakes (ContentError from content/content-error.ts): each problem carries its file,
- *   record, field, what it must be and the value given; one line each, and the line of the first
- *   record's field in its file is looked up;
+ *   record, field, what it must be, the value given and, for a YAML file, the line and column
+ *   where it is written; one line each;
  * - a TypeScript syntax error in a file the build loads: tsx compiles each file with esbuild,
  *   whose error reads "Transform failed with 1 error:\n<file>:<line>:<column>: ERROR: <text>";
  * - a problem with the output folder itself (OutputFolderError from lib/output-folder.ts), or a
@@ -17,7 +17,7 @@
  *   first line of the stack that is in the project, and the whole stack with its causes, marked as
  *   a bug so an owner knows their content is not at fault.
  *
- * Of the project it imports only lib/text.ts and content/content-error.ts, which import nothing
+ * Of the project it imports only content/content-error.ts, which imports nothing
  * (ContentError, OutputFolderError and StaticFolderError are known by their names, not their
  * classes), so the dev server's build process can load it before the project's modules and still
  * describe a module that fails to load.
@@ -25,7 +25,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { escapeRegExp } from '../text.ts';
 import { type ContentProblem, problemLine } from '../../content/content-error.ts';
 
 /** The line that tells an owner a failure is the code's fault, printed before its stack. */
@@ -72,24 +71,6 @@ function lineOf(root: string, file: string, n: number): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Line (1-based) of a record's field in a content file: the first `key:` at or after the line that
- * holds the record's slug (`slug: 'acoma'`), else the slug's line, else undefined.
- */
-export function locateRecord(text: string, slug: string | undefined, field: string | undefined): number | undefined {
-  const lines = text.split(/\r?\n/);
-  const start = slug ? lines.findIndex((l) => new RegExp(`\\bslug:\\s*['"\`]${escapeRegExp(slug)}['"\`]`).test(l)) : 0;
-  if (start < 0) return undefined;
-  const key = field?.split('.').filter((k) => !/^\d+$/.test(k)).pop();
-  if (key) {
-    for (let i = start; i < Math.min(lines.length, start + 200); i++) {
-      if (i > start && slug && /\bslug:\s*['"`]/.test(lines[i])) break; // the next record
-      if (new RegExp(`^\\s*['"]?${key}['"]?\\s*:`).test(lines[i])) return i + 1;
-    }
-  }
-  return slug ? start + 1 : undefined;
 }
 
 /**
@@ -152,12 +133,8 @@ function describeContentError(error: Error & { problems?: ContentProblem[] }, ro
   const lines = problems.length ? problems.map(problemLine) : String(error.message).split('\n');
   const first = problems[0];
   const file = first?.file;
-  let line: number | undefined;
-  if (file) {
-    try {
-      line = locateRecord(readFileSync(path.resolve(root, file), 'utf8'), first.slug, first.field);
-    } catch { /* the file is named in the line anyway */ }
-  }
+  // The content reader puts the line where the field (or its record) is written into each problem.
+  const line = first?.line;
   const files = [...new Set(problems.map((p) => p.file))];
   return {
     lines, file, line, code: file && line ? lineOf(root, file, line) : undefined,

@@ -24,7 +24,7 @@ import { REDIRECTS } from '../site-files/hosting.ts';
 import { OFFLINE_PAGE_PATH } from '../../islands/common/offline.ts';
 import { redirectProblems } from '../content/redirects.ts';
 import { ContentError } from '../../content/schema.ts';
-import { loadContent, PROJECT_CONTENT, type RawContent, type SiteData } from '../content/load-content.ts';
+import { loadContent, loadProjectContent, type RawContent, type SiteData } from '../content/load-content.ts';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { openSiteWriter, type SiteFile, type SiteWriter } from '../write.ts';
 import type { BuildReuse } from './build-reuse.ts';
@@ -101,9 +101,14 @@ export function checkRoutes(routes: Route[]): void {
   if (problems.length) throw new Error(problems.join('\n'));
 }
 
-/** The content, validated, and the route table, checked. @throws ContentError, or Error for a bad route table */
-function loadSite(content: RawContent, staticDir: string): { site: SiteData; routes: Route[] } {
-  const site = loadContent(content);
+/**
+ * The content, validated, and the route table, checked.
+ * @param content raw content a test passes, else undefined to read the content folder
+ * @throws ContentError, or Error for a bad route table
+ */
+function loadSite(content: RawContent | undefined, config: GeneratorConfig): { site: SiteData; routes: Route[] } {
+  const site = content ? loadContent(content) : loadProjectContent(config.contentDir);
+  const staticDir = config.staticDir;
   const routes = buildRoutes(site);
   checkRoutes(routes);
   checkRedirects(site, routes, staticDir);
@@ -202,7 +207,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const config = options.config ?? resolveConfig();
   options = { ...options, config };
   const trace = options.trace ?? (() => undefined);
-  const { site, routes } = loadSite(options.content ?? PROJECT_CONTENT, config.staticDir);
+  const { site, routes } = loadSite(options.content, config);
   trace('content');
   const folders = { photosDir: options.photosDir ?? config.photosDir, cacheDir: options.photoCacheDir ?? config.photoCacheDir };
   const settled = await settleInputs(site, folders, options.progress, options.reuse);

@@ -6,6 +6,7 @@
  */
 
 import type { ContentProblem } from '../../content/content-error.ts';
+import { SETTINGS_FILE } from './content-paths.ts';
 
 /** The credentials as checked by content/schema.ts. */
 export interface Credentials {
@@ -36,7 +37,7 @@ export function unbackedClaims(texts: Iterable<{ file: string; label: string; sl
     if (claim) {
       problems.push({
         file: t.file, record: t.label, ...(t.slug ? { slug: t.slug } : {}), field: t.field, value: t.text,
-        expected: `says "${claim.claim}", but content/site.ts has no ${claim.setting}: add it, or change this text so it does not claim it.`,
+        expected: `says "${claim.claim}", but ${SETTINGS_FILE} has no ${claim.setting}: add it, or change this text so it does not claim it.`,
       });
     }
   }

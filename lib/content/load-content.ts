@@ -4,20 +4,16 @@
  */
 import { z } from 'zod';
 import {
-  check, checkAll, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
+  AreaCopy, Chatbot, check, checkAll, rowNamesOf, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
 } from '../../content/schema.ts';
-import { AREA_COPY } from '../../content/area-copy.ts';
 import { closestKey } from '../../content/schema-messages.ts';
+import { AREA_COPY_FILE, CHATBOT_FILE, HOME_FILE, recordFile, SETTINGS_FILE } from './content-paths.ts';
 import { unbackedClaims } from './claims.ts';
 import { countiesServed, countyPhrase } from './counties.ts';
 import { servedOnRequestReader } from './coverage.ts';
 import { hoursText } from './hours.ts';
 import { parsePhone, type PhoneNumber } from './phone.ts';
-import rawSettings from '../../content/site.ts';
-import { COMMUNITIES } from '../../content/communities.ts';
-import { SERVICES } from '../../content/services.ts';
-import { CORE_SERVICES } from '../../content/core-services.ts';
-import { HOME } from '../../content/home.ts';
+import { locate, readContent, type RawContent } from './read-content.ts';
 
 /** Operator settings after validation, with the phone parsed and the optional lists present. */
 export interface Settings extends Omit<z.infer<typeof SiteSettings>, 'phone' | 'redirects' | 'assistantUrl' | 'channelUrl'> {
@@ -46,25 +42,30 @@ export interface SiteData {
   /** The four core services. */
   core: CoreService[];
   home: HomeContent;
+  /** Copy every area page shares ("{name}" stands for the area's name). */
+  areaCopy: AreaCopy;
+  /** The chat panel's sample questions and help topics. */
+  chatbot: Chatbot;
 }
 
-/** Raw, unchecked inputs: what the content files export. Tests pass their own. */
-export interface RawContent {
-  settings: unknown;
-  communities: unknown[];
-  services: unknown[];
-  core: unknown[];
-  home: unknown;
-}
+export type { RawContent } from './read-content.ts';
 
-/** The content files as they are in the project. */
-export const PROJECT_CONTENT: RawContent = {
-  settings: rawSettings,
-  communities: COMMUNITIES,
-  services: SERVICES,
-  core: CORE_SERVICES,
-  home: HOME,
-};
+/**
+ * Reads and checks the content folder: the one way the build, the commands and the dev server
+ * get the site's data.
+ * @param contentDir the content folder, e.g. the config's `contentDir`
+ * @throws ContentError with every mistake of every file, each line with the file's line and
+ *   column where the field is written
+ */
+export function loadProjectContent(contentDir: string): SiteData {
+  const { raw, files } = readContent(contentDir);
+  try {
+    return loadContent(raw);
+  } catch (error) {
+    if (error instanceof ContentError) throw new ContentError(locate(error.problems, files));
+    throw error;
+  }
+}
 
 /**
  * Validates raw content and returns typed site data. Besides each record's own fields, it checks
@@ -81,7 +82,7 @@ export const PROJECT_CONTENT: RawContent = {
  *   when there are none, every mistake between records (shared slugs, unknown services,
  *   served-on-request texts, unbacked claims), which need valid records to be judged
  */
-export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
+export function loadContent(raw: RawContent): SiteData {
   const { settings, communities, ...records } = checkRecords(raw);
   // "{hours}" and "{counties}" in a text stand for the stated hours and the counties served.
   const fill = fillIn({ hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
@@ -89,19 +90,23 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   const core = records.core.map(fill);
   const home = fill(records.home);
   const texts: Text[] = [
-    ...communities.map((c) => ({ file: 'content/communities.ts', label: `community "${c.slug}"`, slug: c.slug, record: c, subject: c })),
-    ...services.map((c) => ({ file: 'content/services.ts', label: `service "${c.slug}"`, slug: c.slug, record: c })),
-    ...core.map((c) => ({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, slug: c.slug, record: c })),
-    { file: 'content/home.ts', label: 'home', record: home },
+    ...communities.map((c) => ({ file: recordFile('community', c.slug), label: `community "${c.slug}"`, slug: c.slug, record: c, subject: c })),
+    ...services.map((c) => ({ file: recordFile('service', c.slug), label: `service "${c.slug}"`, slug: c.slug, record: c })),
+    ...core.map((c) => ({ file: recordFile('core service', c.slug), label: `core service "${c.slug}"`, slug: c.slug, record: c })),
+    { file: HOME_FILE, label: 'home', record: home },
   ];
   const problems = [
     ...slugProblems(services, core),
     ...townServiceProblems(communities, services),
     ...servedOnRequestProblems(texts, communities),
-    ...unbackedClaims([...texts, { file: 'content/area-copy.ts', label: 'area copy', record: AREA_COPY }]
+    ...unbackedClaims([...texts, { file: AREA_COPY_FILE, label: 'area copy', record: records.areaCopy }]
       .flatMap(({ file, label, slug, record }) => textFields(record).map(([field, text]) => ({ file, label, slug, field, text }))), settings.credentials),
   ];
-  if (problems.length) throw new ContentError(problems);
+  if (problems.length) {
+    // Name the rows on the way to each field ("point 2 (Licensed and insured)") from its record.
+    const recordOf = new Map<string, object>([...texts.map((t) => [`${t.file} ${t.label}`, t.record] as const), [`${AREA_COPY_FILE} area copy`, records.areaCopy]]);
+    throw new ContentError(problems.map((p) => (p.rowNames ? p : { ...p, rowNames: rowNamesOf(recordOf.get(`${p.file} ${p.record}`), p.field) })));
+  }
   const areas = communities.filter((c): c is Area => c.page !== undefined);
   return {
     settings,
@@ -111,6 +116,8 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
     services,
     core,
     home,
+    areaCopy: records.areaCopy,
+    chatbot: records.chatbot,
   };
 }
 
@@ -128,7 +135,7 @@ interface Text {
  * @throws ContentError with the mistakes of every file at once (and the county near misses, when
  *   the communities themselves are valid)
  */
-function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent } {
+function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent; areaCopy: AreaCopy; chatbot: Chatbot } {
   const problems: ContentProblem[] = [];
   /** The result of `check`, or undefined with its problems added to the list. */
   const collect = <T>(check: () => T): T | undefined => {
@@ -140,23 +147,25 @@ function checkRecords(raw: RawContent): { settings: Settings; communities: Commu
       return undefined;
     }
   };
-  const s = collect(() => check(SiteSettings, raw.settings, 'content/site.ts', 'settings'));
-  const communities = collect(() => checkAll(Community, raw.communities, 'content/communities.ts', 'community', (c) => c.slug));
-  const services = collect(() => checkAll(Service, raw.services, 'content/services.ts', 'service', (c) => c.slug));
-  const core = collect(() => checkAll(CoreService, raw.core, 'content/core-services.ts', 'core service', (c) => c.slug));
-  const home = collect(() => check(HomeContent, raw.home, 'content/home.ts', 'home'));
+  const s = collect(() => check(SiteSettings, raw.settings, SETTINGS_FILE, 'settings'));
+  const communities = collect(() => checkAll(Community, raw.communities, (slug) => recordFile('community', slug), 'community', (c) => c.slug));
+  const services = collect(() => checkAll(Service, raw.services, (slug) => recordFile('service', slug), 'service', (c) => c.slug));
+  const core = collect(() => checkAll(CoreService, raw.core, (slug) => recordFile('core service', slug), 'core service', (c) => c.slug));
+  const home = collect(() => check(HomeContent, raw.home, HOME_FILE, 'home'));
+  const areaCopy = collect(() => check(AreaCopy, raw.areaCopy, AREA_COPY_FILE, 'area copy'));
+  const chatbot = collect(() => check(Chatbot, raw.chatbot, CHATBOT_FILE, 'chat panel'));
   if (communities) problems.push(...countyProblems(communities));
-  if (problems.length || !s || !communities || !services || !core || !home) throw new ContentError(problems);
+  if (problems.length || !s || !communities || !services || !core || !home || !areaCopy || !chatbot) throw new ContentError(problems);
   const settings: Settings = { ...s, phone: parsePhone(s.phone), redirects: s.redirects ?? [], assistantUrl: s.assistantUrl ?? '', channelUrl: s.channelUrl ?? '' };
-  return { settings, communities, services, core, home };
+  return { settings, communities, services, core, home, areaCopy, chatbot };
 }
 
 /** A specialised service whose slug is a core service's too (both would be /{slug}/ in menus and links). */
 function slugProblems(services: readonly Service[], core: readonly CoreService[]): ContentProblem[] {
   const taken = new Set<string>(core.map((c) => c.slug));
   return services.filter((svc) => taken.has(svc.slug)).map((svc) => ({
-    file: 'content/services.ts', record: `service "${svc.slug}"`, slug: svc.slug, field: 'slug', value: svc.slug,
-    expected: 'is also a core service\'s slug; slugs must be unique.',
+    file: recordFile('service', svc.slug), record: `service "${svc.slug}"`, slug: svc.slug, value: svc.slug,
+    expected: `is also a core service's slug (content/core-services/${svc.slug}.yaml): rename this file, since each page needs its own address`,
   }));
 }
 
@@ -164,8 +173,8 @@ function slugProblems(services: readonly Service[], core: readonly CoreService[]
 function townServiceProblems(communities: readonly Community[], services: readonly Service[]): ContentProblem[] {
   const serviceSlugs = services.map((svc) => svc.slug);
   return communities.flatMap((c) => (c.page?.town.services ?? []).filter((slug) => !serviceSlugs.includes(slug)).map((unknown) => ({
-    file: 'content/communities.ts', record: `community "${c.slug}"`, slug: c.slug, field: 'page.town.services', value: unknown,
-    expected: `names "${unknown}", which is not a service of content/services.ts: use one of ${serviceSlugs.join(', ')}.`,
+    file: recordFile('community', c.slug), record: `community "${c.slug}"`, slug: c.slug, field: 'page.town.services', value: unknown,
+    expected: `names "${unknown}", which is not a service of content/services/: use one of ${serviceSlugs.join(', ')}.`,
   })));
 }
 
@@ -179,7 +188,7 @@ function servedOnRequestProblems(texts: readonly Text[], communities: readonly C
       if (!unmarked) continue;
       // The schema decides whether this record may carry the mark (extended coverage, no 24/7 promise).
       const fix = Community.safeParse({ ...unmarked, servedOnRequest: true }).success
-        ? `add servedOnRequest: true to it in content/communities.ts, or change this text`
+        ? `add servedOnRequest: true to ${recordFile('community', unmarked.slug)}, or change this text`
         : 'change this text (only an extended-coverage community without a 24/7 emergency promise can be served on request)';
       problems.push({ file, record: label, slug, field, value: text, expected: `says ${unmarked.name} is served on request, but community "${unmarked.slug}" is not marked so: ${fix}.` });
     }
@@ -221,7 +230,7 @@ function countyProblems(communities: readonly Community[]): ContentProblem[] {
     const others = [...uses.keys()].filter((k) => k !== c.county && uses.get(k)! >= uses.get(c.county)!);
     const near = others.find((k) => k.toLowerCase() === c.county.toLowerCase()) ?? (c.county.length >= 5 ? closestKey(c.county, others) : undefined);
     return near ? [{
-      file: 'content/communities.ts', record: `community "${c.slug}"`, slug: c.slug, field: 'county', value: c.county,
+      file: recordFile('community', c.slug), record: `community "${c.slug}"`, slug: c.slug, field: 'county', value: c.county,
       expected: `must be written as the other records write it, not '${c.county}'`,
       hint: `did you mean "${near}" (the county of ${uses.get(near)} communities)?`,
     }] : [];

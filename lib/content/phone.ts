@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ContentError } from '../../content/schema.ts';
+import { SETTINGS_FILE } from './content-paths.ts';
 
 /** A phone number in the forms the site needs. */
 export interface PhoneNumber {
@@ -29,7 +30,7 @@ export function e164WithExtension(phone: Pick<PhoneNumber, 'e164' | 'extension'>
 export function parsePhone(raw: string): PhoneNumber {
   const parsed = parsePhoneNumberFromString(raw, 'US');
   if (!parsed?.isValid() || parsed.country !== 'US') {
-    throw new ContentError({ file: 'content/site.ts', record: 'settings', field: 'phone', value: raw, expected: `"${raw}" is not a valid US phone number, e.g. "(505) 555-0123".` });
+    throw new ContentError({ file: SETTINGS_FILE, record: 'settings', field: 'phone', value: raw, expected: `"${raw}" is not a valid US phone number, e.g. "(505) 555-0123".` });
   }
   return { e164: parsed.number, national: parsed.formatNational(), tel: parsed.getURI(), extension: parsed.ext ?? '' };
 }

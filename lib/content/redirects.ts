@@ -6,6 +6,7 @@
  */
 
 import type { ContentProblem } from '../../content/content-error.ts';
+import { SETTINGS_FILE } from './content-paths.ts';
 
 /**
  * Every problem of the redirects, at most one per redirect, each naming content/site.ts and the
@@ -18,7 +19,7 @@ import type { ContentProblem } from '../../content/content-error.ts';
 export function redirectProblems(redirects: readonly { from: string; to: string }[], pages: ReadonlySet<string>, taken: ReadonlySet<string> = new Set(), files: ReadonlySet<string> = new Set()): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const say = (i: number, key: 'from' | 'to', expected: string, hint?: string) => problems.push({
-    file: 'content/site.ts', record: 'settings', field: `redirects.${i}.${key}`, value: redirects[i][key], expected, ...(hint ? { hint } : {}),
+    file: SETTINGS_FILE, record: 'settings', field: `redirects.${i}.${key}`, value: redirects[i][key], expected, ...(hint ? { hint } : {}),
   });
   const seen = new Set<string>();
   for (const [i, r] of redirects.entries()) {

@@ -46,5 +46,5 @@ export function deletedPageWarnings(dir: string, deletions: readonly string[]): 
   let text = '';
   try { text = readFileSync(path.join(dir, '_redirects'), 'utf8'); } catch { /* no redirects built */ }
   return deletedPagesWithoutRedirect(deletions, redirectSources(text)).map((page) =>
-    `Warning: the live page ${page} will be deleted and no redirect sends its visitors on: links and search results pointing at it will show "page not found". To send them to another page, add { from: '${page}', to: '/service-areas/' } (or another page) to redirects in content/site.ts, build and deploy again.`);
+    `Warning: the live page ${page} will be deleted and no redirect sends its visitors on: links and search results pointing at it will show "page not found". To send them to another page, add { from: '${page}', to: '/service-areas/' } (or another page) to redirects in content/settings.yaml, build and deploy again.`);
 }

@@ -14,6 +14,7 @@ import { PHOTOS_FOLDER, type Photo } from '../../content/photo-schema.ts';
 import type { EncodedImage, ImageError, ImageFormat, SourceImage } from './images.ts';
 import type { SiteData } from '../content/load-content.ts';
 import type { SiteFile } from '../write.ts';
+import { HOME_FILE, recordFile } from '../content/content-paths.ts';
 
 /** Site folder of the processed photos: content-hashed names only, so hosts may cache it for a year. */
 export const PHOTOS_URL = '/img/photos/';
@@ -84,10 +85,10 @@ export interface PhotoOptions {
 /** Every photo field of the content, in page order: home, communities, core services, services. */
 export function photoUses(site: Pick<SiteData, 'home' | 'communities' | 'core' | 'services'>): PhotoUse[] {
   const uses: PhotoUse[] = [];
-  if (site.home.photo) uses.push({ file: 'content/home.ts', label: 'home', photo: site.home.photo });
-  for (const c of site.communities) if (c.photo) uses.push({ file: 'content/communities.ts', label: `community "${c.slug}"`, slug: c.slug, photo: c.photo });
-  for (const c of site.core) if (c.photo) uses.push({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, slug: c.slug, photo: c.photo });
-  for (const s of site.services) if (s.photo) uses.push({ file: 'content/services.ts', label: `service "${s.slug}"`, slug: s.slug, photo: s.photo });
+  if (site.home.photo) uses.push({ file: HOME_FILE, label: 'home', photo: site.home.photo });
+  for (const c of site.communities) if (c.photo) uses.push({ file: recordFile('community', c.slug), label: `community "${c.slug}"`, slug: c.slug, photo: c.photo });
+  for (const c of site.core) if (c.photo) uses.push({ file: recordFile('core service', c.slug), label: `core service "${c.slug}"`, slug: c.slug, photo: c.photo });
+  for (const s of site.services) if (s.photo) uses.push({ file: recordFile('service', s.slug), label: `service "${s.slug}"`, slug: s.slug, photo: s.photo });
   return uses;
 }
 

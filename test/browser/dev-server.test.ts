@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COMMUNITIES } from '../../content/communities.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { DIST, launchBrowser } from '../../tooling/browser.ts';
 import { freePort, request } from '../../tooling/http.ts';
 import { startScript, type ScriptProcess } from '../../tooling/process.ts';
@@ -30,8 +30,8 @@ let browser: Browser | undefined;
 let page: Page;
 let base = '';
 const errors: string[] = [];
-const communities = () => path.join(copy!.root, 'content/communities.ts');
-const grants = COMMUNITIES.find((c) => c.slug === 'grants')!;
+const communities = () => path.join(copy!.root, 'content/areas/grants.yaml');
+const grants = (PROJECT_CONTENT.communities as { slug: string; description: string }[]).find((c) => c.slug === 'grants')!;
 
 test.before(async () => {
   copy = await copyProject();
@@ -73,7 +73,7 @@ test('should show a saved description in the open page without a manual reload, 
   await page.waitForFunction((t) => document.body.textContent!.includes(t), text, { timeout: WAIT_MS });
   // The build has ended (its line is printed after every reload it sends) ...
   for (const end = Date.now() + WAIT_MS; (dev!.output().match(/^Rebuilt after /gm) ?? []).length === before && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
-  assert.match(dev!.output(), /^Rebuilt after content\/communities\.ts: \d+ of \d+ pages changed, \d+ ms\.$/m);
+  assert.match(dev!.output(), /^Rebuilt after content\/areas\/grants\.yaml: \d+ of \d+ pages changed, \d+ ms\.$/m);
   // ... and a reload it had sent would have reached the tab within a second on any machine.
   await new Promise((r) => setTimeout(r, 1_000));
   assert.is(await other.evaluate(() => (window as any).untouched), true, 'the /automotive/ tab was not reloaded');
@@ -86,19 +86,18 @@ test('should serve a service worker that handles no request, whatever the build 
   assert.match(await readFile(path.join(copy!.root, 'node_modules/.cache/dev-site/sw.js'), 'utf8'), /fetch/, 'the build\'s own worker is still written, as npm run build writes it');
 });
 
-test('should show the error page for a syntax error, and the site again once it is fixed', async () => {
+test('should show the error page for a YAML mistake, and the site again once it is fixed', async () => {
   const good = await readFile(communities(), 'utf8');
-  const broken = good.replace("description: 'Edited while", "description: 'We'll edit while");
+  const broken = good.replace('description: Edited while', 'description: "We\'ll edit while');
   assert.is.not(broken, good);
-  const line = broken.split('\n').findIndex((l) => l.includes("'We'll edit")) + 1;
+  const line = broken.split('\n').findIndex((l) => l.includes('"We\'ll edit')) + 1;
   await saveFile(communities(), broken);
   await page.waitForSelector('h1:has-text("Build stopped")', { timeout: WAIT_MS });
   const shown = await page.textContent('body') ?? '';
-  assert.match(shown, `content/communities.ts:${line}:`);
-  assert.match(shown, `line ${line}`);
-  assert.match(shown, /apostrophe/);
+  assert.match(shown, `content/areas/grants.yaml:${line}:1: `);
+  assert.match(shown, /quote that is not closed/);
   assert.match(shown, /reloads by itself when you save the fix/);
-  assert.match(dev!.output(), new RegExp(`Build stopped: content/communities\\.ts:${line}:\\d+: `));
+  assert.match(dev!.output(), `Build stopped: content/areas/grants.yaml:${line}:1: `);
 
   await saveFile(communities(), good.replace('this sentence came by live reload', 'fixed and back'));
   await page.waitForFunction(() => document.body.textContent!.includes('fixed and back'), undefined, { timeout: WAIT_MS });

@@ -21,7 +21,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { buildSite } from '../../lib/build/build-site.ts';
 import type { BuildResult } from '../../lib/build/summary.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { routeGtag, TEST_ANALYTICS_ID } from '../helpers/analytics.ts';
 

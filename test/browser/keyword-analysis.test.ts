@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { clientConfig } from '../../lib/bundle/client-config.ts';
 import { CORPUS_PATH } from '../../lib/site-files/corpus.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { analyzeCorpus, parseCorpus, rankKeywords } from '../../islands/common/keywords.ts';
 import { DIST, startHarness, DESKTOP, type Harness } from '../../tooling/browser.ts';
 import { keywordListWhole } from '../helpers/interact.ts';
@@ -20,7 +21,7 @@ const URL_PATH = '/keyword-analysis/';
 const corpus = parseCorpus(JSON.parse(readFileSync(path.join(DIST, CORPUS_PATH), 'utf8')));
 const expected = analyzeCorpus(corpus);
 const ranked = rankKeywords(expected.keywordFrequency);
-const slug = clientConfig(loadContent().settings).slug;
+const slug = clientConfig(loadContent(PROJECT_CONTENT).settings).slug;
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** One browser and server for every suite of this file; closed after the last suite. */

@@ -17,7 +17,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildSite } from '../../lib/build/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { parsePhone } from '../../lib/content/phone.ts';
 import { RETIRING_SERVICE_WORKER } from '../../lib/bundle/service-worker.ts';
 import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';

@@ -14,7 +14,7 @@ import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { DESKTOP, DIST, PHONE, startHarness } from '../../tooling/browser.ts';
 
 const RATING = { value: 4.8, count: 120, source: 'Google', url: 'https://g.page/r/mesa-keys/review' };

@@ -25,7 +25,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { buildSite } from '../../lib/build/build-site.ts';
 import type { BuildResult } from '../../lib/build/summary.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { chromiumPick, slotWidth, type PhotoSlot } from '../../lib/photos/photo-slots.ts';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { cameraPhoto, PHOTO_SECRETS } from '../helpers/camera-photo.ts';

@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, startHarness } from '../../tooling/browser.ts';
 import { requestedNavigation } from '../helpers/navigation.ts';
 import { LOCATION_OFF, PRIVACY_NOTE } from '../../islands/common/location-text.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { parsePhone } from '../../lib/content/phone.ts';
 
 const h = await startHarness();

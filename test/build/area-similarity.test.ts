@@ -9,9 +9,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { measureSimilarity, readBuiltAreaPages, SIMILARITY_TARGETS, thinPageWarnings, type AreaPageText } from '../../lib/area-similarity.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { DIST } from '../../tooling/browser.ts';
 
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 
 const built = suite('built area pages: text written for each town');
 const report = measureSimilarity(readBuiltAreaPages(DIST, site.areas));

@@ -13,10 +13,11 @@ import * as assert from 'uvu/assert';
 import { arrivalOf, neighbours, OWNER_MINUTES } from '../../lib/content/arrival.ts';
 import { coverageCounts } from '../../lib/content/coverage.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { REQUIRED_AREA_SLUGS, REQUIRED_COVERAGE } from '../helpers/required-site.ts';
 import { DIST } from '../../tooling/browser.ts';
 
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 const SITE_URL = site.settings.siteUrl;
 
 /** The built HTML of a site path such as "/areas/grants/". */

@@ -17,7 +17,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../content/schema.ts';
 import { buildSite } from '../../lib/build/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { markOutput, resolveOutput, restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
 import { ROOT } from '../../tooling/browser.ts';
 

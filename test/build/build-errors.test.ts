@@ -1,8 +1,10 @@
 /**
- * `npm run build` on a copy of the project with a mistake in a content file: it stops with a
- * "Build stopped" line and one line per mistake (file, line and column of a syntax error with a
- * plain hint; record and key of a misspelt field; each mistake in the stated hours; every mistake
- * of several records and files in one run), exit code 1, no stack trace, dist/ as it was. A
+ * `npm run build` on a copy of the project with a mistake in a YAML content file: it stops with a
+ * "Build stopped" line and one line per mistake, each with the file, line and column (a tab, bad
+ * indentation, an unquoted ": ", an unclosed quote, each with what to do; the record and key of a
+ * misspelt field; each mistake in the stated hours, rows counted from 1; every mistake of several
+ * records and files in one run), exit code 1, no stack trace, dist/ as it was; an unquoted ZIP is
+ * read as written. A
  * template that throws is called a bug, with its route and its stack. The real project files are
  * never edited.
  */
@@ -30,61 +32,78 @@ async function edit(file: string, from: string | RegExp, to: string): Promise<{ 
   return { text, restore: () => writeFile(abs, before) };
 }
 
-test('should report a syntax error as one line with file, line, column and a hint', async () => {
-  const changed = await edit('content/services.ts', /summary: '/, "summary: 'We'll ");
-  const line = changed.text.split('\n').findIndex((l) => l.includes("'We'll ")) + 1;
-  const column = changed.text.split('\n')[line - 1].indexOf("ll ") + 1;
+/** The line (from 1) of the first line of `text` that includes `part`. */
+const lineOf = (text: string, part: string) => text.split('\n').findIndex((l) => l.includes(part)) + 1;
+
+test('should report each YAML mistake an owner makes as one line with file, line and what to do', async () => {
+  const cases: [file: string, from: string | RegExp, to: string, expected: (text: string) => string][] = [
+    ['content/settings.yaml', '  locality: Grants', '\tlocality: Grants', (t) => `content/settings.yaml:${lineOf(t, '\tlocality')}:1: is indented with a tab: indent with spaces only (two per level)`],
+    ['content/settings.yaml', '  region: NM', '   region: NM', (t) => `content/settings.yaml:${lineOf(t, '   region')}:1: is indented more than the field above it (line ${lineOf(t, '   region') - 1}): line it up with that field`],
+    ['content/areas/milan.yaml', /^description: .*$/m, 'description: Note: we come to you', (t) => `content/areas/milan.yaml:${lineOf(t, 'description: Note')}:14: has a text with ": " (a colon and a space) in it: put the whole text in quotes, e.g. description: "Note: we come to you"`],
+    ['content/services/car-lockout.yaml', /^summary: /m, 'summary: "We\'ll ', (t) => `content/services/car-lockout.yaml:${lineOf(t, 'summary: "We')}:1: has a quote that is not closed: end the text with the same quote it starts with`],
+  ];
+  for (const [file, from, to, expected] of cases) {
+    const changed = await edit(file, from, to);
+    const { code, lines } = await build();
+    await changed.restore();
+    assert.is(code, 1, to);
+    assert.equal(lines, ['Build stopped, dist/ left unchanged:', expected(changed.text)]);
+  }
+});
+
+test('should stop on a misspelt key, naming the line, the record and the key', async () => {
+  const changed = await edit('content/areas/acoma.yaml', /^page:/m, 'pgae:');
   const { code, lines } = await build();
   await changed.restore();
   assert.is(code, 1);
-  assert.equal(lines[0], 'Build stopped, dist/ left unchanged:');
-  assert.is(lines.length, 2, lines.join('\n'));
-  assert.match(lines[1], `content/services.ts:${line}:${column}: this file is not valid TypeScript`);
-  assert.match(lines[1], /apostrophe inside '…' that ends the text early/);
+  assert.equal(lines, ['Build stopped, dist/ left unchanged:', `content/areas/acoma.yaml:${lineOf(changed.text, 'pgae:')}:1: community "acoma": unknown field "pgae"; did you mean "page"?`]);
 });
 
-test('should stop on a misspelt key, naming the record and the key', async () => {
-  const changed = await edit('content/communities.ts', /(slug: 'acoma',[\s\S]*?\n\s+)page:/, '$1pgae:');
+test('should read an unquoted ZIP, time or phone as written', async () => {
+  const changed = await edit('content/areas/milan.yaml', 'zipCode: "87021"', 'zipCode: 87021');
   const { code, lines } = await build();
   await changed.restore();
-  assert.is(code, 1);
-  assert.equal(lines, ['Build stopped, dist/ left unchanged:', 'content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?']);
+  assert.is(code, 0, lines.join('\n'));
+  assert.match(await readFile(path.join(copy!.root, 'dist/service-areas/index.html'), 'utf8'), '87021');
 });
 
-test('should refuse "7 AM", "Saturdy" and "25:00" in the hours, one line each naming the file and field, leaving dist/ as it was', async () => {
+test('should refuse "7am-7pm", "Saturdy" and "25:00" in the hours, one line each naming the file, row and field, leaving dist/ as it was', async () => {
   const first = await build();
   assert.is(first.code, 0, first.lines.join('\n'));
   const page = () => readFile(path.join(copy!.root, 'dist/index.html'), 'utf8');
   const before = await page();
-  const cases: [string | RegExp, string, string][] = [
-    ["hours: '06:00-23:00'", "hours: '7 AM-9 PM'", `content/site.ts: settings: field "hours.0.hours" must be "closed", "all day" or an opening and closing time in 24-hour form like "06:00-23:00", not '7 AM-9 PM'`],
-    ["days: ['Saturday', 'Sunday']", "days: ['Saturdy', 'Sunday']", `content/site.ts: settings: field "hours.1.days.0" must be a day of the week spelt out, e.g. "Monday", not 'Saturdy'; did you mean "Saturday"?`],
-    ["hours: '09:00-22:00'", "hours: '09:00-25:00'", `content/site.ts: settings: field "hours.1.hours" must use times of day from 00:00 to 23:59 ("25:00" is not one; for a day open round the clock write "all day"), not '09:00-25:00'`],
+  const cases: [string | RegExp, string, (text: string) => string][] = [
+    ['hours: 06:00-23:00', 'hours: 7am-7pm', (t) => `content/settings.yaml:${lineOf(t, '7am-7pm')}:12: settings: hours row 1: field "hours" must be "closed", "all day" or an opening and closing time in 24-hour form like "06:00-23:00", not '7am-7pm'`],
+    ['      - Saturday', '      - Saturdy', (t) => `content/settings.yaml:${lineOf(t, 'Saturdy')}:9: settings: hours row 2: field "days" (row 1) must be a day of the week spelt out, e.g. "Monday", not 'Saturdy'; did you mean "Saturday"?`],
+    ['hours: 09:00-22:00', 'hours: 09:00-25:00', (t) => `content/settings.yaml:${lineOf(t, '09:00-25:00')}:12: settings: hours row 2: field "hours" must use times of day from 00:00 to 23:59 ("25:00" is not one; for a day open round the clock write "all day"), not '09:00-25:00'`],
   ];
   for (const [from, to, line] of cases) {
-    const changed = await edit('content/site.ts', from, to);
+    const changed = await edit('content/settings.yaml', from, to);
     const { code, lines } = await build();
     await changed.restore();
     assert.is(code, 1, to);
-    assert.equal(lines, ['Build stopped, dist/ left unchanged:', line]);
+    assert.equal(lines, ['Build stopped, dist/ left unchanged:', line(changed.text)]);
     assert.is(await page(), before, 'dist/ untouched');
   }
 });
 
-test('should report three mistakes in two files in one build, a line each with file, record and field', async () => {
+test('should report four mistakes in three files in one build, a line each with file, line, record and field', async () => {
   const edits = [
-    await edit('content/communities.ts', /(slug: 'acoma',[\s\S]*?\n\s+)page:/, '$1pgae:'),
-    await edit('content/communities.ts', "zipCode: '87021',", 'zipCode: 87021,'),
-    await edit('content/services.ts', "banner: 'none',", "banner: 'flashing',"),
+    await edit('content/areas/acoma.yaml', /^page:/m, 'pgae:'),
+    await edit('content/areas/milan.yaml', 'zipCode: "87021"', 'zipCode: "8702"'),
+    await edit('content/services/car-lockout.yaml', 'banner: none', 'banner: flashing'),
+    await edit('content/home.yaml', '  - name: James T.\n    location: Milan', '  - location: Milan'),
   ];
   const { code, lines } = await build();
   for (const changed of edits.reverse()) await changed.restore();
   assert.is(code, 1);
   assert.equal(lines.slice(0, 1), ['Build stopped, dist/ left unchanged:']);
-  assert.is(lines.length, 4, lines.join('\n'));
-  assert.match(lines[1], /^content\/communities\.ts: community "milan": field "zipCode" must be text in quotes, e\.g\. '\d{5}', not the number 87021$/);
-  assert.is(lines[2], 'content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?');
-  assert.match(lines[3], /^content\/services\.ts: service "[a-z-]+": field "banner" must be one of 'none', 'emergency-strip', 'do-not-remove', not the text 'flashing'$/);
+  assert.is(lines.length, 5, lines.join('\n'));
+  const all = lines.slice(1).join('\n');
+  assert.match(all, /^content\/services\/car-lockout\.yaml:\d+:9: service "car-lockout": field "banner" must be one of none, emergency-strip, do-not-remove, not the text flashing$/m, all);
+  assert.match(all, /^content\/home\.yaml:\d+:5: home: review 2: field "name" is missing: add it, e\.g\. name: Maria G\.$/m);
+  assert.match(all, /^content\/areas\/acoma\.yaml:\d+:1: community "acoma": unknown field "pgae"; did you mean "page"\?$/m);
+  assert.match(all, /^content\/areas\/milan\.yaml:6:10: community "milan": field "zipCode" must be five digits, e\.g\. "87020"$/m);
 });
 
 test('should call a template that throws a bug, naming the route, with its stack, leaving dist/ as it was', async () => {

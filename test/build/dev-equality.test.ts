@@ -11,13 +11,14 @@
  * fourth during its first build, leave none of their processes running. No timing is judged.
  */
 import { readFileSync } from 'node:fs';
-import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pidtree from 'pidtree';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { freePort } from '../../tooling/http.ts';
 import { startProcess, startScript, type ScriptProcess } from '../../tooling/process.ts';
@@ -26,7 +27,7 @@ import { copyProject, saveFile, type ProjectCopy } from '../../tooling/project-c
 /** Generous: a rebuild on the shared 2-core machine under a parallel test load (not a speed gate). */
 const WAIT_MS = 120_000;
 /** Pages of the shipped content: the count the build lines report. */
-const PAGES = buildRoutes(loadContent()).length;
+const PAGES = buildRoutes(loadContent(PROJECT_CONTENT)).length;
 /** The line the dev server prints after each build, good or failed. */
 const BUILD_LINE = /^(Rebuilt after .*|Built \d+ pages .*|Build stopped: .*)$/gm;
 /** The live-reload client's tag, as lib/serve/dev-output.ts adds it to every dev page. */
@@ -165,8 +166,8 @@ test.after(async () => {
 });
 
 test('should equal a fresh build after content, template, page and island saves', async () => {
-  const lines = await save(() => replaceIn('content/communities.ts', 'Our home base on Route 66', 'Our home on Route 66'), /content\/communities\.ts/);
-  assert.match(lines.join('\n'), new RegExp(`^Rebuilt after content/communities\\.ts: \\d+ of ${PAGES} pages changed, \\d+ ms\\.$`, 'm'), `an incremental rebuild, one line; the build lines were:\n${lines.join('\n')}`);
+  const lines = await save(() => replaceIn('content/areas/grants.yaml', 'Our home base on Route 66', 'Our home on Route 66'), /content\/areas\/grants\.yaml/);
+  assert.match(lines.join('\n'), new RegExp(`^Rebuilt after content/areas/grants\\.yaml: \\d+ of ${PAGES} pages changed, \\d+ ms\\.$`, 'm'), `an incremental rebuild, one line; the build lines were:\n${lines.join('\n')}`);
   assert.match(dev.output(), /^dev trace: \+\d+ ms live reload sent to the open tab /m, 'the open tabs were reloaded ahead of the other pages');
   assert.match(dev.output(), /^dev trace: \+\d+ ms open tab painted /m, 'the build waited for them to say they painted');
   assert.ok(tabs.grants.reloads >= 1, 'the tab on the changed page reloaded');
@@ -197,7 +198,7 @@ test('should equal a fresh build after a style sheet, lib/ code, a new module an
     await replaceIn('templates/Layout.tsx', "import { Footer } from './Footer.tsx';", "import { Footer } from './Footer.tsx';\nimport { Extra } from './Extra.tsx';");
   }, /templates\/Layout\.tsx/);
   await save(() => replaceIn('templates/Layout.tsx', '<Footer />', '<Extra />\n        <Footer />'), /templates\/Layout\.tsx/);
-  await save(() => replaceIn('content/communities.ts', "slug: 'milan'", "slug: 'milan-village'"), /content\/communities\.ts/);
+  await save(() => rename(file('content/areas/milan.yaml'), file('content/areas/milan-village.yaml')), /content\/areas\/milan/);
   await assertSameAsBuild('style-lib-new-module-renamed-route');
 });
 
@@ -209,9 +210,9 @@ test('should equal a fresh build after deleted files and a fixed syntax error', 
   await save(() => unlink(file('templates/Extra.tsx')), /templates\/Extra\.tsx/);
   await save(() => unlink(file('static/img/scene-forest.svg')), /static\/img\/scene-forest\.svg/);
   await save(() => writeFile(file('static/img/added.txt'), 'a static file added while the dev server runs\n'), /static\/img\/added\.txt/);
-  const broken = await save(() => replaceIn('content/communities.ts', "description: 'Our home on", "description: 'We're home on"), /content\/communities\.ts|Build stopped/);
-  assert.match(broken.join('\n'), /^Build stopped: content\/communities\.ts:\d+:\d+: /m, 'the error names the file and line');
-  await save(() => replaceIn('content/communities.ts', "description: 'We're home on", "description: 'We are home on"), /content\/communities\.ts/);
+  const broken = await save(() => replaceIn('content/areas/grants.yaml', 'description: Our home on', 'description: \'We\'re home on'), /content\/areas\/grants\.yaml|Build stopped/);
+  assert.match(broken.join('\n'), /^Build stopped: content\/areas\/grants\.yaml:\d+:\d+: /m, 'the error names the file and line');
+  await save(() => replaceIn('content/areas/grants.yaml', 'description: \'We\'re home on', 'description: We are home on'), /content\/areas\/grants\.yaml/);
   // A page module read while an editor was still writing it (empty): its importers fail to link,
   // and the build after the save that completes it must not keep that failure.
   const home = await readFile(file('pages/HomePage.tsx'), 'utf8');
@@ -238,7 +239,7 @@ async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolea
   const tree: number[] = await pidtree(pid, { root: true });
   assert.ok(tree.length >= (viaNpm ? 4 : 3), `the dev server runs its rebuilder and esbuild (${tree.length} processes)`);
   const before = (server.output().match(BUILD_LINE) ?? []).length;
-  await writeFile(file('content/communities.ts'), `${await readFile(file('content/communities.ts'), 'utf8')}\n// Saved before ${signal}.\n`);
+  await writeFile(file('content/areas/grants.yaml'), `${await readFile(file('content/areas/grants.yaml'), 'utf8')}\n# Saved before ${signal}.\n`);
   // Into the rebuild: the save is seen after about SETTLE_MS; the rebuild has not printed yet.
   await new Promise((r) => setTimeout(r, 80));
   const printed = (server.output().match(BUILD_LINE) ?? []).length > before;

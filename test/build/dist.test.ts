@@ -9,12 +9,13 @@ import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { isIndexable } from '../../lib/route.ts';
 import { DIST, jsonLdBlocks, readPages, resolveSitePath, visibleText, type DistPage } from '../helpers/dist.ts';
 
 let pages: DistPage[] = [];
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 const routes = buildRoutes(site);
 
 const dist = suite('built pages');

@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { BuildReuse } from '../../lib/build/build-reuse.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 
 const test = suite('finished pages reused');
 let tmp = '';

@@ -16,7 +16,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build/build-site.ts';
 import type { BuildResult } from '../../lib/build/summary.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 
 /** At most 15 KB gzipped of JavaScript a page loads, all files together. */
 const BUDGET_BYTES = 15 * 1024;

@@ -9,10 +9,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import vCard from 'vcf';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { toSlug } from '../../lib/text.ts';
 import { DIST, startHarness } from '../../tooling/browser.ts';
 
-const { settings } = loadContent();
+const { settings } = loadContent(PROJECT_CONTENT);
 // Started before any suite runs: uvu starts running queued suites at the first top-level await.
 const h = await startHarness();
 

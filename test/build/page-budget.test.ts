@@ -10,10 +10,11 @@ import * as assert from 'uvu/assert';
 import { CALL_LINK_GZIP_BUDGET_BYTES, GZIP_LEVEL, PAGE_GZIP_BUDGET_BYTES } from '../../lib/build/budgets.ts';
 import { inlineStyles } from '../../lib/csp.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { loadStylesheet } from '../../lib/build/styles.ts';
 import { readPages, type DistPage } from '../helpers/dist.ts';
 
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 const gz = (text: string) => gzipSync(text, { level: GZIP_LEVEL }).length;
 let pages: DistPage[] = [];
 

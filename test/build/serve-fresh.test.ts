@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { ROOT } from '../../tooling/browser.ts';
 import { freePort, request } from '../../tooling/http.ts';
 import { startScript, type ScriptProcess } from '../../tooling/process.ts';

@@ -8,12 +8,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { outputFile } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { DIST, startHarness } from '../../tooling/browser.ts';
 import { REQUIRED_PLACES } from '../helpers/required-site.ts';
 
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 const routes = buildRoutes(site);
 const { siteUrl, phone } = site.settings;
 const h = await startHarness();

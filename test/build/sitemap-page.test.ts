@@ -8,11 +8,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { outputFile, SITEMAP_GROUPS } from '../../lib/route.ts';
 import { buildRoutes, sitemapGroups } from '../../pages/routes.ts';
 import { DIST, startHarness } from '../../tooling/browser.ts';
 
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 const table = sitemapGroups(buildRoutes(site));
 const tableTotal = table.reduce((n, g) => n + g.pages.length, 0);
 const h = await startHarness();

@@ -12,6 +12,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, ROOT } from '../../lib/build/build-site.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { defaultThreads, makePagesOnWorker, pageQueue, takePage } from '../../lib/build/page-workers.ts';
 import { settleInputs } from '../../lib/build/settle.ts';
 import { outputFile } from '../../lib/route.ts';
@@ -45,7 +46,7 @@ test('should write the same files and figures with three threads as with one', a
 
 /** The settled inputs of the project's site, and its routes. */
 async function projectInputs() {
-  const site = loadContent();
+  const site = loadContent(PROJECT_CONTENT);
   const settled = await settleInputs(site, { photosDir: path.join(ROOT, 'content', 'photos'), cacheDir: path.join(tmp, 'photo-cache') });
   return { inputs: settled.inputs, routes: buildRoutes(site) };
 }

@@ -23,7 +23,7 @@ import * as assert from 'uvu/assert';
 import { deploy } from '../../lib/deploy/deploy.ts';
 import { loadDotEnv, readTarget } from '../../lib/deploy/deploy-target.ts';
 import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/site-files/hosting.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { startApache } from '../helpers/apache.ts';
 import { buildVariants, missingImports, removeBuilds, runCli, tree, type Builds } from '../helpers/deploy-scenario.ts';
 import { checkLinks, formatProblem, settingsLinksOut } from '../helpers/links.ts';

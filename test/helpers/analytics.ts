@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildSite } from '../../lib/build/build-site.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import type { LogEntry } from '../../islands/common/logger.ts';
 import type { SentEvent } from '../../islands/site/gtag.ts';
 

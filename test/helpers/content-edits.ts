@@ -3,7 +3,8 @@
  * the content and settings tests edit and read.
  */
 import { ContentError } from '../../content/schema.ts';
-import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/content/load-content.ts';
+import { loadContent, type RawContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 
 /** A deep copy of the project's content with one change. */
 export function withChange(change: (c: any) => void): RawContent {

@@ -32,7 +32,7 @@ import { startServer, type RunningServer } from '../../lib/serve/preview-server.
 import { cacheControlFor, redirectFor } from '../../lib/site-files/hosting.ts';
 import { OFFLINE_PAGE_PATH } from '../../islands/common/offline.ts';
 import { locationMessage, smsUri } from '../../islands/common/location-text.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { parsePhone } from '../../lib/content/phone.ts';
 
 /** A representative page of each kind. */

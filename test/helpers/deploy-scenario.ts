@@ -21,7 +21,7 @@ import { LOCK_DIR } from '../../lib/deploy/deploy-lock.ts';
 import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy/deploy-target.ts';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/site-files/hosting.ts';
-import { PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { checkLinks, formatProblem, settingsLinksOut } from './links.ts';
 
 /** Every file under `dir`, dot-files included: site path -> SHA-256. */

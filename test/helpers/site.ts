@@ -6,7 +6,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/content/load-content.ts';
+import { loadContent, type SiteData } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { REDIRECTS } from '../../lib/site-files/hosting.ts';
 import { outputFile, type Route } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';

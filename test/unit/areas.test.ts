@@ -3,10 +3,11 @@ import * as assert from 'uvu/assert';
 import { AREA_COPY_INPUT, fillName } from '../../content/area-copy.ts';
 import { AreaCopy, check, type Community } from '../../content/schema.ts';
 import { areaFaqs } from '../../lib/content/area-faqs.ts';
-import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { REQUIRED_AREA_SLUGS, REQUIRED_COVERAGE, REQUIRED_PLACES } from '../helpers/required-site.ts';
 
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 const area = (slug: string) => {
   const found = site.areas.find((a) => a.slug === slug);
   if (!found) throw new Error(`no area "${slug}"`);

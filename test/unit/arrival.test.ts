@@ -8,9 +8,10 @@ import * as assert from 'uvu/assert';
 import { ARRIVAL_RULE } from '../../content/area-copy.ts';
 import type { Community } from '../../content/schema.ts';
 import { arrivalAt, arrivalOf, arrivalSentence, greatCircleKm, LOCATION, minutesInWords, neighbours, OWNER_MINUTES } from '../../lib/content/arrival.ts';
-import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 const area = (slug: string) => site.areas.find((a) => a.slug === slug)!;
 
 const test = suite('arrival');

@@ -16,38 +16,35 @@ let dir = '';
 test.before(async () => { dir = await mkdtemp(path.join(ROOT, 'test/.tmp-build-error-')); });
 test.after(async () => { await rm(dir, { recursive: true, force: true }); });
 
-test('should point a content mistake at the line of the record\'s field', () => {
-  const problem = describeBuildError(new ContentError({ file: 'content/communities.ts', record: 'community "acoma"', slug: 'acoma', field: 'county', expected: 'must be one of \'Cibola\'' }), ROOT);
-  assert.is(problem.file, 'content/communities.ts');
-  const lines = readFileSync(path.join(ROOT, 'content/communities.ts'), 'utf8').split('\n');
-  assert.match(problem.code!, /^\s*county:/);
-  assert.is(lines[problem.line! - 1].trimEnd(), problem.code);
-  assert.ok(lines.slice(0, problem.line).some((l) => l.includes("slug: 'acoma'")), 'the line is inside the acoma record');
-  assert.match(problem.hint, 'content/communities.ts');
+test('should point a content mistake at the line the content reader found for its field', () => {
+  const problem = describeBuildError(new ContentError({ file: 'content/areas/acoma.yaml', line: 6, column: 9, record: 'community "acoma"', slug: 'acoma', field: 'county', expected: 'must be one of Cibola' }), ROOT);
+  assert.is(problem.file, 'content/areas/acoma.yaml');
+  const lines = readFileSync(path.join(ROOT, 'content/areas/acoma.yaml'), 'utf8').split('\n');
+  assert.is(problem.line, 6);
+  assert.is(lines[5].trimEnd(), problem.code);
+  assert.equal(problem.lines, ['content/areas/acoma.yaml:6:9: community "acoma": field "county" must be one of Cibola']);
+  assert.match(problem.hint, 'content/areas/acoma.yaml');
 });
 
 test('should print every content mistake as its line, read from its fields, with no stack', () => {
   const error = new ContentError([
-    { file: 'content/communities.ts', record: 'community "acoma"', slug: 'acoma', field: 'zipCode', value: 87034, expected: 'must be text in quotes, e.g. \'87020\', not the number 87034' },
-    { file: 'content/communities.ts', record: 'community "acoma"', slug: 'acoma', field: 'pgae', unknownField: true, expected: 'is not a field of this record', hint: 'did you mean "page"?' },
-    { file: 'content/services.ts', record: 'service "car-lockout"', slug: 'car-lockout', field: 'heroTitle', expected: 'is missing' },
+    { file: 'content/areas/acoma.yaml', line: 5, column: 10, record: 'community "acoma"', slug: 'acoma', field: 'zipCode', value: 87034, expected: 'must be text, e.g. "87020", not the number 87034' },
+    { file: 'content/areas/acoma.yaml', line: 21, column: 1, record: 'community "acoma"', slug: 'acoma', field: 'pgae', unknownField: true, expected: 'is not a field of this record', hint: 'did you mean "page"?' },
+    { file: 'content/services/car-lockout.yaml', record: 'service "car-lockout"', slug: 'car-lockout', field: 'heroTitle', expected: 'is missing' },
+    { file: 'content/home.yaml', line: 23, column: 5, record: 'home', field: 'reviews.1.name', rowNames: [''], expected: 'is missing: add it, e.g. name: Maria G.' },
   ]);
   const problem = describeBuildError(error, ROOT);
   assert.equal(problem.content, error.problems);
   assert.is(problem.bug, undefined);
   assert.equal(formatForTerminal(problem, 'dist/').split('\n'), [
     'Build stopped, dist/ left unchanged:',
-    'content/communities.ts: community "acoma": field "zipCode" must be text in quotes, e.g. \'87020\', not the number 87034',
-    'content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?',
-    'content/services.ts: service "car-lockout": field "heroTitle" is missing',
+    'content/areas/acoma.yaml:5:10: community "acoma": field "zipCode" must be text, e.g. "87020", not the number 87034',
+    'content/areas/acoma.yaml:21:1: community "acoma": unknown field "pgae"; did you mean "page"?',
+    'content/services/car-lockout.yaml: service "car-lockout": field "heroTitle" is missing',
+    'content/home.yaml:23:5: home: review 2: field "name" is missing: add it, e.g. name: Maria G.',
   ]);
-  assert.match(problem.hint, 'content/communities.ts and content/services.ts');
-  const lines = readFileSync(path.join(ROOT, 'content/communities.ts'), 'utf8').split('\n');
-  assert.match(lines[problem.line! - 1], /^\s*zipCode:/, 'the first mistake\'s field, found from its slug and field, not from its line');
-  const misspelt = describeBuildError(new ContentError({ file: 'content/communities.ts', record: 'community "acoma"', slug: 'acoma', field: 'page.about', unknownField: true, expected: 'is not a field of this record' }), ROOT);
-  assert.match(misspelt.code!, /^\s*about:/, 'an unknown key is found where it is written');
-  const settings = describeBuildError(new ContentError({ file: 'content/site.ts', record: 'settings', field: 'phone', expected: 'is not a valid US phone number' }), ROOT);
-  assert.match(settings.code!, /^\s*phone:/, 'a setting is found by its field');
+  assert.match(problem.hint, 'content/areas/acoma.yaml and content/services/car-lockout.yaml and content/home.yaml');
+  assert.is(problem.line, 5, 'the first mistake\'s line');
 });
 
 test('should turn a syntax error into one line with file, line, column and hint', async () => {

@@ -1,7 +1,8 @@
 /** Each bad settings value or content record stops the build with an error naming file, record and field. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { contentErrorOf, withChange } from '../helpers/content-edits.ts';
 import { REQUIRED_AREA_SLUGS, REQUIRED_PLACES, REQUIRED_SERVICE_SLUGS } from '../helpers/required-site.ts';
 
@@ -9,7 +10,7 @@ const errorOf = contentErrorOf;
 
 const load = suite('loadContent');
 load('should accept the project content as it is, with every area page, service and place the site must have', () => {
-  const site = loadContent();
+  const site = loadContent(PROJECT_CONTENT);
   const areas = site.areas.map((a) => a.slug);
   for (const slug of REQUIRED_AREA_SLUGS) assert.ok(areas.includes(slug), `area page ${slug}`);
   const services = site.services.map((s) => s.slug);
@@ -21,11 +22,11 @@ load('should accept the project content as it is, with every area page, service 
 });
 load('should name the settings file and field for an invalid phone number', () => {
   const e = errorOf(withChange((c) => { c.settings.phone = '555-12'; }));
-  assert.match(e.message, 'content/site.ts: settings: field "phone" is not a valid US phone number');
+  assert.match(e.message, 'content/settings.yaml: settings: field "phone" is not a valid US phone number');
 });
 load('should reject a valid phone number of another country, naming the field', () => {
   const e = errorOf(withChange((c) => { c.settings.phone = '+44 20 7946 0958'; }));
-  assert.match(e.message, 'content/site.ts: settings: field "phone" is not a valid US phone number');
+  assert.match(e.message, 'content/settings.yaml: settings: field "phone" is not a valid US phone number');
 });
 load('should dial a phone extension as RFC 3966 says, on every call link', () => {
   const site = loadContent(withChange((c) => { c.settings.phone = '505-555-0123 ext 5'; }));
@@ -34,7 +35,7 @@ load('should dial a phone extension as RFC 3966 says, on every call link', () =>
 });
 load('should reject a site address that is not absolute, in one line', () => {
   const e = errorOf(withChange((c) => { c.settings.siteUrl = 'www.example.com'; }));
-  assert.is(e.message, 'content/site.ts: settings: field "siteUrl" must be a full address starting with https://, e.g. "https://www.yourdomain.com"');
+  assert.is(e.message, 'content/settings.yaml: settings: field "siteUrl" must be a full address starting with https://, e.g. "https://www.yourdomain.com"');
 });
 load('should reject a site address with a trailing slash or path', () => {
   const e = errorOf(withChange((c) => { c.settings.siteUrl = 'https://www.example.com/site/'; }));
@@ -42,23 +43,24 @@ load('should reject a site address with a trailing slash or path', () => {
 });
 load('should name the record and field of a missing field', () => {
   const e = errorOf(withChange((c) => { delete c.services[2].heroTitle; }));
-  assert.match(e.message, `content/services.ts: service "${PROJECT_CONTENT.services[2] && (PROJECT_CONTENT.services[2] as any).slug}": field "heroTitle" is missing`);
+  const slug = (PROJECT_CONTENT.services[2] as any).slug;
+  assert.match(e.message, `content/services/${slug}.yaml: service "${slug}": field "heroTitle" is missing`);
 });
 load('should name both records of a duplicate slug', () => {
   const e = errorOf(withChange((c) => { c.services[1].slug = c.services[0].slug; }));
-  assert.match(e.message, /content\/services\.ts: service "[a-z-]+": field "slug" duplicates "[a-z-]+" \(also record #1\)/);
+  assert.match(e.message, /content\/services\/[a-z-]+\.yaml: service "[a-z-]+": field "slug" duplicates "[a-z-]+" \(also service 1\)/);
 });
 load('should name the nested field of a bad FAQ entry', () => {
   const e = errorOf(withChange((c) => { c.core[0].faqs[3].answer = '  '; }));
-  assert.match(e.message, 'content/core-services.ts: core service "automotive": field "faqs.3.answer" must not be empty');
+  assert.match(e.message, `content/core-services/automotive.yaml: core service "automotive": question 4 (${(PROJECT_CONTENT.core[0] as any).faqs[3].question}): field "answer" must not be empty`);
 });
 load('should reject a ZIP that is not five digits', () => {
   const e = errorOf(withChange((c) => { c.communities[0].zipCode = '8702'; }));
-  assert.match(e.message, 'content/communities.ts: community "grants": field "zipCode"');
+  assert.match(e.message, 'content/areas/grants.yaml: community "grants": field "zipCode"');
 });
 load('should reject an invalid e-mail address', () => {
   const e = errorOf(withChange((c) => { c.settings.email = 'service-at-example.com'; }));
-  assert.match(e.message, 'content/site.ts: settings: field "email" must be an e-mail address');
+  assert.match(e.message, 'content/settings.yaml: settings: field "email" must be an e-mail address');
 });
 load('should report three bad records of two files in one run, each a line with its file, record and field', () => {
   const e = errorOf(withChange((c) => {
@@ -68,17 +70,17 @@ load('should report three bad records of two files in one run, each a line with 
   }));
   const [grants, fourth, service] = [c0(PROJECT_CONTENT.communities[0]), c0(PROJECT_CONTENT.communities[3]), c0(PROJECT_CONTENT.services[1])];
   assert.equal(e.problems.map((p) => [p.file, p.record, p.slug, p.field]), [
-    ['content/communities.ts', `community "${grants}"`, grants, 'zipCode'],
-    ['content/communities.ts', `community "${fourth}"`, fourth, 'county'],
-    ['content/services.ts', `service "${service}"`, service, 'banner'],
+    [`content/areas/${grants}.yaml`, `community "${grants}"`, grants, 'zipCode'],
+    [`content/areas/${fourth}.yaml`, `community "${fourth}"`, fourth, 'county'],
+    [`content/services/${service}.yaml`, `service "${service}"`, service, 'banner'],
   ]);
   assert.equal(e.problems.map((p) => p.value), [87020, undefined, 'flashing'], 'the value given, without parsing the message');
-  assert.match(e.problems[2].expected, /^must be one of 'none', 'emergency-strip', 'do-not-remove'/);
+  assert.match(e.problems[2].expected, /^must be one of none, emergency-strip, do-not-remove/);
   const lines = e.message.split('\n');
   assert.is(lines.length, 3, e.message);
-  assert.ok(lines[0].startsWith(`content/communities.ts: community "${grants}": field "zipCode" must be text in quotes`), lines[0]);
-  assert.ok(lines[1].startsWith(`content/communities.ts: community "${fourth}": field "county" is missing`), lines[1]);
-  assert.ok(lines[2].startsWith(`content/services.ts: service "${service}": field "banner" must be one of`), lines[2]);
+  assert.ok(lines[0].startsWith(`content/areas/${grants}.yaml: community "${grants}": field "zipCode" must be text`), lines[0]);
+  assert.ok(lines[1].startsWith(`content/areas/${fourth}.yaml: community "${fourth}": field "county" is missing`), lines[1]);
+  assert.ok(lines[2].startsWith(`content/services/${service}.yaml: service "${service}": field "banner" must be one of`), lines[2]);
 });
 load('should report mistakes in the settings and every content file at once, a county near miss too', () => {
   const e = errorOf(withChange((c) => {
@@ -89,11 +91,11 @@ load('should report mistakes in the settings and every content file at once, a c
     c.home.heroTitle = '';
   }));
   assert.equal(e.problems.map((p) => `${p.file} ${p.field}`), [
-    'content/site.ts phone',
-    'content/services.ts summary',
-    'content/core-services.ts faqs.0.answer',
-    'content/home.ts heroTitle',
-    'content/communities.ts county',
+    'content/settings.yaml phone',
+    `content/services/${c0(PROJECT_CONTENT.services[1])}.yaml summary`,
+    'content/core-services/automotive.yaml faqs.0.answer',
+    'content/home.yaml heroTitle',
+    'content/areas/prewitt.yaml county',
   ]);
   assert.is(e.problems[4].hint, 'did you mean "McKinley" (the county of 8 communities)?');
 });
@@ -103,8 +105,8 @@ load('should report every record that shares a slug, and every unknown service a
     c.services[3].slug = c.services[2].slug;
   }));
   assert.equal(e.problems.map((p) => [p.file, p.field, p.value]), [
-    ['content/services.ts', 'slug', c0(PROJECT_CONTENT.services[0])],
-    ['content/services.ts', 'slug', c0(PROJECT_CONTENT.services[2])],
+    [`content/services/${c0(PROJECT_CONTENT.services[0])}.yaml`, 'slug', c0(PROJECT_CONTENT.services[0])],
+    [`content/services/${c0(PROJECT_CONTENT.services[2])}.yaml`, 'slug', c0(PROJECT_CONTENT.services[2])],
   ]);
   const areas = (PROJECT_CONTENT.communities as any[]).filter((x) => x.page).slice(0, 2).map((x) => x.slug);
   const unknown = errorOf(withChange((c) => { for (const slug of areas) community(c, slug).page.town.services[0] = 'lock-picking'; }));
@@ -123,34 +125,34 @@ const community = (c: any, slug: string) => c.communities.find((x: any) => x.slu
 const words = suite('content mistakes in words an operator can act on');
 words('should reject a misspelt optional key, naming the record and the key, instead of dropping the page', () => {
   const e = errorOf(withChange((c) => { const a = community(c, 'acoma'); a.pgae = a.page; delete a.page; }));
-  assert.is(e.message, 'content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?');
+  assert.is(e.message, 'content/areas/acoma.yaml: community "acoma": unknown field "pgae"; did you mean "page"?');
 });
 words('should suggest the nested key of a misspelt nested field', () => {
   const e = errorOf(withChange((c) => { const p = community(c, 'acoma').page; p.abuot = p.about; delete p.about; }));
-  assert.is(e.message, 'content/communities.ts: community "acoma": unknown field "page.abuot"; did you mean "page.about"?');
+  assert.is(e.message, 'content/areas/acoma.yaml: community "acoma": unknown field "page.abuot"; did you mean "page.about"?');
 });
 words('should list the known fields when no key is close to an unknown one', () => {
   const e = errorOf(withChange((c) => { c.settings.colourScheme = 'dark'; }));
-  assert.match(e.message, /^content\/site\.ts: settings: unknown field "colourScheme"; the fields here are "name", "phone", "email", "siteUrl"/);
+  assert.match(e.message, /^content\/settings\.yaml: settings: unknown field "colourScheme"; the fields here are "name", "phone", "email", "siteUrl"/);
 });
 words('should say a missing field is missing, with an example from another record', () => {
   const e = errorOf(withChange((c) => { delete community(c, 'prewitt').county; }));
-  assert.is(e.message, `content/communities.ts: community "prewitt": field "county" is missing: add it, e.g. county: '${(PROJECT_CONTENT.communities[0] as any).county}'`);
+  assert.is(e.message, `content/areas/prewitt.yaml: community "prewitt": field "county" is missing: add it, e.g. county: ${(PROJECT_CONTENT.communities[0] as any).county}`);
 });
 words('should say what type was expected, with an example, for a ZIP written as a number', () => {
   const e = errorOf(withChange((c) => { community(c, 'prewitt').zipCode = 87045; }));
-  assert.match(e.message, /^content\/communities\.ts: community "prewitt": field "zipCode" must be text in quotes, e\.g\. '\d{5}', not the number 87045$/);
+  assert.match(e.message, /^content\/areas\/prewitt\.yaml: community "prewitt": field "zipCode" must be text, e\.g\. "\d{5}", not the number 87045$/);
 });
 words('should say true or false for a yes/no field given text', () => {
   const e = errorOf(withChange((c) => { community(c, 'prewitt').onHome = 'yes'; }));
-  assert.match(e.message, /field "onHome" must be true or false, e\.g\. (true|false), not the text 'yes'$/);
+  assert.match(e.message, /field "onHome" must be true or false, e\.g\. (true|false), not the text "yes"$/);
 });
 words('should accept any county, and refuse a near miss of one the other records use, with "did you mean"', () => {
   const site = loadContent(withChange((c) => { community(c, 'prewitt').county = 'Valencia'; }));
   assert.is(site.communities.find((c) => c.slug === 'prewitt')!.county, 'Valencia');
   for (const typo of ['Mckinley', 'McKinly', 'mckinley']) {
     const e = errorOf(withChange((c) => { community(c, 'prewitt').county = typo; }));
-    assert.is(e.message, `content/communities.ts: community "prewitt": field "county" must be written as the other records write it, not '${typo}'; did you mean "McKinley" (the county of 8 communities)?`);
+    assert.is(e.message, `content/areas/prewitt.yaml: community "prewitt": field "county" must be written as the other records write it, not '${typo}'; did you mean "McKinley" (the county of 8 communities)?`);
   }
   const e = errorOf(withChange((c) => { community(c, 'prewitt').county = 'McKinley County'; }));
   assert.match(e.message, /field "county" must be the county's name without the word "County", e\.g\. "McKinley"$/);
@@ -163,7 +165,7 @@ words('should accept a pasted YouTube address and use its video id', () => {
 });
 words('should reject an address that is not a YouTube video, saying what to paste', () => {
   const e = errorOf(withChange((c) => { c.settings.videos[2].youtubeId = 'https://vimeo.com/76979871'; }));
-  assert.is(e.message, 'content/site.ts: settings: field "videos.2.youtubeId" must be a YouTube video id of 11 characters, e.g. "aqz-KE-bpKQ", or the video\'s YouTube address, e.g. "https://www.youtube.com/watch?v=aqz-KE-bpKQ"');
+  assert.is(e.message, 'content/settings.yaml: settings: video 3 (' + (PROJECT_CONTENT.settings as any).videos[2].title + '): field "youtubeId" must be a YouTube video id of 11 characters, e.g. "aqz-KE-bpKQ", or the video\'s YouTube address, e.g. "https://www.youtube.com/watch?v=aqz-KE-bpKQ"');
 });
 words('should give each siteUrl mistake as one line naming the file and the field', () => {
   const cases: [string, RegExp][] = [
@@ -180,14 +182,14 @@ words('should give each siteUrl mistake as one line naming the file and the fiel
   for (const [url, expected] of cases) {
     const e = errorOf(withChange((c) => { c.settings.siteUrl = url; }));
     assert.is(e.message.split('\n').length, 1, url);
-    assert.match(e.message, /^content\/site\.ts: settings: field "siteUrl" /, url);
+    assert.match(e.message, /^content\/settings\.yaml: settings: field "siteUrl" /, url);
     assert.match(e.message, expected, url);
   }
 });
 words('should hold the link settings to https and a plain domain, but allow their path and query', () => {
   loadContent(withChange((c) => { c.settings.reviewUrl = 'https://search.google.com/local/writereview?placeid=ChIJ123#x'; }));
   const e = errorOf(withChange((c) => { c.settings.channelUrl = 'http://www.youtube.com/@example'; }));
-  assert.is(e.message, 'content/site.ts: settings: field "channelUrl" must start with https:// (not http://), e.g. "https://www.yourdomain.com"');
+  assert.is(e.message, 'content/settings.yaml: settings: field "channelUrl" must start with https:// (not http://), e.g. "https://www.yourdomain.com"');
 });
 words.run();
 

@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CORPUS_PATH, extractPageText } from '../../lib/site-files/corpus.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { isIndexable } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { parseCorpus, type KeywordCorpus } from '../../islands/common/keywords.ts';
@@ -41,7 +42,7 @@ extract.run();
 
 const built = suite('the built corpus');
 const corpus: KeywordCorpus = parseCorpus(JSON.parse(readFileSync(path.join(DIST, CORPUS_PATH), 'utf8')));
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 const paths = corpus.pages.map((p) => p.path);
 
 built('should hold exactly the indexable routes, in route order', () => {

@@ -11,12 +11,13 @@ import { parseHours } from '../../content/hours-rules.ts';
 import type { Community, ContentError } from '../../content/schema.ts';
 import { arrivalOf } from '../../lib/content/arrival.ts';
 import { coverageBadge, coverageCounts, coverageNote, servedOnRequestReader, servedOnRequestSentence } from '../../lib/content/coverage.ts';
-import { loadContent, PROJECT_CONTENT, type SiteData } from '../../lib/content/load-content.ts';
+import { loadContent, type SiteData } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { renderRoute } from '../../lib/build/render.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 import { REQUIRED_COVERAGE, REQUIRED_PLACES, REQUIRED_SERVED_ON_REQUEST } from '../helpers/required-site.ts';
 
-const site = loadContent();
+const site = loadContent(PROJECT_CONTENT);
 
 /** The visible text of a route's <main> as rendered from `data`. */
 function mainText(data: SiteData, path: string): string {

@@ -7,7 +7,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AREA_MENU_LIMIT, areaMenuLinks } from '../../lib/content/area-menu.ts';
-import { loadContent, PROJECT_CONTENT } from '../../lib/content/load-content.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { AREA_SERVED_LIMIT, locksmithJsonLd } from '../../lib/site-files/structured-data.ts';
 import { syntheticAreas } from '../../lib/content/synthetic-areas.ts';
 import { COMMUNITIES } from '../../content/communities.ts';
@@ -16,7 +17,7 @@ const area = (i: number, coverage: 'primary' | 'extended') => ({ name: `Place ${
 const menu = suite('Areas menu');
 
 menu('should list every area of the real site after "All Service Areas"', () => {
-  const { areas } = loadContent();
+  const { areas } = loadContent(PROJECT_CONTENT);
   const links = areaMenuLinks(areas);
   assert.ok(areas.length <= AREA_MENU_LIMIT);
   assert.equal(links[0], { label: 'All Service Areas', href: '/service-areas/' });
@@ -34,7 +35,7 @@ menu('should list only primary areas, at most the limit, and link to all of them
 });
 
 menu('should name every community of the real site in areaServed, and only counties past the limit', () => {
-  const site = loadContent();
+  const site = loadContent(PROJECT_CONTENT);
   assert.equal(((locksmithJsonLd(site) as unknown as { areaServed: { name: string }[] }).areaServed).map((a) => a.name), site.communities.map((c) => `${c.name}, NM`));
   const big = loadContent({ ...PROJECT_CONTENT, communities: [...COMMUNITIES, ...syntheticAreas(COMMUNITIES[0], AREA_SERVED_LIMIT)] });
   assert.equal((locksmithJsonLd(big) as { areaServed: unknown }).areaServed, ['Cibola', 'McKinley', 'Catron'].map((c) => ({ '@type': 'AdministrativeArea', name: `${c} County, NM` })));

@@ -1,5 +1,5 @@
 /**
- * The owner's settings (content/site.ts) as an owner who is not the sample business would write
+ * The owner's settings (content/settings.yaml) as an owner who is not the sample business would write
  * them: each hours mistake refused in one line naming the file, the field and the value; a rating
  * shown and marked up only where the rules allow; claims backed by credentials; optional
  * features; counties from the records; redirects checked against the pages and written into
@@ -12,6 +12,7 @@ import { backedItems } from '../../lib/content/claims.ts';
 import { countiesReach, countiesServed, countyPhrase } from '../../lib/content/counties.ts';
 import { hoursTable, hoursText, openingHoursSpecs, openingHoursText, openMinutes } from '../../lib/content/hours.ts';
 import { loadContent, type RawContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { ratingText } from '../../lib/content/rating.ts';
 import { redirectProblems } from '../../lib/content/redirects.ts';
 import { problemLine } from '../../content/content-error.ts';
@@ -32,31 +33,31 @@ const withHours = (rows: unknown[]) => withChange((c) => { c.settings.hours = ro
 const hours = suite('hours: refused');
 hours('should refuse "7 AM" times, naming the file, the field and the value', () => {
   const msg = errorOf(withHours([{ days: WEEKDAYS5, hours: '7 AM-9 PM' }, { days: ['Saturday', 'Sunday'], hours: 'closed' }]));
-  assert.is(msg, `content/site.ts: settings: field "hours.0.hours" must be "closed", "all day" or an opening and closing time in 24-hour form like "06:00-23:00", not '7 AM-9 PM'`);
+  assert.is(msg, `content/settings.yaml: settings: hours row 1: field "hours" must be "closed", "all day" or an opening and closing time in 24-hour form like "06:00-23:00", not '7 AM-9 PM'`);
 });
 hours('should refuse an unknown day name with "did you mean"', () => {
   const msg = errorOf(withHours([{ days: WEEKDAYS5, hours: '06:00-23:00' }, { days: ['Saturdy', 'Sunday'], hours: '09:00-22:00' }]));
-  assert.is(msg, `content/site.ts: settings: field "hours.1.days.0" must be a day of the week spelt out, e.g. "Monday", not 'Saturdy'; did you mean "Saturday"?`);
+  assert.is(msg, `content/settings.yaml: settings: hours row 2: field "days" (row 1) must be a day of the week spelt out, e.g. "Monday", not 'Saturdy'; did you mean "Saturday"?`);
   assert.match(errorOf(withHours([{ days: [...WEEKDAYS5, 'Sat', 'Sunday'], hours: '06:00-23:00' }])), /not 'Sat'; did you mean "Saturday"\?$/);
 });
 hours('should refuse an impossible time such as 25:00', () => {
   const msg = errorOf(withHours([{ days: WEEKDAYS5, hours: '06:00-25:00' }, { days: ['Saturday', 'Sunday'], hours: '09:00-22:00' }]));
-  assert.is(msg, `content/site.ts: settings: field "hours.0.hours" must use times of day from 00:00 to 23:59 ("25:00" is not one; for a day open round the clock write "all day"), not '06:00-25:00'`);
+  assert.is(msg, `content/settings.yaml: settings: hours row 1: field "hours" must use times of day from 00:00 to 23:59 ("25:00" is not one; for a day open round the clock write "all day"), not '06:00-25:00'`);
   assert.match(errorOf(withHours([{ days: WEEKDAYS5, hours: '06:60-23:00' }, { days: ['Saturday', 'Sunday'], hours: 'closed' }])), /"06:60" is not one/);
 });
 hours('should refuse a closing time equal to the opening time', () => {
   const msg = errorOf(withHours([{ days: WEEKDAYS5, hours: '08:00-08:00' }, { days: ['Saturday', 'Sunday'], hours: 'closed' }]));
-  assert.is(msg, `content/site.ts: settings: field "hours.0.hours" must close at another time than it opens (for a day open round the clock write "all day"), not '08:00-08:00'`);
+  assert.is(msg, `content/settings.yaml: settings: hours row 1: field "hours" must close at another time than it opens (for a day open round the clock write "all day"), not '08:00-08:00'`);
 });
 hours('should refuse hours past midnight, saying how to state them', () => {
   const msg = errorOf(withHours([{ days: WEEKDAYS5, hours: '18:00-02:00' }, { days: ['Saturday', 'Sunday'], hours: 'closed' }]));
-  assert.match(msg, /^content\/site\.ts: settings: field "hours\.0\.hours" must close after it opens on the same day: hours past midnight are not supported .*not '18:00-02:00'$/);
+  assert.match(msg, /^content\/settings\.yaml: settings: hours row 1: field "hours" must close after it opens on the same day: hours past midnight are not supported .*not '18:00-02:00'$/);
 });
 hours('should refuse a day given twice and a day left out', () => {
   const twice = errorOf(withHours([{ days: WEEKDAYS5, hours: '06:00-23:00' }, { days: ['Friday', 'Saturday', 'Sunday'], hours: '09:00-22:00' }]));
-  assert.is(twice, 'content/site.ts: settings: field "hours.1.days.0" names Friday a second time (also in row 1): list each day once');
+  assert.is(twice, 'content/settings.yaml: settings: hours row 2: field "days" (row 1) names Friday a second time (also in row 1): list each day once');
   const missing = errorOf(withHours([{ days: WEEKDAYS5, hours: '06:00-23:00' }, { days: ['Saturday'], hours: '09:00-22:00' }]));
-  assert.is(missing, 'content/site.ts: settings: field "hours" must state every day of the week: Sunday is missing (add it with hours "closed" if you are closed that day)');
+  assert.is(missing, 'content/settings.yaml: settings: field "hours" must state every day of the week: Sunday is missing (add it with hours "closed" if you are closed that day)');
 });
 hours('should give each mistake as exactly one line', () => {
   for (const h of ['7 AM-9 PM', '06:00-25:00', '08:00-08:00']) {
@@ -94,7 +95,7 @@ closed.run();
 
 const rating = suite('rating');
 rating('should mark up a rating collected on this site only on a page that shows it', () => {
-  const site = loadContent();
+  const site = loadContent(PROJECT_CONTENT);
   assert.is(site.settings.rating!.source, 'this site');
   assert.equal(locksmithJsonLd(site, { withRating: true }).aggregateRating, { '@type': 'AggregateRating', ratingValue: '5.0', reviewCount: 50, bestRating: 5, worstRating: 1 });
   assert.is(locksmithJsonLd(site).aggregateRating, undefined);
@@ -107,9 +108,9 @@ rating('should never mark up a rating from another website, and say where it is 
 rating('should accept no rating, and refuse an impossible one', () => {
   const none = loadContent(withChange((c) => { c.settings.rating = null; }));
   assert.is(locksmithJsonLd(none, { withRating: true }).aggregateRating, undefined);
-  assert.is(errorOf(withChange((c) => { c.settings.rating.value = 5.5; })), 'content/site.ts: settings: field "rating.value" must be from 1 to 5 stars');
-  assert.is(errorOf(withChange((c) => { c.settings.rating.value = 4.75; })), 'content/site.ts: settings: field "rating.value" must have at most one decimal, e.g. 4.8');
-  assert.is(errorOf(withChange((c) => { c.settings.rating.count = 0; })), 'content/site.ts: settings: field "rating.count" must be at least 1 review');
+  assert.is(errorOf(withChange((c) => { c.settings.rating.value = 5.5; })), 'content/settings.yaml: settings: field "rating.value" must be from 1 to 5 stars');
+  assert.is(errorOf(withChange((c) => { c.settings.rating.value = 4.75; })), 'content/settings.yaml: settings: field "rating.value" must have at most one decimal, e.g. 4.8');
+  assert.is(errorOf(withChange((c) => { c.settings.rating.count = 0; })), 'content/settings.yaml: settings: field "rating.count" must be at least 1 review');
 });
 rating.run();
 
@@ -117,19 +118,19 @@ const claims = suite('credentials back the claims');
 claims('should refuse every text that says "licensed" without a licence, in one run, a line each naming the text', () => {
   const lines = errorOf(withChange((c) => { c.settings.credentials.licence = null; })).split('\n');
   assert.ok(lines.length > 1, `every claiming text at once, not the first only: ${lines.length} line`);
-  for (const line of lines) assert.match(line, /^content\/\S+\.ts: .+: field "[^"]+" says "licensed", but content\/site\.ts has no credentials\.licence \(issuer and number\): add it, or change this text so it does not claim it\.$/);
+  for (const line of lines) assert.match(line, /^content\/\S+\.yaml: .+: field "[^"]+" says "licensed", but content\/settings\.yaml has no credentials\.licence \(issuer and number\): add it, or change this text so it does not claim it\.$/);
   assert.is(new Set(lines).size, lines.length, 'each text once');
 });
 claims('should refuse "insured" without an insurer and "accredited" without a bureau', () => {
-  assert.match(errorOf(withChange((c) => { c.settings.credentials.insurer = ''; })), /says "insured", but content\/site\.ts has no credentials\.insurer/);
-  assert.match(errorOf(withChange((c) => { delete c.settings.credentials.bureau; })), /says "accredited", but content\/site\.ts has no credentials\.bureau/);
+  assert.match(errorOf(withChange((c) => { c.settings.credentials.insurer = ''; })), /says "insured", but content\/settings\.yaml has no credentials\.insurer/);
+  assert.match(errorOf(withChange((c) => { delete c.settings.credentials.bureau; })), /says "accredited", but content\/settings\.yaml has no credentials\.bureau/);
 });
 claims('should accept a business without credentials once no text claims them', () => {
   const raw = withChange((c) => { c.settings.credentials = {}; });
   const strip = (v: any): any => (typeof v === 'string' ? v.replace(/\b(licensed|insured|accredited)\b/gi, 'local') : Array.isArray(v) ? v.map(strip) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)])) : v);
   // The area copy is a project file this test cannot edit; its claims are the only ones left.
   const msg = errorOf({ ...raw, home: strip(raw.home), services: strip(raw.services), core: strip(raw.core), communities: strip(raw.communities) });
-  assert.match(msg, /^content\/area-copy\.ts: area copy: field "why\.\d+\.(title|text)" says "licensed"/);
+  assert.match(msg, /^content\/area-copy\.yaml: area copy: point \d+ \([^)]*\): field "(title|text)" says "licensed"/);
 });
 claims.run();
 
@@ -145,13 +146,13 @@ optional('should accept no reviews, no videos, no assistant and no channel', () 
   assert.equal(locksmithJsonLd(site).sameAs, [site.settings.credentials.bureau!.url], 'no channel: only the bureau profile in sameAs');
 });
 optional('should still refuse a malformed assistant link', () => {
-  assert.match(errorOf(withChange((c) => { c.settings.assistantUrl = 'http://chat.test/'; })), /^content\/site\.ts: settings: field "assistantUrl" must start with https:\/\//);
+  assert.match(errorOf(withChange((c) => { c.settings.assistantUrl = 'http://chat.test/'; })), /^content\/settings\.yaml: settings: field "assistantUrl" must start with https:\/\//);
 });
 optional.run();
 
 const counties = suite('counties from the records');
 counties('should name the primary communities\' counties, and the ones reached by extended coverage alone', () => {
-  const site = loadContent();
+  const site = loadContent(PROJECT_CONTENT);
   const c = countiesServed(site.communities);
   assert.equal(c, { primary: ['Cibola', 'McKinley'], extendedOnly: ['Catron'], all: ['Cibola', 'McKinley', 'Catron'] });
   assert.is(countyPhrase(c.primary), 'Cibola and McKinley Counties');
@@ -175,19 +176,19 @@ function redirectProblem(...args: Parameters<typeof redirectProblems>): string |
 redirects('should report every bad redirect at once, each with its field and value', () => {
   const problems = redirectProblems([{ from: '/areas/grants/', to: '/' }, { from: '/old/', to: '/gone/' }, { from: '/fine/', to: '/' }], PAGES);
   assert.equal(problems.map((p) => [p.file, p.record, p.field, p.value]), [
-    ['content/site.ts', 'settings', 'redirects.0.from', '/areas/grants/'],
-    ['content/site.ts', 'settings', 'redirects.1.to', '/gone/'],
+    ['content/settings.yaml', 'settings', 'redirects.0.from', '/areas/grants/'],
+    ['content/settings.yaml', 'settings', 'redirects.1.to', '/gone/'],
   ]);
 });
 redirects('should refuse a redirect to a page the build does not make, and one that would hide a page', () => {
-  assert.is(redirectProblem([{ from: '/areas/old-town/', to: '/areas/old-town-new/' }], PAGES), `content/site.ts: settings: field "redirects.0.to" must be a page of this site, not '/areas/old-town-new/', which the build does not make, e.g. '/service-areas/'`);
+  assert.is(redirectProblem([{ from: '/areas/old-town/', to: '/areas/old-town-new/' }], PAGES), `content/settings.yaml: settings: redirect 1: field "to" must be a page of this site, not '/areas/old-town-new/', which the build does not make, e.g. '/service-areas/'`);
   assert.match(redirectProblem([{ from: '/old/', to: '/service-areas' }], PAGES)!, /not '\/service-areas', which the build does not make; did you mean '\/service-areas\/'\?$/);
-  assert.match(redirectProblem([{ from: '/areas/grants/', to: '/' }], PAGES)!, /^content\/site\.ts: settings: field "redirects\.0\.from" must be an address that is no longer a page, not '\/areas\/grants\/'/);
-  assert.match(redirectProblem([{ from: '/a/', to: '/' }, { from: '/a', to: '/' }], PAGES)!, /field "redirects\.1\.from" must be redirected once/);
+  assert.match(redirectProblem([{ from: '/areas/grants/', to: '/' }], PAGES)!, /^content\/settings\.yaml: settings: redirect 1: field "from" must be an address that is no longer a page, not '\/areas\/grants\/'/);
+  assert.match(redirectProblem([{ from: '/a/', to: '/' }, { from: '/a', to: '/' }], PAGES)!, /redirect 2: field "from" must be redirected once/);
   assert.is(redirectProblem([{ from: '/areas/old-town/', to: '/service-areas/' }], PAGES), undefined);
-  assert.match(redirectProblem([{ from: '/img/logo.png', to: '/' }], PAGES, new Set(), new Set(['/img/logo.png']))!, /field "redirects\.0\.from" must be an address that is no longer on the site, not '\/img\/logo\.png', a file the site publishes/);
-  assert.match(redirectProblem([{ from: '/areas', to: '/' }], PAGES, new Set(['/areas/']))!, /field "redirects\.0\.from": the site already redirects '\/areas' itself/);
-  assert.match(errorOf(withChange((c) => { c.settings.redirects = [{ from: '/old;page{x}/', to: '/' }]; })), /^content\/site\.ts: settings: field "redirects\.0\.from" must be a path of this site starting with "\/", of letters, digits/);
+  assert.match(redirectProblem([{ from: '/img/logo.png', to: '/' }], PAGES, new Set(), new Set(['/img/logo.png']))!, /redirect 1: field "from" must be an address that is no longer on the site, not '\/img\/logo\.png', a file the site publishes/);
+  assert.match(redirectProblem([{ from: '/areas', to: '/' }], PAGES, new Set(['/areas/']))!, /redirect 1: field "from": the site already redirects '\/areas' itself/);
+  assert.match(errorOf(withChange((c) => { c.settings.redirects = [{ from: '/old;page{x}/', to: '/' }]; })), /^content\/settings\.yaml: settings: redirect 1 \(\/old;page\{x\}\/\): field "from" must be a path of this site starting with "\/", of letters, digits/);
 });
 redirects('should write an owner redirect as a 301 into .htaccess, _redirects and the nginx config, beside the alias', () => {
   const site = loadContent(withChange((c) => { c.settings.redirects = [{ from: '/areas/old-town/', to: '/service-areas/' }]; }));
@@ -195,7 +196,7 @@ redirects('should write an owner redirect as a 301 into .htaccess, _redirects an
   assert.match(files['/.htaccess'], /RedirectMatch 301 \^\/areas\/acoma-pueblo\/\?\$ \/areas\/acoma\/\n(?: {2}RedirectMatch 301 .*\n)* {2}RedirectMatch 301 \^\/areas\/old-town\/\?\$ \/service-areas\/\n/);
   assert.ok(files['/_redirects'].includes('/areas/old-town/ /service-areas/ 301!\n/areas/old-town/ /service-areas/ 301\n/areas/old-town /service-areas/ 301!\n/areas/old-town /service-areas/ 301\n'), files['/_redirects']);
   assert.match(generateNginx(site), /location ~ \^\/areas\/old-town\/\?\$ \{\n {4}return 301 \/service-areas\/;\n {2}\}/);
-  const none = Object.fromEntries(hostingFiles(loadContent()).map((f) => [f.path, String(f.contents)]));
+  const none = Object.fromEntries(hostingFiles(loadContent(PROJECT_CONTENT)).map((f) => [f.path, String(f.contents)]));
   assert.not.ok(none['/_redirects'].includes('old-town'));
 });
 redirects.run();
@@ -211,10 +212,10 @@ bars.run();
 
 const place = suite('location and response times');
 place('should refuse each malformed location field in one line', () => {
-  assert.is(errorOf(withChange((c) => { c.settings.location.region = 'nm'; })), 'content/site.ts: settings: field "location.region" must be the two-letter state code in capitals, e.g. "NM"');
-  assert.is(errorOf(withChange((c) => { c.settings.location.timeZone = 'Mountain'; })), 'content/site.ts: settings: field "location.timeZone" must be a time zone name such as "America/Denver" (Mountain), "America/Phoenix" or "America/Chicago"');
-  assert.is(errorOf(withChange((c) => { c.settings.location.country = 'CA'; })), `content/site.ts: settings: field "location.country" must be one of 'US', not the text 'CA'`);
-  assert.match(errorOf(withChange((c) => { c.settings.location.latitude = '35.1'; })), /^content\/site\.ts: settings: field "location\.latitude" must be a number/);
+  assert.is(errorOf(withChange((c) => { c.settings.location.region = 'nm'; })), 'content/settings.yaml: settings: field "location.region" must be the two-letter state code in capitals, e.g. "NM"');
+  assert.is(errorOf(withChange((c) => { c.settings.location.timeZone = 'Mountain'; })), 'content/settings.yaml: settings: field "location.timeZone" must be a time zone name such as "America/Denver" (Mountain), "America/Phoenix" or "America/Chicago"');
+  assert.is(errorOf(withChange((c) => { c.settings.location.country = 'CA'; })), `content/settings.yaml: settings: field "location.country" must be one of US, not the text CA`);
+  assert.match(errorOf(withChange((c) => { c.settings.location.latitude = '35.1'; })), /^content\/settings\.yaml: settings: field "location\.latitude" must be a number/);
 });
 place('should take the time zone of the open-now notice and the address from the settings', () => {
   const site = loadContent(withChange((c) => { c.settings.location = { ...c.settings.location, locality: 'Gallup', postalCode: '87301', timeZone: 'America/Phoenix' }; }));
@@ -222,7 +223,7 @@ place('should take the time zone of the open-now notice and the address from the
   assert.is(site.settings.location.timeZone, 'America/Phoenix');
 });
 place('should refuse response minutes that are not a number or a rising range', () => {
-  assert.is(errorOf(withChange((c) => { c.settings.responseMinutes.usual = '30-15'; })), 'content/site.ts: settings: field "responseMinutes.usual" must be a range from the smaller number to the larger, e.g. "15-30"');
-  assert.is(errorOf(withChange((c) => { c.settings.responseMinutes.normal = 'half an hour'; })), 'content/site.ts: settings: field "responseMinutes.normal" must be minutes as a number or a range, e.g. "15-30"');
+  assert.is(errorOf(withChange((c) => { c.settings.responseMinutes.usual = '30-15'; })), 'content/settings.yaml: settings: field "responseMinutes.usual" must be a range from the smaller number to the larger, e.g. "15-30"');
+  assert.is(errorOf(withChange((c) => { c.settings.responseMinutes.normal = 'half an hour'; })), 'content/settings.yaml: settings: field "responseMinutes.normal" must be minutes as a number or a range, e.g. "15-30"');
 });
 place.run();

@@ -15,7 +15,8 @@ import { ContentError } from '../../content/schema.ts';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { CACHE_CONTROL, cacheControlFor, HASHED_PHOTO, generateHeadersFile, generateHtaccess, generateNginx } from '../../lib/site-files/hosting.ts';
 import { cropBox, widthsFor } from '../../lib/photos/images.ts';
-import { loadContent, PROJECT_CONTENT, type RawContent } from '../../lib/content/load-content.ts';
+import { loadContent, type RawContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { chromiumPick, sizesAttribute, slotWidth } from '../../lib/photos/photo-slots.ts';
 import { nearestName, photoUses, processPhotos } from '../../lib/photos/photos.ts';
 
@@ -192,6 +193,6 @@ hosting('should cache the hashed photo files for a year and leave the other imag
   assert.ok(generateHtaccess().includes(`<If "%{REQUEST_URI} =~ m#${photoRule}#">\n    Header set Cache-Control "${CACHE_CONTROL.hashed}"`), 'Apache: a year for hashed photos');
   assert.match(generateHtaccess(), /AddType image\/avif \.avif\n\s+AddType image\/webp \.webp/);
   assert.match(generateHeadersFile(), /\/img\/photos\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
-  assert.ok(generateNginx(loadContent()).includes(`"~${photoRule}" "${CACHE_CONTROL.hashed}";`), 'nginx: a year for hashed photos');
+  assert.ok(generateNginx(loadContent(PROJECT_CONTENT)).includes(`"~${photoRule}" "${CACHE_CONTROL.hashed}";`), 'nginx: a year for hashed photos');
 });
 hosting.run();
