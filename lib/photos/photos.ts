@@ -1,8 +1,9 @@
 /**
  * The site's photos: finds every `photo` field in the content (home, communities, core services,
- * specialised services) and the settings' `shareImage`, checks each file in the operator's words (missing, with a near name to
- * suggest; not a photo; corrupt; too small), has lib/photos/images.ts make its files, and names them by
- * content hash under /img/photos/. The pages look photos up by `src` in the returned library.
+ * specialised services) and the settings' `shareImage`, checks each file in the operator's words
+ * (missing, with a near name to suggest; not a photo; corrupt; too small), has
+ * lib/photos/images.ts make its files, and names them by content hash under /img/photos/. The
+ * pages look photos up by `src` in the returned library.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
