@@ -13,6 +13,14 @@ export const PHOTOS_FOLDER = 'content/photos';
 const DESCRIBE = 'describe what the photo shows for visitors who cannot see it, e.g. "Our service van outside a home in Milan"; or, for a photo that adds nothing to the page, write decorative: true and alt: ""';
 
 /**
+ * The file name of a photo under content/photos/ (sub-folders allowed, e.g. "areas/grants.jpg"):
+ * no leading slash, no "..", no backslashes, an extension.
+ */
+export const PhotoSrc = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is missing: the file name of the photo under content/photos/, e.g. "van.jpg"' : 'must be a file name, e.g. "van.jpg"') })
+  .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[^\\]+\.[A-Za-z0-9]+$/, 'must be a file name under content/photos/, e.g. "van.jpg" (no leading "/", no "..")');
+
+/**
  * A photo field, e.g. `{ src: 'van.jpg', alt: 'Our service van outside a home in Milan' }`.
  * - `src`: file name under content/photos/ (sub-folders allowed, e.g. "areas/grants.jpg"); no
  *   leading slash, no "..", no backslashes.
@@ -24,9 +32,7 @@ const DESCRIBE = 'describe what the photo shows for visitors who cannot see it, 
  */
 export const Photo = z
   .strictObject({
-    src: z
-      .string({ error: (issue) => (issue.input === undefined ? 'is missing: the file name of the photo under content/photos/, e.g. "van.jpg"' : 'must be a file name, e.g. "van.jpg"') })
-      .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[^\\]+\.[A-Za-z0-9]+$/, 'must be a file name under content/photos/, e.g. "van.jpg" (no leading "/", no "..")'),
+    src: PhotoSrc,
     alt: z.string({ error: (issue) => (issue.input === undefined ? `is missing: ${DESCRIBE}` : 'must be text') }),
     decorative: z.boolean({ error: 'must be true or false' }).optional(),
   })

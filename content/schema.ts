@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { Photo } from './photo-schema.ts';
+import { Photo, PhotoSrc } from './photo-schema.ts';
 import { ContentError, type ContentProblem } from './content-error.ts';
 import { describeIssues } from './schema-messages.ts';
 import { googleUrlProblem, linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
@@ -183,6 +183,11 @@ export const SiteSettings = z.strictObject({
   analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]),
   /** Optional profiles on other sites (footer links, JSON-LD sameAs and hasMap, the review link). */
   profiles: Profiles.optional(),
+  shareImage: z.union([z.literal(''), PhotoSrc]).optional().describe(
+    'The picture shown when a page of the site is shared on Facebook, in a text message or elsewhere, unless the page has a photo of its own. '
+    + 'Leave it empty and the build draws one from your business name, base town and phone number. '
+    + 'Or give the file name of one of your photos in content/photos/, e.g. "van.jpg": it is cropped around its centre to 1200x630 px, so keep what matters in the middle; it needs at least 1200x630 px.',
+  ),
 });
 
 /** Which optional sections an area page has. */

@@ -5,6 +5,18 @@
 import type { ComponentType } from 'react';
 import type { Photo } from '../content/photo-schema.ts';
 
+/**
+ * Site path of the share image the build draws from the settings (lib/photos/share-image.ts): the
+ * og:image of every page without a photo of its own, unless the settings name a photo instead.
+ */
+export const DRAWN_SHARE_IMAGE = '/img/og-image.png';
+
+/**
+ * Size of every share image, px: the drawn one and each photo's card (1.91:1, the size Facebook
+ * recommends for link previews, https://developers.facebook.com/docs/sharing/webmasters/images/).
+ */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
 /** Page metadata. Open Graph and Twitter fields derive from these. */
 export interface PageMeta {
   /** Page title without the business name; the layout appends " | {name}" where it fits (lib/text.ts documentTitle). */
@@ -21,7 +33,7 @@ export interface PageMeta {
   noFollow?: boolean;
   /** Open Graph type; default "website". */
   ogType?: 'website' | 'article';
-  /** Site path of the share image; default "/img/og-image.png". */
+  /** Site path of the share image; default the site's (the settings' `shareImage` photo, else DRAWN_SHARE_IMAGE). */
   ogImage?: string;
   /** The page's own photo: its 1200x630 social card (lib/photos/photos.ts) becomes the share image. */
   photo?: Photo;

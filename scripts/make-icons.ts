@@ -1,12 +1,12 @@
 /**
- * Rasterises the site's SVG art into the PNG icons, the share image and the favicon.
+ * Rasterises the site's SVG art into the PNG icons and the favicon. (The share image is drawn by
+ * the build from the settings: lib/photos/share-image.ts.)
  *
- * Makes, from static/img/icon.svg, static/img/logo.svg and static/img/hero.svg:
+ * Makes, from static/img/icon.svg and static/img/logo.svg:
  * - static/img/apple-touch-icon.png  180x180, opaque (navy behind the icon's rounded corners)
  * - static/img/icon-192.png          192x192, transparent corners (manifest, purpose "any")
  * - static/img/icon-512.png          512x512, transparent corners (manifest, purpose "any")
  * - static/img/icon-maskable-512.png 512x512, art at ~70 % centred on full navy (purpose "maskable")
- * - static/img/og-image.png          1200x630 share image: hero art above a navy band with the title
  * - static/img/logo.png              512x512, transparent around the logo: the business's `logo` in
  *                                    the JSON-LD (Google asks for at least 112x112 in a format it
  *                                    indexes, https://developers.google.com/search/docs/appearance/structured-data/logo)
@@ -30,7 +30,6 @@ const img = (name: string) => path.join(root, 'static', 'img', name);
 const NAVY = '#0b2545';
 /** Width and height of static/img/logo.png in px. */
 const LOGO_PNG_SIZE = 512;
-const SAND = '#f5efe6';
 
 /** A data: URL for an SVG file, usable as an <img> src inside page.setContent. */
 async function svgDataUrl(file: string): Promise<string> {
@@ -62,19 +61,6 @@ function iconBody(icon: string, size: number, background?: string, scale = 1): s
   </div>`;
 }
 
-function ogBody(hero: string, logo: string): string {
-  return `<div style="position:relative;width:1200px;height:630px;background:${NAVY};font-family:'Helvetica Neue',Helvetica,Arial,'Liberation Sans','DejaVu Sans',sans-serif">
-    <img src="${hero}" width="1200" height="800" alt="" style="position:absolute;left:0;top:-258px">
-    <div style="position:absolute;left:0;right:0;bottom:0;height:170px;background:${NAVY};border-top:6px solid #c1121f;display:flex;align-items:center;gap:36px;padding:0 64px;box-sizing:border-box">
-      <img src="${logo}" width="100" height="100" alt="">
-      <div>
-        <div style="color:#ffffff;font-size:58px;font-weight:700;line-height:1.1;letter-spacing:-0.5px">Mobile Locksmith – Grants, NM</div>
-        <div style="color:${SAND};font-size:30px;font-weight:400;line-height:1.3;margin-top:10px">Car · Home · Business · 24/7 Emergency</div>
-      </div>
-    </div>
-  </div>`;
-}
-
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   headless: true,
@@ -84,7 +70,6 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   const icon = await svgDataUrl(img('icon.svg'));
-  const hero = await svgDataUrl(img('hero.svg'));
   const logo = await svgDataUrl(img('logo.svg'));
 
   const outputs: Array<[string, Buffer]> = [
@@ -92,7 +77,6 @@ try {
     [img('icon-192.png'), await shoot(page, 192, 192, iconBody(icon, 192), true)],
     [img('icon-512.png'), await shoot(page, 512, 512, iconBody(icon, 512), true)],
     [img('icon-maskable-512.png'), await shoot(page, 512, 512, iconBody(icon, 512, NAVY, 0.7), false)],
-    [img('og-image.png'), await shoot(page, 1200, 630, ogBody(hero, logo), false)],
     [img('logo.png'), await shoot(page, LOGO_PNG_SIZE, LOGO_PNG_SIZE, iconBody(logo, LOGO_PNG_SIZE), true)],
   ];
 

@@ -6,7 +6,8 @@ import { buildCsp, hashSource } from '../lib/csp.ts';
 import { robotsContent } from '../lib/site-files/robots.ts';
 import { documentTitle } from '../lib/text.ts';
 import { absoluteUrl, serializeJsonLd } from '../lib/site-files/structured-data.ts';
-import type { PageMeta } from '../lib/route.ts';
+import { DRAWN_SHARE_IMAGE, type PageMeta } from '../lib/route.ts';
+import { sharePhotoCard } from '../lib/photos/share-image.ts';
 import { useRender } from './site-context.ts';
 
 /** One JSON-LD block. Content is escaped so it cannot close the script element. */
@@ -25,8 +26,9 @@ export function Head({ meta, path, css, analytics = true }: { meta: PageMeta; pa
   const { site: { settings }, photos } = useRender();
   const fullTitle = documentTitle(meta.title, settings.name);
   const canonical = meta.canonicalPath === null ? undefined : absoluteUrl(settings.siteUrl, meta.canonicalPath ?? path);
-  const social = meta.photo && photos.get(meta.photo.src)?.social;
-  const image = absoluteUrl(settings.siteUrl, social?.path ?? meta.ogImage ?? '/img/og-image.png');
+  // The page's own photo's card; else its own image; else the settings' share photo's card; else the drawn image.
+  const social = meta.photo ? photos.get(meta.photo.src)?.social : meta.ogImage ? undefined : sharePhotoCard(settings, photos);
+  const image = absoluteUrl(settings.siteUrl, social?.path ?? meta.ogImage ?? DRAWN_SHARE_IMAGE);
   // A photo's card: its size and text alternative (Open Graph "Structured Properties", https://ogp.me/#structured).
   const imageAlt = meta.photo && !meta.photo.decorative ? meta.photo.alt : undefined;
   return (

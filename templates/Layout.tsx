@@ -11,7 +11,8 @@ import { ChatbotArea } from './ChatbotArea.tsx';
 import { Footer } from './Footer.tsx';
 import { Head, JsonLd } from './Head.tsx';
 import { Header } from './Header.tsx';
-import { useSite } from './site-context.ts';
+import { businessImages } from '../lib/photos/share-image.ts';
+import { useRender } from './site-context.ts';
 
 /**
  * @param route    the route being rendered (metadata, nav, tracker, chatbot flag)
@@ -19,10 +20,10 @@ import { useSite } from './site-context.ts';
  * @param children the page's main content
  */
 export function Layout({ route, css, children }: { route: Route; css: string; children: ReactNode }) {
-  const site = useSite();
+  const { site, photos } = useRender();
   // A file route (/404.html) is served at whatever address was not found, so it has no trail.
   const crumbs = route.path.endsWith('/') ? breadcrumbsFor(route.path, route.crumbLabels) : [];
-  const jsonLd: object[] = [locksmithJsonLd(site, { withRating: route.meta.showsRating })];
+  const jsonLd: object[] = [locksmithJsonLd(site, { withRating: route.meta.showsRating, images: businessImages(site, photos) })];
   if (showBreadcrumbs(crumbs)) jsonLd.push(breadcrumbJsonLd(crumbs, site.settings.siteUrl, route.meta.canonicalPath ?? route.path));
   jsonLd.push(...(route.meta.structuredData ?? []));
   return (

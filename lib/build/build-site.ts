@@ -3,7 +3,7 @@
  * them):
  *
  *   1. content   load and validate the content, list the routes, check them
- *   2. settle    photos, stylesheet, browser bundle: every input a page is made from
+ *   2. settle    photos, share image, stylesheet, browser bundle: every input a page is made from
  *                (lib/build/settle.ts)
  *   3. pages     each route through the page steps (lib/build/make-page.ts), on this thread and,
  *                for large sites, on worker threads; each page is written as soon as it is
@@ -209,7 +209,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const trace = options.trace ?? (() => undefined);
   const { site, routes } = loadSite(options.content, config);
   trace('content');
-  const folders = { photosDir: options.photosDir ?? config.photosDir, cacheDir: options.photoCacheDir ?? config.photoCacheDir };
+  const folders = { photosDir: options.photosDir ?? config.photosDir, cacheDir: options.photoCacheDir ?? config.photoCacheDir, artDir: path.join(config.staticDir, 'img') };
   const settled = await settleInputs(site, folders, options.progress, options.reuse);
   trace('settled');
   const open = options.writer ?? (() => openSiteWriter(config.staticDir, options.outDir ?? config.outDir, { replaceExisting: config.replaceExisting }));
@@ -220,7 +220,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     return writer.write(batch);
   };
   try {
-    await write(settled.photos.files);
+    await write([...settled.photos.files, ...(settled.shareImage ? [settled.shareImage] : [])]);
     const made = await makePages(settled, routes, options, { ...writer, write });
     trace('pages');
     await write(await extraFiles(site, routes, made.built));

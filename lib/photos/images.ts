@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
+import { SHARE_IMAGE_SIZE } from '../route.ts';
 import { cached } from './disk-cache.ts';
 
 /** An output format of a photo. */
@@ -59,8 +60,8 @@ const ENCODE_OPTIONS = {
   jpeg: (quality: number) => ({ quality, mozjpeg: true }),
 } as const;
 
-/** The social card (Open Graph og:image, Twitter summary_large_image): 1200x630 px, JPEG. */
-export const SOCIAL_SIZE = { width: 1200, height: 630 } as const;
+/** The social card (Open Graph og:image, Twitter summary_large_image): 1200x630 px (lib/route.ts SHARE_IMAGE_SIZE), JPEG. */
+export const SOCIAL_SIZE = SHARE_IMAGE_SIZE;
 
 /** Versions that change encoder output: part of every cache key. */
 const ENCODER = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
@@ -171,9 +172,10 @@ function encode(source: SourceImage, format: ImageFormat, width: number, height:
  * @param source   from `readSource`
  * @param cacheDir folder of the on-disk cache
  * @param onEncode called once, before the first file that is not in the cache is encoded
+ * @param socialOnly true: the social card alone (`images` is empty), for a photo that is only the share image
  * @throws ImageError "corrupt" when the pixels cannot be decoded (a truncated or damaged file)
  */
-export async function encodePhoto(source: SourceImage, cacheDir: string, onEncode?: () => void): Promise<EncodedPhoto> {
+export async function encodePhoto(source: SourceImage, cacheDir: string, onEncode?: () => void, { socialOnly = false } = {}): Promise<EncodedPhoto> {
   let encoded = 0;
   const one = async (format: ImageFormat, width: number, height: number): Promise<EncodedImage> => {
     const options = JSON.stringify({ ENCODER, format, width, height, crop: 'centre', options: ENCODE_OPTIONS[format](QUALITY[format]) });
@@ -190,7 +192,7 @@ export async function encodePhoto(source: SourceImage, cacheDir: string, onEncod
       throw new ImageError('corrupt', (error as Error).message);
     }
   };
-  const plan = FORMATS.flatMap((format) => widthsFor(source).map((width) => [format, width] as const));
+  const plan = socialOnly ? [] : FORMATS.flatMap((format) => widthsFor(source).map((width) => [format, width] as const));
   // One at a time: libvips already spreads each encode over every core.
   const images: EncodedImage[] = [];
   for (const [format, width] of plan) images.push(await one(format, width, heightFor(width)));

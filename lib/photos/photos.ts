@@ -1,8 +1,9 @@
 /**
  * The site's photos: finds every `photo` field in the content (home, communities, core services,
- * specialised services), checks each file in the operator's words (missing, with a near name to
- * suggest; not a photo; corrupt; too small), has lib/photos/images.ts make its files, and names them by
- * content hash under /img/photos/. The pages look photos up by `src` in the returned library.
+ * specialised services) and the settings' `shareImage`, checks each file in the operator's words
+ * (missing, with a near name to suggest; not a photo; corrupt; too small), has
+ * lib/photos/images.ts make its files, and names them by content hash under /img/photos/. The
+ * pages look photos up by `src` in the returned library.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +15,7 @@ import { PHOTOS_FOLDER, type Photo } from '../../content/photo-schema.ts';
 import type { EncodedImage, ImageError, ImageFormat, SourceImage } from './images.ts';
 import type { SiteData } from '../content/load-content.ts';
 import type { SiteFile } from '../write.ts';
-import { HOME_FILE, recordFile } from '../content/content-paths.ts';
+import { HOME_FILE, recordFile, SETTINGS_FILE } from '../content/content-paths.ts';
 
 /** Site folder of the processed photos: content-hashed names only, so hosts may cache it for a year. */
 export const PHOTOS_URL = '/img/photos/';
@@ -34,6 +35,10 @@ export interface PhotoUse {
   label: string;
   /** The record's slug, e.g. "grants"; absent for the home page. */
   slug?: string;
+  /** The field that names the file, for messages; default "photo.src". */
+  field?: string;
+  /** True when the photo is only the share image: only its social card is made, and it needs only that card's size. */
+  socialOnly?: boolean;
   photo: Photo;
 }
 
@@ -48,7 +53,11 @@ export interface PhotoFile {
   bytes: number;
 }
 
-/** A processed photo: its files by format (widths ascending) and its social card. */
+/**
+ * A processed photo: its files by format (widths ascending) and its social card. A photo used only
+ * as the share image (PhotoUse.socialOnly) has its social card alone: no file of any format, and
+ * the card's size as its own.
+ */
 export interface ProcessedPhoto {
   /** The `src` of the photo field. */
   src: string;
@@ -82,13 +91,18 @@ export interface PhotoOptions {
   onEncode?: (src: string, index: number, count: number) => void;
 }
 
-/** Every photo field of the content, in page order: home, communities, core services, services. */
-export function photoUses(site: Pick<SiteData, 'home' | 'communities' | 'core' | 'services'>): PhotoUse[] {
+/**
+ * Every photo field of the content, in page order: home, communities, core services, services;
+ * then the settings' `shareImage` when it names a photo.
+ */
+export function photoUses(site: Pick<SiteData, 'settings' | 'home' | 'communities' | 'core' | 'services'>): PhotoUse[] {
   const uses: PhotoUse[] = [];
   if (site.home.photo) uses.push({ file: HOME_FILE, label: 'home', photo: site.home.photo });
   for (const c of site.communities) if (c.photo) uses.push({ file: recordFile('community', c.slug), label: `community "${c.slug}"`, slug: c.slug, photo: c.photo });
   for (const c of site.core) if (c.photo) uses.push({ file: recordFile('core service', c.slug), label: `core service "${c.slug}"`, slug: c.slug, photo: c.photo });
   for (const s of site.services) if (s.photo) uses.push({ file: recordFile('service', s.slug), label: `service "${s.slug}"`, slug: s.slug, photo: s.photo });
+  const share = site.settings.shareImage;
+  if (share) uses.push({ file: SETTINGS_FILE, label: 'settings', field: 'shareImage', socialOnly: true, photo: { src: share, alt: '', decorative: true } });
   return uses;
 }
 
@@ -155,9 +169,10 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
   const available = await fg('**/*.{jpg,jpeg,png,webp,tif,tiff,avif,heic,heif,gif}', { cwd: options.photosDir, onlyFiles: true, dot: false, caseSensitiveMatch: false }).catch(() => [] as string[]);
   const problems: ContentProblem[] = [];
   const sources = new Map<string, SourceImage>();
-  const say = (use: PhotoUse, field: string, expected: string, hint?: string) => problems.push({
-    file: use.file, record: use.label, ...(use.slug ? { slug: use.slug } : {}), field: `photo.${field}`, value: use.photo.src, expected, ...(hint ? { hint } : {}),
+  const say = (use: PhotoUse, expected: string, hint?: string) => problems.push({
+    file: use.file, record: use.label, ...(use.slug ? { slug: use.slug } : {}), field: use.field ?? 'photo.src', value: use.photo.src, expected, ...(hint ? { hint } : {}),
   });
+  const socialOnly = (src: string) => uses.every((u) => u.photo.src !== src || u.socialOnly);
   for (const use of uses) {
     const { src } = use.photo;
     if (sources.has(src)) continue;
@@ -167,12 +182,12 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
       bytes = await readFile(path.join(options.photosDir, src));
     } catch {
       const near = nearestName(src, available);
-      if (near) say(use, 'src', `${quoted} is not in ${PHOTOS_FOLDER}/`, `did you mean "${near}"?`);
-      else say(use, 'src', `${quoted} is not in ${PHOTOS_FOLDER}/: copy the photo there, or correct the name`);
+      if (near) say(use, `${quoted} is not in ${PHOTOS_FOLDER}/`, `did you mean "${near}"?`);
+      else say(use, `${quoted} is not in ${PHOTOS_FOLDER}/: copy the photo there, or correct the name`);
       continue;
     }
     if (bytes.length === 0) {
-      say(use, 'src', `${quoted} is an empty file (0 bytes): copy the photo again from the phone or camera`);
+      say(use, `${quoted} is an empty file (0 bytes): copy the photo again from the phone or camera`);
       continue;
     }
     let source: SourceImage;
@@ -180,11 +195,13 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
       source = await readSource(bytes);
     } catch (error) {
       if (!(error instanceof ImageError)) throw error;
-      say(use, 'src', `${quoted} ${imageProblem(error)}`);
+      say(use, `${quoted} ${imageProblem(error)}`);
       continue;
     }
-    if (source.width < MIN_PHOTO.width || source.height < MIN_PHOTO.height) {
-      say(use, 'src', `${quoted} is ${source.width}x${source.height} px, smaller than its largest slot needs: the page's hero and its social card need at least ${MIN_PHOTO.width}x${MIN_PHOTO.height} px; use the original photo from the phone or camera, not a resized copy`);
+    const least = socialOnly(src) ? SOCIAL_SIZE : MIN_PHOTO;
+    if (source.width < least.width || source.height < least.height) {
+      const needs = socialOnly(src) ? 'the share image needs' : "the page's hero and its social card need";
+      say(use, `${quoted} is ${source.width}x${source.height} px, smaller than its largest slot needs: ${needs} at least ${least.width}x${least.height} px; use the original photo from the phone or camera, not a resized copy`);
       continue;
     }
     sources.set(src, source);
@@ -198,11 +215,11 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
     const i = index++;
     let made;
     try {
-      made = await encodePhoto(source, options.cacheDir, () => options.onEncode?.(src, i, sources.size));
+      made = await encodePhoto(source, options.cacheDir, () => options.onEncode?.(src, i, sources.size), { socialOnly: socialOnly(src) });
     } catch (error) {
       if (!(error instanceof ImageError)) throw error;
       const use = uses.find((u) => u.photo.src === src)!;
-      say(use, 'src', `"${src}" ${imageProblem(error)}`);
+      say(use, `"${src}" ${imageProblem(error)}`);
       continue;
     }
     encoded += made.encoded;
@@ -216,7 +233,7 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
     }
     const social = siteFileOf(stem, `${SOCIAL_SIZE.width}x${SOCIAL_SIZE.height}`, made.social, EXTENSION.jpeg);
     files.push(social.file);
-    const largest = byFormat.jpeg[byFormat.jpeg.length - 1];
+    const largest = byFormat.jpeg[byFormat.jpeg.length - 1] ?? social.info;
     library.set(src, { src, width: largest.width, height: largest.height, files: byFormat, social: social.info });
   }
   if (problems.length) throw new ContentError(problems);

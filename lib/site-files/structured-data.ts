@@ -12,6 +12,7 @@ import type { Crumb } from './breadcrumbs.ts';
 import { e164WithExtension } from '../content/phone.ts';
 import { isMapLink, profileLinks } from '../content/profiles.ts';
 import type { SiteData } from '../content/load-content.ts';
+import { DRAWN_SHARE_IMAGE } from '../route.ts';
 
 /** Absolute URL of a site path, e.g. ("https://x.com", "/areas/grants/") -> "https://x.com/areas/grants/". */
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -53,8 +54,10 @@ export function sameAsList(urls: readonly (string | undefined)[]): string[] | un
  * Profile when it is a Google Maps address.
  * `aggregateRating` (best 5, worst 1) only with `withRating` and only for a rating collected on
  * this site (lib/content/rating.ts ratingMarkedUp): the page that passes it shows the rating.
+ * `image`: `images` (site paths, lib/photos/share-image.ts businessImages: the owner's photos, else
+ * the drawn share image), one as a URL, more as a list of URLs.
  */
-export function locksmithJsonLd(site: SiteData, { withRating = false }: { withRating?: boolean } = {}): WithContext<Locksmith> {
+export function locksmithJsonLd(site: SiteData, { withRating = false, images = [DRAWN_SHARE_IMAGE] }: { withRating?: boolean; images?: readonly string[] } = {}): WithContext<Locksmith> {
   const { settings, communities } = site;
   const { location, rating } = settings;
   const profiles = profileLinks(settings);
@@ -68,7 +71,7 @@ export function locksmithJsonLd(site: SiteData, { withRating = false }: { withRa
     url: `${settings.siteUrl}/`,
     telephone: e164WithExtension(settings.phone),
     email: settings.email,
-    image: absoluteUrl(settings.siteUrl, '/img/og-image.png'),
+    image: images.length === 1 ? absoluteUrl(settings.siteUrl, images[0]) : images.map((p) => absoluteUrl(settings.siteUrl, p)),
     logo: absoluteUrl(settings.siteUrl, LOGO_PNG_PATH),
     address: {
       '@type': 'PostalAddress',

@@ -47,7 +47,7 @@ test('should write the same files and figures with three threads as with one', a
 /** The settled inputs of the project's site, and its routes. */
 async function projectInputs() {
   const site = loadContent(PROJECT_CONTENT);
-  const settled = await settleInputs(site, { photosDir: path.join(ROOT, 'content', 'photos'), cacheDir: path.join(tmp, 'photo-cache') });
+  const settled = await settleInputs(site, { photosDir: path.join(ROOT, 'content', 'photos'), cacheDir: path.join(tmp, 'photo-cache'), artDir: path.join(ROOT, 'static', 'img') });
   return { inputs: settled.inputs, routes: buildRoutes(site) };
 }
 

@@ -1,0 +1,149 @@
+/**
+ * The site's share image: the picture a page shows when it is shared (Open Graph og:image, Twitter
+ * summary_large_image, https://ogp.me/#metadata) unless it has a photo of its own, and the images
+ * of the business in its JSON-LD.
+ *
+ * Unless the settings name a photo (`shareImage`, whose card lib/photos/photos.ts makes), the build
+ * draws it from the settings: the business's name, its base town and its phone number, in a navy
+ * band below the site's hero art (static/img/hero.svg) with its logo (static/img/logo.svg),
+ * 1200x630 px, PNG, written at DRAWN_SHARE_IMAGE. Every letter is a path of the font this folder
+ * ships (fonts/DejaVuSans-Bold.ttf, lib/photos/share-drawing.ts), so the bytes are the same on
+ * every machine. The PNG is kept in the photo cache (lib/photos/disk-cache.ts) under a key made of
+ * everything that shapes it, so a rebuild with the same name, town and phone draws nothing.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Settings, SiteData } from '../content/load-content.ts';
+import { DRAWN_SHARE_IMAGE, SHARE_IMAGE_SIZE } from '../route.ts';
+import type { SiteFile } from '../write.ts';
+import { cached } from './disk-cache.ts';
+import { photoUses, type PhotoFile, type PhotoLibrary } from './photos.ts';
+import type { ShareNode } from './share-drawing.ts';
+
+/** The font every letter of the drawn image is made of: DejaVu Sans Bold, from Debian's fonts-dejavu-core (its licence: fonts/LICENSE). */
+export const SHARE_FONT = { family: 'DejaVu Sans', file: path.join(import.meta.dirname, 'fonts', 'DejaVuSans-Bold.ttf') };
+
+/** The site's colours the image is drawn in (templates/styles/00-base.css: --navy, --red, --sand). */
+const NAVY = '#0b2545';
+const RED = '#c1121f';
+const SAND = '#f5efe6';
+
+/** What the drawn image says: the business's name, its base ("Grants, NM") and its phone as people write it. */
+export interface ShareText {
+  name: string;
+  town: string;
+  phone: string;
+}
+
+/** The art the image is drawn with: the SVG files' bytes. */
+export interface ShareArt {
+  hero: Buffer;
+  logo: Buffer;
+}
+
+const div = (style: ShareNode['props']['style'], ...children: (ShareNode | string)[]): ShareNode => ({ type: 'div', props: { style, children } });
+const svgImage = (svg: Buffer, width: number, height: number, style: ShareNode['props']['style']): ShareNode => ({
+  type: 'img', props: { src: `data:image/svg+xml;base64,${svg.toString('base64')}`, width, height, style },
+});
+
+/** The text of the drawn image from the settings. */
+export function shareText(settings: Pick<Settings, 'name' | 'location' | 'phone'>): ShareText {
+  return { name: settings.name, town: `${settings.location.locality}, ${settings.location.region}`, phone: settings.phone.national };
+}
+
+/**
+ * The layout of the drawn image: the hero art (1200x800, moved up so its road meets the band),
+ * then a navy band 230 px tall under a red rule, with the logo and three lines: the name (up to
+ * two lines, smaller when long, cut with an ellipsis past two), "Mobile locksmith · {town}", and
+ * the phone.
+ */
+export function shareLayout(text: ShareText, art: ShareArt): ShareNode {
+  const nameSize = text.name.length > 28 ? 44 : 56;
+  return div({ display: 'flex', ...SHARE_IMAGE_SIZE, background: NAVY, fontFamily: SHARE_FONT.family },
+    svgImage(art.hero, 1200, 800, { position: 'absolute', left: 0, top: -316 }),
+    div({ position: 'absolute', left: 0, right: 0, bottom: 0, height: 230, background: NAVY, borderTop: `6px solid ${RED}`, display: 'flex', alignItems: 'center', padding: '0 64px' },
+      svgImage(art.logo, 120, 120, { marginRight: 40 }),
+      div({ display: 'flex', flexDirection: 'column', flex: 1 },
+        div({ color: '#ffffff', fontSize: nameSize, lineHeight: 1.1, lineClamp: 2 }, text.name),
+        div({ color: SAND, fontSize: 30, marginTop: 12 }, `Mobile locksmith · ${text.town}`),
+        div({ color: '#ffffff', fontSize: 40, marginTop: 10 }, text.phone))));
+}
+
+/** The art files in `artDir` (the site's static/img/). @throws Error when one cannot be read */
+export async function readShareArt(artDir: string): Promise<ShareArt> {
+  const [hero, logo] = await Promise.all([readFile(path.join(artDir, 'hero.svg')), readFile(path.join(artDir, 'logo.svg'))]);
+  return { hero, logo };
+}
+
+/**
+ * Draws the image, without any cache (loads satori and sharp: about half a second the first time).
+ * @returns PNG bytes, 1200x630
+ * @throws Error from satori or sharp (an unreadable font or art file)
+ */
+export async function renderShareImage(text: ShareText, art: ShareArt, font?: Buffer): Promise<Buffer> {
+  const { drawShareImage } = await import('./share-drawing.ts');
+  return drawShareImage(shareLayout(text, art), { family: SHARE_FONT.family, data: font ?? await readFile(SHARE_FONT.file) });
+}
+
+/**
+ * The installed version of a package, read from its package.json without loading the package:
+ * the package.json in the folder above its main file (`{package}/dist/index.cjs` for satori and sharp).
+ */
+function packageVersion(name: string): string {
+  const main = createRequire(import.meta.url).resolve(name);
+  return (JSON.parse(readFileSync(path.join(path.dirname(main), '..', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Versions of the drawing libraries: part of the cache key, since another version may draw other bytes. */
+let drawer: string | undefined;
+const drawerVersions = () => (drawer ??= ['satori', 'sharp'].map((name) => `${name} ${packageVersion(name)}`).join(' '));
+
+/**
+ * The drawn share image of the settings, as the file the build writes at DRAWN_SHARE_IMAGE; none
+ * when the settings name a photo instead (lib/photos/photos.ts makes its card).
+ * @param artDir   folder of hero.svg and logo.svg (the site's static/img/)
+ * @param cacheDir the photo cache: the PNG is kept under a hash of the layout (its text and art
+ *   included), the font and the drawing libraries' versions, so it is drawn again only when one of them changes
+ * @returns the file, and whether it was drawn now (false: taken from the cache)
+ * @throws Error when the art, the font or the cache folder cannot be read or written
+ */
+export async function drawnShareFile(settings: Settings, artDir: string, cacheDir: string): Promise<{ file: SiteFile; drawn: boolean } | undefined> {
+  if (settings.shareImage) return undefined;
+  const [art, font] = await Promise.all([readShareArt(artDir), readFile(SHARE_FONT.file)]);
+  const text = shareText(settings);
+  const layout = JSON.stringify(shareLayout(text, art));
+  const key = createHash('sha256').update(`${drawerVersions()}\n${createHash('sha256').update(font).digest('hex')}\n${layout}`).digest('hex');
+  const result = await cached(cacheDir, `share-${key}.png`, () => renderShareImage(text, art, font));
+  return { file: { path: DRAWN_SHARE_IMAGE, contents: result.bytes }, drawn: result.made };
+}
+
+/**
+ * The card of the photo the settings name as the share image (1200x630 JPEG), or undefined when
+ * they name none (the drawn image at DRAWN_SHARE_IMAGE is the share image then).
+ */
+export function sharePhotoCard(settings: Pick<Settings, 'shareImage'>, photos: PhotoLibrary): PhotoFile | undefined {
+  return settings.shareImage ? photos.get(settings.shareImage)?.social : undefined;
+}
+
+/**
+ * Most images the business's JSON-LD names. It is on every page, so it stays small: Google's
+ * LocalBusiness example gives three (https://developers.google.com/search/docs/appearance/structured-data/local-business).
+ */
+export const BUSINESS_IMAGE_LIMIT = 3;
+
+/**
+ * Site paths of the business's images for its JSON-LD `image`: the owner's photos when there are
+ * any (the share photo first, then in page order, each once: the largest JPEG of each, or the
+ * share photo's card when no page shows it), at most BUSINESS_IMAGE_LIMIT; else the drawn image.
+ */
+export function businessImages(site: Pick<SiteData, 'settings' | 'home' | 'communities' | 'core' | 'services'>, photos: PhotoLibrary): string[] {
+  const srcs = new Set([site.settings.shareImage, ...photoUses(site).map((u) => u.photo.src)].filter((s): s is string => Boolean(s)));
+  const paths = [...srcs].flatMap((src) => {
+    const photo = photos.get(src);
+    return photo ? [(photo.files.jpeg[photo.files.jpeg.length - 1] ?? photo.social).path] : [];
+  });
+  return paths.length ? paths.slice(0, BUSINESS_IMAGE_LIMIT) : [DRAWN_SHARE_IMAGE];
+}
