@@ -40,26 +40,29 @@ try {
   const built = fg.sync('**/index.html', { cwd: config.outDir }).map((f) => pageOfFile(`/${f}`)!);
   const made = new Set(routes.map((r) => pageOfFile(`/${outputFile(r.path)}`)).filter((p) => p !== undefined));
   const sources = new Set(siteRedirects(site.settings).flatMap((r) => [r.from, r.from.replace(/\/$/, '')]));
+  const warnings: string[] = [];
   let copy: RecordCopy | undefined;
   try {
     copy = readRecordCopy(recordCopyFile(process.env, config.root));
   } catch (error) {
     if (!(error instanceof DeployError)) throw error;
-    console.log(`Warning: ${error.message}`);
+    warnings.push(`Warning: ${error.message}`);
   }
   const outDir = `${path.relative(config.root, config.outDir) || config.outDir}/`;
-  for (const line of pagesNoLongerMade(made, sources, built, copy, outDir)) console.log(line);
+  warnings.push(...pagesNoLongerMade(made, sources, built, copy, outDir));
+  for (const line of warnings) console.log(line);
   for (const f of findings) console.log(formatFinding(f));
-  for (const w of thinAreaWarnings(site)) console.log(`Warning: ${w}`);
+  const thin = thinAreaWarnings(site);
+  for (const w of thin) console.log(`Warning: ${w}`);
   const compared = target ? `siteUrl compared with ${target.host}` : 'no DEPLOY_TARGET set, so siteUrl was not compared with a server';
   const blocking = findings.filter(isBlocking);
-  const warned = findings.length - blocking.length;
-  const warnings = warned ? `; ${warned} warning(s) above to look at, which do not stop a deploy` : '';
+  const warned = warnings.length + findings.length - blocking.length + thin.length;
+  const looked = warned ? `; ${warned} warning(s) above to look at, which do not stop a deploy` : '';
   if (blocking.length) {
-    console.log(`Pre-publish check: ${blocking.length} to fix before publishing (${compared})${warnings}.`);
+    console.log(`Pre-publish check: ${blocking.length} to fix before publishing (${compared})${looked}.`);
     process.exitCode = 1;
   } else {
-    console.log(`Pre-publish check passed: no sample values left (${compared})${warnings}.`);
+    console.log(`Pre-publish check passed: no sample values left (${compared})${looked}.`);
   }
 } catch (error) {
   if (error instanceof DeployError || error instanceof ConfigError) {

@@ -158,7 +158,7 @@ function sampleShareImage(s: SiteData['settings']): string | undefined {
     isSamplePhone(s.phone) ? `phone ${s.phone.national}` : '',
   ].filter(Boolean);
   if (!samples.length) return undefined;
-  return `is not set, so the share image (the picture shown wherever a page is shared, and the business's image in its structured data) is drawn from the sample ${samples.join(' and ')}: put the business's own ${samples.length > 1 ? 'name and phone' : samples[0].split(' ')[0]} (the image follows them), or name a photo of your own in shareImage.`;
+  return `is not set, so the share image (the picture shown wherever a page is shared, and the business's image in its structured data) is drawn from the sample ${samples.join(' and ')}: put the business's own ${samples.length > 1 ? 'name and phone' : samples[0].split(' ')[0]} (the image follows), or name a photo of your own in shareImage.`;
 }
 
 /**

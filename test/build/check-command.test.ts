@@ -54,7 +54,7 @@ test('should report the sample rating and each sample credential, and exit 1', a
   for (const field of ['credentials.licence', 'credentials.insurer', 'credentials.bureau']) {
     assert.ok(lines.some((l) => l.startsWith(`content/site.ts: field "${field}" is a sample `)), field);
   }
-  assert.ok(lines.includes('content/site.ts: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows them), or name a photo of your own in shareImage.'), lines.join('\n'));
+  assert.ok(lines.includes('content/site.ts: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows), or name a photo of your own in shareImage.'), lines.join('\n'));
   assert.match(lines.at(-1)!, /^Pre-publish check: 17 to fix before publishing \(.*\); 20 warning\(s\) above to look at, which do not stop a deploy\.$/);
 });
 

@@ -86,7 +86,7 @@ check('should compare siteUrl with the target: its own domain, else DEPLOY_SITE_
 
 check('should say the generated share image is drawn from a sample name or phone, until both are the business\'s or a photo is named', () => {
   const line = (raw: any) => blocking(checkSite(loadContent(raw))).find((l) => l.includes('field "shareImage"'));
-  assert.is(line(PROJECT_CONTENT), 'content/site.ts: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows them), or name a photo of your own in shareImage.');
+  assert.is(line(PROJECT_CONTENT), 'content/site.ts: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows), or name a photo of your own in shareImage.');
   const own = ownContent();
   own.settings.name = 'Cibola Mobile Locksmith';
   assert.match(line(own)!, /drawn from the sample name "Cibola Mobile Locksmith": put the business's own name \(/);
