@@ -17,6 +17,12 @@
 export const SAMPLE_PHONE_DIGITS = /^\d{3}55501\d\d$/;
 
 /**
+ * The sample business name of content/site.ts. Not refused on its own (a business may be called
+ * that), but a share image drawn from it (the generated one) is the sample's, not the business's.
+ */
+export const SAMPLE_NAME = 'Cibola Mobile Locksmith';
+
+/**
  * Domains reserved for documentation and examples (RFC 2606 section 3,
  * https://www.rfc-editor.org/rfc/rfc2606#section-3); any host ending in one of these, e.g.
  * "www.example.com", is a sample.

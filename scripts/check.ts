@@ -1,25 +1,30 @@
 /**
  * `npm run check`: the pre-publish check on its own (lib/deploy/prepublish-check.ts). Prints one line per
- * finding, naming the file and the field, and exits 1 while any remain. Compares siteUrl with the
- * deploy target when DEPLOY_TARGET is set (in the shell or in .env). Also refuses a redirect to
- * a page the content does not make, and warns about pages of the last build (dist/) that this
- * content no longer makes and that no redirect covers. Then warns about thin area pages
- * (tooling/thin-pages.ts): it renders the area pages from the content and measures how much text
- * they share (lib/area-similarity.ts); a warning names the page, how similar and what to write,
- * and does not change the exit code.
+ * finding, naming the file and the field, and exits 1 while any sample or target finding remains.
+ * Compares siteUrl with the deploy target when DEPLOY_TARGET is set (in the shell or in .env).
+ * Also refuses a redirect to a page the content does not make.
+ * Warnings, which print without changing the exit code: what the content says that does not add
+ * up (lib/deploy/site-consistency.ts: a slow primary town, imprecise coordinates, long meta
+ * descriptions, checked on the route table built here); pages that the last deploy published
+ * (its local record copy, lib/deploy/record-copy.ts) or the last build (dist/) holds, that this
+ * content no longer makes and that no redirect covers; thin area pages (tooling/thin-pages.ts):
+ * it renders the area pages from the content and measures how much text they share
+ * (lib/area-similarity.ts); a warning names the page, how similar and what to write.
  */
+import path from 'node:path';
 import fg from 'fast-glob';
 import { thinAreaWarnings } from '../tooling/thin-pages.ts';
 import { checkRedirects } from '../lib/build/build-site.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
-import { deletedPagesWithoutRedirect } from '../lib/deploy/deleted-pages.ts';
+import { pageOfFile } from '../lib/deploy/deleted-pages.ts';
+import { pagesNoLongerMade, readRecordCopy, type RecordCopy } from '../lib/deploy/record-copy.ts';
 import { outputFile } from '../lib/route.ts';
 import { siteRedirects } from '../lib/site-files/hosting.ts';
 import { buildRoutes } from '../pages/routes.ts';
-import { DeployError, loadDotEnv, readTarget } from '../lib/deploy/deploy-target.ts';
+import { DeployError, loadDotEnv, readTarget, recordCopyFile } from '../lib/deploy/deploy-target.ts';
 import { loadProjectContent } from '../lib/content/load-content.ts';
-import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
+import { checkSite, formatFinding, isBlocking } from '../lib/deploy/prepublish-check.ts';
 
 try {
   loadDotEnv(PROJECT_ROOT);
@@ -29,23 +34,35 @@ try {
   const site = loadProjectContent(config.contentDir);
   const routes = buildRoutes(site);
   checkRedirects(site, routes, config.staticDir);
-  const findings = checkSite(site, target);
-  // Pages of the last build (dist/) that this content no longer makes: once deployed, the deploy
-  // deletes them; say so now, as the deploy will.
-  const built = fg.sync('**/index.html', { cwd: config.outDir }).map((f) => `/${f}`);
-  const made = new Set(routes.map((r) => `/${outputFile(r.path)}`));
+  const findings = checkSite(site, target, routes);
+  // Pages the last deploy published, or the last build (dist/) holds, that this content no longer
+  // makes: the next deploy deletes them; say so now, as the deploy will.
+  const built = fg.sync('**/index.html', { cwd: config.outDir }).map((f) => pageOfFile(`/${f}`)!);
+  const made = new Set(routes.map((r) => pageOfFile(`/${outputFile(r.path)}`)).filter((p) => p !== undefined));
   const sources = new Set(siteRedirects(site.settings).flatMap((r) => [r.from, r.from.replace(/\/$/, '')]));
-  for (const page of deletedPagesWithoutRedirect(built.filter((f) => !made.has(f)), sources)) {
-    console.log(`Warning: ${page} is in the last build (dist/) but this content makes no such page: once deployed it is deleted, and visitors following links or search results to it see "page not found". Add { from: '${page}', to: '/service-areas/' } (or another page) to redirects in content/site.ts.`);
+  const warnings: string[] = [];
+  let copy: RecordCopy | undefined;
+  try {
+    copy = readRecordCopy(recordCopyFile(process.env, config.root));
+  } catch (error) {
+    if (!(error instanceof DeployError)) throw error;
+    warnings.push(`Warning: ${error.message}`);
   }
+  const outDir = `${path.relative(config.root, config.outDir) || config.outDir}/`;
+  warnings.push(...pagesNoLongerMade(made, sources, built, copy, outDir));
+  for (const line of warnings) console.log(line);
   for (const f of findings) console.log(formatFinding(f));
-  for (const w of thinAreaWarnings(site)) console.log(`Warning: ${w}`);
+  const thin = thinAreaWarnings(site);
+  for (const w of thin) console.log(`Warning: ${w}`);
   const compared = target ? `siteUrl compared with ${target.host}` : 'no DEPLOY_TARGET set, so siteUrl was not compared with a server';
-  if (findings.length) {
-    console.log(`Pre-publish check: ${findings.length} to fix before publishing (${compared}).`);
+  const blocking = findings.filter(isBlocking);
+  const warned = warnings.length + findings.length - blocking.length + thin.length;
+  const looked = warned ? `; ${warned} warning(s) above to look at, which do not stop a deploy` : '';
+  if (blocking.length) {
+    console.log(`Pre-publish check: ${blocking.length} to fix before publishing (${compared})${looked}.`);
     process.exitCode = 1;
   } else {
-    console.log(`Pre-publish check passed: no sample values left (${compared}).`);
+    console.log(`Pre-publish check passed: no sample values left (${compared})${looked}.`);
   }
 } catch (error) {
   if (error instanceof DeployError || error instanceof ConfigError) {

@@ -9,6 +9,8 @@
  * build. Over SFTP the server's host key is checked first (lib/deploy/known-hosts.ts); when the
  * input is a terminal the operator is asked (on /dev/tty) before a new host's key is trusted.
  * Plain FTP and DEPLOY_INSECURE_TLS print a warning on every run.
+ * Once every page is on the server it keeps a local copy of the server's record (DEPLOY_RECORD_COPY,
+ * default .deploy-record.json at the project root; lib/deploy/record-copy.ts) for `npm run check`.
  *
  * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify]
  *   --dry-run        print what would be uploaded, replaced and deleted; change nothing
@@ -28,9 +30,10 @@ import { buildSite } from '../lib/build/build-site.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
-import { DeployError, describeTarget, loadDotEnv, readTarget, transportWarnings } from '../lib/deploy/deploy-target.ts';
+import { DeployError, describeTarget, loadDotEnv, readTarget, recordCopyFile, transportWarnings } from '../lib/deploy/deploy-target.ts';
 import { loadProjectContent } from '../lib/content/load-content.ts';
-import { checkSite, formatFinding } from '../lib/deploy/prepublish-check.ts';
+import { checkSite, formatFinding, isBlocking } from '../lib/deploy/prepublish-check.ts';
+import { buildRoutes } from '../pages/routes.ts';
 import { readLiveUrl } from '../lib/deploy/live-check.ts';
 
 const USAGE = 'Usage: npm run deploy -- [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify]';
@@ -120,21 +123,26 @@ async function main(): Promise<number> {
   const dir = config.outDir;
 
   let site;
+  let routes;
   if (args['no-build'] || args.verify) {
     if (!existsSync(path.join(dir, 'index.html'))) {
       say(`${path.relative(ROOT, dir) || dir} holds no built site: run npm run build first, or drop --no-build.`);
       return 1;
     }
     site = loadProjectContent(config.contentDir);
+    routes = buildRoutes(site);
   } else {
     const built = await buildSite({ config, outDir: dir });
     say(`Built ${built.pages.length} pages, ${built.files.length} files into ${path.relative(ROOT, dir) || dir} in ${Math.round(built.ms)} ms.`);
     site = built.site;
+    routes = built.routes;
   }
 
-  const findings = checkSite(site, target);
+  // Warnings print with the findings but stop nothing.
+  const all = checkSite(site, target, routes);
+  const findings = all.filter(isBlocking);
   const samples = findings.filter((f) => f.kind === 'sample');
-  for (const f of findings) say(formatFinding(f));
+  for (const f of all) say(formatFinding(f));
   if (findings.some((f) => f.kind === 'target') && !dryRun) {
     say('Not deployed: siteUrl does not match the target (above).');
     return 1;
@@ -157,7 +165,8 @@ async function main(): Promise<number> {
     controller.abort();
     say('Stopping after the current file (Ctrl+C again to quit at once; the site stays consistent either way).');
   });
-  const report = await deploy({ dir, target, dryRun, onEvent: show, signal: controller.signal, liveCheck: live, readBack: Boolean(args.verify) });
+  const recordCopy = recordCopyFile(process.env, ROOT);
+  const report = await deploy({ dir, target, dryRun, onEvent: show, signal: controller.signal, liveCheck: live, readBack: Boolean(args.verify), recordCopy });
   if (dryRun) {
     for (const p of report.uploaded) say(`would upload  ${p}`);
     for (const p of report.replaced) say(`would replace ${p}`);

@@ -104,6 +104,19 @@ export function readHostKeySettings(env: NodeJS.ProcessEnv, root: string): HostK
   };
 }
 
+/** The deploy's local copy of its record (lib/deploy/record-copy.ts), at the project root (listed in .gitignore). */
+export const RECORD_COPY_FILE = '.deploy-record.json';
+
+/**
+ * Where the deploy keeps its local copy of the record (lib/deploy/record-copy.ts): DEPLOY_RECORD_COPY
+ * (relative to `root`), default RECORD_COPY_FILE at `root`. Read by `npm run deploy` (writes it)
+ * and `npm run check` (reads it), with or without a DEPLOY_TARGET.
+ */
+export function recordCopyFile(env: NodeJS.ProcessEnv, root: string): string {
+  const own = env.DEPLOY_RECORD_COPY?.trim();
+  return own ? path.resolve(root, own) : path.join(root, RECORD_COPY_FILE);
+}
+
 const DEFAULT_PORTS: Record<Protocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
 /** Default wait for a connection or a reply, in seconds (basic-ftp's own default is 30 s). */
 export const DEFAULT_TIMEOUT_S = 30;

@@ -24,7 +24,7 @@
  *     Every CHECKPOINT_FILES files or CHECKPOINT_MS the manifest records what has arrived, so a
  *     run cut off at any point is finished by the next one without sending those files again.
  *  6. swap: writes the manifest; deletes stale files (pages first, then their assets) and the
- *     folders they leave empty; writes the manifest once more.
+ *     folders they leave empty; writes the manifest once more (and, with recordCopy, a local copy).
  *  7. verify: reads every file back from the live site (lib/deploy/live-check.ts) and uploads a
  *     file that differs once more; then the lock is released.
  * Transient failures (a dropped connection, a timeout) are retried with a new connection, at most
@@ -57,7 +57,8 @@ import {
 import { isDotNameRefusal, openRemote, ServerRefusal, type Remote } from './deploy-remote.ts';
 import { LOCK_DIR, LOCK_DIR_PLAIN, ServerLock, type LockEvent } from './deploy-lock.ts';
 import { repairAgain, repairBeside, Session } from './deploy-session.ts';
-import { DeployError, type DeployTarget } from './deploy-target.ts';
+import { DeployError, describeTarget, type DeployTarget } from './deploy-target.ts';
+import { saveRecordCopy } from './record-copy.ts';
 import { checkLive, type LiveCheckOptions, type LiveCheckResult } from './live-check.ts';
 
 export { MAX_ATTEMPTS } from './deploy-session.ts';
@@ -114,6 +115,12 @@ export interface DeployOptions {
    * whether or not the record says it is there: `npm run deploy -- --verify`.
    */
   readBack?: boolean;
+  /**
+   * Where to keep a local copy of the server's record once every page is on the server (after
+   * the swap, not in a dry run; lib/deploy/record-copy.ts), for `npm run check`. A failure to
+   * write it is a warning event, not a failed deploy.
+   */
+  recordCopy?: string;
   /**
    * A seam for tests: this run's id (8 characters of [0-9a-z]) instead of a new random one
    * (newRunId), so a test can put a file of its own where a temporary name goes.
@@ -202,6 +209,10 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
     await run.claim(plan);
     await run.upload(plan);
     await run.swap(plan);
+    if (options.recordCopy) {
+      await saveRecordCopy(options.recordCopy, run.record, describeTarget(options.target)).catch((e: Error) =>
+        options.onEvent?.({ type: 'warning', message: `Warning: could not keep the deploy's record in ${options.recordCopy} (${e.message}): npm run check cannot name the pages this deploy published until the next deploy writes it.` }));
+    }
     if (run.report.refused.length) throw new PartialDeployError(dotFilesRefused(options.target, run.report), run.report);
     await run.verify(plan);
     return run.report;
@@ -249,6 +260,11 @@ class DeployRun {
 
   private newSession(): Session {
     return new Session(this.open(this.options.target), (note) => this.onEvent({ type: 'retry', ...note }));
+  }
+
+  /** What the server's record says now. */
+  get record(): ServerManifest {
+    return this.state;
   }
 
   /** Step "connect": logs in (checking the server's identity) and says so. */

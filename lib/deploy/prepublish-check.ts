@@ -1,32 +1,34 @@
 /**
  * The pre-publish check: what must not go online as the business's own (the sample identity of
- * content/samples.ts still in the settings or the content) and a siteUrl that does not belong to
- * the server being deployed to. Pure: reads validated site data, returns findings; the commands
- * (`npm run check`, `npm run deploy`) print them and decide.
+ * content/samples.ts still in the settings or the content, and a share image drawn from it), a
+ * siteUrl that does not belong to the server being deployed to, and, as warnings, what the
+ * content says that does not add up (lib/deploy/site-consistency.ts). Pure: reads validated site
+ * data, returns findings; the commands (`npm run check`, `npm run deploy`) print them and decide:
+ * "sample" and "target" findings stop them (exit 1, no upload), warnings are printed only.
  */
 import {
-  isSampleHost, isSampleRating, isSampleReview, isSampleVideo, SAMPLE_LINKS, SAMPLE_PHONE_DIGITS, SAMPLE_VIDEOS, sampleCredentials,
+  isSampleHost, isSampleRating, isSampleReview, isSampleVideo, SAMPLE_LINKS, SAMPLE_NAME, SAMPLE_PHONE_DIGITS, SAMPLE_VIDEOS, sampleCredentials,
 } from '../../content/samples.ts';
 import { ratingText } from '../content/rating.ts';
 import type { SiteData } from '../content/load-content.ts';
+import { CONTENT_FILES, contentRecords, strings, type Remark } from './content-records.ts';
+import { consistencyRemarks, type PageDescription } from './site-consistency.ts';
 
 /** One problem, for one line of output. */
-export interface Finding {
-  /** Content file, e.g. "content/site.ts". */
-  file: string;
-  /** The record inside the file, e.g. 'review 1 ("Maria G.")'; absent for the settings. */
-  record?: string;
-  /** Dotted field path, e.g. "videos.more.0.youtubeId". */
-  field: string;
-  /** What is wrong and what to put instead. */
-  message: string;
-  /** "sample": a sample value (`--allow-sample` lets it through); "target": siteUrl vs the server. */
-  kind: 'sample' | 'target';
+export interface Finding extends Remark {
+  /**
+   * "sample": a sample value (`--allow-sample` lets it through); "target": siteUrl vs the server;
+   * "warning": something to look at that does not stop a command (isBlocking is false).
+   */
+  kind: 'sample' | 'target' | 'warning';
 }
 
-/** The one line an operator reads: file, record, field, message. */
+/** True for a finding that stops `npm run check` (exit 1) and `npm run deploy`; false for a warning. */
+export const isBlocking = (f: Finding) => f.kind !== 'warning';
+
+/** The one line an operator reads: file, record, field, message; a warning starts with "Warning: ". */
 export function formatFinding(f: Finding): string {
-  return `${f.file}: ${f.record ? `${f.record}: ` : ''}field "${f.field}" ${f.message}`;
+  return `${f.kind === 'warning' ? 'Warning: ' : ''}${f.file}: ${f.record ? `${f.record}: ` : ''}field "${f.field}" ${f.message}`;
 }
 
 /** What the check knows about the deploy target. */
@@ -37,13 +39,15 @@ export interface TargetSite {
   siteUrl?: string;
 }
 
-const SITE_FILE = 'content/site.ts';
+const SITE_FILE = CONTENT_FILES.settings;
 
 /** Fictional 555-01xx numbers written in text: "(505) 555-0123", "505-555-0199", "505.555.0100". */
 const SAMPLE_PHONE_IN_TEXT = /\(?\b\d{3}\)?[\s.-]*555[\s.-]*01\d\d\b/;
 /** Host names in links and e-mail addresses inside text. */
 const HOSTS_IN_TEXT = /(?:[a-z][a-z0-9+.-]*:\/\/|@)([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
 
+/** True for a fictional 555-01xx number (SAMPLE_PHONE_DIGITS), judged on its 10 national digits. */
+const isSamplePhone = (phone: { e164: string }) => SAMPLE_PHONE_DIGITS.test(phone.e164.replace(/\D/g, '').slice(-10));
 const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).hostname : '');
 const IP_OR_LOCAL = /^(localhost|(\d{1,3}\.){3}\d{1,3}|\[[0-9a-f:]+\])$/i;
 
@@ -68,9 +72,12 @@ const CREDENTIAL_FIELDS = {
  * Runs every rule over the validated content.
  * @param site   validated site data (lib/content/load-content.ts)
  * @param target the deploy target, when one is configured; without it siteUrl is not compared
- * @returns findings in file order, one per field (a field is reported once, by its first rule)
+ * @param pages  the route table (pages/routes.ts buildRoutes), passed in by the command: the meta
+ *   descriptions are checked on it; without it they are not
+ * @returns the sample and target findings in file order, one per field (a field is reported once,
+ *   by its first rule), then the warnings (site-consistency.ts)
  */
-export function checkSite(site: SiteData, target?: TargetSite): Finding[] {
+export function checkSite(site: SiteData, target?: TargetSite, pages?: readonly PageDescription[]): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
   const add = (f: Omit<Finding, 'kind'> & { kind?: Finding['kind'] }) => {
@@ -81,9 +88,11 @@ export function checkSite(site: SiteData, target?: TargetSite): Finding[] {
   };
   const s = site.settings;
 
-  if (SAMPLE_PHONE_DIGITS.test(s.phone.e164.replace(/\D/g, '').slice(-10))) {
+  if (isSamplePhone(s.phone)) {
     add({ file: SITE_FILE, field: 'phone', message: `is the sample number ${s.phone.national} (555-0100 to 555-0199 are reserved for fiction): put the business's own number.` });
   }
+  const shareImage = sampleShareImage(s);
+  if (shareImage) add({ file: SITE_FILE, field: 'shareImage', message: shareImage });
   if (isSampleHost(s.email.split('@').pop() ?? '')) {
     add({ file: SITE_FILE, field: 'email', message: `is a sample address (${s.email}): put the address customers should write to.` });
   }
@@ -111,20 +120,13 @@ export function checkSite(site: SiteData, target?: TargetSite): Finding[] {
   }
   site.home.reviews.forEach((r, i) => {
     if (isSampleReview(r)) {
-      add({ file: 'content/home.ts', record: `review ${i + 1} ("${r.name}")`, field: 'text', message: 'is a sample review, not a real customer\'s: replace SAMPLE_REVIEWS in "reviews" with reviews your customers gave (with their permission).' });
+      add({ file: CONTENT_FILES.home, record: `review ${i + 1} ("${r.name}")`, field: 'text', message: 'is a sample review, not a real customer\'s: replace SAMPLE_REVIEWS in "reviews" with reviews your customers gave (with their permission).' });
     }
   });
 
   // Sample phone numbers and example.* links written anywhere else in the content.
   const otherSettings = Object.fromEntries(Object.entries(s).filter(([k]) => !SETTINGS_CHECKED_ABOVE.includes(k)));
-  const collections: [string, unknown[], (r: any) => string | undefined][] = [
-    [SITE_FILE, [otherSettings], () => undefined],
-    ['content/home.ts', [site.home], () => undefined],
-    ['content/communities.ts', site.communities, (r) => `community "${r.slug}"`],
-    ['content/core-services.ts', site.core, (r) => `core service "${r.slug}"`],
-    ['content/services.ts', site.services, (r) => `service "${r.slug}"`],
-  ];
-  for (const [file, records, label] of collections) {
+  for (const { file, records, label } of contentRecords(site, otherSettings)) {
     for (const record of records) {
       for (const [field, text] of strings(record)) {
         const phone = SAMPLE_PHONE_IN_TEXT.exec(text);
@@ -139,7 +141,24 @@ export function checkSite(site: SiteData, target?: TargetSite): Finding[] {
     const finding = targetMismatch(s.siteUrl, target);
     if (finding) findings.push({ file: SITE_FILE, field: 'siteUrl', message: finding, kind: 'target' });
   }
+  for (const remark of consistencyRemarks(site, pages)) findings.push({ ...remark, kind: 'warning' });
   return findings;
+}
+
+/**
+ * The message when the share image is generated (no `shareImage` photo named) from a sample name
+ * or phone (content/samples.ts): every shared link and the business's image in the JSON-LD would
+ * show the sample's. Undefined when a photo is named, or name and phone are the business's own.
+ */
+function sampleShareImage(s: SiteData['settings']): string | undefined {
+  // The setting arrives with the generated share image; read defensively until the schema has it.
+  if ((s as { shareImage?: string }).shareImage) return undefined;
+  const samples = [
+    s.name === SAMPLE_NAME ? `name "${s.name}"` : '',
+    isSamplePhone(s.phone) ? `phone ${s.phone.national}` : '',
+  ].filter(Boolean);
+  if (!samples.length) return undefined;
+  return `is not set, so the share image (the picture shown wherever a page is shared, and the business's image in its structured data) is drawn from the sample ${samples.join(' and ')}: put the business's own ${samples.length > 1 ? 'name and phone' : samples[0].split(' ')[0]} (the image follows), or name a photo of your own in shareImage.`;
 }
 
 /**
@@ -161,11 +180,4 @@ export function targetMismatch(siteUrl: string, target: TargetSite): string | un
   const host = target.host.toLowerCase();
   if (host === domain || host.endsWith(`.${domain}`)) return undefined;
   return `is ${site.origin} but the deploy goes to ${target.host}: if that server publishes ${site.hostname}, say so with DEPLOY_SITE_URL=${site.origin} in .env.`;
-}
-
-/** Every string inside a value, with its dotted field path. */
-function* strings(value: unknown, path: string[] = []): Generator<[string, string]> {
-  if (typeof value === 'string') yield [path.join('.'), value];
-  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* strings(v, [...path, String(i)]);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* strings(v, [...path, k]);
 }

@@ -91,9 +91,11 @@ export interface CliRun {
 
 /**
  * Every variable the deploy reads, empty: a run's environment starts from these, so a developer's
- * own (or a .env file's) cannot add any.
+ * own (or a .env file's) cannot add any. The local copy of the record goes to a file of this test
+ * process in the temp folder, never the project's own (which `npm run check` reads).
  */
 const DEPLOY_VARIABLES_UNSET = {
+  DEPLOY_RECORD_COPY: path.join(os.tmpdir(), `deploy-record-copy-${process.pid}.json`),
   DEPLOY_PASSWORD: '', DEPLOY_KEY: '', DEPLOY_HOST_KEY: '', DEPLOY_INSECURE_TLS: '', DEPLOY_TIMEOUT_SECONDS: '', DEPLOY_CONNECTIONS: '',
   DEPLOY_SITE_URL: 'https://www.example.com', DEPLOY_LIVE_URL: '', DEPLOY_KNOWN_HOSTS: '', CI: '',
   DEPLOY_ALLOW_PLAIN_FTP: '', DEPLOY_TLS_FINGERPRINT: '', DEPLOY_ACCEPT_NEW_HOST_KEY: '', DEPLOY_LOCK_WAIT_SECONDS: '', DEPLOY_LOCK_STALE_MINUTES: '',
@@ -400,7 +402,8 @@ export async function deployFailure(dir: string, env: Record<string, string>): P
   return '';
 }
 
-/** Removes the builds' temp folder. */
+/** Removes the builds' temp folder, and the record copy the runs of this process wrote. */
 export function removeBuilds(b: Builds | undefined): void {
   if (b) rmSync(b.tmp, { recursive: true, force: true });
+  rmSync(DEPLOY_VARIABLES_UNSET.DEPLOY_RECORD_COPY, { force: true });
 }

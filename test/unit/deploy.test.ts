@@ -1,5 +1,6 @@
 /**
- * The pure parts of publishing: the pre-publish check's rules, reading DEPLOY_TARGET, and the
+ * The pure parts of publishing: the pre-publish check's rules (its sample findings and its
+ * warnings: slow primary towns, coordinates under 5 decimals, long meta descriptions), reading DEPLOY_TARGET, and the
  * deploy plan (what is uploaded in which order, what may be deleted). The deploy against real
  * servers is test/deploy/.
  */
@@ -13,13 +14,14 @@ import { hashSite, isDotPath, leftoverNames, parseManifest, planDeploy, serializ
 import { checkDotEnv, DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
-import { checkSite, formatFinding, targetMismatch } from '../../lib/deploy/prepublish-check.ts';
+import { checkSite, formatFinding, isBlocking, targetMismatch, type Finding } from '../../lib/deploy/prepublish-check.ts';
+import { decimalPlaces, MAX_DESCRIPTION, upperMinutes } from '../../lib/deploy/site-consistency.ts';
 
 /** The project content with every sample value replaced by the business's own. */
 function ownContent(): any {
   const raw = structuredClone(PROJECT_CONTENT) as any;
   Object.assign(raw.settings, {
-    phone: '(505) 287-4100', email: 'office@mesakeys.test', siteUrl: 'https://www.mesakeys.test',
+    name: 'Mesa Keys', phone: '(505) 287-4100', email: 'office@mesakeys.test', siteUrl: 'https://www.mesakeys.test',
     reviewUrl: 'https://reviews.mesakeys.test/', assistantUrl: 'https://chat.mesakeys.test/', channelUrl: 'https://www.youtube.com/@mesakeys',
     videos: [{ youtubeId: 'AAAAAAAAAAA', title: 'Lockout' }, { youtubeId: 'BBBBBBBBBBB', title: 'Keys' }, { youtubeId: 'CCCCCCCCCCC', title: 'Rekey' }],
     rating: { value: 4.8, count: 37, source: 'Google', url: 'https://reviews.mesakeys.test/' },
@@ -33,19 +35,22 @@ function ownContent(): any {
   return raw;
 }
 
+/** The findings that stop a command (no warnings), as lines. */
+const blocking = (findings: Finding[]) => findings.filter(isBlocking).map(formatFinding);
+
 const check = suite('pre-publish check');
 
 check('should pass content with nothing sample left', () => {
-  assert.equal(checkSite(loadContent(ownContent())).map(formatFinding), []);
+  assert.equal(blocking(checkSite(loadContent(ownContent()))), []);
 });
 
 check('should name the file and field of every sample value of the project', () => {
-  const lines = checkSite(loadContent(PROJECT_CONTENT)).map(formatFinding);
-  for (const field of ['phone', 'email', 'siteUrl', 'reviewUrl', 'assistantUrl', 'channelUrl', 'videos.0.youtubeId', 'videos.1.youtubeId', 'videos.2.youtubeId', 'rating', 'credentials.licence', 'credentials.insurer', 'credentials.bureau']) {
+  const lines = blocking(checkSite(loadContent(PROJECT_CONTENT)));
+  for (const field of ['phone', 'shareImage', 'email', 'siteUrl', 'reviewUrl', 'assistantUrl', 'channelUrl', 'videos.0.youtubeId', 'videos.1.youtubeId', 'videos.2.youtubeId', 'rating', 'credentials.licence', 'credentials.insurer', 'credentials.bureau']) {
     assert.ok(lines.some((l) => l.startsWith(`content/site.ts: field "${field}" `)), field);
   }
   for (const n of [1, 2, 3]) assert.ok(lines.some((l) => l.startsWith(`content/home.ts: review ${n} (`)), `review ${n}`);
-  assert.is(lines.length, 16);
+  assert.is(lines.length, 17);
   assert.ok(lines.includes('content/site.ts: field "rating" is the sample rating (5.0 from 50 reviews, linked to https://www.example.com/reviews): put your own rating and the link to its reviews, or rating: null for none.'), lines.join('\n'));
   assert.ok(lines.some((l) => l.startsWith('content/site.ts: field "credentials.licence" is a sample licence: put the issuer and number of your licence, or licence: null')));
 });
@@ -55,7 +60,7 @@ check('should report a rating or a credential still linking to a sample page, ea
   raw.settings.rating.url = 'https://www.example.com/reviews';
   raw.settings.credentials.bureau.url = 'https://www.example.org/profile';
   raw.settings.credentials.insurer = 'Sample Insurance Company';
-  const fields = checkSite(loadContent(raw)).map((f) => f.field);
+  const fields = checkSite(loadContent(raw)).filter(isBlocking).map((f) => f.field);
   assert.equal(fields, ['rating', 'credentials.insurer', 'credentials.bureau']);
 });
 
@@ -63,7 +68,7 @@ check('should find a sample number or example.com link written in any record', (
   const raw = ownContent();
   raw.communities[0].description = 'Call 505-555-0188 today.';
   raw.services[1].faqs[0].answer = 'Write to us at help@example.org.';
-  const lines = checkSite(loadContent(raw)).map(formatFinding);
+  const lines = blocking(checkSite(loadContent(raw)));
   assert.equal(lines, [
     `content/communities.ts: community "${raw.communities[0].slug}": field "description" contains the sample number 505-555-0188 (555-0100 to 555-0199 are reserved for fiction): write the business's own number.`,
     `content/services.ts: service "${raw.services[1].slug}": field "faqs.0.answer" links to the sample domain example.org: write the business's own address.`,
@@ -77,7 +82,88 @@ check('should compare siteUrl with the target: its own domain, else DEPLOY_SITE_
   assert.is(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', siteUrl: 'https://www.mesakeys.test/' }), undefined);
   assert.match(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', siteUrl: 'https://www.otherbiz.test' })!, /publishes https:\/\/www\.otherbiz\.test/);
   const findings = checkSite(loadContent(ownContent()), { host: 'server12.hosting.test' });
-  assert.equal(findings.map((f) => [f.field, f.kind]), [['siteUrl', 'target']]);
+  assert.equal(findings.filter(isBlocking).map((f) => [f.field, f.kind]), [['siteUrl', 'target']]);
+});
+
+check('should say the generated share image is drawn from a sample name or phone, until both are the business\'s or a photo is named', () => {
+  const line = (raw: any) => blocking(checkSite(loadContent(raw))).find((l) => l.includes('field "shareImage"'));
+  assert.is(line(PROJECT_CONTENT), 'content/site.ts: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows), or name a photo of your own in shareImage.');
+  const own = ownContent();
+  own.settings.name = 'Cibola Mobile Locksmith';
+  assert.match(line(own)!, /drawn from the sample name "Cibola Mobile Locksmith": put the business's own name \(/);
+  assert.is(line(ownContent()), undefined);
+  const photo = loadContent(PROJECT_CONTENT);
+  (photo.settings as { shareImage?: string }).shareImage = 'van-at-work.jpg';
+  assert.not.ok(blocking(checkSite(photo)).some((l) => l.includes('"shareImage"')), 'a photo of their own: nothing drawn from the sample');
+});
+
+/** The warnings of `raw` (default the project's content), as lines. */
+const warnings = (raw: any = PROJECT_CONTENT, pages?: Parameters<typeof checkSite>[2]) =>
+  checkSite(loadContent(raw), undefined, pages).filter((f) => !isBlocking(f)).map(formatFinding);
+
+check('should warn of each primary town the site estimates beyond the normal response time, and stop once it is extended or the time widened', () => {
+  const slow = (raw?: any) => warnings(raw).filter((l) => l.includes('field "coverage"'));
+  assert.equal(slow().map((l) => /community "([^"]+)"/.exec(l)![1]), ['thoreau', 'laguna', 'new-laguna']);
+  assert.ok(slow().includes('Warning: content/communities.ts: community "thoreau": field "coverage" is "primary", but the site estimates about an hour to get there (44 km from Grants as the crow flies), beyond your normal response time of 20-45 minutes (responseMinutes.normal in content/site.ts): make it coverage: \'extended\', or, if you do get there within 20-45 minutes, widen responseMinutes.normal.'), slow().join('\n'));
+  const extended = structuredClone(PROJECT_CONTENT) as any;
+  for (const c of extended.communities) if (['thoreau', 'laguna'].includes(c.slug)) c.coverage = 'extended';
+  assert.equal(slow(extended).map((l) => /community "([^"]+)"/.exec(l)![1]), ['new-laguna']);
+  const widened = structuredClone(PROJECT_CONTENT) as any;
+  widened.settings.responseMinutes.normal = '20-60';
+  assert.equal(slow(widened), []);
+  assert.is(upperMinutes('20-45'), 45);
+  assert.is(upperMinutes('30'), 30);
+});
+
+check('should count the decimals of a coordinate as written, from the number or its source text', () => {
+  assert.is(decimalPlaces(35.1472), 4);
+  assert.is(decimalPlaces(35.14720), 4, 'a number loses its trailing zero');
+  assert.is(decimalPlaces('35.14720'), 5, 'its source text keeps it');
+  assert.is(decimalPlaces(-107.85261), 5);
+  assert.is(decimalPlaces(-107), 0);
+  assert.is(decimalPlaces('35.'), 0);
+  assert.is(decimalPlaces(1e-7), 7);
+  assert.is(decimalPlaces('1.5e-3'), 4);
+  assert.throws(() => decimalPlaces('north'), /"north" is not a decimal number/);
+});
+
+check('should warn of coordinates under 5 decimals, naming file, record and field, until each has 5', () => {
+  const short = (raw?: any) => warnings(raw).filter((l) => l.includes('decimal places'));
+  const lines = short();
+  assert.ok(lines.includes('Warning: content/site.ts: field "location" has latitude 35.1472 (4 decimals) and longitude -107.8523 (4 decimals): Google\'s LocalBusiness guidance asks for at least 5 decimal places (https://developers.google.com/search/docs/appearance/structured-data/local-business); write both with 5 or more, e.g. from the place\'s pin on a map.'), lines.join('\n'));
+  assert.ok(lines.includes('Warning: content/communities.ts: community "thoreau": field "page.town.coordinates" has longitude -108.2234 (4 decimals): Google\'s LocalBusiness guidance asks for at least 5 decimal places (https://developers.google.com/search/docs/appearance/structured-data/local-business); write it with 5 or more, e.g. from the place\'s pin on a map.'), lines.join('\n'));
+  assert.not.ok(lines.some((l) => l.includes('community "milan"')), 'Milan has 35.16976, -107.89089');
+  const precise = structuredClone(PROJECT_CONTENT) as any;
+  // A sixth decimal where fewer than 5 were given: 35.255 -> 35.255001.
+  const more = (n: number) => (decimalPlaces(n) < 5 ? Number((n + 0.000001).toFixed(6)) : n);
+  for (const p of [precise.settings.location, ...precise.communities.filter((c: any) => c.page).map((c: any) => c.page.town.coordinates)]) {
+    p.latitude = more(p.latitude);
+    p.longitude = more(p.longitude);
+  }
+  assert.equal(short(precise), []);
+});
+
+check('should warn of a meta description over 160 characters, naming its page and length and the field it comes from', () => {
+  const raw = structuredClone(PROJECT_CONTENT) as any;
+  const milan = raw.communities.find((c: any) => c.slug === 'milan');
+  milan.page.metaDescription = `${'Locksmith in Milan. '.repeat(8)}Call.`;
+  const site = loadContent(raw);
+  const long = 'A'.repeat(MAX_DESCRIPTION + 1);
+  const pages = [
+    { path: '/areas/milan/', meta: { description: milan.page.metaDescription } },
+    { path: '/areas/milan-alias/', meta: { description: milan.page.metaDescription } },
+    { path: '/fixture/', meta: { description: long } },
+    { path: '/fits/', meta: { description: 'B'.repeat(MAX_DESCRIPTION) } },
+    { path: '/offline.html', meta: { description: `${long}!`, noIndex: true } },
+  ];
+  const lines = checkSite(site, undefined, pages).filter((f) => f.field.endsWith('escription')).map(formatFinding);
+  assert.equal(lines, [
+    `Warning: content/communities.ts: community "milan": field "page.metaDescription" is the meta description of /areas/milan/ and is 165 characters long: search results cut descriptions to fit the screen, so its end is lost (160 characters is about what they show): shorten it to 160 or fewer.`,
+    `Warning: pages/routes.ts: page /fixture/: field "meta.description" is the meta description of /fixture/ and is 161 characters long: search results cut descriptions to fit the screen, so its end is lost (160 characters is about what they show): shorten it to 160 or fewer.`,
+  ]);
+  milan.page.metaDescription = 'Locksmith in Milan, NM.';
+  const fixed = [{ path: '/areas/milan/', meta: { description: milan.page.metaDescription } }, { path: '/fixture/', meta: { description: long.slice(1) } }];
+  assert.equal(checkSite(loadContent(raw), undefined, fixed).filter((f) => f.field.endsWith('escription')), []);
 });
 
 check.run();
