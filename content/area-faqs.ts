@@ -10,13 +10,15 @@ import type { Faq } from './schema.ts';
 export interface AreaFaqFacts {
   /** The community's name, e.g. "Milan". */
   name: string;
+  /** The two-letter state said after the name (the settings' `location.region`), e.g. "NM". */
+  region: string;
   /** "24/7" claims 24/7 emergency service; "available" says only that it is available (San Rafael, Gallup). */
   emergency: '24/7' | 'available';
   /** How soon we can be there, from the town's distance (lib/content/arrival.ts arrivalSentence). */
   arrival: string;
   /** Served only on request: the arrival answer says so first. */
   servedOnRequest: boolean;
-  /** The record's `page.town`: roads from Grants, how to be found, what a call there is like. */
+  /** The record's `page.town`: roads from the base, how to be found, what a call there is like. */
   route: string;
   findYou: string;
   callNotes: string;
@@ -24,10 +26,10 @@ export interface AreaFaqFacts {
 
 /**
  * @returns exactly five questions and answers, each question naming the area: service (the roads
- *   from Grants), arrival, emergency service, how to be found, what a call there is like
+ *   from the base), arrival, emergency service, how to be found, what a call there is like
  */
 export function areaFaqCopy(facts: AreaFaqFacts): Faq[] {
-  const { name } = facts;
+  const { name, region } = facts;
   const emergency = facts.emergency === '24/7'
     ? `Yes, 24/7 in ${name}, nights and holidays included; an after-hours fee, if any, is quoted before we set out.`
     : `Emergency services are available in ${name}. Call and we will tell you honestly when we can be there; any after-hours fee is quoted up front.`;
@@ -35,7 +37,7 @@ export function areaFaqCopy(facts: AreaFaqFacts): Faq[] {
     ? `${name} is extended coverage, served on request, so call first to confirm we can come. ${facts.arrival}`
     : facts.arrival;
   return [
-    { question: `Do you offer locksmith service in ${name}, NM?`, answer: `Yes, we drive to you. ${facts.route}` },
+    { question: `Do you offer locksmith service in ${name}, ${region}?`, answer: `Yes, we drive to you. ${facts.route}` },
     { question: `How fast can a locksmith get to me in ${name}?`, answer: arrival },
     { question: `Do you offer emergency locksmith service in ${name}?`, answer: emergency },
     { question: `How do I help the technician find me in ${name}?`, answer: facts.findYou },

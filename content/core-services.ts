@@ -5,7 +5,7 @@
  *
  * Each page has 8 or 9 questions. Every price, time and claim below is one of the business
  * facts, used as stated:
- * arrival usually 15-30 minutes (FAQ: 20-45 normal, 15-30 emergency); key programming 30-45
+ * arrival times ("{minutes}", "{normalMinutes}", "{emergencyMinutes}": the settings' responseMinutes); key programming 30-45
  * minutes, some up to 60; programmed key about $150-200, luxury smart key $300-400; deadbolt
  * install about $100-150 plus the lock, about an hour, Grade 1 with at least a 1-inch throw;
  * rekeying about $25-40 and 10-15 minutes per lock; master key system about $300-500 for a
@@ -16,8 +16,10 @@
  * residence may be required.
  *
  * Strings never contain the business name, phone or e-mail: the templates render those from
- * content/site.ts. "{hours}" stands for the stated hours and "{counties}" for the counties served
- * (lib/content/load-content.ts fills them in from the settings and the communities' records).
+ * content/site.ts. Facts of the settings and the records are placeholders, filled in by
+ * lib/content/load-content.ts: "{base}" (the base town), "{region}" (its state), "{county}",
+ * "{counties}", "{hours}", the minutes above, "{radius}", "{payment}" (every one:
+ * lib/content/placeholders.ts), so the texts follow the settings.
  */
 import type { z } from 'zod';
 import type { CoreService } from './schema.ts';
@@ -31,23 +33,23 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     icon: 'car',
     subServices: ['Car lockouts', 'Key programming', 'Ignition repair'],
     cardText: 'Locked out of your car or truck, or need a new key programmed? We come to where the vehicle is, in town or out on the highway.',
-    title: 'Automotive Locksmith in Grants, NM',
-    metaDescription: 'Mobile car locksmith in Grants, Milan and across Cibola County, NM (Gallup on request): car lockouts, key programming and ignition repair at your vehicle.',
+    title: 'Automotive Locksmith in {base}, {region}',
+    metaDescription: 'Mobile car locksmith in {base}, Milan and across {county}, {region} (Gallup on request): car lockouts, key programming and ignition repair at your vehicle.',
     keywords: [
-      'car locksmith Grants NM',
-      'car lockout Grants NM',
-      'car key programming Grants NM',
-      'ignition repair Cibola County',
-      'mobile auto locksmith Milan NM',
-      'car locksmith Gallup NM',
+      'car locksmith {base} {region}',
+      'car lockout {base} {region}',
+      'car key programming {base} {region}',
+      'ignition repair {county}',
+      'mobile auto locksmith Milan {region}',
+      'car locksmith Gallup {region}',
       'locked keys in car McKinley County',
     ],
-    heroTitle: 'Car Locksmith in Grants, NM - We Come to Your Vehicle',
-    heroText: 'Keys locked in the car, a lost key or an ignition that will not turn: call us and we drive to you, in a parking lot, at home or on the road across {counties}. In and around Grants we usually arrive in 15-30 minutes.',
+    heroTitle: 'Car Locksmith in {base}, {region} - We Come to Your Vehicle',
+    heroText: 'Keys locked in the car, a lost key or an ignition that will not turn: call us and we drive to you, in a parking lot, at home or on the road across {counties}. In and around {base} we usually arrive in {minutes} minutes.',
     faqs: [
       {
         question: 'How fast can you get to my car?',
-        answer: 'For an emergency lockout we usually arrive in 15-30 minutes. For a normal, non-urgent call plan on 20-45 minutes. Distant communities and remote roads take longer; tell us where you are when you call and we will give you an honest estimate.',
+        answer: 'For an emergency lockout we usually arrive in {emergencyMinutes} minutes. For a normal, non-urgent call plan on {normalMinutes} minutes. Distant communities and remote roads take longer; tell us where you are when you call and we will give you an honest estimate.',
       },
       {
         question: 'What happens if you cannot open my car?',
@@ -90,23 +92,23 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     icon: 'home',
     subServices: ['Home lockouts', 'Lock installation', 'Rekeying'],
     cardText: 'Locked out of the house, moving in, or want stronger locks? We handle home lockouts, new lock installation and rekeying at your door.',
-    title: 'Residential Locksmith in Grants, NM: Lockouts & Rekeying',
-    metaDescription: 'Home locksmith in Grants, Milan and nearby NM towns: house lockouts, deadbolt installation and rekeying at your door. Licensed, insured and fully mobile.',
+    title: 'Residential Locksmith in {base}, {region}: Lockouts & Rekeying',
+    metaDescription: 'Home locksmith in {base}, Milan and nearby {region} towns: house lockouts, deadbolt installation and rekeying at your door. Licensed, insured and fully mobile.',
     keywords: [
-      'residential locksmith Grants NM',
-      'home lockout Grants NM',
-      'rekey locks Milan NM',
-      'deadbolt installation Grants NM',
-      'house locksmith Cibola County',
-      'locksmith Gallup NM',
+      'residential locksmith {base} {region}',
+      'home lockout {base} {region}',
+      'rekey locks Milan {region}',
+      'deadbolt installation {base} {region}',
+      'house locksmith {county}',
+      'locksmith Gallup {region}',
       'lock installation McKinley County',
     ],
-    heroTitle: 'Home Locksmith in Grants, NM - Lockouts, Rekeying & New Locks',
+    heroTitle: 'Home Locksmith in {base}, {region} - Lockouts, Rekeying & New Locks',
     heroText: 'Locked out of the house, just moved in, or lost a key? We come to your home across {counties} to get you back inside, rekey your locks or install a solid deadbolt.',
     faqs: [
       {
         question: 'I am locked out of my house. How fast can you get here?',
-        answer: 'For an emergency lockout we usually arrive in 15-30 minutes; a normal, non-urgent call is usually 20-45 minutes. Homes in distant communities or out on rural roads take longer. Tell us your address when you call and we will give you an honest estimate.',
+        answer: 'For an emergency lockout we usually arrive in {emergencyMinutes} minutes; a normal, non-urgent call is usually {normalMinutes} minutes. Homes in distant communities or out on rural roads take longer. Tell us your address when you call and we will give you an honest estimate.',
       },
       {
         question: 'Do I need to prove I live there?',
@@ -138,7 +140,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       },
       {
         question: 'Do you come out to rural homes?',
-        answer: 'Yes. We are fully mobile and cover a radius of 60+ miles across {counties}. Gallup is extended coverage, served on request. Distant homes take longer to reach, and we tell you how long when you call.',
+        answer: 'Yes. We are fully mobile and cover a radius of {radius} miles across {counties}. Gallup is extended coverage, served on request. Distant homes take longer to reach, and we tell you how long when you call.',
       },
     ],
   },
@@ -149,23 +151,23 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     icon: 'building',
     subServices: ['Office lockouts', 'Master key systems', 'Security'],
     cardText: 'Office and store lockouts, master key systems and panic bars for businesses, done on site so you can get back to work.',
-    title: 'Commercial Locksmith in Grants, NM',
-    metaDescription: 'Commercial locksmith in Grants, Milan and across Cibola County, NM (Gallup on request): business lockouts, master keys, rekeying and panic bars, on site.',
+    title: 'Commercial Locksmith in {base}, {region}',
+    metaDescription: 'Commercial locksmith in {base}, Milan and across {county}, {region} (Gallup on request): business lockouts, master keys, rekeying and panic bars, on site.',
     keywords: [
-      'commercial locksmith Grants NM',
-      'business lockout Grants NM',
-      'master key system Grants NM',
-      'panic bar installation Cibola County',
-      'office locksmith Milan NM',
-      'commercial locksmith Gallup NM',
+      'commercial locksmith {base} {region}',
+      'business lockout {base} {region}',
+      'master key system {base} {region}',
+      'panic bar installation {county}',
+      'office locksmith Milan {region}',
+      'commercial locksmith Gallup {region}',
       'rekey business locks McKinley County',
     ],
-    heroTitle: 'Commercial Locksmith in Grants, NM - Offices, Stores & Shops',
+    heroTitle: 'Commercial Locksmith in {base}, {region} - Offices, Stores & Shops',
     heroText: 'Locked out of the shop, staff turnover, or too many keys on the ring? We come to your business across {counties} for lockouts, master key systems, rekeying and panic bars.',
     faqs: [
       {
         question: 'We are locked out of our office or store. How fast can you come?',
-        answer: 'For an emergency lockout we usually arrive in 15-30 minutes; a normal, non-urgent call is usually 20-45 minutes. Businesses in distant communities take longer. Tell us where you are and we will give you an honest estimate.',
+        answer: 'For an emergency lockout we usually arrive in {emergencyMinutes} minutes; a normal, non-urgent call is usually {normalMinutes} minutes. Businesses in distant communities take longer. Tell us where you are and we will give you an honest estimate.',
       },
       {
         question: 'What proof do you need to open a business?',
@@ -207,21 +209,21 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     crumb: 'Emergency Services',
     icon: 'alert',
     subServices: ['Emergency locksmith response', '24/7 lockouts'],
-    cardText: 'Locked out late at night or on a weekend? Emergency service is available 24/7; in and around Grants we usually arrive in 15-30 minutes.',
+    cardText: 'Locked out late at night or on a weekend? Emergency service is available 24/7; in and around {base} we usually arrive in {minutes} minutes.',
     // Lockouts and broken keys of every kind; /services/emergency-locksmith/ is the page for "24/7 emergency locksmith".
-    title: 'Emergency Lockouts in Grants, NM: Car, Home & Business',
-    metaDescription: 'Locked out of your car, home or business, or a key broken in the lock? Emergency lockout service in Grants, Milan and across Cibola County, NM; around Grants we usually arrive in 15-30 minutes.',
+    title: 'Emergency Lockouts in {base}, {region}: Car, Home & Business',
+    metaDescription: 'Locked out of your car, home or business, or a key broken in the lock? Emergency lockout service in {base}, Milan and across {county}, {region}; around {base} we usually arrive in {minutes} minutes.',
     keywords: [
-      'emergency lockout Grants NM',
-      'locked out Grants NM',
-      'locked out of car Grants NM',
-      'locked out of house Grants NM',
-      'emergency lockout Milan NM',
-      'key broken in lock Grants NM',
+      'emergency lockout {base} {region}',
+      'locked out {base} {region}',
+      'locked out of car {base} {region}',
+      'locked out of house {base} {region}',
+      'emergency lockout Milan {region}',
+      'key broken in lock {base} {region}',
       'lockout service McKinley County',
     ],
     heroTitle: 'Emergency Lockout Service for Cars, Homes & Businesses',
-    heroText: 'Locked out at night, on a weekend or on a holiday? Call us any hour. We come to you across {counties}; in and around Grants we usually arrive in 15-30 minutes.',
+    heroText: 'Locked out at night, on a weekend or on a holiday? Call us any hour. We come to you across {counties}; in and around {base} we usually arrive in {minutes} minutes.',
     faqs: [
       {
         question: 'Are you really available 24/7?',
@@ -229,7 +231,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       },
       {
         question: 'How fast will you get to me?',
-        answer: 'For an emergency we usually arrive in 15-30 minutes; for a normal, non-urgent call in 20-45 minutes. Distant communities and remote roads take longer. Tell us exactly where you are and we will give you an honest estimate.',
+        answer: 'For an emergency we usually arrive in {emergencyMinutes} minutes; for a normal, non-urgent call in {normalMinutes} minutes. Distant communities and remote roads take longer. Tell us exactly where you are and we will give you an honest estimate.',
       },
       {
         question: 'A child or pet is locked in a car. Should I call you?',
@@ -253,7 +255,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
       },
       {
         question: 'Which areas do you cover for emergencies?',
-        answer: '{counties}, including Grants, Milan and the communities around them, within a radius of 60+ miles. Gallup is extended coverage, served on request.',
+        answer: '{counties}, including {base}, Milan and the communities around them, within a radius of {radius} miles. Gallup is extended coverage, served on request.',
       },
       {
         question: 'How can I pay?',

@@ -7,8 +7,9 @@
  * business bureau (each backed by content/site.ts `credentials`); fully mobile; 24/7 emergency
  * service; stated hours ("{hours}", filled in from content/site.ts, never typed here), emergency
  * service outside them; the counties served ("{counties}", named from the communities' records); Gallup is extended coverage served
- * on request; arrival usually 15-30 minutes, FAQ 20-45 normal and 15-30
- * emergency; payment cash, credit card, check; radius 60+ miles; after-hours or emergency fee
+ * on request; the base ("{base}", "{region}"), arrival times ("{minutes}", "{normalMinutes}",
+ * "{emergencyMinutes}"), payment ("{payment}") and radius ("{radius}") from the settings
+ * (lib/content/placeholders.ts); after-hours or emergency fee
  * quoted up front, no amount; proof of ownership or residence may be
  * required: ID, registration, title, insurance, utility bill.
  *
@@ -21,21 +22,21 @@ import { SAMPLE_REVIEWS } from './samples.ts';
 
 /** Copy of the home page (/). */
 export const HOME: z.input<typeof HomeContent> = {
-  // The region and the business: /areas/grants/ is the page for "locksmith in Grants".
-  title: 'Mobile Locksmith for {counties}, NM',
-  metaDescription: 'Mobile locksmith based in Grants, NM, serving {counties}: car, home and business lockouts, key programming and rekeying. 24/7 emergency service.',
+  // The region and the business: the base town's area page is the page for "locksmith in" the base.
+  title: 'Mobile Locksmith for {counties}, {region}',
+  metaDescription: 'Mobile locksmith based in {base}, {region}, serving {counties}: car, home and business lockouts, key programming and rekeying. 24/7 emergency service.',
   keywords: [
-    'mobile locksmith Cibola County',
-    'mobile locksmith Grants NM',
-    '24/7 emergency locksmith Grants NM',
-    'car lockout Grants NM',
-    'locksmith Milan NM',
-    'locksmith Gallup NM',
-    'locksmith Cibola County',
+    'mobile locksmith {county}',
+    'mobile locksmith {base} {region}',
+    '24/7 emergency locksmith {base} {region}',
+    'car lockout {base} {region}',
+    'locksmith Milan {region}',
+    'locksmith Gallup {region}',
+    'locksmith {county}',
     'locksmith McKinley County',
   ],
   heroTitle: 'Locked Out? A Mobile Locksmith Comes to You',
-  heroText: 'Car, home or business, we come to you across {counties}. Emergency service is available 24/7; around Grants we usually arrive in 15-30 minutes.',
+  heroText: 'Car, home or business, we come to you across {counties}. Emergency service is available 24/7; around {base} we usually arrive in {minutes} minutes.',
 
   /*
    * SAMPLE REVIEWS - NOT REAL CUSTOMERS (they live in content/samples.ts).
@@ -57,7 +58,7 @@ export const HOME: z.input<typeof HomeContent> = {
     },
     {
       title: 'Fast Response',
-      text: 'For an emergency we usually arrive in 15-30 minutes, for a normal call in 20-45 minutes. Distant communities take longer, and we tell you honestly how long.',
+      text: 'For an emergency we usually arrive in {emergencyMinutes} minutes, for a normal call in {normalMinutes} minutes. Distant communities take longer, and we tell you honestly how long.',
       icon: 'clock',
     },
   ],
@@ -65,7 +66,7 @@ export const HOME: z.input<typeof HomeContent> = {
   faqs: [
     {
       question: 'What areas do you serve?',
-      answer: 'We are based in Grants and come to you within a radius of 60+ miles: across {counties}, including Milan, Bluewater, Prewitt, Thoreau, San Fidel, Laguna, Acoma Pueblo and the communities around them, and out to Fence Lake in northern Catron County. Distant communities such as Crownpoint are extended coverage, a longer drive. Gallup is extended coverage, served on request.',
+      answer: 'We are based in {base} and come to you within a radius of {radius} miles: across {counties}, including Milan, Bluewater, Prewitt, Thoreau, San Fidel, Laguna, Acoma Pueblo and the communities around them, and out to Fence Lake in northern Catron County. Distant communities such as Crownpoint are extended coverage, a longer drive. Gallup is extended coverage, served on request.',
     },
     {
       question: 'What are your hours?',
@@ -73,11 +74,11 @@ export const HOME: z.input<typeof HomeContent> = {
     },
     {
       question: 'How fast can you get to me?',
-      answer: 'For an emergency we usually arrive in 15-30 minutes, and for a normal, non-urgent call in 20-45 minutes. Distant communities take longer. Tell us where you are when you call and we will give you an honest estimate. If a child or pet is locked in a car, call 911 first.',
+      answer: 'For an emergency we usually arrive in {emergencyMinutes} minutes, and for a normal, non-urgent call in {normalMinutes} minutes. Distant communities take longer. Tell us where you are when you call and we will give you an honest estimate. If a child or pet is locked in a car, call 911 first.',
     },
     {
       question: 'How can I pay?',
-      answer: 'We accept cash, credit card and check.',
+      answer: 'We accept {payment}.',
     },
     {
       question: 'Are you licensed and insured?',

@@ -87,15 +87,28 @@ export const Hours = z
 
 /** Where the business is based. */
 const Location = z.strictObject({
+  /** The base town: every text that says where the business is based names it ("{base}" in the records' texts). */
   locality: Text,
+  /** Two-letter state code of the base, also said after every community's name ("{region}" in the records' texts). */
   region: z.string().regex(/^[A-Z]{2}$/, 'must be the two-letter state code in capitals, e.g. "NM"'),
+  /**
+   * Optional street address of the base, e.g. "201 W Coal Ave"; '' for none. Published (footer,
+   * contact card, structured data) only with showStreetAddress: true.
+   */
+  streetAddress: z.union([z.literal(''), Text]).optional(),
+  /**
+   * Publish the street address: true only when customers come to that address. A service-area
+   * business that serves customers only at their place hides it
+   * (https://support.google.com/business/answer/9157481).
+   */
+  showStreetAddress: z.boolean().optional(),
   postalCode: Zip,
   /** "US": the phone and address rules are those of the United States. */
   country: z.literal('US'),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   timeZone: z.string().refine((zone) => { try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); return true; } catch { return false; } }, 'must be a time zone name such as "America/Denver" (Mountain), "America/Phoenix" or "America/Chicago"'),
-});
+}).refine((l) => !l.showStreetAddress || !!l.streetAddress, { message: 'is true but streetAddress is empty: write the street address, or showStreetAddress: false', path: ['showStreetAddress'] });
 
 /** The business's overall rating, or null for none. */
 const Rating = z.strictObject({
@@ -113,8 +126,14 @@ const Rating = z.strictObject({
 const Credentials = z.strictObject({
   /** Licence: who issued it and its number. */
   licence: z.strictObject({ issuer: Text, number: Text }).nullable().optional(),
-  /** Insurer's name. */
-  insurer: z.union([z.literal(''), Text]).optional(),
+  /**
+   * The insurance the business has: the kind of cover, e.g. "general liability" (without the word
+   * "insurance"), and the insurer's name or '' to leave it unnamed; null for none.
+   */
+  insurance: z.strictObject({
+    kind: Text.refine((k) => !/\binsurance$/i.test(k), 'must be the kind of cover without the word "insurance", e.g. "general liability"'),
+    insurer: z.union([z.literal(''), Text]),
+  }).nullable().optional(),
   /** The business bureau that accredits the business, and the link to the business's profile there. */
   bureau: z.strictObject({ name: Text, url: AbsoluteUrl }).nullable().optional(),
 });
@@ -159,8 +178,29 @@ export const SiteSettings = z.strictObject({
   siteUrl: z.string().superRefine(byRule(siteUrlProblem)),
   location: Location,
   hours: Hours,
-  /** Arrival times in and around the base: usual lockout, normal call, emergency. */
+  /**
+   * Arrival times in and around the base: usual lockout, normal call, emergency ("{minutes}",
+   * "{normalMinutes}" and "{emergencyMinutes}" in the records' texts).
+   */
   responseMinutes: z.strictObject({ usual: Minutes, normal: Minutes, emergency: Minutes }),
+  /**
+   * How far the business drives, in miles: a number, or a number and "+" for "more than", e.g.
+   * "60+" (the service-areas statistics; "{radius}" in the records' texts).
+   */
+  serviceRadiusMiles: z.union([z.number().int().positive(), z.string().regex(/^\d{1,4}\+?$/, 'must be a number of miles, e.g. "60", or "60+" for more than 60')]).transform(String),
+  /**
+   * The relative price range search engines show, as currency signs from "$" to "$$$$" or a range
+   * such as "$50-150" (https://schema.org/priceRange).
+   */
+  priceRange: Text.refine((p) => p.length < 100, 'must be shorter than 100 characters, e.g. "$$"'),
+  /**
+   * The ways customers can pay, written as in a sentence: lower case but for names, e.g. ["cash",
+   * "credit card", "check", "Venmo"] ("{payment}" in the records' texts: "cash, credit card and
+   * check"; search engines get each word capitalised: "Cash, Credit Card, Check").
+   */
+  paymentAccepted: z.array(Text).min(1, 'must name at least one way to pay, e.g. ["Cash"]'),
+  /** The currencies accepted, as ISO 4217 codes, e.g. ["USD"]. */
+  currenciesAccepted: z.array(z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code in capitals, e.g. "USD"')).min(1, 'must name at least one currency, e.g. ["USD"]'),
   rating: Rating,
   credentials: Credentials,
   /** External review page on a search provider (opens in a new tab). */
@@ -404,6 +444,15 @@ export const HomeContent = z.strictObject({
   photo: Photo.optional(), // optional; the hero shows it instead of the illustration.
 });
 export type HomeContent = z.infer<typeof HomeContent>;
+
+/** The chatbot panel's copy (content/chatbot.ts): sample questions that open the assistant, and help topics linking to pages. */
+export const ChatbotContent = z.strictObject({
+  /** Sample questions; each opens the assistant with it. */
+  questions: z.array(Text).min(1, 'must have at least one question'),
+  /** Help topics: a label and the path of the page of this site that answers it, e.g. "/service-areas/". */
+  topics: z.array(z.strictObject({ label: Text, href: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", e.g. "/service-areas/"') })),
+});
+export type ChatbotContent = z.infer<typeof ChatbotContent>;
 
 /**
  * Checks one record against a schema.

@@ -9,7 +9,8 @@ import type { Service } from './schema.ts';
  * Every price, time and claim in these strings is one of the business facts listed in
  * content/core-services.ts; nothing else is stated. The business name, phone number and
  * e-mail address are never written here: the templates render them from content/site.ts.
- * "{hours}" and "{counties}" are filled in as in content/core-services.ts.
+ * "{base}", "{minutes}", "{hours}", "{counties}" and the other placeholders are filled in as in
+ * content/core-services.ts.
  * Banners: 'emergency-strip' only on emergency-locksmith, 'do-not-remove' only on
  * broken-key-extraction. FAQ counts: six for master-key-systems and broken-key-extraction,
  * five for the rest.
@@ -21,16 +22,16 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'automotive',
     icon: 'chip',
     summary: 'Car keys, remotes and smart keys cut and programmed at your vehicle, wherever it is parked.',
-    title: 'Car Key Programming in Grants, NM',
+    title: 'Car Key Programming in {base}, {region}',
     metaDescription:
-      'Mobile car key programming in Grants and across Cibola County (Gallup on request). Basic programmed keys about $150-200; most cars take 30-45 minutes.',
+      'Mobile car key programming in {base} and across {county} (Gallup on request). Basic programmed keys about $150-200; most cars take 30-45 minutes.',
     keywords: [
-      'car key programming Grants NM',
-      'key fob programming Grants',
-      'smart key replacement Gallup NM',
-      'transponder key Cibola County',
+      'car key programming {base} {region}',
+      'key fob programming {base}',
+      'smart key replacement Gallup {region}',
+      'transponder key {county}',
       'mobile car key locksmith McKinley County',
-      'car key replacement Milan NM',
+      'car key replacement Milan {region}',
     ],
     heroTitle: 'Car Key Programming, Done at Your Car',
     heroText:
@@ -50,7 +51,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Do I have to bring my car to a shop?',
         answer:
-          'No. We are fully mobile and come to wherever the car is, in Grants, Milan and communities across {counties}. Distant communities take longer to reach, so tell us where you are when you call.',
+          'No. We are fully mobile and come to wherever the car is, in {base}, Milan and communities across {counties}. Distant communities take longer to reach, so tell us where you are when you call.',
       },
       {
         question: 'Can you program a key outside business hours?',
@@ -69,21 +70,21 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'automotive',
     icon: 'car',
     summary: 'Locked out of your car, truck or SUV? We come to you and get you back in.',
-    title: 'Car Lockout Service in Grants, NM',
+    title: 'Car Lockout Service in {base}, {region}',
     metaDescription:
-      'Locked out of your car in Grants or Milan? Our mobile locksmith usually arrives in 15-30 minutes around Grants. No charge if we cannot open it.',
+      'Locked out of your car in {base} or Milan? Our mobile locksmith usually arrives in {minutes} minutes around {base}. No charge if we cannot open it.',
     keywords: [
-      'car lockout Grants NM',
-      'locked keys in car Grants',
-      'car lockout Gallup NM',
-      'vehicle unlock Milan NM',
-      'mobile locksmith Cibola County',
+      'car lockout {base} {region}',
+      'locked keys in car {base}',
+      'car lockout Gallup {region}',
+      'vehicle unlock Milan {region}',
+      'mobile locksmith {county}',
       'truck lockout McKinley County',
       '24/7 car lockout service',
     ],
     heroTitle: 'Locked Out of Your Car?',
     heroText:
-      'Call and stay with your vehicle. We come to you, usually within 15-30 minutes in and around Grants, and get you back on the road.',
+      'Call and stay with your vehicle. We come to you, usually within {minutes} minutes in and around {base}, and get you back on the road.',
     banner: 'none',
     faqs: [
       {
@@ -94,7 +95,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'How fast can you get to me?',
         answer:
-          'In and around Grants we usually arrive at a lockout in 15-30 minutes. For normal calls plan on 20-45 minutes; for emergencies we aim for 15-30 minutes. Distant communities take longer, so tell us exactly where you are.',
+          'In and around {base} we usually arrive at a lockout in {minutes} minutes. For normal calls plan on {normalMinutes} minutes; for emergencies we aim for {emergencyMinutes} minutes. Distant communities take longer, so tell us exactly where you are.',
       },
       {
         question: 'What if you cannot open my car?',
@@ -118,26 +119,26 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'residential',
     icon: 'home',
     summary: 'Locked out of your house or apartment? We come to your door, day or night.',
-    title: 'Home Lockout Service in Grants, NM',
+    title: 'Home Lockout Service in {base}, {region}',
     metaDescription:
-      'Locked out of your home in Grants, Milan or Bluewater? Our licensed, insured mobile locksmith comes to your door, usually in 15-30 minutes around Grants.',
+      'Locked out of your home in {base}, Milan or Bluewater? Our licensed, insured mobile locksmith comes to your door, usually in {minutes} minutes around {base}.',
     keywords: [
-      'home lockout Grants NM',
-      'house lockout locksmith Grants',
-      'locked out of house Milan NM',
-      'apartment lockout Gallup NM',
-      'residential locksmith Cibola County',
-      'emergency home lockout Bluewater NM',
+      'home lockout {base} {region}',
+      'house lockout locksmith {base}',
+      'locked out of house Milan {region}',
+      'apartment lockout Gallup {region}',
+      'residential locksmith {county}',
+      'emergency home lockout Bluewater {region}',
     ],
     heroTitle: 'Locked Out of Your Home?',
     heroText:
-      'Call us and we will come to your door, usually within 15-30 minutes in and around Grants. Licensed, insured and available 24/7 for emergencies.',
+      'Call us and we will come to your door, usually within {minutes} minutes in and around {base}. Licensed, insured and available 24/7 for emergencies.',
     banner: 'none',
     faqs: [
       {
         question: 'How fast can you get here?',
         answer:
-          'In and around Grants we usually arrive at a lockout in 15-30 minutes. For normal calls plan on 20-45 minutes; for emergencies we aim for 15-30 minutes. Homes in distant communities take longer to reach.',
+          'In and around {base} we usually arrive at a lockout in {minutes} minutes. For normal calls plan on {normalMinutes} minutes; for emergencies we aim for {emergencyMinutes} minutes. Homes in distant communities take longer to reach.',
       },
       {
         question: 'Do I need to prove I live here?',
@@ -166,26 +167,26 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'commercial',
     icon: 'building',
     summary: 'Locked out of your office, shop or storefront? We get you open and back to business.',
-    title: 'Commercial Lockout Service in Grants, NM',
+    title: 'Commercial Lockout Service in {base}, {region}',
     metaDescription:
-      'Business lockout in Grants or Milan? Our licensed, insured mobile locksmith opens offices, shops and storefronts across {counties}.',
+      'Business lockout in {base} or Milan? Our licensed, insured mobile locksmith opens offices, shops and storefronts across {counties}.',
     keywords: [
-      'commercial lockout Grants NM',
-      'business lockout locksmith Grants',
-      'office lockout Gallup NM',
-      'store lockout Milan NM',
-      'commercial locksmith Cibola County',
+      'commercial lockout {base} {region}',
+      'business lockout locksmith {base}',
+      'office lockout Gallup {region}',
+      'store lockout Milan {region}',
+      'commercial locksmith {county}',
       'business locksmith McKinley County',
     ],
     heroTitle: 'Locked Out of Your Business?',
     heroText:
-      'Every minute closed costs you. We come to your office, shop or storefront, usually within 15-30 minutes in and around Grants, and get you open.',
+      'Every minute closed costs you. We come to your office, shop or storefront, usually within {minutes} minutes in and around {base}, and get you open.',
     banner: 'none',
     faqs: [
       {
         question: 'How fast can you get to my business?',
         answer:
-          'In and around Grants we usually arrive at a lockout in 15-30 minutes. For normal calls plan on 20-45 minutes; for emergencies we aim for 15-30 minutes. Businesses in distant communities take longer to reach.',
+          'In and around {base} we usually arrive at a lockout in {minutes} minutes. For normal calls plan on {normalMinutes} minutes; for emergencies we aim for {emergencyMinutes} minutes. Businesses in distant communities take longer to reach.',
       },
       {
         question: 'What proof do you need before opening a business?',
@@ -215,20 +216,20 @@ export const SERVICES: z.input<typeof Service>[] = [
     icon: 'alert',
     summary: '24/7 emergency locksmith for lockouts, broken keys and locks that will not secure.',
     // The 24/7 call-out; /emergency/ is the page for emergency lockouts of every kind.
-    title: '24/7 Emergency Locksmith in Grants, NM: Nights & Weekends',
+    title: '24/7 Emergency Locksmith in {base}, {region}: Nights & Weekends',
     metaDescription:
-      '24/7 emergency locksmith in Grants, NM and Cibola County, nights, weekends and holidays. In and around Grants we aim to arrive in 15-30 minutes. Licensed, insured and fully mobile.',
+      '24/7 emergency locksmith in {base}, {region} and {county}, nights, weekends and holidays. In and around {base} we aim to arrive in {emergencyMinutes} minutes. Licensed, insured and fully mobile.',
     keywords: [
-      'emergency locksmith Grants NM',
-      '24/7 locksmith Grants',
-      'emergency locksmith Milan NM',
-      'late night locksmith Cibola County',
-      'after hours locksmith Grants NM',
-      'emergency locksmith Gallup NM',
+      'emergency locksmith {base} {region}',
+      '24/7 locksmith {base}',
+      'emergency locksmith Milan {region}',
+      'late night locksmith {county}',
+      'after hours locksmith {base} {region}',
+      'emergency locksmith Gallup {region}',
     ],
     heroTitle: '24/7 Emergency Locksmith, Day or Night',
     heroText:
-      'Locked out at night, a key snapped in the lock, or a door that will not lock? Call now; for emergencies we aim to be there in 15-30 minutes.',
+      'Locked out at night, a key snapped in the lock, or a door that will not lock? Call now; for emergencies we aim to be there in {emergencyMinutes} minutes.',
     banner: 'emergency-strip',
     faqs: [
       {
@@ -239,7 +240,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'How fast will you arrive?',
         answer:
-          'For emergencies we aim for 15-30 minutes, and in and around Grants we usually arrive at a lockout in that time. Normal calls are 20-45 minutes. Distant communities take longer, and we will give you an honest estimate when you call.',
+          'For emergencies we aim for {emergencyMinutes} minutes, and in and around {base} we usually arrive at a lockout in that time. Normal calls are {normalMinutes} minutes. Distant communities take longer, and we will give you an honest estimate when you call.',
       },
       {
         question: 'A child or pet is locked inside. Who do I call?',
@@ -254,7 +255,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Which areas do you cover in an emergency?',
         answer:
-          'Grants, Milan and communities across {counties}. Gallup is extended coverage that we serve on request, so call and ask. Distant communities take longer to reach.',
+          '{base}, Milan and communities across {counties}. Gallup is extended coverage that we serve on request, so call and ask. Distant communities take longer to reach.',
       },
     ],
   },
@@ -264,15 +265,15 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'residential',
     icon: 'lock',
     summary: 'New deadbolts and door locks installed at your home or business.',
-    title: 'Lock & Deadbolt Installation in Grants, NM',
+    title: 'Lock & Deadbolt Installation in {base}, {region}',
     metaDescription:
-      'Deadbolt installation in Grants, Milan and Cibola County: about $100-150 plus the lock, done in about an hour. Licensed, insured mobile locksmith.',
+      'Deadbolt installation in {base}, Milan and {county}: about $100-150 plus the lock, done in about an hour. Licensed, insured mobile locksmith.',
     keywords: [
-      'lock installation Grants NM',
-      'deadbolt installation Grants',
-      'new locks Milan NM',
-      'door lock installation Gallup NM',
-      'residential locksmith Cibola County',
+      'lock installation {base} {region}',
+      'deadbolt installation {base}',
+      'new locks Milan {region}',
+      'door lock installation Gallup {region}',
+      'residential locksmith {county}',
       'commercial lock installation McKinley County',
     ],
     heroTitle: 'Stronger Locks, Installed Right',
@@ -313,15 +314,15 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'residential',
     icon: 'key',
     summary: 'Make old keys useless without replacing your locks.',
-    title: 'Lock Rekeying in Grants, NM',
+    title: 'Lock Rekeying in {base}, {region}',
     metaDescription:
-      'Lock rekeying in Grants, Milan and across Cibola County (Gallup on request): about $25-40 per lock, 10-15 minutes per lock. Old keys stop working.',
+      'Lock rekeying in {base}, Milan and across {county} (Gallup on request): about $25-40 per lock, 10-15 minutes per lock. Old keys stop working.',
     keywords: [
-      'lock rekeying Grants NM',
-      'rekey locks Grants',
-      'rekey house locks Milan NM',
-      'rekeying service Gallup NM',
-      'locksmith rekey Cibola County',
+      'lock rekeying {base} {region}',
+      'rekey locks {base}',
+      'rekey house locks Milan {region}',
+      'rekeying service Gallup {region}',
+      'locksmith rekey {county}',
       'rekey after moving McKinley County',
     ],
     heroTitle: 'Rekey Your Locks, Keep Your Hardware',
@@ -360,15 +361,15 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'commercial',
     icon: 'building',
     summary: 'One key for the manager, the right keys for everyone else: master key systems for businesses.',
-    title: 'Master Key Systems in Grants, NM',
+    title: 'Master Key Systems in {base}, {region}',
     metaDescription:
-      'Master key systems for offices and businesses in Grants and Cibola County (Gallup on request). Simple small-office systems about $300-500. Licensed, insured.',
+      'Master key systems for offices and businesses in {base} and {county} (Gallup on request). Simple small-office systems about $300-500. Licensed, insured.',
     keywords: [
-      'master key system Grants NM',
-      'master key locksmith Grants',
-      'office key control Gallup NM',
-      'commercial master key Milan NM',
-      'business locksmith Cibola County',
+      'master key system {base} {region}',
+      'master key locksmith {base}',
+      'office key control Gallup {region}',
+      'commercial master key Milan {region}',
+      'business locksmith {county}',
       'master key system McKinley County',
     ],
     heroTitle: 'Master Key Systems for Your Business',
@@ -404,7 +405,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Do you come to our building?',
         answer:
-          'Yes. We are fully mobile and work on site in Grants, Milan and across {counties}. We are licensed and insured, and take cash, credit card or check.',
+          'Yes. We are fully mobile and work on site in {base}, Milan and across {counties}. We are licensed and insured, and take cash, credit card or check.',
       },
     ],
   },
@@ -414,15 +415,15 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'emergency',
     icon: 'wrench',
     summary: 'Key snapped in a door lock or ignition? We remove it and cut you a new key.',
-    title: 'Broken Key Extraction in Grants, NM',
+    title: 'Broken Key Extraction in {base}, {region}',
     metaDescription:
-      'Key broken in a lock in Grants or Milan? We remove it in about 15-30 minutes and cut a new key. Simple door locks about $75-100, key included.',
+      'Key broken in a lock in {base} or Milan? We remove it in about 15-30 minutes and cut a new key. Simple door locks about $75-100, key included.',
     keywords: [
-      'broken key extraction Grants NM',
-      'key broke in lock Grants',
-      'broken key in ignition Gallup NM',
-      'key stuck in door Milan NM',
-      'key extraction locksmith Cibola County',
+      'broken key extraction {base} {region}',
+      'key broke in lock {base}',
+      'broken key in ignition Gallup {region}',
+      'key stuck in door Milan {region}',
+      'key extraction locksmith {county}',
       'broken car key McKinley County',
     ],
     heroTitle: 'Key Broken Off in the Lock?',
@@ -468,15 +469,15 @@ export const SERVICES: z.input<typeof Service>[] = [
     kind: 'commercial',
     icon: 'door',
     summary: 'Panic bars (push bars) installed and tested on your business exit doors.',
-    title: 'Panic Bar Installation in Grants, NM',
+    title: 'Panic Bar Installation in {base}, {region}',
     metaDescription:
-      'Panic bar installation for businesses in Grants and Cibola County (Gallup on request). Basic panic bars about $300-500, 1-2 hours per door, tested.',
+      'Panic bar installation for businesses in {base} and {county} (Gallup on request). Basic panic bars about $300-500, 1-2 hours per door, tested.',
     keywords: [
-      'panic bar installation Grants NM',
-      'push bar installation Grants',
-      'exit device installation Gallup NM',
-      'panic hardware Milan NM',
-      'commercial locksmith Cibola County',
+      'panic bar installation {base} {region}',
+      'push bar installation {base}',
+      'exit device installation Gallup {region}',
+      'panic hardware Milan {region}',
+      'commercial locksmith {county}',
       'fire exit bar McKinley County',
     ],
     heroTitle: 'Panic Bar Installation for Your Business',
@@ -502,7 +503,7 @@ export const SERVICES: z.input<typeof Service>[] = [
       {
         question: 'Do you come to our building?',
         answer:
-          'Yes. We are fully mobile and install on site in Grants, Milan and across {counties}. We are licensed and insured.',
+          'Yes. We are fully mobile and install on site in {base}, Milan and across {counties}. We are licensed and insured.',
       },
       {
         question: 'How can we pay?',

@@ -24,9 +24,14 @@ export default {
   siteUrl: 'https://www.example.com',
   /** Where the business is based (footer, contact card, structured data, the open-now notice's clock). */
   location: {
+    /** The base town: every text that says where you are based names it (in texts: {base}). */
     locality: 'Grants',
-    /** Two-letter US state. */
+    /** Two-letter US state (in texts: {region}). */
     region: 'NM',
+    /** Street address of the base, e.g. '201 W Coal Ave'; '' for none. */
+    streetAddress: '',
+    /** Publish the street address (footer, contact card, search engines): true only if customers come there. */
+    showStreetAddress: false,
     postalCode: '87020',
     country: 'US',
     /** Decimal degrees of the base, e.g. from a map's "What's here?". */
@@ -45,6 +50,14 @@ export default {
   ],
   /** Minutes to arrive in and around your base: usual lockout, normal call, emergency. A number or a range like '15-30'. */
   responseMinutes: { usual: '15-30', normal: '20-45', emergency: '15-30' },
+  /** How far you drive, in miles: a number, or a number and "+" for "more than" (in texts: {radius}). */
+  serviceRadiusMiles: '60+',
+  /** Relative price range for search engines: '$' to '$$$$', or a range like '$50-150'. */
+  priceRange: '$$',
+  /** Ways customers can pay, written as in a sentence (lower case but for names, e.g. 'Venmo'); in texts: {payment}. */
+  paymentAccepted: ['cash', 'credit card', 'check'],
+  /** Currencies accepted, as three-letter codes. */
+  currenciesAccepted: ['USD'],
   /**
    * Your overall rating, shown near the reviews on the home page; null for none. source: 'this site'
    * for reviews collected on this website (then also given to search engines as structured data),
@@ -59,7 +72,8 @@ export default {
    */
   credentials: {
     licence: { issuer: 'Sample Licensing Board', number: 'SAMPLE-0000' },
-    insurer: 'Sample Insurance Company',
+    /** The kind of cover (without the word "insurance") and the insurer's name, or '' for unnamed. */
+    insurance: { kind: 'general liability', insurer: 'Sample Insurance Company' },
     bureau: { name: 'Sample Business Bureau', url: 'https://www.example.com/bureau-profile' },
   },
   /** Your review page on a search provider (the "Leave a review" links open it in a new tab). */

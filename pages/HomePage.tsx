@@ -51,7 +51,7 @@ export function HomePage() {
         <ServiceCards services={core} />
       </Section>
       <VideoSection />
-      <Section title="Areas We Serve" intro={`Featured areas around our base in Grants. All ${communities.length} communities we reach, ${countiesReach(countiesServed(communities))}, are on our service areas page.`} className="section-tiles">
+      <Section title="Areas We Serve" intro={`Featured areas around our base in ${settings.location.locality}. All ${communities.length} communities we reach, ${countiesReach(countiesServed(communities))}, are on our service areas page.`} className="section-tiles">
         <ul className="tiles" role="list">
           {tiles.map((c) => (
             <li key={c.slug} className="tile">

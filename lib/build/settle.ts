@@ -43,7 +43,7 @@ export async function settleInputs(site: SiteData, folders: PhotoFolders, progre
     onEncode: (src, i, n) => progress?.(`Encoding photo ${i + 1} of ${n}, ${src} (once: later builds take it from the cache)...`),
   });
   const cssDone = readStylesheetSource().then((source) => (reuse ? reuse.keep('stylesheet', [source], () => minifyStylesheet(source)) : minifyStylesheet(source)));
-  const scriptsDone = bundleSiteScripts(clientConfig(site.settings), reuse?.esbuild);
+  const scriptsDone = bundleSiteScripts(clientConfig(site), reuse?.esbuild);
   // All three are awaited together, so the first failure is thrown and none goes unhandled.
   const [photos, css, scripts] = await Promise.all([photosDone, cssDone, scriptsDone]);
   return { inputs: { site, css, scripts: scripts.index, photos: photos.library }, photos, scriptFiles: scripts.files };

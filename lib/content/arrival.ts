@@ -5,7 +5,7 @@
  * - distance: great-circle ("as the crow flies") distance with @turf/distance, in km and miles;
  *   roads are longer, so no page calls it a road distance;
  * - near or far: within ARRIVAL_RULE.nearKm of the base the owner's response times hold
- *   (RESPONSE_MINUTES, read only here); farther towns get their own estimate;
+ *   (`responseMinutes`); farther towns get their own estimate;
  * - estimate: ARRIVAL_RULE's set-out time plus the distance stretched by its road factor and
  *   driven at its average speed, rounded up to a quarter hour (the business's own rule, which
  *   the owner sets in content/area-copy.ts);
@@ -13,15 +13,16 @@
  */
 import turfDistance from '@turf/distance';
 import { ARRIVAL_RULE } from '../../content/area-copy.ts';
-import { RESPONSE_MINUTES } from '../../content/business.ts';
-import settings from '../../content/site.ts';
 import type { Community } from '../../content/schema.ts';
 
-/** Where the business is based (content/site.ts `location`, checked with the other settings when the site builds). */
-export const LOCATION: { locality: string; latitude: number; longitude: number } = settings.location;
-
-/** The owner's response times in minutes ("15-30"): the one place the code reads them. */
-export const OWNER_MINUTES: { usual: string; normal: string; emergency: string } = RESPONSE_MINUTES;
+/**
+ * The base and the owner's response times, as the checked settings give them
+ * (lib/content/load-content.ts `Settings`: `location` and `responseMinutes`, e.g. "15-30").
+ */
+export interface Base {
+  location: { locality: string; latitude: number; longitude: number };
+  responseMinutes: { usual: string; normal: string; emergency: string };
+}
 
 /** A point as the records give it. */
 interface Point { latitude: number; longitude: number }
@@ -54,9 +55,9 @@ export function minutesInWords(minutes: number): string {
   return `about ${hours}${m ? ` ${m} minutes` : ''}`;
 }
 
-/** Distance and arrival estimate of a town at `point`, from the base (LOCATION). */
-export function arrivalAt(point: Point): Arrival {
-  const exact = greatCircleKm(LOCATION, point);
+/** Distance and arrival estimate of a town at `point`, from the base. */
+export function arrivalAt(point: Point, base: Base): Arrival {
+  const exact = greatCircleKm(base.location, point);
   const { nearKm, setOutMinutes, roadFactor, averageKmh } = ARRIVAL_RULE;
   const drive = setOutMinutes + (exact * roadFactor / averageKmh) * 60;
   const minutes = Math.max(15, Math.ceil(drive / 15) * 15);
@@ -66,9 +67,9 @@ export function arrivalAt(point: Point): Arrival {
 /** A community with town facts (an area page's record). */
 type Town = Pick<Community, 'slug' | 'name'> & { page: { town: { coordinates: Point } } };
 
-/** Distance and arrival estimate of a town. */
-export function arrivalOf(town: Town): Arrival {
-  return arrivalAt(town.page.town.coordinates);
+/** Distance and arrival estimate of a town from the base. */
+export function arrivalOf(town: Town, base: Base): Arrival {
+  return arrivalAt(town.page.town.coordinates, base);
 }
 
 /**
@@ -106,12 +107,13 @@ export function neighbours<T extends Town>(town: T, all: readonly T[], count = 2
  * The sentence that says how soon we can be there: for a near town the owner's response times,
  * for a far one its own estimate from its distance. Used by the hero note, the FAQ and its JSON-LD.
  */
-export function arrivalSentence(town: Town): string {
-  const a = arrivalOf(town);
-  const times = `${OWNER_MINUTES.normal} minutes for normal calls and ${OWNER_MINUTES.emergency} for emergencies`;
-  if (town.name === LOCATION.locality) return `Our base is in ${town.name}, so our usual times hold: ${times}.`;
-  const base = LOCATION.locality;
-  const where = `${town.name} is ${a.km} km (${a.miles} miles) from our base in ${base} as the crow flies`;
-  if (a.near) return `${where}, so the ${base} times hold: ${times}.`;
-  return `${where}: by road, plan on ${a.estimate} from ${base}, and we give you an estimate when you call.`;
+export function arrivalSentence(town: Town, base: Base): string {
+  const a = arrivalOf(town, base);
+  const { normal, emergency } = base.responseMinutes;
+  const times = `${normal} minutes for normal calls and ${emergency} for emergencies`;
+  const from = base.location.locality;
+  if (town.name === from) return `Our base is in ${town.name}, so our usual times hold: ${times}.`;
+  const where = `${town.name} is ${a.km} km (${a.miles} miles) from our base in ${from} as the crow flies`;
+  if (a.near) return `${where}, so the ${from} times hold: ${times}.`;
+  return `${where}: by road, plan on ${a.estimate} from ${from}, and we give you an estimate when you call.`;
 }

@@ -4,13 +4,14 @@
  */
 import { z } from 'zod';
 import {
-  check, checkAll, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
+  ChatbotContent, check, checkAll, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
 } from '../../content/schema.ts';
 import { AREA_COPY } from '../../content/area-copy.ts';
 import { closestKey } from '../../content/schema-messages.ts';
 import { unbackedClaims } from './claims.ts';
 import { countiesServed, countyPhrase } from './counties.ts';
 import { servedOnRequestReader } from './coverage.ts';
+import { placeholderValues } from './placeholders.ts';
 import { hoursText } from './hours.ts';
 import { parsePhone, type PhoneNumber } from './phone.ts';
 import rawSettings from '../../content/site.ts';
@@ -18,6 +19,7 @@ import { COMMUNITIES } from '../../content/communities.ts';
 import { SERVICES } from '../../content/services.ts';
 import { CORE_SERVICES } from '../../content/core-services.ts';
 import { HOME } from '../../content/home.ts';
+import { CHATBOT } from '../../content/chatbot.ts';
 
 /** Operator settings after validation, with the phone parsed and the optional lists present. */
 export interface Settings extends Omit<z.infer<typeof SiteSettings>, 'phone' | 'redirects' | 'assistantUrl' | 'channelUrl'> {
@@ -46,6 +48,8 @@ export interface SiteData {
   /** The four core services. */
   core: CoreService[];
   home: HomeContent;
+  /** The chatbot panel's sample questions and help topics (the browser gets them from the build: lib/bundle/client-config.ts). */
+  chatbot: ChatbotContent;
 }
 
 /** Raw, unchecked inputs: what the content files export. Tests pass their own. */
@@ -55,6 +59,7 @@ export interface RawContent {
   services: unknown[];
   core: unknown[];
   home: unknown;
+  chatbot: unknown;
 }
 
 /** The content files as they are in the project. */
@@ -64,6 +69,7 @@ export const PROJECT_CONTENT: RawContent = {
   services: SERVICES,
   core: CORE_SERVICES,
   home: HOME,
+  chatbot: CHATBOT,
 };
 
 /**
@@ -74,8 +80,9 @@ export const PROJECT_CONTENT: RawContent = {
  * specialised services an area page links to (`page.town.services`) exist. It also refuses
  * a county that is a near miss of another record's (countyProblems) and a text claiming "licensed",
  * "insured" or "accredited" that the settings' credentials do not back (lib/content/claims.ts),
- * and fills "{hours}" and "{counties}" in the records' texts with the stated hours and the
- * counties of the primary-coverage communities.
+ * and fills the placeholders of the texts of the services, core services, home page and chatbot
+ * ("{base}", "{minutes}", "{hours}", "{counties}", ...: lib/content/placeholders.ts) from the
+ * settings and the community records; a placeholder it does not know is a mistake.
  * @throws ContentError with every mistake found, a line each naming the file, the record and the
  *   field: first every mistake of the records' own fields in every file (and county near misses);
  *   when there are none, every mistake between records (shared slugs, unknown services,
@@ -83,11 +90,19 @@ export const PROJECT_CONTENT: RawContent = {
  */
 export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   const { settings, communities, ...records } = checkRecords(raw);
-  // "{hours}" and "{counties}" in a text stand for the stated hours and the counties served.
-  const fill = fillIn({ hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
+  // "{base}", "{hours}", "{counties}", ... in a text stand for the settings and records they name.
+  const values = placeholderValues(settings, communities, { hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
+  const fill = fillIn(values);
   const services = records.services.map(fill);
   const core = records.core.map(fill);
   const home = fill(records.home);
+  const chatbot = fill(records.chatbot);
+  const filled: Text[] = [
+    ...services.map((c) => ({ file: 'content/services.ts', label: `service "${c.slug}"`, slug: c.slug, record: c })),
+    ...core.map((c) => ({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, slug: c.slug, record: c })),
+    { file: 'content/home.ts', label: 'home', record: home },
+    { file: 'content/chatbot.ts', label: 'chatbot', record: chatbot },
+  ];
   const texts: Text[] = [
     ...communities.map((c) => ({ file: 'content/communities.ts', label: `community "${c.slug}"`, slug: c.slug, record: c, subject: c })),
     ...services.map((c) => ({ file: 'content/services.ts', label: `service "${c.slug}"`, slug: c.slug, record: c })),
@@ -95,6 +110,7 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
     { file: 'content/home.ts', label: 'home', record: home },
   ];
   const problems = [
+    ...placeholderProblems(filled, Object.keys(values)),
     ...slugProblems(services, core),
     ...townServiceProblems(communities, services),
     ...servedOnRequestProblems(texts, communities),
@@ -111,6 +127,7 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
     services,
     core,
     home,
+    chatbot,
   };
 }
 
@@ -128,7 +145,7 @@ interface Text {
  * @throws ContentError with the mistakes of every file at once (and the county near misses, when
  *   the communities themselves are valid)
  */
-function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent } {
+function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent; chatbot: ChatbotContent } {
   const problems: ContentProblem[] = [];
   /** The result of `check`, or undefined with its problems added to the list. */
   const collect = <T>(check: () => T): T | undefined => {
@@ -145,10 +162,11 @@ function checkRecords(raw: RawContent): { settings: Settings; communities: Commu
   const services = collect(() => checkAll(Service, raw.services, 'content/services.ts', 'service', (c) => c.slug));
   const core = collect(() => checkAll(CoreService, raw.core, 'content/core-services.ts', 'core service', (c) => c.slug));
   const home = collect(() => check(HomeContent, raw.home, 'content/home.ts', 'home'));
+  const chatbot = collect(() => check(ChatbotContent, raw.chatbot, 'content/chatbot.ts', 'chatbot'));
   if (communities) problems.push(...countyProblems(communities));
-  if (problems.length || !s || !communities || !services || !core || !home) throw new ContentError(problems);
+  if (problems.length || !s || !communities || !services || !core || !home || !chatbot) throw new ContentError(problems);
   const settings: Settings = { ...s, phone: parsePhone(s.phone), redirects: s.redirects ?? [], assistantUrl: s.assistantUrl ?? '', channelUrl: s.channelUrl ?? '' };
-  return { settings, communities, services, core, home };
+  return { settings, communities, services, core, home, chatbot };
 }
 
 /** A specialised service whose slug is a core service's too (both would be /{slug}/ in menus and links). */
@@ -185,6 +203,20 @@ function servedOnRequestProblems(texts: readonly Text[], communities: readonly C
     }
   }
   return problems;
+}
+
+/** Each text that still holds a "{word}" after the fill: a placeholder the loader does not know (one per field). */
+function placeholderProblems(texts: readonly Text[], known: readonly string[]): ContentProblem[] {
+  return texts.flatMap(({ file, label, slug, record }) => textFields(record).flatMap(([field, text]) => {
+    const unknown = /\{(\w+)\}/.exec(text);
+    if (!unknown) return [];
+    const near = closestKey(unknown[1], [...known]);
+    return [{
+      file, record: label, ...(slug ? { slug } : {}), field, value: text,
+      expected: `has the placeholder "{${unknown[1]}}", which is not one of ${known.map((k) => `{${k}}`).join(', ')}`,
+      ...(near ? { hint: `did you mean "{${near}}"?` } : {}),
+    }];
+  }));
 }
 
 /**

@@ -16,7 +16,7 @@ const area = (slug: string) => {
 const faqs = suite('areaFaqs');
 faqs('should give five questions, each naming the area', () => {
   for (const a of site.areas) {
-    const list = areaFaqs(a);
+    const list = areaFaqs(a, site.settings);
     assert.is(list.length, 5, a.slug);
     for (const f of list) assert.ok(f.question.includes(a.name), `${a.slug}: "${f.question}"`);
   }
@@ -25,20 +25,20 @@ faqs('should never say 24/7 for areas where emergency service is only "available
   const available = site.areas.filter((a) => a.page.emergency === 'available').map((a) => a.slug);
   assert.equal(available, ['san-rafael', 'gallup']);
   for (const slug of available) {
-    const text = areaFaqs(area(slug)).map((f) => `${f.question} ${f.answer}`).join(' ');
+    const text = areaFaqs(area(slug), site.settings).map((f) => `${f.question} ${f.answer}`).join(' ');
     assert.not.ok(text.includes('24/7'), slug);
     assert.ok(text.includes(`Emergency services are available in ${area(slug).name}`), slug);
   }
 });
 faqs('should claim 24/7 emergency service for the other areas', () => {
-  assert.ok(areaFaqs(area('grants'))[2].answer.startsWith('Yes, 24/7 in Grants'));
+  assert.ok(areaFaqs(area('grants'), site.settings)[2].answer.startsWith('Yes, 24/7 in Grants'));
 });
 faqs('should call Gallup extended coverage, served on request', () => {
-  assert.ok(areaFaqs(area('gallup'))[1].answer.startsWith('Gallup is extended coverage, served on request'));
+  assert.ok(areaFaqs(area('gallup'), site.settings)[1].answer.startsWith('Gallup is extended coverage, served on request'));
 });
 faqs('should say "served on request" only for records marked so, never beside a 24/7 promise', () => {
   for (const a of site.areas) {
-    const text = areaFaqs(a).map((f) => f.answer).join(' ');
+    const text = areaFaqs(a, site.settings).map((f) => f.answer).join(' ');
     assert.is(text.includes('on request'), a.servedOnRequest === true, a.slug);
     if (a.servedOnRequest) assert.not.ok(text.includes('24/7'), a.slug);
   }

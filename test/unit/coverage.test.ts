@@ -94,9 +94,9 @@ onRequest('should name, in any sentence of any page that says "on request", only
 });
 onRequest('should give an extended but not on-request area its own hero note', () => {
   const ramah = site.areas.find((a) => a.slug === 'ramah')!;
-  assert.is(coverageNote(ramah), `By road Ramah is ${arrivalOf(ramah).estimate} from our Grants base: call for an honest arrival estimate.`);
-  assert.is(arrivalOf(ramah).estimate, 'about 1 hour 15 minutes');
-  assert.is(coverageNote(site.areas.find((a) => a.slug === 'grants')!), undefined);
+  assert.is(coverageNote(ramah, site.settings), `By road Ramah is ${arrivalOf(ramah, site.settings).estimate} from our Grants base: call for an honest arrival estimate.`);
+  assert.is(arrivalOf(ramah, site.settings).estimate, 'about 1 hour 15 minutes');
+  assert.is(coverageNote(site.areas.find((a) => a.slug === 'grants')!, site.settings), undefined);
 });
 onRequest('should be refused by the schema beside a 24/7 promise or on a primary area, naming the field', () => {
   const change = (slug: string, patch: (c: any) => void) => {

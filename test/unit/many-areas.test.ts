@@ -17,7 +17,7 @@ const menu = suite('Areas menu');
 
 menu('should list every area of the real site after "All Service Areas"', () => {
   const { areas } = loadContent();
-  const links = areaMenuLinks(areas);
+  const links = areaMenuLinks(areas, 'NM');
   assert.ok(areas.length <= AREA_MENU_LIMIT);
   assert.equal(links[0], { label: 'All Service Areas', href: '/service-areas/' });
   assert.equal(links.slice(1).map((l) => l.href), areas.map((a) => `/areas/${a.slug}/`));
@@ -26,11 +26,11 @@ menu('should list every area of the real site after "All Service Areas"', () => 
 
 menu('should list only primary areas, at most the limit, and link to all of them, past the limit', () => {
   const many = Array.from({ length: 4000 }, (_, i) => area(i, i % 3 === 0 ? 'primary' : 'extended'));
-  const links = areaMenuLinks(many);
+  const links = areaMenuLinks(many, 'NM');
   assert.is(links.length, AREA_MENU_LIMIT + 2);
   assert.ok(links.slice(1, -1).every((l) => Number(l.href.match(/place-(\d+)/)![1]) % 3 === 0), 'primary only');
   assert.equal(links.at(-1), { label: 'All 4000 areas', href: '/service-areas/#communities' });
-  assert.is(areaMenuLinks(many.slice(0, AREA_MENU_LIMIT)).length, AREA_MENU_LIMIT + 1, 'all listed at the limit, no extra link');
+  assert.is(areaMenuLinks(many.slice(0, AREA_MENU_LIMIT), 'NM').length, AREA_MENU_LIMIT + 1, 'all listed at the limit, no extra link');
 });
 
 menu('should name every community of the real site in areaServed, and only counties past the limit', () => {

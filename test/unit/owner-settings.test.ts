@@ -120,8 +120,8 @@ claims('should refuse every text that says "licensed" without a licence, in one 
   for (const line of lines) assert.match(line, /^content\/\S+\.ts: .+: field "[^"]+" says "licensed", but content\/site\.ts has no credentials\.licence \(issuer and number\): add it, or change this text so it does not claim it\.$/);
   assert.is(new Set(lines).size, lines.length, 'each text once');
 });
-claims('should refuse "insured" without an insurer and "accredited" without a bureau', () => {
-  assert.match(errorOf(withChange((c) => { c.settings.credentials.insurer = ''; })), /says "insured", but content\/site\.ts has no credentials\.insurer/);
+claims('should refuse "insured" without an insurance and "accredited" without a bureau', () => {
+  assert.match(errorOf(withChange((c) => { c.settings.credentials.insurance = null; })), /says "insured", but content\/site\.ts has no credentials\.insurance/);
   assert.match(errorOf(withChange((c) => { delete c.settings.credentials.bureau; })), /says "accredited", but content\/site\.ts has no credentials\.bureau/);
 });
 claims('should accept a business without credentials once no text claims them', () => {
@@ -203,9 +203,9 @@ redirects.run();
 const bars = suite('trust bars');
 bars('should say as much as the credentials back, and drop the claim they do not back', () => {
   const items = [{ label: 'EMERGENCY', icon: 'alert' }, { label: 'LICENSED & INSURED', icon: 'shield' }];
-  assert.equal(backedItems(items, { licence: { issuer: 'x', number: '1' }, insurer: 'y' }).map((i) => i.label), ['EMERGENCY', 'LICENSED & INSURED']);
-  assert.equal(backedItems(items, { insurer: 'y' }).map((i) => i.label), ['EMERGENCY', 'INSURED']);
-  assert.equal(backedItems(items, { licence: null, insurer: '' }).map((i) => i.label), ['EMERGENCY']);
+  assert.equal(backedItems(items, { licence: { issuer: 'x', number: '1' }, insurance: { kind: 'general liability', insurer: 'y' } }).map((i) => i.label), ['EMERGENCY', 'LICENSED & INSURED']);
+  assert.equal(backedItems(items, { insurance: { kind: 'general liability', insurer: '' } }).map((i) => i.label), ['EMERGENCY', 'INSURED']);
+  assert.equal(backedItems(items, { licence: null, insurance: null }).map((i) => i.label), ['EMERGENCY']);
 });
 bars.run();
 
