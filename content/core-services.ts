@@ -212,7 +212,7 @@ export const CORE_SERVICES: z.input<typeof CoreService>[] = [
     cardText: 'Locked out late at night or on a weekend? Emergency service is available 24/7; in and around {base} we usually arrive in {minutes} minutes.',
     // Lockouts and broken keys of every kind; /services/emergency-locksmith/ is the page for "24/7 emergency locksmith".
     title: 'Emergency Lockouts in {base}, {region}: Car, Home & Business',
-    metaDescription: 'Locked out of your car, home or business, or a key broken in the lock? Emergency lockout service in {base}, Milan and across {county}, {region}; around {base} we usually arrive in {minutes} minutes.',
+    metaDescription: 'Locked out of your car, home or business? Emergency lockouts in {base}, Milan and across {county}, {region}; around {base} we usually arrive in {minutes} minutes.',
     keywords: [
       'emergency lockout {base} {region}',
       'locked out {base} {region}',

@@ -24,7 +24,7 @@ import { SAMPLE_REVIEWS } from './samples.ts';
 export const HOME: z.input<typeof HomeContent> = {
   // The region and the business: the base town's area page is the page for "locksmith in" the base.
   title: 'Mobile Locksmith for {counties}, {region}',
-  metaDescription: 'Mobile locksmith based in {base}, {region}, serving {counties}: car, home and business lockouts, key programming and rekeying. 24/7 emergency service.',
+  metaDescription: 'Mobile locksmith based in {base}, {region}, serving {counties}: car, home and business lockouts, key programming, rekeying. 24/7 emergency service.',
   keywords: [
     'mobile locksmith {county}',
     'mobile locksmith {base} {region}',

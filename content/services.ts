@@ -218,7 +218,7 @@ export const SERVICES: z.input<typeof Service>[] = [
     // The 24/7 call-out; /emergency/ is the page for emergency lockouts of every kind.
     title: '24/7 Emergency Locksmith in {base}, {region}: Nights & Weekends',
     metaDescription:
-      '24/7 emergency locksmith in {base}, {region} and {county}, nights, weekends and holidays. In and around {base} we aim to arrive in {emergencyMinutes} minutes. Licensed, insured and fully mobile.',
+      '24/7 emergency locksmith in {base}, {region} and {county}, nights, weekends and holidays: we aim to arrive in {emergencyMinutes} minutes. Licensed, insured, fully mobile.',
     keywords: [
       'emergency locksmith {base} {region}',
       '24/7 locksmith {base}',

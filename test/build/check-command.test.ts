@@ -38,7 +38,7 @@ test('should report the sample rating and each sample credential, and exit 1', a
   const { code, lines } = await run('scripts/check.ts');
   assert.is(code, 1);
   assert.ok(lines.includes('content/site.ts: field "rating" is the sample rating (5.0 from 50 reviews, linked to https://www.example.com/reviews): put your own rating and the link to its reviews, or rating: null for none.'), lines.join('\n'));
-  for (const field of ['credentials.licence', 'credentials.insurer', 'credentials.bureau']) {
+  for (const field of ['credentials.licence', 'credentials.insurance', 'credentials.bureau']) {
     assert.ok(lines.some((l) => l.startsWith(`content/site.ts: field "${field}" is a sample `)), field);
   }
   assert.match(lines.at(-1)!, /^Pre-publish check: 16 to fix before publishing/);
