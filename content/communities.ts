@@ -19,6 +19,9 @@
  * a town farther than about 25 km from Grants (docs/area-pages.md).
  *
  * Text here never names the business or its phone number: templates add them from content/site.ts.
+ * Routes, landmarks and arrival texts are written from one base town, which each record names in
+ * `writtenFor`: after a move of the base (content/site.ts `location.locality`), the records written
+ * for the old base are the ones to rewrite.
  */
 import type { z } from 'zod';
 import type { Community } from './schema.ts';
@@ -35,6 +38,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'grants',
     name: 'Grants',
+    writtenFor: 'Grants',
     zipCode: '87020',
     county: 'Cibola',
     population: '~9,000',
@@ -75,6 +79,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'milan',
     name: 'Milan',
+    writtenFor: 'Grants',
     zipCode: '87021',
     county: 'Cibola',
     population: '~3,500',
@@ -116,6 +121,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'bluewater',
     name: 'Bluewater',
+    writtenFor: 'Grants',
     zipCode: '87005',
     county: 'Cibola',
     population: '~150',
@@ -157,6 +163,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'prewitt',
     name: 'Prewitt',
+    writtenFor: 'Grants',
     zipCode: '87045',
     county: 'McKinley',
     population: '~600',
@@ -198,6 +205,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'thoreau',
     name: 'Thoreau',
+    writtenFor: 'Grants',
     zipCode: '87323',
     county: 'McKinley',
     population: '~1,900',
@@ -237,6 +245,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'san-rafael',
     name: 'San Rafael',
+    writtenFor: 'Grants',
     zipCode: '87051',
     county: 'Cibola',
     population: '~200',
@@ -276,6 +285,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'san-fidel',
     name: 'San Fidel',
+    writtenFor: 'Grants',
     zipCode: '87049',
     county: 'Cibola',
     population: '~100',
@@ -320,6 +330,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'laguna',
     name: 'Laguna',
+    writtenFor: 'Grants',
     zipCode: '87026',
     county: 'Cibola',
     population: '~500',
@@ -361,6 +372,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'mesita',
     name: 'Mesita',
+    writtenFor: 'Grants',
     zipCode: '87026',
     county: 'Cibola',
     population: 'Small community',
@@ -376,6 +388,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'acoma',
     name: 'Acoma Pueblo',
+    writtenFor: 'Grants',
     zipCode: '87034',
     county: 'Cibola',
     population: '~800',
@@ -417,6 +430,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'ramah',
     name: 'Ramah',
+    writtenFor: 'Grants',
     zipCode: '87321',
     county: 'McKinley',
     population: '~450',
@@ -458,6 +472,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'fence-lake',
     name: 'Fence Lake',
+    writtenFor: 'Grants',
     zipCode: '87315',
     county: 'Catron',
     population: '~50',
@@ -499,6 +514,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'gallup',
     name: 'Gallup',
+    writtenFor: 'Grants',
     zipCode: '87301',
     county: 'McKinley',
     population: '~22,000',
@@ -542,6 +558,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'crownpoint',
     name: 'Crownpoint',
+    writtenFor: 'Grants',
     zipCode: '87313',
     county: 'McKinley',
     population: '~2,300',
@@ -587,6 +604,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'smith-lake',
     name: 'Smith Lake',
+    writtenFor: 'Grants',
     zipCode: '87365',
     county: 'McKinley',
     population: '~200',
@@ -632,6 +650,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'church-rock',
     name: 'Church Rock',
+    writtenFor: 'Grants',
     zipCode: '87311',
     county: 'McKinley',
     population: '~1,200',
@@ -673,6 +692,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'new-laguna',
     name: 'New Laguna',
+    writtenFor: 'Grants',
     zipCode: '87038',
     county: 'Cibola',
     population: '~400',
@@ -714,6 +734,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'fort-wingate',
     name: 'Fort Wingate',
+    writtenFor: 'Grants',
     zipCode: '87316',
     county: 'McKinley',
     population: '~400',
@@ -759,6 +780,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'navajo-eastern-agency',
     name: 'Navajo Nation Eastern Agency',
+    writtenFor: 'Grants',
     zipCode: '',
     county: 'McKinley',
     population: 'Many chapter communities',
@@ -774,6 +796,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
   {
     slug: 'cubero',
     name: 'Cubero',
+    writtenFor: 'Grants',
     zipCode: '',
     county: 'Cibola',
     population: 'Small community',

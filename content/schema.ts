@@ -308,6 +308,12 @@ export const Community = z
     slug: Slug,
     /** Display name, e.g. "Fence Lake". */
     name: Text,
+    /**
+     * The base town this record's texts were written from, e.g. "Grants": its routes ("From Grants
+     * we drive ..."), landmarks and arrival words say where the technician comes from. When the
+     * settings' base (`location.locality`) is another town, these texts are to be rewritten.
+     */
+    writtenFor: Text,
     /** Five-digit ZIP, or "" where none is certain (shown as nothing). */
     zipCode: z.union([Zip, z.literal('')]),
     /** County name without the word "County", e.g. "McKinley" (a near miss of another record's county is refused). */

@@ -27,6 +27,7 @@ export function syntheticAreas(template: RawCommunity, count: number): RawCommun
       ...record,
       slug: `bench-area-${i + 1}`,
       name,
+      writtenFor: template.writtenFor,
       county: COUNTIES[i % COUNTIES.length],
       coverage: i % 10 === 0 ? 'primary' : 'extended',
       onHome: false,
