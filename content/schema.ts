@@ -259,13 +259,13 @@ export const Coordinates = z.strictObject({
 
 /**
  * Facts about the town an area page is written for; each carries its source in the record's
- * comment. The distance from Grants, the arrival estimate and the neighbouring towns are computed
+ * comment. The distance from the base, the arrival estimate and the neighbouring towns are computed
  * from `coordinates` (lib/content/arrival.ts), never typed.
  */
 export const TownFacts = z.strictObject({
   /** Where the town is: the source of the figures goes in the record's comment. */
   coordinates: Coordinates,
-  /** The roads from Grants to the town, e.g. "I-40 west to exit 79, then ...". */
+  /** The roads from the base (the record's `writtenFor`) to the town, e.g. "I-40 west to exit 79, then ...". */
   route: Text,
   /** Landmarks and road names that help a technician find a customer there. */
   findYou: Text,
@@ -320,7 +320,7 @@ export const Community = z
     county: Text.refine((c) => !/\bcounty$/i.test(c), 'must be the county\'s name without the word "County", e.g. "McKinley"'),
     /** Approximate population as shown, e.g. "~9,000". */
     population: Text,
-    /** Primary service area, or extended coverage (a longer drive from Grants). */
+    /** Primary service area, or extended coverage (a longer drive from the base). */
     coverage: z.enum(['primary', 'extended']),
     /** Served only on request (Gallup): allowed on extended coverage only, and never with a 24/7 emergency promise. */
     servedOnRequest: z.boolean().optional(),

@@ -105,9 +105,7 @@ export function loadContent(raw: RawContent = PROJECT_CONTENT): SiteData {
   ];
   const texts: Text[] = [
     ...communities.map((c) => ({ file: 'content/communities.ts', label: `community "${c.slug}"`, slug: c.slug, record: c, subject: c })),
-    ...services.map((c) => ({ file: 'content/services.ts', label: `service "${c.slug}"`, slug: c.slug, record: c })),
-    ...core.map((c) => ({ file: 'content/core-services.ts', label: `core service "${c.slug}"`, slug: c.slug, record: c })),
-    { file: 'content/home.ts', label: 'home', record: home },
+    ...filled,
   ];
   const problems = [
     ...placeholderProblems(filled, Object.keys(values)),

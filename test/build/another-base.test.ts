@@ -1,8 +1,9 @@
 /**
  * A move of the base: the sample built by the build itself (buildSite, through loadContent and the
  * route table) with another base town in the settings, Gallup (its coordinates and ZIP from the
- * Gallup record), and nothing else changed. No page, manifest, contact card or JSON-LD may still
- * say the business is based in Grants: every sentence that names the base follows the settings.
+ * Gallup record), a street address to publish and an insurance of its own; the records are left
+ * as they are. No page, manifest, contact card or JSON-LD may still say the business is based in
+ * Grants: every sentence that names the base follows the settings.
  *
  * What may still name Grants is what the records say as they were written:
  * - the texts of each community record marked `writtenFor` the old base (routes, landmarks, card
@@ -25,11 +26,12 @@ import { jsonLdBlocks, readPages, visibleText, type DistPage } from '../helpers/
 const OLD = 'Grants';
 const OLD_SLUG = 'grants';
 
-/** The sample with its base moved to Gallup: the town, its ZIP and its coordinates (from the Gallup record). */
+/** The sample with its base moved to Gallup (the town, its ZIP and its coordinates from the Gallup record), a street address shown and an insurance. */
 function movedToGallup() {
   const raw = structuredClone(PROJECT_CONTENT) as any;
   const gallup = raw.communities.find((c: any) => c.slug === 'gallup');
-  Object.assign(raw.settings.location, { locality: 'Gallup', postalCode: gallup.zipCode, ...gallup.page.town.coordinates });
+  Object.assign(raw.settings.location, { locality: 'Gallup', postalCode: gallup.zipCode, ...gallup.page.town.coordinates, streetAddress: '201 W Coal Ave', showStreetAddress: true });
+  raw.settings.credentials.insurance = { kind: 'general liability', insurer: 'Acme Mutual' };
   return raw;
 }
 const raw = movedToGallup();
@@ -115,8 +117,19 @@ test('should give the manifest and the contact card the new base and never the o
   const manifest = JSON.parse(await readFile(path.join(dist, 'manifest.webmanifest'), 'utf8'));
   assert.match(manifest.description, /mobile locksmith in Gallup, NM\./);
   const card = await readFile(path.join(dist, 'contact.vcf'), 'utf8');
-  assert.ok(card.includes('ADR;TYPE=WORK:;;;Gallup;NM;87301;US'), card);
+  assert.ok(card.includes('ADR;TYPE=WORK:;;201 W Coal Ave;Gallup;NM;87301;US'), card);
+  assert.ok(card.replace(/\r\n /g, '').includes('Insured: general liability insurance with Acme Mutual.'), card);
   assert.not.match(`${JSON.stringify(manifest)}\n${card}`, new RegExp(`\\b${OLD}\\b`));
+});
+
+test('should publish the street address and the insurance as the settings give them', () => {
+  for (const p of pages) {
+    assert.ok(visibleText(p.root.querySelector('footer')!).includes('Mobile locksmith based at 201 W Coal Ave, Gallup, NM 87301'), p.path);
+    assert.is(jsonLdBlocks(p.root).find((b) => b['@type'] === 'Locksmith')?.address.streetAddress, '201 W Coal Ave', p.path);
+  }
+  const apps = visibleText(pages.find((p) => p.path === '/mobile-apps/')!.root);
+  assert.ok(apps.includes('Insured: general liability insurance with Acme Mutual'), apps);
+  assert.ok(apps.includes('Address201 W Coal Ave, Gallup, NM 87301'), apps);
 });
 
 test('should estimate the far towns from the new base', () => {
