@@ -22,7 +22,6 @@
  * badge back, and the first render after 3 s drops what the page already removed.
  */
 import { Component, createRef } from 'preact';
-import { CHATBOT_QUESTIONS, CHATBOT_TOPICS } from '../content/chatbot.ts';
 import { IslandIcon } from './common/icons.tsx';
 import type { RuntimeStyles } from './runtime/runtime-styles.ts';
 
@@ -59,11 +58,19 @@ export interface ChatbotSidebarProps {
   emailHref: string;
   /** The external AI assistant (opens in a new tab). */
   assistantUrl: string;
-  /** Sample questions; each opens the assistant. Default: content/chatbot.ts, as every page has them. */
+  /**
+   * Sample questions; each opens the assistant. Given only to the build's own render
+   * (templates/ChatbotArea.tsx); in the browser they are the ones compiled into this code
+   * (BUILT_CHATBOT), as every page has the same.
+   */
   questions?: readonly string[];
-  /** Help topics, each linking to the page that answers it. Default: content/chatbot.ts. */
+  /** Help topics, each linking to the page that answers it: as `questions`. */
   topics?: readonly { label: string; href: string }[];
 }
+
+/** The questions and topics the build compiled in (`__SITE__.chatbot`, JSON text of content/chatbot.ts); none under Node. */
+const BUILT_CHATBOT: { questions: readonly string[]; topics: readonly { label: string; href: string }[] } =
+  typeof __SITE__ !== 'undefined' ? JSON.parse(__SITE__.chatbot) : { questions: [], topics: [] };
 
 interface State {
   open: boolean;
@@ -145,7 +152,7 @@ export default class ChatbotSidebar extends Component<ChatbotSidebarProps, State
     if (open !== this.state.open) this.setState({ open });
   };
 
-  render({ callHref, emailHref, assistantUrl, questions = CHATBOT_QUESTIONS, topics = CHATBOT_TOPICS }: ChatbotSidebarProps, { open, live }: State) {
+  render({ callHref, emailHref, assistantUrl, questions = BUILT_CHATBOT.questions, topics = BUILT_CHATBOT.topics }: ChatbotSidebarProps, { open, live }: State) {
     // Bounce and badge: as the page shows them (the first render matches the server HTML as
     // islands/site/chatbot-attention.ts left it; a later one drops what it removed).
     const attention = attentionInPage();

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
-import type { Community } from '../content/schema.ts';
+import type { Community } from './content/schema.ts';
 
 /** The targets: highest pair and median pair at most these, every page's own-text share at least this. */
 export const SIMILARITY_TARGETS = { highestPair: 0.40, medianPair: 0.30, ownShare: 0.40 } as const;

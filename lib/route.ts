@@ -3,7 +3,7 @@
  * generator needs from a route: its output file and whether it is indexable.
  */
 import type { ComponentType } from 'react';
-import type { Photo } from '../content/photo-schema.ts';
+import type { Photo } from './content/photo-schema.ts';
 
 /**
  * Site path of the share image the build draws from the settings (lib/photos/share-image.ts): the

@@ -21,7 +21,7 @@
  * Wording of emergency service follows `page.emergency`: "24/7" areas claim it; "available"
  * areas (San Rafael, Gallup) say only that emergency services are available.
  */
-import { SCENE_ALT, type AreaCopy, type CoreService, type Faq } from '../content/schema.ts';
+import { SCENE_ALT, type AreaCopy, type CoreService, type Faq } from '../lib/content/schema.ts';
 import { neighbours } from '../lib/content/arrival.ts';
 import { coverageNote } from '../lib/content/coverage.ts';
 import type { Area } from '../lib/content/load-content.ts';
@@ -68,14 +68,15 @@ function Tags({ tags, label }: { tags: string[]; label: string }) {
  * @param faqs its five generated questions (lib/content/area-faqs.ts), the same ones as in the JSON-LD
  */
 export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
-  const { core, areas, services, areaCopy } = useSite();
+  const { core, areas, services, settings, areaCopy } = useSite();
+  const { region } = settings.location;
   const { page, name } = area;
   const near = neighbours(area, areas);
   // lib/content/load-content.ts has checked that every slug names a service.
   const special = services.filter((s) => page.town.services.includes(s.slug)).map((s) => ({ href: `/services/${s.slug}/`, label: s.name }));
   const { sections } = page;
   const always = page.emergency === '24/7';
-  const note = coverageNote(area);
+  const note = coverageNote(area, settings);
   const facts: [string, string][] = [
     ['Population', area.population],
     ['County', `${area.county} County`],
@@ -85,8 +86,8 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
   return (
     <>
       <Hero
-        title={`Locksmith in ${name}, NM`}
-        eyebrow={<><Icon name="map" size={18} /> {name}, NM <span className="area-zip">ZIP {area.zipCode}</span></>}
+        title={`Locksmith in ${name}, ${region}`}
+        eyebrow={<><Icon name="map" size={18} /> {name}, {region} <span className="area-zip">ZIP {area.zipCode}</span></>}
         text={`Mobile locksmith for cars, homes and businesses in ${name}. ${area.description}`}
         imageAlt="Illustration of our service van on a desert road below mesas"
         photo={area.photo}

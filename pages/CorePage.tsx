@@ -4,7 +4,7 @@
  * page) and to the /services/ hub; its 8-9 questions and answers; the 14 served places with ZIPs;
  * the closing call button; breadcrumbs, FAQ structured data and the chatbot sidebar (layout).
  */
-import type { CoreService } from '../content/schema.ts';
+import type { CoreService } from '../lib/content/schema.ts';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, FaqList, Hero, PlacesGrid, Section } from '../templates/sections.tsx';
 import { ServiceList, serviceItem, servicesOfKind } from '../templates/ServiceList.tsx';

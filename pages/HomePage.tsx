@@ -6,7 +6,7 @@
  * (zero or more); the external review link; three why-choose-us cards; the
  * home FAQ; the closing call and e-mail section.
  */
-import { isSampleRating, isSampleReview } from '../content/samples.ts';
+import { isSampleRating, isSampleReview } from '../lib/content/samples.ts';
 import { backedItems } from '../lib/content/claims.ts';
 import { ratingText, type Rating } from '../lib/content/rating.ts';
 import { countiesReach, countiesServed } from '../lib/content/counties.ts';
@@ -51,7 +51,7 @@ export function HomePage() {
         <ServiceCards services={core} />
       </Section>
       <VideoSection />
-      <Section title="Areas We Serve" intro={`Featured areas around our base in Grants. All ${communities.length} communities we reach, ${countiesReach(countiesServed(communities))}, are on our service areas page.`} className="section-tiles">
+      <Section title="Areas We Serve" intro={`Featured areas around our base in ${settings.location.locality}. All ${communities.length} communities we reach, ${countiesReach(countiesServed(communities))}, are on our service areas page.`} className="section-tiles">
         <ul className="tiles" role="list">
           {tiles.map((c) => (
             <li key={c.slug} className="tile">

@@ -7,7 +7,8 @@
  * backs the "licensed", "insured" and "accredited" claims (the footer of every page links to it),
  * and the call and text buttons.
  */
-import { sampleCredentials } from '../content/samples.ts';
+import { sampleCredentials } from '../lib/content/samples.ts';
+import { insuranceWords } from '../lib/content/claims.ts';
 import type { Settings } from '../lib/content/load-content.ts';
 import { toSlug } from '../lib/text.ts';
 import { VCARD_PATH } from '../lib/site-files/vcard.ts';
@@ -17,21 +18,21 @@ import { Hero } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
 
 /**
- * The credentials the settings state: licence issuer and number, insurer, the bureau's profile
- * link; each sample one says so. Nothing when the settings state none.
+ * The credentials the settings state: licence issuer and number, the insurance (its kind and
+ * insurer), the bureau's profile link; each sample one says so. Nothing when the settings state none.
  */
 function Credentials({ credentials }: { credentials: Settings['credentials'] }) {
-  const { licence, insurer, bureau } = credentials;
-  if (!licence && !insurer && !bureau) return null;
+  const { licence, insurance, bureau } = credentials;
+  if (!licence && !insurance && !bureau) return null;
   const samples = sampleCredentials(credentials);
-  const note = (which: 'licence' | 'insurer' | 'bureau') => samples.includes(which) && <> <span className="sample-note">Sample, not real</span></>;
+  const note = (which: 'licence' | 'insurance' | 'bureau') => samples.includes(which) && <> <span className="sample-note">Sample, not real</span></>;
   return (
     <section className="section" id="licences" aria-labelledby="licences-title">
       <div className="container">
         <h2 id="licences-title" className="section-title">Licences and insurance</h2>
         <dl className="apps-vcard-fields apps-credentials">
           {licence && <div><dt>Licence</dt><dd>No. {licence.number}, issued by {licence.issuer}{note('licence')}</dd></div>}
-          {insurer && <div><dt>Insurance</dt><dd>Insured by {insurer}{note('insurer')}</dd></div>}
+          {insurance && <div><dt>Insurance</dt><dd>Insured: {insuranceWords(insurance)}{note('insurance')}</dd></div>}
           {bureau && <div><dt>Accreditation</dt><dd>Accredited by <ExternalLink href={bureau.url}>{bureau.name}</ExternalLink>{note('bureau')}</dd></div>}
         </dl>
       </div>
@@ -41,7 +42,7 @@ function Credentials({ credentials }: { credentials: Settings['credentials'] }) 
 
 /** @returns the page's main content */
 export function MobileAppsPage() {
-  const { name, phone, email, siteUrl, credentials } = useSite().settings;
+  const { name, phone, email, siteUrl, credentials, location } = useSite().settings;
   return (
     <>
       <Hero
@@ -73,6 +74,7 @@ export function MobileAppsPage() {
               <div><dt>Phone</dt><dd><CallLink source="mobile_apps_card" className="apps-vcard-link" icon={false}>{phone.national}</CallLink></dd></div>
               <div><dt>E-mail</dt><dd><EmailLink source="mobile_apps_card" className="apps-vcard-link" icon={false}>{email}</EmailLink></dd></div>
               <div><dt>Website</dt><dd>{siteUrl.replace(/^https?:\/\//, '')}</dd></div>
+              {location.showStreetAddress && location.streetAddress && <div><dt>Address</dt><dd>{location.streetAddress}, {location.locality}, {location.region} {location.postalCode}</dd></div>}
             </dl>
           </div>
         </div>

@@ -9,9 +9,8 @@
  * Stable class names read by test/build/areas.test.ts: `community-card`, `coverage-stats`,
  * `service-types`, and PlacesGrid's `places`.
  */
-import { COVERAGE } from '../content/business.ts';
 import { countiesReach, countiesServed } from '../lib/content/counties.ts';
-import type { Community } from '../content/schema.ts';
+import type { Community } from '../lib/content/schema.ts';
 import { coverageBadge, coverageCounts, servedOnRequestSentence } from '../lib/content/coverage.ts';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, Hero, PlacesGrid, Section } from '../templates/sections.tsx';
@@ -49,21 +48,22 @@ function CommunityCard({ c }: { c: Community }) {
 }
 
 export function ServiceAreasPage() {
-  const { communities, core } = useSite();
+  const { communities, core, settings } = useSite();
+  const { locality, region } = settings.location;
   const counts = coverageCounts(communities);
   const counties = countiesServed(communities);
   const stats: [string, string][] = [
     [String(counties.all.length), `Count${counties.all.length === 1 ? 'y' : 'ies'}: ${counties.all.join(', ')}`],
     [String(counts.primary), 'Primary communities'],
     [String(counts.extended), 'Extended-coverage communities'],
-    [COVERAGE.radiusMiles, 'Mile service radius'],
+    [settings.serviceRadiusMiles, 'Mile service radius'],
   ];
   return (
     <>
       <Hero
         title={`Locksmith Service Areas in ${counties.primary.join(' & ')} Count${counties.primary.length === 1 ? 'y' : 'ies'}`}
-        eyebrow={<><Icon name="map" size={18} /> Based in Grants, NM</>}
-        text={`We are a fully mobile locksmith based in Grants. We drive to cars, homes and businesses ${countiesReach(counties)}, within a radius of ${COVERAGE.radiusMiles} miles. ${servedOnRequestSentence(communities)}`.trim()}
+        eyebrow={<><Icon name="map" size={18} /> Based in {locality}, {region}</>}
+        text={`We are a fully mobile locksmith based in ${locality}. We drive to cars, homes and businesses ${countiesReach(counties)}, within a radius of ${settings.serviceRadiusMiles} miles. ${servedOnRequestSentence(communities)}`.trim()}
         imageAlt="Illustration of our service van on a desert road below the mesas near Grants"
       />
 
@@ -81,7 +81,7 @@ export function ServiceAreasPage() {
         </ul>
       </Section>
 
-      <Section title="Communities We Serve" intro={`All ${communities.length} communities we reach, from our home base in Grants ${countiesReach(counties)}.`} className="communities-section" id="communities">
+      <Section title="Communities We Serve" intro={`All ${communities.length} communities we reach, from our home base in ${locality} ${countiesReach(counties)}.`} className="communities-section" id="communities">
         <ul className="cards community-cards" role="list">
           {communities.map((c) => <CommunityCard key={c.slug} c={c} />)}
         </ul>

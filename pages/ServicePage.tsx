@@ -6,7 +6,7 @@
  * JSON-LD, set in pages/routes.ts); the where-do-you-serve grid of the 14 places with ZIPs; the
  * closing call banner with the phone number. Breadcrumbs and the chatbot come from the layout.
  */
-import type { CoreService, Service } from '../content/schema.ts';
+import type { CoreService, Service } from '../lib/content/schema.ts';
 import { backedItems } from '../lib/content/claims.ts';
 import { CallLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';

@@ -7,7 +7,7 @@
  * heading links to its hub page (/services/, /service-areas/), which is not added as an entry, so
  * the counts stay those of the pages listed.
  */
-import type { IconName } from '../content/schema.ts';
+import type { IconName } from '../lib/content/schema.ts';
 import { toSlug } from '../lib/text.ts';
 import { CallLink, EmailLink, ExternalLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';

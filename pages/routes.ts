@@ -5,6 +5,8 @@
  */
 import { ACOMA_ALIAS, AREA_ALIAS } from '../lib/content/area-alias.ts';
 import { areaFaqs } from '../lib/content/area-faqs.ts';
+import { countiesServed, countyPhrase } from '../lib/content/counties.ts';
+import { nameList } from '../lib/content/coverage.ts';
 import type { SiteData } from '../lib/content/load-content.ts';
 import { faqJsonLd } from '../lib/site-files/structured-data.ts';
 import { AreaPage } from './AreaPage.tsx';
@@ -42,13 +44,14 @@ export function sitemapGroups(routes: Route[]): SitemapGroupProps[] {
  * @returns the route table, in the order pages are listed on /sitemap
  */
 export function buildRoutes(site: SiteData): Route[] {
-  const sitemapRoute = sitemapPageRoute();
+  const where = whereWords(site);
+  const sitemapRoute = sitemapPageRoute(where);
   const routes: Route[] = [
-    ...mainRoutes(site.home, sitemapRoute),
+    ...mainRoutes(site.home, sitemapRoute, where),
     ...coreRoutes(site.core),
-    ...serviceRoutes(site.services),
-    ...areaRoutes(site.areas),
-    ...areaAliasRoutes(site.areas),
+    ...serviceRoutes(site.services, where),
+    ...areaRoutes(site, where),
+    ...areaAliasRoutes(site),
     ...utilityRoutes(),
   ];
   // The /sitemap page lists the routes, itself included, so its props are filled in last.
@@ -56,13 +59,40 @@ export function buildRoutes(site: SiteData): Route[] {
   return routes;
 }
 
+/** Where the business is, as the titles, descriptions and keywords of the hub pages say it: from the settings and the community records. */
+interface WhereWords {
+  /** The base town and its state, e.g. "Grants, NM". */
+  base: string;
+  /** The same without the comma, as a search is typed, e.g. "Grants NM". */
+  baseTyped: string;
+  /** The state, e.g. "NM". */
+  region: string;
+  /** The counties of the primary-coverage communities, e.g. ["Cibola", "McKinley"]. */
+  counties: string[];
+  /** The listed places other than the base, in display order. */
+  places: string[];
+}
+
+/** The words of WhereWords for `site`. */
+function whereWords(site: SiteData): WhereWords {
+  const { locality, region } = site.settings.location;
+  const counties = countiesServed(site.communities);
+  return {
+    base: `${locality}, ${region}`,
+    baseTyped: `${locality} ${region}`,
+    region,
+    counties: counties.primary.length ? counties.primary : counties.all,
+    places: site.places.filter((p) => p.name !== locality).map((p) => p.name),
+  };
+}
+
 /** The /sitemap page, with no groups yet: buildRoutes fills them in once the table is complete. */
-function sitemapPageRoute(): Route<{ groups: SitemapGroupProps[] }> {
+function sitemapPageRoute(where: WhereWords): Route<{ groups: SitemapGroupProps[] }> {
   return route({
     path: '/sitemap/',
     Page: SitemapPage,
     props: { groups: [] as SitemapGroupProps[] },
-    meta: { title: 'Website Sitemap', description: 'Every page of our website: core services, specialised locksmith services and the communities we serve in Cibola and McKinley Counties.', keywords: ['sitemap', 'locksmith Grants NM'] },
+    meta: { title: 'Website Sitemap', description: `Every page of our website: core services, specialised locksmith services and the communities we serve in ${countyPhrase(where.counties)}.`, keywords: ['sitemap', `locksmith ${where.baseTyped}`] },
     nav: 'sitemap',
     chatbot: true,
     sitemapEntry: { group: 'Main Pages', name: 'Sitemap', description: 'This list of every page on the site.' },
@@ -70,7 +100,7 @@ function sitemapPageRoute(): Route<{ groups: SitemapGroupProps[] }> {
 }
 
 /** The main pages: home (/), the /sitemap page and /mobile-apps/. */
-function mainRoutes(home: SiteData['home'], sitemapRoute: Route): Route[] {
+function mainRoutes(home: SiteData['home'], sitemapRoute: Route, where: WhereWords): Route[] {
   return [
     route({
       path: '/',
@@ -80,7 +110,7 @@ function mainRoutes(home: SiteData['home'], sitemapRoute: Route): Route[] {
       nav: 'home',
       tracker: { type: 'home', key: 'home' },
       chatbot: true,
-      sitemapEntry: { group: 'Main Pages', name: 'Home', description: 'Mobile locksmith in Grants, NM: call, text or e-mail, services and areas.' },
+      sitemapEntry: { group: 'Main Pages', name: 'Home', description: `Mobile locksmith in ${where.base}: call, text or e-mail, services and areas.` },
     }),
     sitemapRoute,
     route({
@@ -117,7 +147,7 @@ function coreRoutes(core: SiteData['core']): Route[] {
 }
 
 /** The /services/ hub, then one page per specialised service at /services/{slug}/. */
-function serviceRoutes(services: SiteData['services']): Route[] {
+function serviceRoutes(services: SiteData['services'], where: WhereWords): Route[] {
   return [
     route({
       path: '/services/',
@@ -125,8 +155,8 @@ function serviceRoutes(services: SiteData['services']): Route[] {
       props: {},
       meta: {
         title: SERVICES_HUB_TITLE,
-        description: `All ${services.length} of our specialized locksmith services around Grants, NM, for cars, homes and businesses, each with what it covers. One call and we come to you.`,
-        keywords: ['locksmith services Grants NM', 'specialized locksmith services', 'locksmith services Cibola County'],
+        description: `All ${services.length} of our specialized locksmith services around ${where.base}, for cars, homes and businesses, each with what it covers. One call and we come to you.`,
+        keywords: [`locksmith services ${where.baseTyped}`, 'specialized locksmith services', ...where.counties.slice(0, 1).map((c) => `locksmith services ${c} County`)],
       },
       nav: 'services',
       chatbot: true,
@@ -148,31 +178,51 @@ function serviceRoutes(services: SiteData['services']): Route[] {
   ];
 }
 
+/**
+ * The /service-areas/ hub's meta: its title names the counties served ("Service Areas - Cibola &
+ * McKinley Counties, NM"), its description the base and the first SERVICE_AREAS_NAMED listed
+ * places, its keywords each county.
+ */
+function serviceAreasMeta(where: WhereWords): Route['meta'] {
+  const counties = `${where.counties.join(' & ')} Count${where.counties.length === 1 ? 'y' : 'ies'}`;
+  const named = where.places.slice(0, SERVICE_AREAS_NAMED);
+  const more = where.places.length > named.length ? ' and more' : '';
+  return {
+    title: `Service Areas - ${counties}, ${where.region}`,
+    description: `Communities our mobile locksmith serves around ${where.base}${named.length ? `: ${more ? named.join(', ') : nameList(named)}${more}` : ''}, with ZIP codes.`,
+    keywords: ['locksmith service areas', ...where.counties.map((c) => `${c} County locksmith`)],
+  };
+}
+
+/** How many places the /service-areas/ description names (a description of about 140 characters). */
+const SERVICE_AREAS_NAMED = 6;
+
 /** The /service-areas/ hub, then one page per community with its own page at /areas/{slug}/. */
-function areaRoutes(areas: SiteData['areas']): Route[] {
+function areaRoutes(site: SiteData, where: WhereWords): Route[] {
+  const { areas, settings } = site;
   return [
     route({
       path: '/service-areas/',
       Page: ServiceAreasPage,
       props: {},
-      meta: { title: 'Service Areas - Cibola & McKinley Counties, NM', description: 'Communities our mobile locksmith serves around Grants, NM: Milan, Gallup, Acoma, Laguna, Thoreau, Crownpoint and more, with ZIP codes.', keywords: ['locksmith service areas', 'Cibola County locksmith', 'McKinley County locksmith'] },
+      meta: serviceAreasMeta(where),
       nav: 'service-areas',
       chatbot: true,
       hubFor: 'Service Areas',
       sitemapEntry: { group: 'Service Areas', name: 'All Service Areas', description: 'Every community we serve, with ZIP codes and coverage.' },
     }),
     ...areas.map((area) => {
-      const faqs = areaFaqs(area);
+      const faqs = areaFaqs(area, settings);
       return route({
         path: `/areas/${area.slug}/`,
         Page: AreaPage,
         props: { area, faqs },
-        meta: { title: `Locksmith in ${area.name}, NM`, description: area.page.metaDescription, keywords: area.page.keywords, photo: area.photo, structuredData: [faqJsonLd(faqs)] },
+        meta: { title: `Locksmith in ${area.name}, ${where.region}`, description: area.page.metaDescription, keywords: area.page.keywords, photo: area.photo, structuredData: [faqJsonLd(faqs)] },
         nav: 'service-areas',
         tracker: { type: 'area', key: area.slug },
         chatbot: true,
         crumbLabels: { [area.slug]: area.name },
-        sitemapEntry: { group: 'Service Areas', name: `${area.name}, NM`, description: area.description },
+        sitemapEntry: { group: 'Service Areas', name: `${area.name}, ${where.region}`, description: area.description },
       });
     }),
   ];
@@ -183,15 +233,15 @@ function areaRoutes(areas: SiteData['areas']): Route[] {
  * path, its canonical link pointing at the page's own path, and not listed on /sitemap. None when
  * the content has no page for that community.
  */
-function areaAliasRoutes(areas: SiteData['areas']): Route[] {
+function areaAliasRoutes({ areas, settings }: SiteData): Route[] {
   const acoma = areas.find((a) => a.slug === AREA_ALIAS.of);
   if (!acoma) return [];
-  const faqs = areaFaqs(acoma);
+  const faqs = areaFaqs(acoma, settings);
   return [route({
     path: ACOMA_ALIAS.from,
     Page: AreaPage,
     props: { area: acoma, faqs },
-    meta: { title: `Locksmith in ${acoma.name}, NM`, description: acoma.page.metaDescription, keywords: acoma.page.keywords, photo: acoma.photo, canonicalPath: ACOMA_ALIAS.to, structuredData: [faqJsonLd(faqs)] },
+    meta: { title: `Locksmith in ${acoma.name}, ${settings.location.region}`, description: acoma.page.metaDescription, keywords: acoma.page.keywords, photo: acoma.photo, canonicalPath: ACOMA_ALIAS.to, structuredData: [faqJsonLd(faqs)] },
     nav: 'service-areas',
     tracker: { type: 'area', key: acoma.slug },
     chatbot: true,

@@ -13,9 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_CONTENT } from '../tooling/project-content.ts';
+import type { Community } from '../lib/content/schema.ts';
 import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/build/page-workers.ts';
 import { syntheticAreas } from '../lib/content/synthetic-areas.ts';
-import { COMMUNITIES } from '../content/communities.ts';
 import { configForCommand } from '../lib/config.ts';
 
 const config = configForCommand('Benchmark');
@@ -37,7 +37,7 @@ if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
   process.exit(1);
 }
 
-const template = COMMUNITIES.find((c) => c.slug === 'grants')!;
+const template = (PROJECT_CONTENT.communities as Community[]).find((c) => c.slug === 'grants')!;
 const content = { ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communities, ...syntheticAreas(template, areas)] };
 const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
 try {

@@ -25,7 +25,7 @@ import { ReadStream as TtyReadStream, WriteStream as TtyWriteStream } from 'node
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { ContentError } from '../content/schema.ts';
+import { ContentError } from '../lib/content/schema.ts';
 import { buildSite } from '../lib/build/build-site.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';

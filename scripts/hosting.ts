@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ContentError } from '../content/schema.ts';
+import { ContentError } from '../lib/content/schema.ts';
 import { RETIRING_SERVICE_WORKER } from '../lib/bundle/service-worker.ts';
 import { generateNginx } from '../lib/site-files/hosting.ts';
 import { loadProjectContent } from '../lib/content/load-content.ts';

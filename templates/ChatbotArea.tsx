@@ -26,7 +26,8 @@ import { useSite } from './site-context.ts';
  * header's call link and Get Quote links).
  */
 export function ChatbotArea() {
-  const { assistantUrl, phone, email, name } = useSite().settings;
+  const site = useSite();
+  const { assistantUrl, phone, email, name } = site.settings;
   const props: ChatbotSidebarProps = {
     callHref: phone.tel,
     // Same subject as every Get Quote link (templates/ContactLinks.tsx EmailLink).
@@ -42,7 +43,7 @@ export function ChatbotArea() {
         <TextLink source="fixed" className="fab fab-text">Text</TextLink>
         <TextLocation source="fixed" variant="fab" />
       </aside>
-      {sidebar && <Island name="ChatbotSidebar" props={props as unknown as Record<string, unknown>} load="interaction" />}
+      {sidebar && <Island name="ChatbotSidebar" props={props as unknown as Record<string, unknown>} buildProps={site.chatbot} load="interaction" />}
     </>
   );
 }

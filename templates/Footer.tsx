@@ -37,7 +37,7 @@ export function Footer() {
       <div className="container footer-grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="footer-title">{name}</h2>
-          <p>Mobile locksmith based in {location.locality}, {location.region} {location.postalCode}, serving {countyPhrase(countiesServed(site.communities).primary)}. {claim && <><a href={CREDENTIALS_PATH}>{claim}</a>. </>}We come to you.</p>
+          <p>Mobile locksmith based {location.showStreetAddress && location.streetAddress ? `at ${location.streetAddress}, ` : 'in '}{location.locality}, {location.region} {location.postalCode}, serving {countyPhrase(countiesServed(site.communities).primary)}. {claim && <><a href={CREDENTIALS_PATH}>{claim}</a>. </>}We come to you.</p>
           <p className="footer-contact">
             <CallLink source="footer" className="footer-link">{phone.national}</CallLink>
             <TextLink source="footer" className="footer-link">Text {phone.national}</TextLink>

@@ -35,7 +35,7 @@ export function useMenuGroups(): MenuGroup[] {
     {
       key: 'service-areas',
       label: 'Areas',
-      items: areaMenuLinks(site.areas),
+      items: areaMenuLinks(site.areas, site.settings.location.region),
     },
   ];
 }

@@ -33,16 +33,18 @@ import { useRender } from './site-context.ts';
  * @param props JSON-serialisable props, passed to the component at build time and on hydration
  * @param as    wrapper element (default "div")
  * @param load  when the island's code loads: "load" (default) or "interaction"
+ * @param buildProps props for the build-time render only, not written into the page: what the
+ *   island's code gets compiled in instead (lib/bundle/client-config.ts), e.g. the chatbot's copy
  * @throws Error when no island of that name is registered (a bug, not a content mistake)
  */
-export function Island({ name, props = {}, as: Tag = 'div', className, load = 'load' }: { name: string; props?: Record<string, unknown>; as?: 'div' | 'span' | 'section' | 'aside'; className?: string; load?: IslandLoad }) {
+export function Island({ name, props = {}, buildProps = {}, as: Tag = 'div', className, load = 'load' }: { name: string; props?: Record<string, unknown>; buildProps?: Record<string, unknown>; as?: 'div' | 'span' | 'section' | 'aside'; className?: string; load?: IslandLoad }) {
   const Component = ISLANDS[name];
   if (!Component) throw new Error(`<Island name="${name}">: no such island in islands/registry.ts.`);
   const { islands, site } = useRender();
   // The error screen is for Preact islands (islands/runtime/mount.ts); plain ones do not count.
   const first = ![...islands].some((key) => ISLANDS[parseIslandKey(key).name]);
   islands.add(islandKey(name, load));
-  const html = renderToString(h(Component, props));
+  const html = renderToString(h(Component, { ...props, ...buildProps }));
   const loadAttr = load === 'load' ? {} : { [LOAD_ATTR]: load };
   const island = <Tag className={className} {...{ [IslandAttr.Name]: name, [IslandAttr.Props]: JSON.stringify(props) }} {...loadAttr} dangerouslySetInnerHTML={{ __html: html }} />;
   if (!first) return island;

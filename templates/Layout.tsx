@@ -22,7 +22,7 @@ import { useRender } from './site-context.ts';
 export function Layout({ route, css, children }: { route: Route; css: string; children: ReactNode }) {
   const { site, photos } = useRender();
   // A file route (/404.html) is served at whatever address was not found, so it has no trail.
-  const crumbs = route.path.endsWith('/') ? breadcrumbsFor(route.path, route.crumbLabels) : [];
+  const crumbs = route.path.endsWith('/') ? breadcrumbsFor(route.path, site.settings.location.region, route.crumbLabels) : [];
   const jsonLd: object[] = [locksmithJsonLd(site, { withRating: route.meta.showsRating, images: businessImages(site, photos) })];
   if (showBreadcrumbs(crumbs)) jsonLd.push(breadcrumbJsonLd(crumbs, site.settings.siteUrl, route.meta.canonicalPath ?? route.path));
   jsonLd.push(...(route.meta.structuredData ?? []));

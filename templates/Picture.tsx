@@ -9,7 +9,7 @@
  * photo fails (islands/site/image-fallback.ts, with islands/site/picture-fallback.ts removing the
  * `<source>` elements that would otherwise win over the swapped `src`).
  */
-import type { Photo } from '../content/photo-schema.ts';
+import type { Photo } from '../lib/content/photo-schema.ts';
 import { sizesAttribute, type PhotoSlot } from '../lib/photos/photo-slots.ts';
 import type { PhotoFile } from '../lib/photos/photos.ts';
 import { useRender } from './site-context.ts';

@@ -2,7 +2,7 @@
  * A list of service links, each with its icon and one line about it: the related services of a
  * service page, a core page's own specialised services, and the /services/ hub.
  */
-import type { CoreService, IconName, Service } from '../content/schema.ts';
+import type { CoreService, IconName, Service } from '../lib/content/schema.ts';
 import { Icon } from './icons.tsx';
 
 /** One entry: where it links, its name and icon, one line of text; `core` marks a core service page (shaded). */

@@ -5,7 +5,7 @@
  * The players' code loads when the visitor acts on one (`videoLoad`: load="interaction" for a
  * hosted video), so the home page does not carry it.
  */
-import { isSampleVideo, SAMPLE_VIDEOS } from '../content/samples.ts';
+import { isSampleVideo, SAMPLE_VIDEOS } from '../lib/content/samples.ts';
 import { CallLink, ExternalLink } from './ContactLinks.tsx';
 import { Icon } from './icons.tsx';
 import { videoLoad } from '../islands/VideoPlayer.tsx';
@@ -27,14 +27,14 @@ export function shownVideoTitle(v: { youtubeId: string; title: string }): string
 }
 
 /**
- * The section intro: our own work, unless sample videos are shown, which it then says are
- * samples and not ours.
+ * The section intro: our own work around `base` (the settings' base town), unless sample videos
+ * are shown, which it then says are samples and not ours.
  */
-export function videoIntro(videos: { youtubeId: string }[]): string {
+export function videoIntro(videos: { youtubeId: string }[], base: string): string {
   const samples = videos.filter((v) => isSampleVideo(v.youtubeId)).length;
-  if (samples === 0) return 'Short videos from our work around Grants.';
+  if (samples === 0) return `Short videos from our work around ${base}.`;
   if (samples === videos.length) return 'Sample videos by other film makers, shown until our own videos are added. They are not our work.';
-  return 'Short videos from our work around Grants. Videos marked "Sample video" are by others, not our work.';
+  return `Short videos from our work around ${base}. Videos marked "Sample video" are by others, not our work.`;
 }
 
 /**
@@ -42,11 +42,11 @@ export function videoIntro(videos: { youtubeId: string }[]): string {
  * link); nothing without videos.
  */
 export function VideoSection() {
-  const { videos, channelUrl } = useSite().settings;
+  const { videos, channelUrl, location } = useSite().settings;
   if (videos.length === 0) return null;
   const [featured, ...more] = videos;
   return (
-    <Section title="See How We Work" intro={videoIntro(videos)} className="section-video">
+    <Section title="See How We Work" intro={videoIntro(videos, location.locality)} className="section-video">
       <div className="video-grid">
         <Island name="VideoPlayer" load={videoLoad(featured)} className="video-slot video-slot-large" props={{ youtubeId: featured.youtubeId, title: shownVideoTitle(featured), width: 800, height: 450, poster: POSTERS[0] }} />
         {more.length > 0 && <div className="video-side">

@@ -4,7 +4,7 @@
  * default (aria-hidden); pass `label` to make one meaningful.
  */
 import type { ReactElement } from 'react';
-import type { IconName } from '../content/schema.ts';
+import type { IconName } from '../lib/content/schema.ts';
 
 const PATHS: Record<IconName, ReactElement> = {
   car: <><path d="M3 13l2-5a2 2 0 0 1 2-1.4h10a2 2 0 0 1 2 1.4l2 5v5h-3v-2H6v2H3z" /><circle cx="7.5" cy="13.5" r="1.2" /><circle cx="16.5" cy="13.5" r="1.2" /></>,

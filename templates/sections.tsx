@@ -4,9 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import { countiesServed, countyPhrase } from '../lib/content/counties.ts';
-import type { Photo } from '../content/photo-schema.ts';
-import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../content/schema.ts';
-import { isSampleReview } from '../content/samples.ts';
+import type { Photo } from '../lib/content/photo-schema.ts';
+import type { Community, CoreService, Faq, IconName, Review, WhyPoint } from '../lib/content/schema.ts';
+import { isSampleReview } from '../lib/content/samples.ts';
 import { extendedCoverageSentence, servedOnRequestSentence } from '../lib/content/coverage.ts';
 import { toSlug } from '../lib/text.ts';
 import { CallLink, EmailLink, TextLink } from './ContactLinks.tsx';
@@ -118,9 +118,9 @@ export function FaqList({ faqs, title = 'Frequently Asked Questions', intro }: {
 
 /** The places listed on core and service pages with their ZIPs (14 places). */
 export function PlacesGrid({ title = 'Where Do You Serve?', intro }: { title?: string; intro?: ReactNode }) {
-  const { places, areas, communities } = useSite();
+  const { places, areas, communities, settings } = useSite();
   const hasPage = new Set(areas.map((a) => a.slug));
-  const defaultIntro = [`We come to you across ${countyPhrase(countiesServed(communities).primary)}.`, extendedCoverageSentence(communities), servedOnRequestSentence(communities)].filter(Boolean).join(' ');
+  const defaultIntro = [`We come to you across ${countyPhrase(countiesServed(communities).primary)}.`, extendedCoverageSentence(communities, settings.location.locality), servedOnRequestSentence(communities)].filter(Boolean).join(' ');
   return (
     <Section title={title} intro={intro ?? defaultIntro} className="section-places">
       <ul className="places" role="list">
@@ -180,14 +180,14 @@ export function ReviewCards({ reviews }: { reviews: Review[] }) {
 export function CallBanner({ title, text, tone = 'navy', callOnly = false, source = 'banner' }: {
   title: string; text?: string; tone?: 'navy' | 'emergency'; callOnly?: boolean; source?: string;
 }) {
-  const { phone, responseMinutes } = useSite().settings;
+  const { phone, responseMinutes, location } = useSite().settings;
   const hid = `${toSlug(title)}-banner`;
   return (
     <section className={`call-banner call-banner-${tone}`} aria-labelledby={hid}>
       <div className="container call-banner-inner">
         <div>
           <h2 id={hid}>{tone === 'emergency' && <Icon name="alert" size={26} className="pulse" />} {title}</h2>
-          <p>{text ?? `Call ${phone.national} - we usually arrive in ${responseMinutes.usual} minutes in and around Grants.`}</p>
+          <p>{text ?? `Call ${phone.national} - we usually arrive in ${responseMinutes.usual} minutes in and around ${location.locality}.`}</p>
         </div>
         <div className="call-banner-actions">
           <CallLink source={source} className={tone === 'emergency' ? 'btn btn-white btn-lg' : 'btn btn-call btn-lg'} />

@@ -25,7 +25,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ContentProblem, problemLine } from '../../content/content-error.ts';
+import { type ContentProblem, problemLine } from '../content/content-error.ts';
 
 /** The line that tells an owner a failure is the code's fault, printed before its stack. */
 export const BUG_NOTICE = 'This is a bug in the site generator (its code or a template), not in your content:';

@@ -23,7 +23,7 @@ import { extraFiles } from '../site-files/extra-files.ts';
 import { REDIRECTS } from '../site-files/hosting.ts';
 import { OFFLINE_PAGE_PATH } from '../../islands/common/offline.ts';
 import { redirectProblems } from '../content/redirects.ts';
-import { ContentError } from '../../content/schema.ts';
+import { ContentError } from '../content/schema.ts';
 import { loadContent, loadProjectContent, type RawContent, type SiteData } from '../content/load-content.ts';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { openSiteWriter, type SiteFile, type SiteWriter } from '../write.ts';

@@ -51,7 +51,7 @@ export async function settleInputs(site: SiteData, folders: PhotoFolders, progre
     onEncode: (src, i, n) => progress?.(`Encoding photo ${i + 1} of ${n}, ${src} (once: later builds take it from the cache)...`),
   });
   const cssDone = readStylesheetSource().then((source) => (reuse ? reuse.keep('stylesheet', [source], () => minifyStylesheet(source)) : minifyStylesheet(source)));
-  const scriptsDone = bundleSiteScripts(clientConfig(site.settings), reuse?.esbuild);
+  const scriptsDone = bundleSiteScripts(clientConfig(site), reuse?.esbuild);
   const shareDone = drawnShareFile(site.settings, folders.artDir, folders.cacheDir);
   // All four are awaited together, so the first failure is thrown and none goes unhandled.
   const [photos, css, scripts, share] = await Promise.all([photosDone, cssDone, scriptsDone, shareDone]);

@@ -5,7 +5,7 @@
  */
 import { openMinutes } from '../content/hours.ts';
 import { zoneTable, type OpenMinutes, type ZoneTable } from '../../islands/common/hours.ts';
-import type { Settings } from '../content/load-content.ts';
+import type { SiteData } from '../content/load-content.ts';
 import { toSlug } from '../text.ts';
 import { isDevelopment } from '../config.ts';
 
@@ -27,6 +27,13 @@ export interface ClientConfig {
    * browser (islands/common/hours.ts).
    */
   zoneTable: ZoneTable;
+  /**
+   * The chatbot panel's sample questions and help topics (content/chatbot.ts, placeholders filled),
+   * as JSON text: only the chatbot island reads them, so only its code carries them (esbuild
+   * inlines a text constant where it is used, while it puts an object constant in a module of its
+   * own, which would join a chunk that every page loads).
+   */
+  chatbot: string;
 }
 
 /**
@@ -38,13 +45,15 @@ export interface ClientConfig {
 export const ZONE_TABLE_YEARS = 3;
 
 /**
- * The config the browser code gets for these settings.
+ * The config the browser code gets for this content.
+ * @param site the checked content: its settings and the chatbot's copy
  * @param now the build's time: the zone table starts on 1 January of its year (UTC)
  * @param dev a development build (the browser logger keeps debug and info); default: NODE_ENV is
  *   "development" (lib/config.ts isDevelopment)
  * @throws RangeError when the settings' time zone is not a zone Node's Intl knows (the settings' check refuses it first)
  */
-export function clientConfig(settings: Settings, now: Date = new Date(), dev = isDevelopment()): ClientConfig {
+export function clientConfig(site: Pick<SiteData, 'settings' | 'chatbot'>, now: Date = new Date(), dev = isDevelopment()): ClientConfig {
+  const { settings } = site;
   const year = now.getUTCFullYear();
   return {
     name: settings.name,
@@ -53,6 +62,7 @@ export function clientConfig(settings: Settings, now: Date = new Date(), dev = i
     dev,
     openMinutes: openMinutes(settings.hours),
     zoneTable: zoneTable(settings.location.timeZone, Date.UTC(year, 0, 1), Date.UTC(year + ZONE_TABLE_YEARS, 0, 1)),
+    chatbot: JSON.stringify(site.chatbot),
   };
 }
 

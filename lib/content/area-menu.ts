@@ -20,11 +20,12 @@ export interface MenuLink {
 
 /**
  * @param areas every area with a page, in display order (primary first)
+ * @param region the state said after each name (the settings' `location.region`), e.g. "NM"
  * @returns "All Service Areas" first, then "{name}, NM" per area listed; when not every area is
  *   listed, a last link "All {n} areas" to the community cards of /service-areas/
  */
-export function areaMenuLinks(areas: Pick<Area, 'name' | 'slug' | 'coverage'>[]): MenuLink[] {
-  const link = (a: Pick<Area, 'name' | 'slug'>) => ({ label: `${a.name}, NM`, href: `/areas/${a.slug}/` });
+export function areaMenuLinks(areas: Pick<Area, 'name' | 'slug' | 'coverage'>[], region: string): MenuLink[] {
+  const link = (a: Pick<Area, 'name' | 'slug'>) => ({ label: `${a.name}, ${region}`, href: `/areas/${a.slug}/` });
   const all = { label: 'All Service Areas', href: '/service-areas/' };
   if (areas.length <= AREA_MENU_LIMIT) return [all, ...areas.map(link)];
   const listed = areas.filter((a) => a.coverage === 'primary').slice(0, AREA_MENU_LIMIT);

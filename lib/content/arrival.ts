@@ -4,24 +4,39 @@
  * base (content/site.ts `location`), never typed:
  * - distance: great-circle ("as the crow flies") distance with @turf/distance, in km and miles;
  *   roads are longer, so no page calls it a road distance;
- * - near or far: within ARRIVAL_RULE.nearKm of the base the owner's response times hold
- *   (RESPONSE_MINUTES, read only here); farther towns get their own estimate;
- * - estimate: ARRIVAL_RULE's set-out time plus the distance stretched by its road factor and
+ * - near or far: within the settings' `arrivalEstimate.nearKm` of the base the owner's response times hold
+ *   (`responseMinutes`); farther towns get their own estimate;
+ * - estimate: `arrivalEstimate`'s set-out time plus the distance stretched by its road factor and
  *   driven at its average speed, rounded up to a quarter hour (the business's own rule, which
- *   the owner sets in content/area-copy.ts);
+ *   the owner sets in the settings);
  * - neighbours: the nearest other area pages.
  */
 import turfDistance from '@turf/distance';
-import { ARRIVAL_RULE } from '../../content/area-copy.ts';
-import { RESPONSE_MINUTES } from '../../content/business.ts';
-import settings from '../../content/site.ts';
-import type { Community } from '../../content/schema.ts';
+import type { Community } from './schema.ts';
 
-/** Where the business is based (content/site.ts `location`, checked with the other settings when the site builds). */
-export const LOCATION: { locality: string; latitude: number; longitude: number } = settings.location;
+/**
+ * The base and the owner's response times, as the checked settings give them
+ * (lib/content/load-content.ts `Settings`: `location` and `responseMinutes`, e.g. "15-30").
+ */
+export interface Base {
+  location: { locality: string; latitude: number; longitude: number };
+  responseMinutes: { usual: string; normal: string; emergency: string };
+  /** The business's rule for arrival estimates (the settings' `arrivalEstimate`). */
+  arrivalEstimate: ArrivalRule;
+}
 
-/** The owner's response times in minutes ("15-30"): the one place the code reads them. */
-export const OWNER_MINUTES: { usual: string; normal: string; emergency: string } = RESPONSE_MINUTES;
+/**
+ * The business's rule for arrival estimates, the owner's to set (settings `arrivalEstimate`):
+ * within `nearKm` of the base (great-circle) the response times of the business hold; farther,
+ * the estimate is `setOutMinutes` plus the great-circle distance stretched by `roadFactor` and
+ * driven at `averageKmh`, rounded up to a quarter hour.
+ */
+export interface ArrivalRule {
+  nearKm: number;
+  setOutMinutes: number;
+  roadFactor: number;
+  averageKmh: number;
+}
 
 /** A point as the records give it. */
 interface Point { latitude: number; longitude: number }
@@ -37,7 +52,7 @@ export interface Arrival {
   km: number;
   /** The same in whole miles. */
   miles: number;
-  /** Within ARRIVAL_RULE.nearKm: the owner's response times hold. */
+  /** Within the rule's `nearKm`: the owner's response times hold. */
   near: boolean;
   /** Far towns: the estimate in minutes, a multiple of 15. */
   minutes: number;
@@ -54,10 +69,10 @@ export function minutesInWords(minutes: number): string {
   return `about ${hours}${m ? ` ${m} minutes` : ''}`;
 }
 
-/** Distance and arrival estimate of a town at `point`, from the base (LOCATION). */
-export function arrivalAt(point: Point): Arrival {
-  const exact = greatCircleKm(LOCATION, point);
-  const { nearKm, setOutMinutes, roadFactor, averageKmh } = ARRIVAL_RULE;
+/** Distance and arrival estimate of a town at `point`, from the base. */
+export function arrivalAt(point: Point, base: Base): Arrival {
+  const exact = greatCircleKm(base.location, point);
+  const { nearKm, setOutMinutes, roadFactor, averageKmh } = base.arrivalEstimate;
   const drive = setOutMinutes + (exact * roadFactor / averageKmh) * 60;
   const minutes = Math.max(15, Math.ceil(drive / 15) * 15);
   return { km: Math.round(exact), miles: Math.round(exact / 1.609344), near: exact <= nearKm, minutes, estimate: minutesInWords(minutes) };
@@ -66,9 +81,9 @@ export function arrivalAt(point: Point): Arrival {
 /** A community with town facts (an area page's record). */
 type Town = Pick<Community, 'slug' | 'name'> & { page: { town: { coordinates: Point } } };
 
-/** Distance and arrival estimate of a town. */
-export function arrivalOf(town: Town): Arrival {
-  return arrivalAt(town.page.town.coordinates);
+/** Distance and arrival estimate of a town from the base. */
+export function arrivalOf(town: Town, base: Base): Arrival {
+  return arrivalAt(town.page.town.coordinates, base);
 }
 
 /**
@@ -106,12 +121,13 @@ export function neighbours<T extends Town>(town: T, all: readonly T[], count = 2
  * The sentence that says how soon we can be there: for a near town the owner's response times,
  * for a far one its own estimate from its distance. Used by the hero note, the FAQ and its JSON-LD.
  */
-export function arrivalSentence(town: Town): string {
-  const a = arrivalOf(town);
-  const times = `${OWNER_MINUTES.normal} minutes for normal calls and ${OWNER_MINUTES.emergency} for emergencies`;
-  if (town.name === LOCATION.locality) return `Our base is in ${town.name}, so our usual times hold: ${times}.`;
-  const base = LOCATION.locality;
-  const where = `${town.name} is ${a.km} km (${a.miles} miles) from our base in ${base} as the crow flies`;
-  if (a.near) return `${where}, so the ${base} times hold: ${times}.`;
-  return `${where}: by road, plan on ${a.estimate} from ${base}, and we give you an estimate when you call.`;
+export function arrivalSentence(town: Town, base: Base): string {
+  const a = arrivalOf(town, base);
+  const { normal, emergency } = base.responseMinutes;
+  const times = `${normal} minutes for normal calls and ${emergency} for emergencies`;
+  const from = base.location.locality;
+  if (town.name === from) return `Our base is in ${town.name}, so our usual times hold: ${times}.`;
+  const where = `${town.name} is ${a.km} km (${a.miles} miles) from our base in ${from} as the crow flies`;
+  if (a.near) return `${where}, so the ${from} times hold: ${times}.`;
+  return `${where}: by road, plan on ${a.estimate} from ${from}, and we give you an estimate when you call.`;
 }

@@ -1,30 +1,30 @@
 /**
  * Claims that stand on the operator's credentials (content/site.ts `credentials`): a text that
- * says "licensed" needs a licence (issuer and number), "insured" an insurer, "accredited" a
+ * says "licensed" needs a licence (issuer and number), "insured" an insurance, "accredited" a
  * business bureau with a link to the business's profile. Without the setting, the text is a claim
  * the business cannot back, so the build stops and names the text.
  */
 
-import type { ContentProblem } from '../../content/content-error.ts';
+import type { ContentProblem } from './content-error.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
 
 /** The credentials as checked by content/schema.ts. */
 export interface Credentials {
   licence?: { issuer: string; number: string } | null;
-  insurer?: string;
+  insurance?: { kind: string; insurer: string } | null;
   bureau?: { name: string; url: string } | null;
 }
 
 /** Each claim: the words that make it, the credential behind it and how to add that credential. */
 export const CLAIMS = [
   { words: /\blicen[sc]ed\b/i, claim: 'licensed', has: (c: Credentials) => !!c.licence, setting: 'credentials.licence (issuer and number)' },
-  { words: /\binsured\b/i, claim: 'insured', has: (c: Credentials) => !!c.insurer, setting: 'credentials.insurer' },
+  { words: /\binsured\b/i, claim: 'insured', has: (c: Credentials) => !!c.insurance, setting: 'credentials.insurance (the kind of cover, and the insurer\'s name or \'\')' },
   { words: /\baccredited\b/i, claim: 'accredited', has: (c: Credentials) => !!c.bureau, setting: 'credentials.bureau (name and profile link)' },
 ] as const;
 
 /**
  * Every text that makes a claim the credentials do not back, one problem each naming the file, the
- * record and the field ([] when all are backed), so an owner without a licence, an insurer or a
+ * record and the field ([] when all are backed), so an owner without a licence, an insurance or a
  * bureau sees every text to change in one run.
  * @param texts every text of the content: its file, record label (and slug), field path and words
  */
@@ -46,7 +46,7 @@ export function unbackedClaims(texts: Iterable<{ file: string; label: string; sl
 
 /** What the credentials back, in the words of the footer and the trust bar: "Licensed and insured", "Insured", "" for none. */
 export function credentialsClaim(c: Credentials): string {
-  const parts = [c.licence && 'licensed', c.insurer && 'insured'].filter(Boolean) as string[];
+  const parts = [c.licence && 'licensed', c.insurance && 'insured'].filter(Boolean) as string[];
   const words = parts.join(' and ');
   return words ? words[0].toUpperCase() + words.slice(1) : '';
 }
@@ -59,4 +59,12 @@ export function credentialsClaim(c: Credentials): string {
 export function backedItems<T extends { label: string; icon: string }>(items: readonly T[], c: Credentials): T[] {
   const claim = credentialsClaim(c).toUpperCase().replace(' AND ', ' & ');
   return items.flatMap((i) => (i.icon !== 'shield' ? [i] : claim ? [{ ...i, label: claim }] : []));
+}
+
+/**
+ * The insurance in words, after "Insured: ": "general liability insurance with Acme Mutual", or
+ * "general liability insurance" when the insurer is not named.
+ */
+export function insuranceWords(insurance: { kind: string; insurer: string }): string {
+  return `${insurance.kind} insurance${insurance.insurer ? ` with ${insurance.insurer}` : ''}`;
 }

@@ -4,7 +4,7 @@
  * ("Cibola and McKinley Counties"); counties that only extended-coverage communities lie in are
  * the ones it reaches "into" ("Catron County"). Order: first appearance in the records.
  */
-import type { Community } from '../../content/schema.ts';
+import type { Community } from './schema.ts';
 
 /** The counties served, as above. */
 export interface CountiesServed {

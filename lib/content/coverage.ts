@@ -12,8 +12,8 @@
  * - "Served on request" is said only of records marked `servedOnRequest` (today Gallup), which the
  *   schema allows only on extended coverage and never with a 24/7 emergency promise.
  */
-import type { Community } from '../../content/schema.ts';
-import { arrivalOf, LOCATION } from './arrival.ts';
+import type { Community } from './schema.ts';
+import { arrivalOf, type Base } from './arrival.ts';
 
 /** A community with its own page (the shape of lib/content/load-content.ts `Area`). */
 type Area = Community & { page: NonNullable<Community['page']> };
@@ -57,16 +57,18 @@ export function coverageBadge(c: Community): CoverageBadge {
  * The note under an area page's hero buttons about reaching the community, or undefined for a
  * town within the owner's usual response times (whose FAQ gives them). Far towns get their own
  * estimate from their distance (lib/content/arrival.ts).
+ * @param base the settings' base and response times
  */
-export function coverageNote(c: Area): string | undefined {
-  const a = arrivalOf(c);
-  if (c.servedOnRequest) return `${c.name} is an extended-coverage area, served on request: call to confirm. By road it is ${a.estimate} from ${LOCATION.locality}.`;
+export function coverageNote(c: Area, base: Base): string | undefined {
+  const a = arrivalOf(c, base);
+  const from = base.location.locality;
+  if (c.servedOnRequest) return `${c.name} is an extended-coverage area, served on request: call to confirm. By road it is ${a.estimate} from ${from}.`;
   if (a.near) return undefined;
-  return `By road ${c.name} is ${a.estimate} from our ${LOCATION.locality} base: call for an honest arrival estimate.`;
+  return `By road ${c.name} is ${a.estimate} from our ${from} base: call for an honest arrival estimate.`;
 }
 
 /** Names as words: "" when none, "Gallup", "Gallup and Zuni", "Gallup, Zuni and Ramah". */
-function nameList(names: readonly string[]): string {
+export function nameList(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
@@ -78,13 +80,14 @@ export function servedOnRequestNames(communities: readonly Community[]): string 
 /**
  * One sentence naming the listed places of extended coverage that are not served on request, e.g.
  * "Ramah, Crownpoint, Smith Lake and Fort Wingate are extended coverage, a longer drive from
- * Grants.", or "" when there are none: where the places are listed without their badges, so no
- * extended-coverage place reads as a primary one. Those served on request have their own sentence
- * (servedOnRequestSentence), as "on request" may share a sentence with no other name.
+ * Grants." (`base`, the settings' base town), or "" when there are none: where the places are
+ * listed without their badges, so no extended-coverage place reads as a primary one. Those served
+ * on request have their own sentence (servedOnRequestSentence), as "on request" may share a
+ * sentence with no other name.
  */
-export function extendedCoverageSentence(communities: readonly Community[]): string {
+export function extendedCoverageSentence(communities: readonly Community[], base: string): string {
   const names = communities.filter((c) => c.inPlacesList && c.coverage === 'extended' && !c.servedOnRequest).map((c) => c.name);
-  return names.length ? `${nameList(names)} ${names.length > 1 ? 'are' : 'is'} extended coverage, a longer drive from Grants.` : '';
+  return names.length ? `${nameList(names)} ${names.length > 1 ? 'are' : 'is'} extended coverage, a longer drive from ${base}.` : '';
 }
 
 /**

@@ -4,7 +4,7 @@
  * rows, and schema.org's two forms. All read the same rows (content/hours-rules.ts), so they
  * cannot disagree. Days with the same hours are grouped into runs of consecutive days, Monday first.
  */
-import { minutesOf, parseHours, weekHours, type DayHours, type HoursRow } from '../../content/hours-rules.ts';
+import { minutesOf, parseHours, weekHours, type DayHours, type HoursRow } from './hours-rules.ts';
 
 /** 24-hour "HH:MM" as people read it: "06:00" -> "6:00 AM", "23:00" -> "11:00 PM", "12:00" -> "12:00 PM". */
 export function formatTime(hhmm: string): string {

@@ -4,13 +4,14 @@
  */
 import { z } from 'zod';
 import {
-  AreaCopy, Chatbot, check, checkAll, rowNamesOf, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
-} from '../../content/schema.ts';
-import { closestKey } from '../../content/schema-messages.ts';
+  AreaCopy, ChatbotContent, check, checkAll, rowNamesOf, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
+} from './schema.ts';
+import { closestKey } from './schema-messages.ts';
 import { AREA_COPY_FILE, CHATBOT_FILE, HOME_FILE, recordFile, SETTINGS_FILE } from './content-paths.ts';
 import { unbackedClaims } from './claims.ts';
 import { countiesServed, countyPhrase } from './counties.ts';
 import { servedOnRequestReader } from './coverage.ts';
+import { placeholderValues } from './placeholders.ts';
 import { hoursText } from './hours.ts';
 import { parsePhone, type PhoneNumber } from './phone.ts';
 import { locate, readContent, type RawContent } from './read-content.ts';
@@ -45,7 +46,7 @@ export interface SiteData {
   /** Copy every area page shares ("{name}" stands for the area's name). */
   areaCopy: AreaCopy;
   /** The chat panel's sample questions and help topics. */
-  chatbot: Chatbot;
+  chatbot: ChatbotContent;
 }
 
 export type { RawContent } from './read-content.ts';
@@ -75,8 +76,9 @@ export function loadProjectContent(contentDir: string): SiteData {
  * specialised services an area page links to (`page.town.services`) exist. It also refuses
  * a county that is a near miss of another record's (countyProblems) and a text claiming "licensed",
  * "insured" or "accredited" that the settings' credentials do not back (lib/content/claims.ts),
- * and fills "{hours}" and "{counties}" in the records' texts with the stated hours and the
- * counties of the primary-coverage communities.
+ * and fills the placeholders of the texts of the services, core services, home page and chatbot
+ * ("{base}", "{minutes}", "{hours}", "{counties}", ...: lib/content/placeholders.ts) from the
+ * settings and the community records; a placeholder it does not know is a mistake.
  * @throws ContentError with every mistake found, a line each naming the file, the record and the
  *   field: first every mistake of the records' own fields in every file (and county near misses);
  *   when there are none, every mistake between records (shared slugs, unknown services,
@@ -84,18 +86,25 @@ export function loadProjectContent(contentDir: string): SiteData {
  */
 export function loadContent(raw: RawContent): SiteData {
   const { settings, communities, ...records } = checkRecords(raw);
-  // "{hours}" and "{counties}" in a text stand for the stated hours and the counties served.
-  const fill = fillIn({ hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
+  // "{base}", "{hours}", "{counties}", ... in a text stand for the settings and records they name.
+  const values = placeholderValues(settings, communities, { hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
+  const fill = fillIn(values);
   const services = records.services.map(fill);
   const core = records.core.map(fill);
   const home = fill(records.home);
-  const texts: Text[] = [
-    ...communities.map((c) => ({ file: recordFile('community', c.slug), label: `community "${c.slug}"`, slug: c.slug, record: c, subject: c })),
+  const chatbot = fill(records.chatbot);
+  const filled: Text[] = [
     ...services.map((c) => ({ file: recordFile('service', c.slug), label: `service "${c.slug}"`, slug: c.slug, record: c })),
     ...core.map((c) => ({ file: recordFile('core service', c.slug), label: `core service "${c.slug}"`, slug: c.slug, record: c })),
     { file: HOME_FILE, label: 'home', record: home },
+    { file: CHATBOT_FILE, label: 'chat panel', record: chatbot },
+  ];
+  const texts: Text[] = [
+    ...communities.map((c) => ({ file: recordFile('community', c.slug), label: `community "${c.slug}"`, slug: c.slug, record: c, subject: c })),
+    ...filled,
   ];
   const problems = [
+    ...placeholderProblems(filled, Object.keys(values)),
     ...slugProblems(services, core),
     ...townServiceProblems(communities, services),
     ...servedOnRequestProblems(texts, communities),
@@ -117,7 +126,7 @@ export function loadContent(raw: RawContent): SiteData {
     core,
     home,
     areaCopy: records.areaCopy,
-    chatbot: records.chatbot,
+    chatbot,
   };
 }
 
@@ -135,7 +144,7 @@ interface Text {
  * @throws ContentError with the mistakes of every file at once (and the county near misses, when
  *   the communities themselves are valid)
  */
-function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent; areaCopy: AreaCopy; chatbot: Chatbot } {
+function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent; areaCopy: AreaCopy; chatbot: ChatbotContent } {
   const problems: ContentProblem[] = [];
   /** The result of `check`, or undefined with its problems added to the list. */
   const collect = <T>(check: () => T): T | undefined => {
@@ -153,7 +162,7 @@ function checkRecords(raw: RawContent): { settings: Settings; communities: Commu
   const core = collect(() => checkAll(CoreService, raw.core, (slug) => recordFile('core service', slug), 'core service', (c) => c.slug));
   const home = collect(() => check(HomeContent, raw.home, HOME_FILE, 'home'));
   const areaCopy = collect(() => check(AreaCopy, raw.areaCopy, AREA_COPY_FILE, 'area copy'));
-  const chatbot = collect(() => check(Chatbot, raw.chatbot, CHATBOT_FILE, 'chat panel'));
+  const chatbot = collect(() => check(ChatbotContent, raw.chatbot, CHATBOT_FILE, 'chat panel'));
   if (communities) problems.push(...countyProblems(communities));
   if (problems.length || !s || !communities || !services || !core || !home || !areaCopy || !chatbot) throw new ContentError(problems);
   const settings: Settings = { ...s, phone: parsePhone(s.phone), redirects: s.redirects ?? [], assistantUrl: s.assistantUrl ?? '', channelUrl: s.channelUrl ?? '' };
@@ -194,6 +203,20 @@ function servedOnRequestProblems(texts: readonly Text[], communities: readonly C
     }
   }
   return problems;
+}
+
+/** Each text that still holds a "{word}" after the fill: a placeholder the loader does not know (one per field). */
+function placeholderProblems(texts: readonly Text[], known: readonly string[]): ContentProblem[] {
+  return texts.flatMap(({ file, label, slug, record }) => textFields(record).flatMap(([field, text]) => {
+    const unknown = /\{(\w+)\}/.exec(text);
+    if (!unknown) return [];
+    const near = closestKey(unknown[1], [...known]);
+    return [{
+      file, record: label, ...(slug ? { slug } : {}), field, value: text,
+      expected: `has the placeholder "{${unknown[1]}}", which is not one of ${known.map((k) => `{${k}}`).join(', ')}`,
+      ...(near ? { hint: `did you mean "{${near}}"?` } : {}),
+    }];
+  }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { ContentError } from '../../content/schema.ts';
+import { ContentError } from './schema.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
 
 /** A phone number in the forms the site needs. */

@@ -19,8 +19,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
-  AreaCopy, Chatbot, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings, Slug,
-} from '../../content/schema.ts';
+  AreaCopy, ChatbotContent, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings, Slug,
+} from './schema.ts';
 import { AREA_COPY_FILE, CHATBOT_FILE, COLLECTION_FOLDERS, HOME_FILE, SETTINGS_FILE } from './content-paths.ts';
 import { readYaml, type YamlFile } from './yaml-file.ts';
 
@@ -43,7 +43,7 @@ export const SINGLE_FILES = {
   settings: { file: SETTINGS_FILE, schema: SiteSettings },
   home: { file: HOME_FILE, schema: HomeContent },
   areaCopy: { file: AREA_COPY_FILE, schema: AreaCopy },
-  chatbot: { file: CHATBOT_FILE, schema: Chatbot },
+  chatbot: { file: CHATBOT_FILE, schema: ChatbotContent },
 } as const satisfies Record<string, { file: string; schema: z.ZodType }>;
 
 /** The collections: a folder of the content folder, one record a file, and the records' schema. */

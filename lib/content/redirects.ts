@@ -5,7 +5,7 @@
  * `npm run check` run it once the routes are known.
  */
 
-import type { ContentProblem } from '../../content/content-error.ts';
+import type { ContentProblem } from './content-error.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
 
 /**

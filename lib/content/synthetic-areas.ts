@@ -4,7 +4,7 @@
  * thousands of area pages can be built from the project's content. Never part of the real site.
  */
 import type { z } from 'zod';
-import type { Community } from '../../content/schema.ts';
+import type { Community } from './schema.ts';
 
 type RawCommunity = z.input<typeof Community>;
 
@@ -27,6 +27,7 @@ export function syntheticAreas(template: RawCommunity, count: number): RawCommun
       ...record,
       slug: `bench-area-${i + 1}`,
       name,
+      writtenFor: template.writtenFor,
       county: COUNTIES[i % COUNTIES.length],
       coverage: i % 10 === 0 ? 'primary' : 'extended',
       onHome: false,

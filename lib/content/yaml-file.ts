@@ -12,7 +12,7 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
-import type { ContentProblem } from '../../content/content-error.ts';
+import type { ContentProblem } from './content-error.ts';
 
 /** A place in a file, counted from 1. */
 export interface Position {

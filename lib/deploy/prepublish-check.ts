@@ -8,7 +8,7 @@
  */
 import {
   isSampleHost, isSampleRating, isSampleReview, isSampleVideo, SAMPLE_LINKS, SAMPLE_NAME, SAMPLE_PHONE_DIGITS, SAMPLE_VIDEOS, sampleCredentials,
-} from '../../content/samples.ts';
+} from '../content/samples.ts';
 import { ratingText } from '../content/rating.ts';
 import type { SiteData } from '../content/load-content.ts';
 import { CONTENT_FILES, contentRecords, strings, type Remark } from './content-records.ts';
@@ -64,7 +64,7 @@ const SETTINGS_CHECKED_ABOVE = ['phone', 'email', 'siteUrl', 'videos', 'rating',
 /** What each sample credential is, and what to put instead. */
 const CREDENTIAL_FIELDS = {
   licence: 'a sample licence: put the issuer and number of your licence, or licence: null if you have none (the build then names every text that says "licensed")',
-  insurer: 'a sample insurer: put your insurer\'s name, or insurer: \'\' if you are not insured (the build then names every text that says "insured")',
+  insurance: 'a sample insurance: put the kind of cover you have and your insurer\'s name (or insurer: \'\'), or insurance: null if you are not insured (the build then names every text that says "insured")',
   bureau: 'a sample business bureau: put its name and the link to your profile there, or bureau: null if you are not accredited (the build then names every text that says "accredited")',
 } as const;
 

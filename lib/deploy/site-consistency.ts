@@ -64,7 +64,7 @@ export function slowPrimaryTowns(site: SiteData): Remark[] {
   const normal = site.settings.responseMinutes.normal;
   const base = site.settings.location.locality;
   return site.areas.flatMap((town) => {
-    const a = arrivalOf(town);
+    const a = arrivalOf(town, site.settings);
     if (town.coverage !== 'primary' || a.minutes <= upperMinutes(normal)) return [];
     return [{
       file: CONTENT_FILES.communities, record: communityLabel(town), field: 'coverage',

@@ -29,18 +29,19 @@ export const CRUMB_LABELS: Record<string, { label: string; path?: string }> = {
 
 /**
  * Builds breadcrumbs from a URL path, Home first.
- * A segment following "areas" gets the suffix ", NM"; the last crumb has no link.
+ * A segment following "areas" gets the suffix ", " and `region` (", NM"); the last crumb has no link.
  * @param path site-absolute path, e.g. "/areas/fence-lake/"
+ * @param region the settings' state (`location.region`), e.g. "NM"
  * @param labels optional label overrides by segment (e.g. a service's display name)
  * @returns the crumbs; a single crumb (Home) means the trail is hidden
  */
-export function breadcrumbsFor(path: string, labels: Record<string, string> = {}): Crumb[] {
+export function breadcrumbsFor(path: string, region: string, labels: Record<string, string> = {}): Crumb[] {
   const segments = path.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ label: 'Home', path: '/' }];
   segments.forEach((segment, i) => {
     const special = CRUMB_LABELS[segment];
     let label = labels[segment] ?? special?.label ?? slugToTitle(segment);
-    if (segments[i - 1] === 'areas') label = `${labels[segment] ?? slugToTitle(segment)}, NM`;
+    if (segments[i - 1] === 'areas') label = `${labels[segment] ?? slugToTitle(segment)}, ${region}`;
     const own = `/${segments.slice(0, i + 1).join('/')}/`;
     crumbs.push({ label, path: special?.path ?? own });
   });

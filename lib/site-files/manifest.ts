@@ -53,15 +53,15 @@ export function shortName(name: string): string {
 }
 
 /**
- * @param settings validated operator settings (the name is used)
+ * @param settings validated operator settings (the name, the base town and its state are used)
  * @returns the manifest object; serialise with JSON.stringify
  */
-export function buildManifest(settings: Pick<Settings, 'name'>): WebAppManifest {
+export function buildManifest(settings: Pick<Settings, 'name' | 'location'>): WebAppManifest {
   return {
     id: '/',
     name: settings.name,
     short_name: shortName(settings.name),
-    description: `${settings.name}: mobile locksmith in Grants, NM. Call, text or e-mail in one tap.`,
+    description: `${settings.name}: mobile locksmith in ${settings.location.locality}, ${settings.location.region}. Call, text or e-mail in one tap.`,
     lang: 'en-US',
     start_url: '/',
     scope: '/',
@@ -73,6 +73,6 @@ export function buildManifest(settings: Pick<Settings, 'name'>): WebAppManifest 
 }
 
 /** The manifest file's text: pretty-printed JSON with a final newline. */
-export function generateManifest(settings: Pick<Settings, 'name'>): string {
+export function generateManifest(settings: Pick<Settings, 'name' | 'location'>): string {
   return `${JSON.stringify(buildManifest(settings), null, 2)}\n`;
 }

@@ -1,13 +1,12 @@
 /**
  * JSON-LD builders, typed with schema-dts so a misspelt schema.org property fails the type-check.
- * Sources: schema.org/Locksmith, schema.org/FAQPage, schema.org/BreadcrumbList; constants from
- * content/business.ts.
+ * Sources: schema.org/Locksmith, schema.org/FAQPage, schema.org/BreadcrumbList; every fact from
+ * the settings and the records.
  */
 import type { BreadcrumbList, FAQPage, Locksmith, WithContext } from 'schema-dts';
-import { CURRENCIES_ACCEPTED, PAYMENT_ACCEPTED, PRICE_RANGE } from '../../content/business.ts';
 import { openingHoursSpecs, openingHoursText } from '../content/hours.ts';
 import { ratingMarkedUp } from '../content/rating.ts';
-import type { Faq } from '../../content/schema.ts';
+import type { Faq } from '../content/schema.ts';
 import type { Crumb } from './breadcrumbs.ts';
 import { e164WithExtension } from '../content/phone.ts';
 import { isMapLink, profileLinks } from '../content/profiles.ts';
@@ -26,10 +25,18 @@ export function absoluteUrl(siteUrl: string, path: string): string {
  */
 export const AREA_SERVED_LIMIT = 40;
 
-/** Every community as a Place ("Grants, NM"); past AREA_SERVED_LIMIT, their counties as AdministrativeArea ("Cibola County, NM"). */
-function areaServed(communities: SiteData['communities']): ({ '@type': 'Place'; name: string } | { '@type': 'AdministrativeArea'; name: string })[] {
-  if (communities.length <= AREA_SERVED_LIMIT) return communities.map((c) => ({ '@type': 'Place' as const, name: `${c.name}, NM` }));
-  return [...new Set(communities.map((c) => c.county))].map((county) => ({ '@type': 'AdministrativeArea' as const, name: `${county} County, NM` }));
+/**
+ * Every community as a Place ("Grants, NM", `region` the settings' state); past AREA_SERVED_LIMIT,
+ * their counties as AdministrativeArea ("Cibola County, NM").
+ */
+function areaServed(communities: SiteData['communities'], region: string): ({ '@type': 'Place'; name: string } | { '@type': 'AdministrativeArea'; name: string })[] {
+  if (communities.length <= AREA_SERVED_LIMIT) return communities.map((c) => ({ '@type': 'Place' as const, name: `${c.name}, ${region}` }));
+  return [...new Set(communities.map((c) => c.county))].map((county) => ({ '@type': 'AdministrativeArea' as const, name: `${county} County, ${region}` }));
+}
+
+/** Each word of each entry capitalised, entries joined by ", ": ["cash", "credit card"] -> "Cash, Credit Card" (the form schema.org's examples use). */
+function capitalisedList(entries: readonly string[]): string {
+  return entries.map((e) => e.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())).join(', ');
 }
 
 /** The business's logo: a PNG of at least 112x112 px, as Google asks for a logo (made by scripts/make-icons.ts from the SVG logo). */
@@ -48,8 +55,9 @@ export function sameAsList(urls: readonly (string | undefined)[]): string[] | un
 /**
  * The business as a schema.org Locksmith from the settings: the stated hours as
  * openingHoursSpecification (a closed day opens and closes at 00:00) and, from the same rows, as
- * the openingHours text form ("Mo-Fr 06:00-23:00"), so the two can never disagree; address and
- * geo; price range, payment, currency. `sameAs`: the video channel, the profiles of
+ * the openingHours text form ("Mo-Fr 06:00-23:00"), so the two can never disagree; address (the
+ * street only when the settings publish it: `location.showStreetAddress`) and geo; price range,
+ * payment, currency. `sameAs`: the video channel, the profiles of
  * content/site.ts and the bureau profile backing "accredited"; `hasMap`: the Google Business
  * Profile when it is a Google Maps address.
  * `aggregateRating` (best 5, worst 1) only with `withRating` and only for a rating collected on
@@ -75,6 +83,7 @@ export function locksmithJsonLd(site: SiteData, { withRating = false, images = [
     logo: absoluteUrl(settings.siteUrl, LOGO_PNG_PATH),
     address: {
       '@type': 'PostalAddress',
+      ...(location.showStreetAddress && location.streetAddress ? { streetAddress: location.streetAddress } : {}),
       addressLocality: location.locality,
       addressRegion: location.region,
       postalCode: location.postalCode,
@@ -97,10 +106,10 @@ export function locksmithJsonLd(site: SiteData, { withRating = false, images = [
         worstRating: 1,
       },
     } : {}),
-    priceRange: PRICE_RANGE,
-    paymentAccepted: PAYMENT_ACCEPTED,
-    currenciesAccepted: CURRENCIES_ACCEPTED,
-    areaServed: areaServed(communities),
+    priceRange: settings.priceRange,
+    paymentAccepted: capitalisedList(settings.paymentAccepted),
+    currenciesAccepted: settings.currenciesAccepted.join(', '),
+    areaServed: areaServed(communities, location.region),
     ...(map && { hasMap: map }),
     ...(sameAs && { sameAs }),
   };

@@ -4,6 +4,7 @@
  * phone and e-mail. Lines end in CRLF and are folded at 75 octets (RFC 2425 section 5.8.1); text
  * values are escaped per RFC 2426 section 4 (backslash, comma, semicolon, newline).
  */
+import { insuranceWords } from '../content/claims.ts';
 import { hoursLine } from '../content/hours.ts';
 import type { Settings } from '../content/load-content.ts';
 import { e164WithExtension } from '../content/phone.ts';
@@ -58,16 +59,17 @@ export function foldLine(line: string): string {
  * @returns the vCard 3.0 text: BEGIN:VCARD ... END:VCARD, CRLF line endings, a final CRLF.
  *   Properties: N, FN and ORG (the business name; X-ABSHOWAS:COMPANY makes Apple Contacts show it
  *   as a company), TEL;TYPE=WORK,VOICE in E.164, EMAIL;TYPE=INTERNET,WORK, URL (site root),
- *   ADR;TYPE=WORK with locality, region, postal code and country (Grants NM
- *   87020), NOTE with the business hours (closed days said so), emergency service outside them,
- *   and the licence and insurer the settings state.
+ *   ADR;TYPE=WORK with the street (only when the settings publish it: `location.showStreetAddress`),
+ *   locality, region, postal code and country (Grants NM 87020), NOTE with the business hours
+ *   (closed days said so), emergency service outside them, and the licence and insurance the
+ *   settings state.
  */
 export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email' | 'siteUrl' | 'location' | 'hours' | 'credentials'>): string {
   const name = escapeText(settings.name);
   const { location, credentials } = settings;
   const backing = [
     credentials.licence && ` Licence ${credentials.licence.number}, ${credentials.licence.issuer}.`,
-    credentials.insurer && ` Insured by ${credentials.insurer}.`,
+    credentials.insurance && ` Insured: ${insuranceWords(credentials.insurance)}.`,
   ].filter(Boolean).join('');
   const lines = [
     'BEGIN:VCARD',
@@ -79,7 +81,7 @@ export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email
     `TEL;TYPE=WORK,VOICE:${escapeText(e164WithExtension(settings.phone))}`,
     `EMAIL;TYPE=INTERNET,WORK:${escapeText(settings.email)}`,
     `URL:${settings.siteUrl}/`,
-    `ADR;TYPE=WORK:;;;${escapeText(location.locality)};${location.region};${location.postalCode};${location.country}`,
+    `ADR;TYPE=WORK:;;${location.showStreetAddress && location.streetAddress ? escapeText(location.streetAddress) : ''};${escapeText(location.locality)};${location.region};${location.postalCode};${location.country}`,
     `NOTE:${escapeText(`Mobile locksmith. Hours: ${hoursLine(settings.hours)}. Emergency service outside these hours.${backing}`)}`,
     'END:VCARD',
   ];

@@ -25,7 +25,7 @@ Object.assign(raw.settings, {
   channelUrl: '',
   videos: [],
   rating: RATING,
-  credentials: { licence: { issuer: 'City of Grants', number: 'BL-2291' }, insurer: 'Mesa Mutual Insurance', bureau: { name: 'Better Business Bureau', url: 'https://www.bbb.test/mesa-keys' } },
+  credentials: { licence: { issuer: 'City of Grants', number: 'BL-2291' }, insurance: { kind: 'general liability', insurer: 'Mesa Mutual Insurance' }, bureau: { name: 'Better Business Bureau', url: 'https://www.bbb.test/mesa-keys' } },
   hours: [
     { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], hours: '07:00-21:00' },
     { days: ['Saturday'], hours: 'all day' },
@@ -81,7 +81,7 @@ files('should write the redirect into .htaccess and _redirects', async () => {
 });
 files('should show the credentials behind the claims, each linked from the footer', async () => {
   const apps = await read('mobile-apps/index.html');
-  assert.match(apps, /id="licences"[\s\S]*No\. BL-2291, issued by City of Grants[\s\S]*Insured by Mesa Mutual Insurance[\s\S]*href="https:\/\/www\.bbb\.test\/mesa-keys"/);
+  assert.match(apps, /id="licences"[\s\S]*No\. BL-2291, issued by City of Grants[\s\S]*Insured: general liability insurance with Mesa Mutual Insurance[\s\S]*href="https:\/\/www\.bbb\.test\/mesa-keys"/);
   assert.not.ok(apps.includes('Sample, not real'));
   assert.match(await read('areas/grants/index.html'), /<a href="\/mobile-apps\/#licences">Licensed and insured<\/a>/);
 });

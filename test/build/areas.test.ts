@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { arrivalOf, neighbours, OWNER_MINUTES } from '../../lib/content/arrival.ts';
+import { arrivalOf, neighbours } from '../../lib/content/arrival.ts';
 import { coverageCounts } from '../../lib/content/coverage.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
@@ -231,7 +231,8 @@ links.run();
 const honest = suite('arrival times on the area pages');
 /** Sentences of a text. */
 const sentencesOf = (t: string) => t.split(/(?<=[.!?:;])\s+/);
-const far = site.areas.filter((a) => !arrivalOf(a).near);
+const OWNER_MINUTES = site.settings.responseMinutes;
+const far = site.areas.filter((a) => !arrivalOf(a, site.settings).near);
 honest('should leave the owner\'s response times to Grants and towns within about 25 km', () => {
   assert.ok(far.length >= 10, `only ${far.length} far towns`);
   const minutes = [...new Set(Object.values(OWNER_MINUTES))];
@@ -249,7 +250,7 @@ honest('should leave the owner\'s response times to Grants and towns within abou
 });
 honest('should give each farther town its own estimate from its distance, on the page and in the FAQ JSON-LD', () => {
   for (const a of far) {
-    const { estimate, km } = arrivalOf(a);
+    const { estimate, km } = arrivalOf(a, site.settings);
     const doc = html(`/areas/${a.slug}/`);
     const answer = jsonLd(doc).find((d) => d['@type'] === 'FAQPage').mainEntity[1].acceptedAnswer.text;
     assert.ok(answer.includes(`${km} km`) && answer.includes(estimate), `${a.slug}: ${answer}`);
@@ -258,7 +259,7 @@ honest('should give each farther town its own estimate from its distance, on the
 });
 honest('should give a town within 25 km the owner\'s times', () => {
   const milan = byslug('milan');
-  assert.ok(arrivalOf(milan).near);
+  assert.ok(arrivalOf(milan, site.settings).near);
   const answer = jsonLd(html('/areas/milan/')).find((d) => d['@type'] === 'FAQPage').mainEntity[1].acceptedAnswer.text;
   assert.ok(answer.includes(`${OWNER_MINUTES.normal} minutes`), answer);
 });

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ContentError } from '../../content/schema.ts';
+import { ContentError } from '../../lib/content/schema.ts';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { markOutput, resolveOutput, restoreOutput, type WriteStep } from '../../lib/output-folder.ts';

@@ -108,7 +108,7 @@ test('should report four mistakes in three files in one build, a line each with 
 
 test('should call a template that throws a bug, naming the route, with its stack, leaving dist/ as it was', async () => {
   const before = await readFile(path.join(copy!.root, 'dist/index.html'), 'utf8');
-  const changed = await edit('pages/AreaPage.tsx', "const note = coverageNote(area);", "const note = coverageNote(area);\n  if (area.slug === 'milan') throw new TypeError('a template fault');");
+  const changed = await edit('pages/AreaPage.tsx', "const note = coverageNote(area, settings);", "const note = coverageNote(area, settings);\n  if (area.slug === 'milan') throw new TypeError('a template fault');");
   const { code, lines } = await build();
   await changed.restore();
   assert.is(code, 1);

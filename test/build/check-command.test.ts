@@ -51,7 +51,7 @@ test('should report the sample rating and each sample credential, and exit 1', a
   const { code, lines } = await run('scripts/check.ts');
   assert.is(code, 1);
   assert.ok(lines.includes('content/site.ts: field "rating" is the sample rating (5.0 from 50 reviews, linked to https://www.example.com/reviews): put your own rating and the link to its reviews, or rating: null for none.'), lines.join('\n'));
-  for (const field of ['credentials.licence', 'credentials.insurer', 'credentials.bureau']) {
+  for (const field of ['credentials.licence', 'credentials.insurance', 'credentials.bureau']) {
     assert.ok(lines.some((l) => l.startsWith(`content/site.ts: field "${field}" is a sample `)), field);
   }
   assert.ok(lines.includes('content/site.ts: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows), or name a photo of your own in shareImage.'), lines.join('\n'));

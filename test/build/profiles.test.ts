@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ContentError } from '../../content/schema.ts';
+import { ContentError } from '../../lib/content/schema.ts';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { isMapLink, profileName } from '../../lib/content/profiles.ts';
 import { loadContent, type RawContent } from '../../lib/content/load-content.ts';

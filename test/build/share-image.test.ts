@@ -18,7 +18,7 @@ import fg from 'fast-glob';
 import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ContentError } from '../../content/schema.ts';
+import { ContentError } from '../../lib/content/schema.ts';
 import { buildSite, ROOT } from '../../lib/build/build-site.ts';
 import { loadContent, type RawContent } from '../../lib/content/load-content.ts';
 import { DRAWN_SHARE_IMAGE } from '../../lib/route.ts';

@@ -11,7 +11,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { minify } from 'html-minifier-terser';
-import { COMMUNITIES } from '../../content/communities.ts';
+import type { Community } from '../../lib/content/schema.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { createPageMinifier, MINIFY_OPTIONS } from '../../lib/build/minify-page.ts';
@@ -27,7 +27,7 @@ const whole = (html: string) => minify(html, MINIFY_OPTIONS);
 
 const site = suite('shared regions on the site');
 site('should give every page the bytes of minifying it whole and the names of reading it whole, doing each distinct shared region once', async () => {
-  const grants = COMMUNITIES.find((c) => c.slug === 'grants')!;
+  const grants = (PROJECT_CONTENT.communities as Community[]).find((c) => c.slug === 'grants')!;
   const data = loadContent({ ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communities, ...syntheticAreas(grants, 3)] });
   const css = await loadStylesheet();
   const pageCss = createPageCss(css);

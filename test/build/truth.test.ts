@@ -16,7 +16,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'node-html-parser';
-import { isSampleReview, isSampleVideo, SAMPLE_VIDEOS } from '../../content/samples.ts';
+import { isSampleReview, isSampleVideo, SAMPLE_VIDEOS } from '../../lib/content/samples.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { createPageMinifier } from '../../lib/build/minify-page.ts';

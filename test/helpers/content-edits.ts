@@ -2,7 +2,7 @@
  * The project's content with one change, and the ContentError loadContent throws for it: what
  * the content and settings tests edit and read.
  */
-import { ContentError } from '../../content/schema.ts';
+import { ContentError } from '../../lib/content/schema.ts';
 import { loadContent, type RawContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 

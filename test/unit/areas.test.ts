@@ -1,7 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AREA_COPY_INPUT, fillName } from '../../content/area-copy.ts';
-import { AreaCopy, check, type Community } from '../../content/schema.ts';
+import { AreaCopy, check, type Community } from '../../lib/content/schema.ts';
 import { areaFaqs } from '../../lib/content/area-faqs.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
@@ -17,7 +16,7 @@ const area = (slug: string) => {
 const faqs = suite('areaFaqs');
 faqs('should give five questions, each naming the area', () => {
   for (const a of site.areas) {
-    const list = areaFaqs(a);
+    const list = areaFaqs(a, site.settings);
     assert.is(list.length, 5, a.slug);
     for (const f of list) assert.ok(f.question.includes(a.name), `${a.slug}: "${f.question}"`);
   }
@@ -26,20 +25,20 @@ faqs('should never say 24/7 for areas where emergency service is only "available
   const available = site.areas.filter((a) => a.page.emergency === 'available').map((a) => a.slug);
   assert.equal(available, ['san-rafael', 'gallup']);
   for (const slug of available) {
-    const text = areaFaqs(area(slug)).map((f) => `${f.question} ${f.answer}`).join(' ');
+    const text = areaFaqs(area(slug), site.settings).map((f) => `${f.question} ${f.answer}`).join(' ');
     assert.not.ok(text.includes('24/7'), slug);
     assert.ok(text.includes(`Emergency services are available in ${area(slug).name}`), slug);
   }
 });
 faqs('should claim 24/7 emergency service for the other areas', () => {
-  assert.ok(areaFaqs(area('grants'))[2].answer.startsWith('Yes, 24/7 in Grants'));
+  assert.ok(areaFaqs(area('grants'), site.settings)[2].answer.startsWith('Yes, 24/7 in Grants'));
 });
 faqs('should call Gallup extended coverage, served on request', () => {
-  assert.ok(areaFaqs(area('gallup'))[1].answer.startsWith('Gallup is extended coverage, served on request'));
+  assert.ok(areaFaqs(area('gallup'), site.settings)[1].answer.startsWith('Gallup is extended coverage, served on request'));
 });
 faqs('should say "served on request" only for records marked so, never beside a 24/7 promise', () => {
   for (const a of site.areas) {
-    const text = areaFaqs(a).map((f) => f.answer).join(' ');
+    const text = areaFaqs(a, site.settings).map((f) => f.answer).join(' ');
     assert.is(text.includes('on request'), a.servedOnRequest === true, a.slug);
     if (a.servedOnRequest) assert.not.ok(text.includes('24/7'), a.slug);
   }
@@ -109,9 +108,9 @@ places('should make the 14 listed places 9 primary and 5 extended, as the covera
 });
 places.run();
 
-const copy = suite('content/area-copy.ts');
+const copy = suite('content/area-copy.yaml');
 copy('should list the sub-services for area pages', () => {
-  assert.equal(AREA_COPY_INPUT.services.map((s) => [s.slug, s.subServices]), [
+  assert.equal(site.areaCopy.services.map((s) => [s.slug, s.subServices]), [
     ['automotive', ['Car lockouts', 'Key programming', 'Ignition repair']],
     ['residential', ['Home lockouts', 'Lock installation', 'Rekeying']],
     ['commercial', ['Office lockouts', 'Master key systems', 'Security']],
@@ -119,11 +118,8 @@ copy('should list the sub-services for area pages', () => {
   ]);
 });
 copy('should refuse "24/7" in shared area copy, naming the file and field', () => {
-  const bad = structuredClone(AREA_COPY_INPUT);
+  const bad = structuredClone(PROJECT_CONTENT.areaCopy) as { why: { text: string }[] };
   bad.why[0].text = 'We are here 24/7.';
-  assert.throws(() => check(AreaCopy, bad, 'content/area-copy.ts', 'area copy'), /^content\/area-copy\.ts: area copy: field "why\.0\.text" must not say "24\/7"/);
-});
-copy('should fill in the area name', () => {
-  assert.is(fillName('Locked out in {name}? {name} is close.', 'Milan'), 'Locked out in Milan? Milan is close.');
+  assert.throws(() => check(AreaCopy, bad, 'content/area-copy.yaml', 'area copy'), /^content\/area-copy\.yaml: area copy: point 1 \([^)]*\): field "text" must not say "24\/7"/);
 });
 copy.run();

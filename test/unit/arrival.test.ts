@@ -1,18 +1,20 @@
 /**
  * Distances and arrival estimates (lib/content/arrival.ts): great-circle distances from the base,
- * the owner's response times only within ARRIVAL_RULE.nearKm, an estimate rounded up to a quarter
+ * the owner's response times only within the settings' arrivalEstimate.nearKm, an estimate rounded up to a quarter
  * hour beyond it, the nearest towns, and a record naming a service that does not exist refused.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ARRIVAL_RULE } from '../../content/area-copy.ts';
-import type { Community } from '../../content/schema.ts';
-import { arrivalAt, arrivalOf, arrivalSentence, greatCircleKm, LOCATION, minutesInWords, neighbours, OWNER_MINUTES } from '../../lib/content/arrival.ts';
+import type { Community } from '../../lib/content/schema.ts';
+import { arrivalAt, arrivalOf, arrivalSentence, greatCircleKm, minutesInWords, neighbours } from '../../lib/content/arrival.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 
 const site = loadContent(PROJECT_CONTENT);
 const area = (slug: string) => site.areas.find((a) => a.slug === slug)!;
+const { settings } = site;
+const LOCATION = settings.location;
+const OWNER_MINUTES = settings.responseMinutes;
 
 const test = suite('arrival');
 test('should measure great-circle km (one degree of latitude is about 111.2 km)', () => {
@@ -20,8 +22,8 @@ test('should measure great-circle km (one degree of latitude is about 111.2 km)'
   assert.ok(Math.abs(km - 111.2) < 0.1, String(km));
 });
 test('should put Milan within the owner\'s times and Gallup beyond them, 91 km away', () => {
-  assert.ok(arrivalOf(area('milan')).near);
-  const gallup = arrivalOf(area('gallup'));
+  assert.ok(arrivalOf(area('milan'), settings).near);
+  const gallup = arrivalOf(area('gallup'), settings);
   assert.not.ok(gallup.near);
   assert.is(gallup.km, 91);
   assert.is(gallup.miles, 57);
@@ -29,9 +31,10 @@ test('should put Milan within the owner\'s times and Gallup beyond them, 91 km a
 test('should estimate set-out time plus the stretched distance at the average speed, rounded up to 15 minutes', () => {
   const point = { latitude: LOCATION.latitude + 0.5, longitude: LOCATION.longitude };
   const km = greatCircleKm(LOCATION, point);
-  const expected = Math.ceil((ARRIVAL_RULE.setOutMinutes + km * ARRIVAL_RULE.roadFactor / ARRIVAL_RULE.averageKmh * 60) / 15) * 15;
-  assert.is(arrivalAt(point).minutes, expected);
-  assert.is(arrivalAt(point).minutes % 15, 0);
+  const rule = settings.arrivalEstimate;
+  const expected = Math.ceil((rule.setOutMinutes + km * rule.roadFactor / rule.averageKmh * 60) / 15) * 15;
+  assert.is(arrivalAt(point, settings).minutes, expected);
+  assert.is(arrivalAt(point, settings).minutes % 15, 0);
 });
 test('should say minutes as people do', () => {
   assert.is(minutesInWords(45), 'about 45 minutes');
@@ -40,12 +43,12 @@ test('should say minutes as people do', () => {
   assert.is(minutesInWords(120), 'about 2 hours');
 });
 test('should promise the owner\'s minutes only in a near town\'s sentence', () => {
-  assert.ok(arrivalSentence(area('san-rafael')).includes(`${OWNER_MINUTES.normal} minutes`));
-  assert.ok(arrivalSentence(area('grants')).startsWith('Our base is in Grants'));
+  assert.ok(arrivalSentence(area('san-rafael'), settings).includes(`${OWNER_MINUTES.normal} minutes`));
+  assert.ok(arrivalSentence(area('grants'), settings).startsWith('Our base is in Grants'));
   for (const slug of ['acoma', 'laguna', 'new-laguna', 'thoreau']) {
-    const s = arrivalSentence(area(slug));
+    const s = arrivalSentence(area(slug), settings);
     assert.not.ok(Object.values(OWNER_MINUTES).some((m) => s.includes(m)), s);
-    assert.ok(s.includes(arrivalOf(area(slug)).estimate), s);
+    assert.ok(s.includes(arrivalOf(area(slug), settings).estimate), s);
   }
 });
 test('should find the nearest towns', () => {

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ContentError } from '../../content/schema.ts';
+import { ContentError } from '../../lib/content/schema.ts';
 import { BUG_NOTICE, describeBuildError, formatForTerminal, formatProblem } from '../../lib/build/build-error.ts';
 import { ROOT } from '../../tooling/browser.ts';
 

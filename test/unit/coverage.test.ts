@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatTime, hoursText, openingHoursText } from '../../lib/content/hours.ts';
-import { parseHours } from '../../content/hours-rules.ts';
-import type { Community, ContentError } from '../../content/schema.ts';
+import { parseHours } from '../../lib/content/hours-rules.ts';
+import type { Community, ContentError } from '../../lib/content/schema.ts';
 import { arrivalOf } from '../../lib/content/arrival.ts';
 import { coverageBadge, coverageCounts, coverageNote, servedOnRequestReader, servedOnRequestSentence } from '../../lib/content/coverage.ts';
 import { loadContent, type SiteData } from '../../lib/content/load-content.ts';
@@ -95,9 +95,9 @@ onRequest('should name, in any sentence of any page that says "on request", only
 });
 onRequest('should give an extended but not on-request area its own hero note', () => {
   const ramah = site.areas.find((a) => a.slug === 'ramah')!;
-  assert.is(coverageNote(ramah), `By road Ramah is ${arrivalOf(ramah).estimate} from our Grants base: call for an honest arrival estimate.`);
-  assert.is(arrivalOf(ramah).estimate, 'about 1 hour 15 minutes');
-  assert.is(coverageNote(site.areas.find((a) => a.slug === 'grants')!), undefined);
+  assert.is(coverageNote(ramah, site.settings), `By road Ramah is ${arrivalOf(ramah, site.settings).estimate} from our Grants base: call for an honest arrival estimate.`);
+  assert.is(arrivalOf(ramah, site.settings).estimate, 'about 1 hour 15 minutes');
+  assert.is(coverageNote(site.areas.find((a) => a.slug === 'grants')!, site.settings), undefined);
 });
 onRequest('should be refused by the schema beside a 24/7 promise or on a primary area, naming the field', () => {
   const change = (slug: string, patch: (c: any) => void) => {

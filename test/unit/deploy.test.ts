@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SAMPLE_REVIEWS } from '../../content/samples.ts';
+import { SAMPLE_REVIEWS } from '../../lib/content/samples.ts';
 import { hashSite, isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
 import { checkDotEnv, DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
@@ -27,7 +27,7 @@ function ownContent(): any {
     rating: { value: 4.8, count: 37, source: 'Google', url: 'https://reviews.mesakeys.test/' },
     credentials: {
       licence: { issuer: 'City of Grants', number: 'BL-2291' },
-      insurer: 'Mesa Mutual Insurance',
+      insurance: { kind: 'general liability', insurer: 'Mesa Mutual Insurance' },
       bureau: { name: 'Better Business Bureau', url: 'https://www.bbb.test/mesa-keys' },
     },
   });
@@ -46,7 +46,7 @@ check('should pass content with nothing sample left', () => {
 
 check('should name the file and field of every sample value of the project', () => {
   const lines = blocking(checkSite(loadContent(PROJECT_CONTENT)));
-  for (const field of ['phone', 'shareImage', 'email', 'siteUrl', 'reviewUrl', 'assistantUrl', 'channelUrl', 'videos.0.youtubeId', 'videos.1.youtubeId', 'videos.2.youtubeId', 'rating', 'credentials.licence', 'credentials.insurer', 'credentials.bureau']) {
+  for (const field of ['phone', 'shareImage', 'email', 'siteUrl', 'reviewUrl', 'assistantUrl', 'channelUrl', 'videos.0.youtubeId', 'videos.1.youtubeId', 'videos.2.youtubeId', 'rating', 'credentials.licence', 'credentials.insurance', 'credentials.bureau']) {
     assert.ok(lines.some((l) => l.startsWith(`content/site.ts: field "${field}" `)), field);
   }
   for (const n of [1, 2, 3]) assert.ok(lines.some((l) => l.startsWith(`content/home.ts: review ${n} (`)), `review ${n}`);
@@ -59,9 +59,9 @@ check('should report a rating or a credential still linking to a sample page, ea
   const raw = ownContent();
   raw.settings.rating.url = 'https://www.example.com/reviews';
   raw.settings.credentials.bureau.url = 'https://www.example.org/profile';
-  raw.settings.credentials.insurer = 'Sample Insurance Company';
+  raw.settings.credentials.insurance.insurer = 'Sample Insurance Company';
   const fields = checkSite(loadContent(raw)).filter(isBlocking).map((f) => f.field);
-  assert.equal(fields, ['rating', 'credentials.insurer', 'credentials.bureau']);
+  assert.equal(fields, ['rating', 'credentials.insurance', 'credentials.bureau']);
 });
 
 check('should find a sample number or example.com link written in any record', () => {

@@ -1,6 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildManifest, generateManifest, shortName } from '../../lib/site-files/manifest.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
+import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 
 const short = suite('shortName');
 short('should keep a name of 12 characters or fewer', () => {
@@ -14,8 +16,13 @@ short('should fall back to "Locksmith" for a longer name', () => {
 short.run();
 
 const manifest = suite('buildManifest');
+/** The sample's base, as the checked settings give it. */
+const BASE = loadContent(PROJECT_CONTENT).settings.location;
+manifest('should describe the business at its base town, from the settings', () => {
+  assert.is(buildManifest({ name: 'Acme Locks', location: { ...BASE, locality: 'Gallup', region: 'NM' } }).description, 'Acme Locks: mobile locksmith in Gallup, NM. Call, text or e-mail in one tap.');
+});
 manifest('should open the site root standalone, in the site navy', () => {
-  const m = buildManifest({ name: 'Cibola Mobile Locksmith' });
+  const m = buildManifest({ name: 'Cibola Mobile Locksmith', location: BASE });
   assert.is(m.name, 'Cibola Mobile Locksmith');
   assert.is(m.short_name, 'Locksmith');
   assert.is(m.start_url, '/');
@@ -25,7 +32,7 @@ manifest('should open the site root standalone, in the site navy', () => {
   assert.is(m.background_color, '#f5efe6');
 });
 manifest('should list 192 and 512 px icons and one maskable 512 px icon', () => {
-  const { icons } = buildManifest({ name: 'X' });
+  const { icons } = buildManifest({ name: 'X', location: BASE });
   assert.equal(icons.map((i) => [i.src, i.sizes, i.type, i.purpose]), [
     ['/img/icon-192.png', '192x192', 'image/png', 'any'],
     ['/img/icon-512.png', '512x512', 'image/png', 'any'],
@@ -33,8 +40,8 @@ manifest('should list 192 and 512 px icons and one maskable 512 px icon', () => 
   ]);
 });
 manifest('should serialise to JSON that parses back to the same object', () => {
-  const text = generateManifest({ name: 'Acme "Locks"' });
-  assert.equal(JSON.parse(text), JSON.parse(JSON.stringify(buildManifest({ name: 'Acme "Locks"' }))));
+  const text = generateManifest({ name: 'Acme "Locks"', location: BASE });
+  assert.equal(JSON.parse(text), JSON.parse(JSON.stringify(buildManifest({ name: 'Acme "Locks"', location: BASE }))));
   assert.ok(text.endsWith('}\n'));
 });
 manifest.run();

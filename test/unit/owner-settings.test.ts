@@ -15,7 +15,7 @@ import { loadContent, type RawContent } from '../../lib/content/load-content.ts'
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { ratingText } from '../../lib/content/rating.ts';
 import { redirectProblems } from '../../lib/content/redirects.ts';
-import { problemLine } from '../../content/content-error.ts';
+import { problemLine } from '../../lib/content/content-error.ts';
 import { contentErrorOf, withChange } from '../helpers/content-edits.ts';
 import { generateNginx, hostingFiles } from '../../lib/site-files/hosting.ts';
 import { locksmithJsonLd as jsonLdOf } from '../../lib/site-files/structured-data.ts';
@@ -121,8 +121,8 @@ claims('should refuse every text that says "licensed" without a licence, in one 
   for (const line of lines) assert.match(line, /^content\/\S+\.yaml: .+: field "[^"]+" says "licensed", but content\/settings\.yaml has no credentials\.licence \(issuer and number\): add it, or change this text so it does not claim it\.$/);
   assert.is(new Set(lines).size, lines.length, 'each text once');
 });
-claims('should refuse "insured" without an insurer and "accredited" without a bureau', () => {
-  assert.match(errorOf(withChange((c) => { c.settings.credentials.insurer = ''; })), /says "insured", but content\/settings\.yaml has no credentials\.insurer/);
+claims('should refuse "insured" without an insurance and "accredited" without a bureau', () => {
+  assert.match(errorOf(withChange((c) => { c.settings.credentials.insurance = null; })), /says "insured", but content\/settings\.yaml has no credentials\.insurance/);
   assert.match(errorOf(withChange((c) => { delete c.settings.credentials.bureau; })), /says "accredited", but content\/settings\.yaml has no credentials\.bureau/);
 });
 claims('should accept a business without credentials once no text claims them', () => {
@@ -204,9 +204,9 @@ redirects.run();
 const bars = suite('trust bars');
 bars('should say as much as the credentials back, and drop the claim they do not back', () => {
   const items = [{ label: 'EMERGENCY', icon: 'alert' }, { label: 'LICENSED & INSURED', icon: 'shield' }];
-  assert.equal(backedItems(items, { licence: { issuer: 'x', number: '1' }, insurer: 'y' }).map((i) => i.label), ['EMERGENCY', 'LICENSED & INSURED']);
-  assert.equal(backedItems(items, { insurer: 'y' }).map((i) => i.label), ['EMERGENCY', 'INSURED']);
-  assert.equal(backedItems(items, { licence: null, insurer: '' }).map((i) => i.label), ['EMERGENCY']);
+  assert.equal(backedItems(items, { licence: { issuer: 'x', number: '1' }, insurance: { kind: 'general liability', insurer: 'y' } }).map((i) => i.label), ['EMERGENCY', 'LICENSED & INSURED']);
+  assert.equal(backedItems(items, { insurance: { kind: 'general liability', insurer: '' } }).map((i) => i.label), ['EMERGENCY', 'INSURED']);
+  assert.equal(backedItems(items, { licence: null, insurance: null }).map((i) => i.label), ['EMERGENCY']);
 });
 bars.run();
 
@@ -227,3 +227,33 @@ place('should refuse response minutes that are not a number or a rising range', 
   assert.is(errorOf(withChange((c) => { c.settings.responseMinutes.normal = 'half an hour'; })), 'content/settings.yaml: settings: field "responseMinutes.normal" must be minutes as a number or a range, e.g. "15-30"');
 });
 place.run();
+
+const facts = suite('business facts as settings');
+facts('should publish the street address only when the settings say to show it', () => {
+  const shown = loadContent(withChange((c) => { Object.assign(c.settings.location, { streetAddress: '201 W Coal Ave', showStreetAddress: true }); }));
+  assert.is(locksmithJsonLd(shown).address.streetAddress, '201 W Coal Ave');
+  const hidden = loadContent(withChange((c) => { Object.assign(c.settings.location, { streetAddress: '201 W Coal Ave', showStreetAddress: false }); }));
+  assert.not.ok('streetAddress' in locksmithJsonLd(hidden).address);
+  assert.is(errorOf(withChange((c) => { c.settings.location.showStreetAddress = true; })), 'content/site.ts: settings: field "location.showStreetAddress" is true but streetAddress is empty: write the street address, or showStreetAddress: false');
+});
+facts('should take the kind of insurance without the word "insurance"', () => {
+  assert.match(errorOf(withChange((c) => { c.settings.credentials.insurance.kind = 'General liability insurance'; })), /^content\/site\.ts: settings: field "credentials\.insurance\.kind" must be the kind of cover without the word "insurance", e\.g\. "general liability"/);
+});
+facts('should give search engines the price range, payments and currencies of the settings', () => {
+  const site = loadContent(withChange((c) => { Object.assign(c.settings, { priceRange: '$50-150', paymentAccepted: ['cash', 'Venmo', 'debit card'], currenciesAccepted: ['USD'] }); }));
+  const b = locksmithJsonLd(site);
+  assert.equal([b.priceRange, b.paymentAccepted, b.currenciesAccepted], ['$50-150', 'Cash, Venmo, Debit Card', 'USD']);
+  assert.ok(site.home.faqs.some((f) => f.answer === 'We accept cash, Venmo and debit card.'), 'the home FAQ says {payment}');
+});
+facts('should fill the base, minutes and radius placeholders, and refuse one it does not know', () => {
+  const site = loadContent(withChange((c) => {
+    Object.assign(c.settings.location, { locality: 'Gallup' });
+    Object.assign(c.settings, { responseMinutes: { usual: '10-20', normal: '30-50', emergency: '20-40' }, serviceRadiusMiles: 80 });
+  }));
+  const lockout = site.services.find((s) => s.slug === 'car-lockout')!;
+  assert.is(lockout.title, 'Car Lockout Service in Gallup, NM');
+  assert.ok(lockout.faqs.some((f) => f.answer.startsWith('In and around Gallup we usually arrive at a lockout in 10-20 minutes. For normal calls plan on 30-50 minutes; for emergencies we aim for 20-40 minutes.')));
+  assert.ok(site.home.faqs[0].answer.startsWith('We are based in Gallup and come to you within a radius of 80 miles'), site.home.faqs[0].answer);
+  assert.is(errorOf(withChange((c) => { c.home.heroTitle = 'Locked Out in {bsae}?'; })), 'content/home.ts: home: field "heroTitle" has the placeholder "{bsae}", which is not one of {base}, {region}, {county}, {counties}, {hours}, {minutes}, {normalMinutes}, {emergencyMinutes}, {radius}, {payment}, {farthestTowns}; did you mean "{base}"?');
+});
+facts.run();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ContentError } from '../../content/schema.ts';
+import { ContentError } from '../../lib/content/schema.ts';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { CACHE_CONTROL, cacheControlFor, HASHED_PHOTO, generateHeadersFile, generateHtaccess, generateNginx } from '../../lib/site-files/hosting.ts';
 import { cropBox, widthsFor } from '../../lib/photos/images.ts';

@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Community } from '../../content/schema.ts';
+import type { Community } from '../../lib/content/schema.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { thinAreaWarnings } from '../../tooling/thin-pages.ts';

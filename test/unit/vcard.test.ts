@@ -96,10 +96,19 @@ card('should say a closed day is closed, with the emergency service outside the 
   const note = new vCard().parse(generateVCard({ ...SETTINGS, hours })).get('note').valueOf();
   assert.is(note, 'Mobile locksmith. Hours: Monday - Friday 7:00 AM-9:00 PM\\; Saturday open all day\\; Sunday closed. Emergency service outside these hours.');
 });
-card('should give the licence and insurer the settings state, and nothing without them', () => {
-  const credentials = { licence: { issuer: 'City of Grants', number: 'BL-1234' }, insurer: 'Acme Mutual' };
+card('should give the licence and insurance the settings state, and nothing without them', () => {
+  const credentials = { licence: { issuer: 'City of Grants', number: 'BL-1234' }, insurance: { kind: 'general liability', insurer: 'Acme Mutual' } };
   const note = new vCard().parse(generateVCard({ ...SETTINGS, credentials })).get('note').valueOf();
-  assert.ok(note.endsWith('Licence BL-1234\\, City of Grants. Insured by Acme Mutual.'), note);
+  assert.ok(note.endsWith('Licence BL-1234\\, City of Grants. Insured: general liability insurance with Acme Mutual.'), note);
+  const unnamed = new vCard().parse(generateVCard({ ...SETTINGS, credentials: { insurance: { kind: 'general liability', insurer: '' } } })).get('note').valueOf();
+  assert.ok(unnamed.endsWith('Emergency service outside these hours. Insured: general liability insurance.'), unnamed);
   assert.not.match(generateVCard(SETTINGS), /Licen|Insured/);
+});
+card('should give the street address only when the settings publish it', () => {
+  const street = { ...SETTINGS.location, streetAddress: '201 W Coal Ave' };
+  const adr = (location: typeof street & { showStreetAddress?: boolean }) => generateVCard({ ...SETTINGS, location }).split('\r\n').find((l) => l.startsWith('ADR'));
+  assert.is(adr({ ...street, showStreetAddress: true }), 'ADR;TYPE=WORK:;;201 W Coal Ave;Grants;NM;87020;US');
+  assert.is(adr({ ...street, showStreetAddress: false }), 'ADR;TYPE=WORK:;;;Grants;NM;87020;US');
+  assert.is(adr(street), 'ADR;TYPE=WORK:;;;Grants;NM;87020;US');
 });
 card.run();

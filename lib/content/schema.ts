@@ -93,15 +93,28 @@ export const Hours = z
 
 /** Where the business is based. */
 const Location = z.strictObject({
+  /** The base town: every text that says where the business is based names it ("{base}" in the records' texts). */
   locality: Text,
+  /** Two-letter state code of the base, also said after every community's name ("{region}" in the records' texts). */
   region: z.string().regex(/^[A-Z]{2}$/, 'must be the two-letter state code in capitals, e.g. "NM"'),
+  /**
+   * Optional street address of the base, e.g. "201 W Coal Ave"; '' for none. Published (footer,
+   * contact card, structured data) only with showStreetAddress: true.
+   */
+  streetAddress: z.union([z.literal(''), Text]).optional(),
+  /**
+   * Publish the street address: true only when customers come to that address. A service-area
+   * business that serves customers only at their place hides it
+   * (https://support.google.com/business/answer/9157481).
+   */
+  showStreetAddress: z.boolean().optional(),
   postalCode: Zip,
   /** "US": the phone and address rules are those of the United States. */
   country: z.literal('US'),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   timeZone: z.string().refine((zone) => { try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); return true; } catch { return false; } }, 'must be a time zone name such as "America/Denver" (Mountain), "America/Phoenix" or "America/Chicago"'),
-});
+}).refine((l) => !l.showStreetAddress || !!l.streetAddress, { message: 'is true but streetAddress is empty: write the street address, or showStreetAddress: false', path: ['showStreetAddress'] });
 
 /** The business's overall rating, or null for none. */
 const Rating = z.strictObject({
@@ -119,8 +132,14 @@ const Rating = z.strictObject({
 const Credentials = z.strictObject({
   /** Licence: who issued it and its number. */
   licence: z.strictObject({ issuer: Text, number: Text }).nullable().optional(),
-  /** Insurer's name. */
-  insurer: z.union([z.literal(''), Text]).optional(),
+  /**
+   * The insurance the business has: the kind of cover, e.g. "general liability" (without the word
+   * "insurance"), and the insurer's name or '' to leave it unnamed; null for none.
+   */
+  insurance: z.strictObject({
+    kind: Text.refine((k) => !/\binsurance$/i.test(k), 'must be the kind of cover without the word "insurance", e.g. "general liability"'),
+    insurer: z.union([z.literal(''), Text]),
+  }).nullable().optional(),
   /** The business bureau that accredits the business, and the link to the business's profile there. */
   bureau: z.strictObject({ name: Text, url: AbsoluteUrl }).nullable().optional(),
 });
@@ -165,8 +184,44 @@ export const SiteSettings = z.strictObject({
   siteUrl: z.string().superRefine(byRule(siteUrlProblem)),
   location: Location,
   hours: Hours,
-  /** Arrival times in and around the base: usual lockout, normal call, emergency. */
+  /**
+   * Arrival times in and around the base: usual lockout, normal call, emergency ("{minutes}",
+   * "{normalMinutes}" and "{emergencyMinutes}" in the records' texts).
+   */
   responseMinutes: z.strictObject({ usual: Minutes, normal: Minutes, emergency: Minutes }),
+  /**
+   * How the site estimates the arrival time at a town farther than `nearKm` from the base: the
+   * set-out minutes plus the straight-line distance stretched by `roadFactor` and driven at
+   * `averageKmh`, rounded up to a quarter hour.
+   */
+  arrivalEstimate: z.strictObject({
+    /** Within this many km of the base (straight line), your response times above hold, e.g. 25. */
+    nearKm: z.number().positive('must be more than 0 km, e.g. 25'),
+    /** Minutes from the call to the van leaving, e.g. 10. */
+    setOutMinutes: z.number().int('must be whole minutes, e.g. 10').min(0, 'must be 0 or more minutes, e.g. 10'),
+    /** How much longer the roads are than the straight line, from 1 to 3, e.g. 1.3. */
+    roadFactor: z.number().min(1, 'must be from 1 to 3, e.g. 1.3').max(3, 'must be from 1 to 3, e.g. 1.3'),
+    /** Average speed of the drive in km/h, e.g. 90. */
+    averageKmh: z.number().positive('must be more than 0 km/h, e.g. 90').max(130, 'must be at most 130 km/h, e.g. 90'),
+  }),
+  /**
+   * How far the business drives, in miles: a number, or a number and "+" for "more than", e.g.
+   * "60+" (the service-areas statistics; "{radius}" in the records' texts).
+   */
+  serviceRadiusMiles: z.union([z.number().int().positive(), z.string().regex(/^\d{1,4}\+?$/, 'must be a number of miles, e.g. "60", or "60+" for more than 60')]).transform(String),
+  /**
+   * The relative price range search engines show, as currency signs from "$" to "$$$$" or a range
+   * such as "$50-150" (https://schema.org/priceRange).
+   */
+  priceRange: Text.refine((p) => p.length < 100, 'must be shorter than 100 characters, e.g. "$$"'),
+  /**
+   * The ways customers can pay, written as in a sentence: lower case but for names, e.g. ["cash",
+   * "credit card", "check", "Venmo"] ("{payment}" in the records' texts: "cash, credit card and
+   * check"; search engines get each word capitalised: "Cash, Credit Card, Check").
+   */
+  paymentAccepted: z.array(Text).min(1, 'must name at least one way to pay, e.g. ["Cash"]'),
+  /** The currencies accepted, as ISO 4217 codes, e.g. ["USD"]. */
+  currenciesAccepted: z.array(z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code in capitals, e.g. "USD"')).min(1, 'must name at least one currency, e.g. ["USD"]'),
   rating: Rating,
   credentials: Credentials,
   /** External review page on a search provider (opens in a new tab). */
@@ -230,13 +285,13 @@ export const Coordinates = z.strictObject({
 
 /**
  * Facts about the town an area page is written for; each carries its source in the record's
- * comment. The distance from Grants, the arrival estimate and the neighbouring towns are computed
+ * comment. The distance from the base, the arrival estimate and the neighbouring towns are computed
  * from `coordinates` (lib/content/arrival.ts), never typed.
  */
 export const TownFacts = z.strictObject({
   /** Where the town is: the source of the figures goes in the record's comment. */
   coordinates: Coordinates,
-  /** The roads from Grants to the town, e.g. "I-40 west to exit 79, then ...". */
+  /** The roads from the base (the record's `writtenFor`) to the town, e.g. "I-40 west to exit 79, then ...". */
   route: Text,
   /** Landmarks and road names that help a technician find a customer there. */
   findYou: Text,
@@ -280,13 +335,19 @@ export const Community = z
     order: Order,
     /** Display name, e.g. "Fence Lake". */
     name: Text,
+    /**
+     * The base town this record's texts were written from, e.g. "Grants": its routes ("From Grants
+     * we drive ..."), landmarks and arrival words say where the technician comes from. When the
+     * settings' base (`location.locality`) is another town, these texts are to be rewritten.
+     */
+    writtenFor: Text,
     /** Five-digit ZIP, or "" where none is certain (shown as nothing). */
     zipCode: z.union([Zip, z.literal('')]),
     /** County name without the word "County", e.g. "McKinley" (a near miss of another record's county is refused). */
     county: Text.refine((c) => !/\bcounty$/i.test(c), 'must be the county\'s name without the word "County", e.g. "McKinley"'),
     /** Approximate population as shown, e.g. "~9,000". */
     population: Text,
-    /** Primary service area, or extended coverage (a longer drive from Grants). */
+    /** Primary service area, or extended coverage (a longer drive from the base). */
     coverage: z.enum(['primary', 'extended']),
     /** Served only on request (Gallup): allowed on extended coverage only, and never with a 24/7 emergency promise. */
     servedOnRequest: z.boolean().optional(),
@@ -421,12 +482,14 @@ export const HomeContent = z.strictObject({
 });
 export type HomeContent = z.infer<typeof HomeContent>;
 
-/** The chat panel's fixed copy: sample questions (each opens the external assistant) and help topics (each a link to the page that answers it). */
-export const Chatbot = z.strictObject({
-  questions: z.array(Text),
+/** The chatbot panel's copy (content/chatbot.ts): sample questions that open the assistant, and help topics linking to pages. */
+export const ChatbotContent = z.strictObject({
+  /** Sample questions; each opens the assistant with it. */
+  questions: z.array(Text).min(1, 'must have at least one question'),
+  /** Help topics: a label and the path of the page of this site that answers it, e.g. "/service-areas/". */
   topics: z.array(z.strictObject({ label: Text, href: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", e.g. "/service-areas/"') })),
 });
-export type Chatbot = z.infer<typeof Chatbot>;
+export type ChatbotContent = z.infer<typeof ChatbotContent>;
 
 /**
  * What names each row of a list on the way to `field` inside `data` (its name, title, question,

@@ -105,13 +105,13 @@ export function isSampleRating(rating: { url: string }): boolean {
 }
 
 /**
- * The sample credentials of content/site.ts: a licence, an insurer and a bureau that do not
+ * The sample credentials of content/site.ts: a licence, an insurance and a bureau that do not
  * exist, so that the shipped site shows where they go. The pages label them; the pre-publish check
  * refuses them.
  */
 export const SAMPLE_CREDENTIALS = {
   licence: { issuer: 'Sample Licensing Board', number: 'SAMPLE-0000' },
-  insurer: 'Sample Insurance Company',
+  insurance: { kind: 'general liability', insurer: 'Sample Insurance Company' },
   bureau: { name: 'Sample Business Bureau', url: 'https://www.example.com/bureau-profile' },
 } as const;
 
@@ -119,15 +119,15 @@ export const SAMPLE_CREDENTIALS = {
 const SAYS_SAMPLE = /\bsample\b/i;
 
 /**
- * Which of the credentials are samples: "licence", "insurer", "bureau" (a text saying "sample",
+ * Which of the credentials are samples: "licence", "insurance", "bureau" (a text saying "sample",
  * as SAMPLE_CREDENTIALS do, or a bureau link on a sample domain).
  */
 export function sampleCredentials(c: {
-  licence?: { issuer: string; number: string } | null; insurer?: string; bureau?: { name: string; url: string } | null;
-}): ('licence' | 'insurer' | 'bureau')[] {
-  const out: ('licence' | 'insurer' | 'bureau')[] = [];
+  licence?: { issuer: string; number: string } | null; insurance?: { kind: string; insurer: string } | null; bureau?: { name: string; url: string } | null;
+}): ('licence' | 'insurance' | 'bureau')[] {
+  const out: ('licence' | 'insurance' | 'bureau')[] = [];
   if (c.licence && (SAYS_SAMPLE.test(c.licence.issuer) || SAYS_SAMPLE.test(c.licence.number))) out.push('licence');
-  if (c.insurer && SAYS_SAMPLE.test(c.insurer)) out.push('insurer');
+  if (c.insurance && (SAYS_SAMPLE.test(c.insurance.insurer) || SAYS_SAMPLE.test(c.insurance.kind))) out.push('insurance');
   if (c.bureau && (SAYS_SAMPLE.test(c.bureau.name) || (URL.canParse(c.bureau.url) && isSampleHost(new URL(c.bureau.url).hostname)))) out.push('bureau');
   return out;
 }

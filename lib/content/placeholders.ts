@@ -1,0 +1,68 @@
+/**
+ * What the placeholders of the content texts stand for: a text of the services, core services,
+ * home page or chatbot says "{base}" or "{minutes}" where it names a fact of the settings or of the
+ * community records, and the loader (lib/content/load-content.ts) fills it in, so the texts follow
+ * the settings when the owner changes them (a move of the base to another town included).
+ *
+ * | placeholder          | stands for                                                        | sample                        |
+ * |----------------------|-------------------------------------------------------------------|-------------------------------|
+ * | `{base}`             | the base town, `location.locality`                                | Grants                        |
+ * | `{region}`           | its state, `location.region`                                      | NM                            |
+ * | `{county}`           | the base's county: its community record's, else the first primary community's | Cibola County     |
+ * | `{counties}`         | the counties of the primary-coverage communities                  | Cibola and McKinley Counties  |
+ * | `{hours}`            | the stated opening hours                                          | Monday to Friday 6 am to ...  |
+ * | `{minutes}`          | `responseMinutes.usual`                                           | 15-30                         |
+ * | `{normalMinutes}`    | `responseMinutes.normal`                                          | 20-45                         |
+ * | `{emergencyMinutes}` | `responseMinutes.emergency`                                       | 15-30                         |
+ * | `{radius}`           | `serviceRadiusMiles`                                              | 60+                           |
+ * | `{payment}`          | `paymentAccepted` as words                                        | cash, credit card and check   |
+ * | `{farthestTowns}`    | the two listed places farthest from the base                      | Gallup and Fort Wingate       |
+ */
+import type { Community } from './schema.ts';
+import { greatCircleKm } from './arrival.ts';
+import { nameList } from './coverage.ts';
+
+/** The settings the placeholders read (lib/content/load-content.ts `Settings`). */
+interface PlaceholderSettings {
+  location: { locality: string; region: string; latitude: number; longitude: number };
+  responseMinutes: { usual: string; normal: string; emergency: string };
+  serviceRadiusMiles: string;
+  paymentAccepted: readonly string[];
+}
+
+/**
+ * The value of every placeholder (see the module comment), by its name without braces.
+ * @param settings  the checked settings
+ * @param communities every community record, in display order
+ * @param computed  the values computed elsewhere: `hours` (lib/content/hours.ts) and `counties` (lib/content/counties.ts)
+ */
+export function placeholderValues(settings: PlaceholderSettings, communities: readonly Community[], computed: { hours: string; counties: string }): Record<string, string> {
+  const { location, responseMinutes } = settings;
+  const home = communities.find((c) => c.name === location.locality) ?? communities.find((c) => c.coverage === 'primary');
+  return {
+    base: location.locality,
+    region: location.region,
+    county: home ? `${home.county} County` : '',
+    counties: computed.counties,
+    hours: computed.hours,
+    minutes: responseMinutes.usual,
+    normalMinutes: responseMinutes.normal,
+    emergencyMinutes: responseMinutes.emergency,
+    radius: settings.serviceRadiusMiles,
+    payment: nameList(settings.paymentAccepted),
+    farthestTowns: nameList(farthestPlaces(communities, location, 2).map((c) => c.name)),
+  };
+}
+
+/**
+ * The `count` listed places (`inPlacesList`) with an area page farthest from `base` (great-circle,
+ * lib/content/arrival.ts), farthest first.
+ */
+export function farthestPlaces(communities: readonly Community[], base: { latitude: number; longitude: number }, count: number): Community[] {
+  return communities
+    .filter((c) => c.inPlacesList && c.page)
+    .map((c) => ({ c, km: greatCircleKm(base, c.page!.town.coordinates) }))
+    .sort((a, b) => b.km - a.km)
+    .slice(0, count)
+    .map(({ c }) => c);
+}
