@@ -68,7 +68,7 @@ export interface ChatbotSidebarProps {
   topics?: readonly { label: string; href: string }[];
 }
 
-/** The questions and topics the build compiled in (`__SITE__.chatbot`, JSON text of content/chatbot.ts); none under Node. */
+/** The questions and topics the build compiled in (`__SITE__.chatbot`, JSON text of content/chatbot.yaml); none under Node. */
 const BUILT_CHATBOT: { questions: readonly string[]; topics: readonly { label: string; href: string }[] } =
   typeof __SITE__ !== 'undefined' ? JSON.parse(__SITE__.chatbot) : { questions: [], topics: [] };
 

@@ -50,7 +50,7 @@ export function hashSource(text: string): string {
 export interface CspOptions {
   /** Hash sources of every inline <style> the page carries (hashSource()). */
   styleHashes: string[];
-  /** True when a GA4 measurement id is set (content/site.ts analyticsId). */
+  /** True when a GA4 measurement id is set (content/settings.yaml analyticsId). */
   analytics: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
  * An area page (/areas/{slug}/, and the /areas/acoma-pueblo/ alias). Its sections:
  * one layout for all seventeen, whose optional sections come from the record's
- * `page.sections` flags (content/communities.ts), so a variant is data, not a copy of this file.
+ * `page.sections` flags (content/areas/*.yaml), so a variant is data, not a copy of this file.
  *
  * Sections, in order (the class names are stable: test/build/areas.test.ts reads them):
  *   hero (`hero`)                  ZIP, call and quote buttons, a farther town's arrival note
@@ -38,7 +38,7 @@ import { useSite } from '../templates/site-context.ts';
 export const SCENE_SIZE: [number, number] = [800, 500];
 
 /**
- * The four core services as area-page cards: names, icons and links of content/core-services.ts,
+ * The four core services as area-page cards: names, icons and links of content/core-services/*.yaml,
  * texts and sub-services of content/area-copy.yaml with the area's name filled in.
  */
 function areaServices(copy: AreaCopy, core: CoreService[], name: string): CoreService[] {

@@ -58,7 +58,7 @@ function RelatedServices({ service, kind }: { service: Service; kind: ServiceKin
 }
 
 /**
- * @param service the service record (content/services.ts, validated)
+ * @param service the service record (content/services/*.yaml, validated)
  * @returns the page's main content
  */
 export function ServicePage({ service }: { service: Service }) {

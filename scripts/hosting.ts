@@ -1,6 +1,6 @@
 /**
  * `npm run hosting -- nginx`: prints the nginx config of lib/site-files/hosting.ts for the siteUrl of
- * content/site.ts, ready to save as e.g. /etc/nginx/sites-enabled/site.conf. (The .htaccess,
+ * content/settings.yaml, ready to save as e.g. /etc/nginx/sites-enabled/site.conf. (The .htaccess,
  * _headers and _redirects need no command: the build writes them into dist/.)
  *
  * `npm run hosting -- retire-service-worker`: prints the service worker that retires the site's

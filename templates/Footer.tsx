@@ -15,7 +15,7 @@ import { useSite } from './site-context.ts';
 /** Where the credentials behind "licensed and insured" are shown (pages/MobileAppsPage.tsx). */
 export const CREDENTIALS_PATH = '/mobile-apps/#licences';
 
-/** Links to the business's profiles (content/site.ts `profiles`); nothing at all when none is set. */
+/** Links to the business's profiles (content/settings.yaml `profiles`); nothing at all when none is set. */
 function ProfileLinks() {
   const links = profileLinks(useSite().settings);
   if (!hasProfiles(links)) return null;

@@ -18,7 +18,7 @@ const POSTERS = ['/img/scene-mesa.svg', '/img/scene-town.svg', '/img/scene-plain
 
 /**
  * The title a visitor sees on a video: the operator's title, or for one of the sample videos of
- * content/samples.ts (films by others) "Sample video: {its real title}", so a stranger's film is
+ * lib/content/samples.ts (films by others) "Sample video: {its real title}", so a stranger's film is
  * never presented as the business's work.
  */
 export function shownVideoTitle(v: { youtubeId: string; title: string }): string {

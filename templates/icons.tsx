@@ -31,7 +31,7 @@ const PATHS: Record<IconName, ReactElement> = {
 
 /**
  * An inline SVG icon.
- * @param name one of the IconName values (content/schema.ts)
+ * @param name one of the IconName values (lib/content/schema.ts)
  * @param size width and height in CSS px (default 24)
  * @param label accessible name; without it the icon is hidden from assistive technology
  */

@@ -154,7 +154,7 @@ export function WhyChooseUs({ points, title = 'Why Choose Us' }: { points: WhyPo
 
 /**
  * Customer review cards with their stars. A review that is one of the sample reviews of
- * content/samples.ts carries a visible "Sample review" note, so it never passes as a customer's.
+ * lib/content/samples.ts carries a visible "Sample review" note, so it never passes as a customer's.
  */
 export function ReviewCards({ reviews }: { reviews: Review[] }) {
   return (

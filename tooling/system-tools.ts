@@ -132,7 +132,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     files: ['/usr/bin/python3'],
     check: ['/usr/bin/python3', '-c', 'import pyftpdlib, OpenSSL'],
     debian: ['python3-pyftpdlib', 'python3-openssl'],
-    tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts'],
+    tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts', 'test/build/check-command.test.ts'],
   },
   {
     name: 'vsftpd (FTP server)',

@@ -2,8 +2,8 @@
  * Is the business open at a given instant? Pure functions, no DOM: the header's "Open now" notice
  * (islands/site/open-now.ts) and the unit tests use them.
  *
- * The stated hours (content/site.ts `hours`) are wall-clock times in the business's time zone
- * (content/site.ts `location.timeZone`). The browser gets only what this needs, compiled in by the
+ * The stated hours (content/settings.yaml `hours`) are wall-clock times in the business's time zone
+ * (content/settings.yaml `location.timeZone`). The browser gets only what this needs, compiled in by the
  * build: the minutes open on each weekday (`__SITE__.openMinutes`, lib/content/hours.ts
  * openMinutes) and the zone's table (`__SITE__.zoneTable`, whose `zone` names it), never the
  * settings file. Daylight saving time is the time-zone database's business, not ours: the

@@ -1,6 +1,6 @@
 /**
  * The analytics transport: Google Analytics 4 through gtag.js, or the log when no measurement id
- * is configured (content/site.ts `analyticsId`, compiled in as `__SITE__.analyticsId`).
+ * is configured (content/settings.yaml `analyticsId`, compiled in as `__SITE__.analyticsId`).
  *
  * The GA4 snippet's inline bootstrap (`dataLayer`, `gtag()`) lives here, in a same-origin module,
  * so pages carry no inline script. gtag.js itself is only requested by `loadGtagScript()`, which

@@ -5,7 +5,7 @@
  * (the same, plus the browser's error page).
  *
  * The kinds of failure:
- * - content mistakes (ContentError from content/content-error.ts): each problem carries its file,
+ * - content mistakes (ContentError from lib/content/content-error.ts): each problem carries its file,
  *   record, field, what it must be, the value given and, for a YAML file, the line and column
  *   where it is written; one line each;
  * - a TypeScript syntax error in a file the build loads: tsx compiles each file with esbuild,
@@ -17,7 +17,7 @@
  *   first line of the stack that is in the project, and the whole stack with its causes, marked as
  *   a bug so an owner knows their content is not at fault.
  *
- * Of the project it imports only content/content-error.ts, which imports nothing
+ * Of the project it imports only lib/content/content-error.ts, which imports nothing
  * (ContentError, OutputFolderError and StaticFolderError are known by their names, not their
  * classes), so the dev server's build process can load it before the project's modules and still
  * describe a module that fails to load.
@@ -34,7 +34,7 @@ export const BUG_NOTICE = 'This is a bug in the site generator (its code or a te
 export interface BuildProblem {
   /** What went wrong: one line per mistake, each naming the file (and record and field, for content). */
   lines: string[];
-  /** The file to fix, e.g. "content/services.ts", when known. */
+  /** The file to fix, e.g. "content/services/*.yaml", when known. */
   file?: string;
   /** 1-based line and column in that file, when known. */
   line?: number;
@@ -58,7 +58,7 @@ const SYNTAX_HINTS: [RegExp, string][] = [
   [/Unexpected/i, 'look for a missing comma, quote or bracket just before this point'],
 ];
 
-/** Project-relative path with forward slashes ("content/site.ts"), or the path as given when outside. */
+/** Project-relative path with forward slashes ("content/settings.yaml"), or the path as given when outside. */
 function relative(root: string, file: string): string {
   const rel = path.relative(root, file);
   return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.split(path.sep).join('/');

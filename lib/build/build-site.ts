@@ -81,7 +81,7 @@ export interface BuildOptions {
 
 /**
  * Checks the operator's redirects against the route table (lib/content/redirects.ts).
- * @throws ContentError naming content/site.ts and the field of every bad redirect
+ * @throws ContentError naming content/settings.yaml and the field of every bad redirect
  */
 export function checkRedirects(site: SiteData, routes: Route[], staticDir = path.join(ROOT, 'static')): void {
   const files = new Set(fg.sync('**/*', { cwd: staticDir, dot: true, onlyFiles: true }).map((f) => `/${f}`));

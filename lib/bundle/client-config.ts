@@ -19,16 +19,16 @@ export interface ClientConfig {
   analyticsId: string;
   /** True when built with NODE_ENV=development (logger keeps debug and info). */
   dev: boolean;
-  /** The stated opening hours (content/site.ts `hours`) as minutes open per weekday, for the open-now notice. */
+  /** The stated opening hours (content/settings.yaml `hours`) as minutes open per weekday, for the open-now notice. */
   openMinutes: OpenMinutes;
   /**
-   * UTC offsets of the business's time zone (content/site.ts `location.timeZone`, its `zone`) from the start of the
+   * UTC offsets of the business's time zone (content/settings.yaml `location.timeZone`, its `zone`) from the start of the
    * build's year for ZONE_TABLE_YEARS years, so the open-now notice needs no Intl zone data in the
    * browser (islands/common/hours.ts).
    */
   zoneTable: ZoneTable;
   /**
-   * The chatbot panel's sample questions and help topics (content/chatbot.ts, placeholders filled),
+   * The chatbot panel's sample questions and help topics (content/chatbot.yaml, placeholders filled),
    * as JSON text: only the chatbot island reads them, so only its code carries them (esbuild
    * inlines a text constant where it is used, while it puts an object constant in a module of its
    * own, which would join a chunk that every page loads).

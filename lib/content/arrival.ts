@@ -1,7 +1,7 @@
 /**
  * How far each town is from the business's base and how soon we can be there, computed from the
- * coordinates of the town's record (content/communities.ts `page.town.coordinates`) and of the
- * base (content/site.ts `location`), never typed:
+ * coordinates of the town's record (content/areas/*.yaml `page.town.coordinates`) and of the
+ * base (content/settings.yaml `location`), never typed:
  * - distance: great-circle ("as the crow flies") distance with @turf/distance, in km and miles;
  *   roads are longer, so no page calls it a road distance;
  * - near or far: within the settings' `arrivalEstimate.nearKm` of the base the owner's response times hold

@@ -1,5 +1,5 @@
 /**
- * Claims that stand on the operator's credentials (content/site.ts `credentials`): a text that
+ * Claims that stand on the operator's credentials (content/settings.yaml `credentials`): a text that
  * says "licensed" needs a licence (issuer and number), "insured" an insurance, "accredited" a
  * business bureau with a link to the business's profile. Without the setting, the text is a claim
  * the business cannot back, so the build stops and names the text.
@@ -8,7 +8,7 @@
 import type { ContentProblem } from './content-error.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
 
-/** The credentials as checked by content/schema.ts. */
+/** The credentials as checked by lib/content/schema.ts. */
 export interface Credentials {
   licence?: { issuer: string; number: string } | null;
   insurance?: { kind: string; insurer: string } | null;

@@ -1,6 +1,6 @@
 /**
  * A content or settings mistake, as data: which file, which record, which field, what it must be,
- * the value given and what to do. The checks (content/schema.ts, lib/content/load-content.ts,
+ * the value given and what to do. The checks (lib/content/schema.ts, lib/content/load-content.ts,
  * lib/photos/photos.ts, lib/content/redirects.ts) collect every problem they find and throw them
  * together in one ContentError, so an owner with three mistakes sees three lines in one build.
  *
@@ -10,7 +10,7 @@
 
 /** One mistake in one field of one record. Paths are relative to the project, with "/". */
 export interface ContentProblem {
-  /** The file to edit, e.g. "content/communities.ts". */
+  /** The file to edit, e.g. "content/areas/*.yaml". */
   file: string;
   /** How the line names the record, e.g. 'community "acoma"', 'settings', 'community #3'; absent for a problem of the whole file. */
   record?: string;

@@ -1,5 +1,5 @@
 /**
- * The counties served, named from the community records (content/communities.ts), never typed:
+ * The counties served, named from the community records (content/areas/*.yaml), never typed:
  * the counties of the primary-coverage communities are the ones the site says it serves
  * ("Cibola and McKinley Counties"); counties that only extended-coverage communities lie in are
  * the ones it reaches "into" ("Catron County"). Order: first appearance in the records.

@@ -1,5 +1,5 @@
 /**
- * Coverage facts derived from the community records (content/communities.ts), never typed as
+ * Coverage facts derived from the community records (content/areas/*.yaml), never typed as
  * numbers: the coverage statistics, the badge on each community card, the note in an area page's
  * hero, and the names of the communities served on request. Adding a community is one record;
  * every count and every word here follows it.

@@ -1,6 +1,6 @@
 /**
- * The rules of the stated opening hours (content/site.ts `hours`), as pure functions: which day
- * names and which hours are accepted, and what a valid row means. content/schema.ts turns the
+ * The rules of the stated opening hours (content/settings.yaml `hours`), as pure functions: which day
+ * names and which hours are accepted, and what a valid row means. lib/content/schema.ts turns the
  * problems into one-line build errors naming the file and the field; the pages, the contact card,
  * the JSON-LD and the open-now notice read the meaning from here, so they cannot disagree.
  *

@@ -1,7 +1,7 @@
 /**
- * The stated opening hours (content/site.ts `hours`, already checked by content/schema.ts) in the
+ * The stated opening hours (content/settings.yaml `hours`, already checked by lib/content/schema.ts) in the
  * forms the site states them: words for answers and notes, the footer's and the contact card's
- * rows, and schema.org's two forms. All read the same rows (content/hours-rules.ts), so they
+ * rows, and schema.org's two forms. All read the same rows (lib/content/hours-rules.ts), so they
  * cannot disagree. Days with the same hours are grouped into runs of consecutive days, Monday first.
  */
 import { minutesOf, parseHours, weekHours, type DayHours, type HoursRow } from './hours-rules.ts';

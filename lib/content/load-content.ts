@@ -1,6 +1,6 @@
 /**
  * Loads the operator settings and every content collection, and checks them against
- * content/schema.ts. The one place where raw content becomes typed, trusted data.
+ * lib/content/schema.ts. The one place where raw content becomes typed, trusted data.
  */
 import { z } from 'zod';
 import {
@@ -140,7 +140,7 @@ interface Text {
 }
 
 /**
- * Checks the settings and every record of every content file against content/schema.ts.
+ * Checks the settings and every record of every content file against lib/content/schema.ts.
  * @throws ContentError with the mistakes of every file at once (and the county near misses, when
  *   the communities themselves are valid)
  */
@@ -178,7 +178,7 @@ function slugProblems(services: readonly Service[], core: readonly CoreService[]
   }));
 }
 
-/** Each specialised service an area page links to (`page.town.services`) that content/services.ts does not have. */
+/** Each specialised service an area page links to (`page.town.services`) that content/services/*.yaml does not have. */
 function townServiceProblems(communities: readonly Community[], services: readonly Service[]): ContentProblem[] {
   const serviceSlugs = services.map((svc) => svc.slug);
   return communities.flatMap((c) => (c.page?.town.services ?? []).filter((slug) => !serviceSlugs.includes(slug)).map((unknown) => ({

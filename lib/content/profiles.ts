@@ -1,5 +1,5 @@
 /**
- * The business's profiles on other sites (content/site.ts `profiles`) as the pages use them: the
+ * The business's profiles on other sites (content/settings.yaml `profiles`) as the pages use them: the
  * links set, the review link the "Leave a Review" buttons open, whether the Google Business
  * Profile link is a map, and a visible name for each social profile.
  */

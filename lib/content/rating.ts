@@ -1,5 +1,5 @@
 /**
- * The business's rating (content/site.ts `rating`): how it is shown and whether it may be marked up.
+ * The business's rating (content/settings.yaml `rating`): how it is shown and whether it may be marked up.
  *
  * Google's review snippet guidelines (https://developers.google.com/search/docs/appearance/structured-data/review-snippet#guidelines)
  * say not to mark up ratings gathered on other websites (for example a Google or Yelp rating

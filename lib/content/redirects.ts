@@ -1,5 +1,5 @@
 /**
- * The operator's redirects (content/site.ts `redirects`) against the pages of the build: each
+ * The operator's redirects (content/settings.yaml `redirects`) against the pages of the build: each
  * sends an address that is no longer a page to a page that is. The shape (paths starting with
  * "/") is checked with the other settings; this needs the route table, so the build and
  * `npm run check` run it once the routes are known.
@@ -9,7 +9,7 @@ import type { ContentProblem } from './content-error.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
 
 /**
- * Every problem of the redirects, at most one per redirect, each naming content/site.ts and the
+ * Every problem of the redirects, at most one per redirect, each naming content/settings.yaml and the
  * redirect's field ([] when all are fine).
  * @param redirects the operator's redirects
  * @param pages     site paths of the build's pages, e.g. "/", "/areas/grants/"

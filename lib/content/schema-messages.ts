@@ -1,6 +1,6 @@
 /**
  * The words of a content error: zod's issues for one record, rewritten so an operator can act on
- * them, as the fields of a ContentProblem (content/schema.ts `check` adds the file and the record). A misspelt key gets "did you mean";
+ * them, as the fields of a ContentProblem (lib/content/schema.ts `check` adds the file and the record). A misspelt key gets "did you mean";
  * a missing field says it is missing, with an example taken from another record; a wrong type says
  * what was expected, with an example; a choice lists its values.
  */

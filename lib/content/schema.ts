@@ -34,7 +34,7 @@ const byRule = (rule: (raw: string) => string | undefined) => (raw: string, ctx:
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 };
 
-/** A link setting: https only, a plain domain, no user name or password (content/url-rules.ts). */
+/** A link setting: https only, a plain domain, no user name or password (lib/content/url-rules.ts). */
 export const AbsoluteUrl = z.string().superRefine(byRule(linkUrlProblem));
 
 /** A phone number as an operator types it; parsed as a US number with libphonenumber-js. A valid number of another country is refused. */
@@ -44,7 +44,7 @@ export const Phone = z
 
 /**
  * A YouTube video: its 11-character id, or a pasted YouTube address of it, whose id is used
- * (content/url-rules.ts youTubeIdOf).
+ * (lib/content/url-rules.ts youTubeIdOf).
  */
 export const YouTubeId = z.string().transform((raw, ctx) => {
   const id = youTubeIdOf(raw);
@@ -77,7 +77,7 @@ const OptionalUrl = z.union([z.literal(''), AbsoluteUrl]).optional();
 const Minutes = z.string().regex(/^\d{1,3}(?:-\d{1,3})?$/, 'must be minutes as a number or a range, e.g. "15-30"')
   .refine((t) => { const [a, b] = t.split('-').map(Number); return b === undefined || a < b; }, 'must be a range from the smaller number to the larger, e.g. "15-30"');
 
-/** The stated opening hours (content/hours-rules.ts): rows of days and their hours, every weekday once. */
+/** The stated opening hours (lib/content/hours-rules.ts): rows of days and their hours, every weekday once. */
 export const Hours = z
   .array(z.strictObject({
     days: z.array(z.string().superRefine(byRule(dayProblem))).min(1, 'must name at least one day, e.g. ["Monday"]'),
@@ -158,7 +158,7 @@ const RedirectSetting = z.strictObject({
 });
 
 /**
- * The business's profiles on other sites (content/site.ts `profiles`), every field optional, ""
+ * The business's profiles on other sites (content/settings.yaml `profiles`), every field optional, ""
  * or [] meaning none: the Google Business Profile and its write-a-review link (Google addresses),
  * and social profiles (https addresses, each once).
  */
@@ -170,7 +170,7 @@ export const Profiles = z.strictObject({
 });
 
 /**
- * The operator's settings: the one file an operator edits (content/site.ts).
+ * The operator's settings: the one file an operator edits (content/settings.yaml).
  * Every fact the site states about the business comes from here.
  */
 export const SiteSettings = z.strictObject({
@@ -275,7 +275,7 @@ export const SCENE_ALT: Record<SceneName, string> = {
   plains: 'Illustration: open grassland with distant mesas under a big sky',
 };
 
-// ---- What an area page says about its town (content/communities.ts `page.town`) ----
+// ---- What an area page says about its town (content/areas/*.yaml `page.town`) ----
 
 /** A point in decimal degrees (WGS 84), e.g. { latitude: 35.1476, longitude: -107.8526 }. */
 export const Coordinates = z.strictObject({
@@ -297,7 +297,7 @@ export const TownFacts = z.strictObject({
   findYou: Text,
   /** What a locksmith call there is like: ranch roads, pueblo or chapter rules, I-40 stops. */
   callNotes: Text,
-  /** Three or four specialised services (slugs of content/services.ts) the page links to. */
+  /** Three or four specialised services (slugs of content/services/*.yaml) the page links to. */
   services: z.array(Slug).min(3, 'must name three or four specialised services').max(4, 'must name three or four specialised services'),
 });
 
@@ -442,7 +442,7 @@ export const WhyPoint = z.strictObject({ title: Text, text: Text, icon: IconName
 export type WhyPoint = z.infer<typeof WhyPoint>;
 
 /**
- * Text shared by every area page (content/area-copy.ts). "{name}" stands for the area's name.
+ * Text shared by every area page (content/area-copy.yaml). "{name}" stands for the area's name.
  * It is shown on the San Rafael and Gallup pages too, which must not claim 24/7 service
  *, so it may not say "24/7": the pages add that claim from each area's
  * `page.emergency`.
@@ -482,7 +482,7 @@ export const HomeContent = z.strictObject({
 });
 export type HomeContent = z.infer<typeof HomeContent>;
 
-/** The chatbot panel's copy (content/chatbot.ts): sample questions that open the assistant, and help topics linking to pages. */
+/** The chatbot panel's copy (content/chatbot.yaml): sample questions that open the assistant, and help topics linking to pages. */
 export const ChatbotContent = z.strictObject({
   /** Sample questions; each opens the assistant with it. */
   questions: z.array(Text).min(1, 'must have at least one question'),
@@ -512,15 +512,15 @@ export function rowNamesOf(data: unknown, field: string | undefined): string[] {
 
 /**
  * Checks one record against a schema.
- * @param file     content file the record came from, e.g. "content/communities.ts"
+ * @param file     content file the record came from, e.g. "content/areas/*.yaml"
  * @param label    how to name the record, e.g. 'community "fence-lake"'
  * @param siblings other records of the same collection: their values serve as examples in messages
  * @returns the parsed record
  * @throws ContentError with every mistake of the record (recordProblems), one line each naming
  *   file, record and field, e.g.
- *   `content/communities.ts: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
- *   `content/communities.ts: community "acoma": unknown field "pgae"; did you mean "page"?`
- *   `content/communities.ts: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
+ *   `content/areas/*.yaml: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
+ *   `content/areas/*.yaml: community "acoma": unknown field "pgae"; did you mean "page"?`
+ *   `content/areas/*.yaml: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
  */
 export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []): z.infer<S> {
   const checked = recordProblems(schema, data, file, label, siblings);

@@ -1,6 +1,6 @@
 /**
- * The rules for the web addresses in content/site.ts, and reading a YouTube video id out of a
- * pasted YouTube address. Pure functions; content/schema.ts turns their answers into one-line
+ * The rules for the web addresses in content/settings.yaml, and reading a YouTube video id out of a
+ * pasted YouTube address. Pure functions; lib/content/schema.ts turns their answers into one-line
  * build errors naming the file and the field.
  */
 

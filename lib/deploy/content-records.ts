@@ -5,10 +5,11 @@
  * (lib/deploy/site-consistency.ts).
  */
 import type { SiteData } from '../content/load-content.ts';
+import { HOME_FILE, recordFile, SETTINGS_FILE } from '../content/content-paths.ts';
 
 /** Where a finding points, and what it says: one line for the operator. */
 export interface Remark {
-  /** Content file, e.g. "content/site.ts". */
+  /** Content file, e.g. "content/settings.yaml". */
   file: string;
   /** The record inside the file, e.g. 'review 1 ("Maria G.")'; absent for the settings. */
   record?: string;
@@ -18,37 +19,35 @@ export interface Remark {
   message: string;
 }
 
-/** The content files findings name. */
+/** The content files findings name: the settings, the home page, and each record's own file. */
 export const CONTENT_FILES = {
-  settings: 'content/site.ts',
-  home: 'content/home.ts',
-  communities: 'content/communities.ts',
-  core: 'content/core-services.ts',
-  services: 'content/services.ts',
+  settings: SETTINGS_FILE,
+  home: HOME_FILE,
+  community: (c: { slug: string }) => recordFile('community', c.slug),
 } as const;
 
 /** The label of a community record in a finding: 'community "thoreau"'. */
 export const communityLabel = (c: { slug: string }) => `community "${c.slug}"`;
 
-/** The records of one content file, with the label a finding gives each (undefined: the file is one record). */
-export interface FileRecords {
+/** One record with its file and the label a finding gives it (undefined: the file is the record). */
+export interface RecordRef {
   file: string;
-  records: readonly unknown[];
-  label: (record: any) => string | undefined;
+  record: unknown;
+  label: string | undefined;
 }
 
 /**
- * Every content file with its records, in file order.
+ * Every record of the content with its file, in display order.
  * @param settings the settings record as scanned (default all of site.settings; the sample rules
  *   leave out the fields they check on their own)
  */
-export function contentRecords(site: SiteData, settings: object = site.settings): FileRecords[] {
+export function contentRecords(site: SiteData, settings: object = site.settings): RecordRef[] {
   return [
-    { file: CONTENT_FILES.settings, records: [settings], label: () => undefined },
-    { file: CONTENT_FILES.home, records: [site.home], label: () => undefined },
-    { file: CONTENT_FILES.communities, records: site.communities, label: communityLabel },
-    { file: CONTENT_FILES.core, records: site.core, label: (r) => `core service "${r.slug}"` },
-    { file: CONTENT_FILES.services, records: site.services, label: (r) => `service "${r.slug}"` },
+    { file: CONTENT_FILES.settings, record: settings, label: undefined },
+    { file: CONTENT_FILES.home, record: site.home, label: undefined },
+    ...site.communities.map((r) => ({ file: CONTENT_FILES.community(r), record: r, label: communityLabel(r) })),
+    ...site.core.map((r) => ({ file: recordFile('core service', r.slug), record: r, label: `core service "${r.slug}"` })),
+    ...site.services.map((r) => ({ file: recordFile('service', r.slug), record: r, label: `service "${r.slug}"` })),
   ];
 }
 

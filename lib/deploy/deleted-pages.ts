@@ -1,11 +1,20 @@
 /**
  * Pages a deploy is about to delete from the live site with no redirect to send their visitors
  * on: a live, indexed address that would turn into a 404 (a town removed from
- * content/communities.ts, a renamed page). The deploy warns and goes on; the operator adds a
- * redirect in content/site.ts `redirects` and deploys again.
+ * content/areas/*.yaml, a renamed page). The deploy warns and goes on; the operator adds a
+ * redirect in content/settings.yaml `redirects` and deploys again.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SETTINGS_FILE } from '../content/content-paths.ts';
+
+/**
+ * What to write to send a removed page's visitors on, in the settings file's own words: a row under
+ * `redirects` with the page as `from` and, e.g., the service areas page as `to`.
+ */
+export function redirectAdvice(page: string): string {
+  return `Add a row to redirects in ${SETTINGS_FILE}: "- from: ${page}" with "to: /service-areas/" (or another page) under it`;
+}
 
 /** The folder path of a deleted page file ("/areas/old-town/index.html" -> "/areas/old-town/"), or undefined for any other file. */
 export function pageOfFile(sitePath: string): string | undefined {
@@ -46,5 +55,5 @@ export function deletedPageWarnings(dir: string, deletions: readonly string[]): 
   let text = '';
   try { text = readFileSync(path.join(dir, '_redirects'), 'utf8'); } catch { /* no redirects built */ }
   return deletedPagesWithoutRedirect(deletions, redirectSources(text)).map((page) =>
-    `Warning: the live page ${page} will be deleted and no redirect sends its visitors on: links and search results pointing at it will show "page not found". To send them to another page, add { from: '${page}', to: '/service-areas/' } (or another page) to redirects in content/settings.yaml, build and deploy again.`);
+    `Warning: the live page ${page} will be deleted and no redirect sends its visitors on: links and search results pointing at it will show "page not found". To send them to another page, ${redirectAdvice(page).replace(/^A/, 'a')}, build and deploy again.`);
 }

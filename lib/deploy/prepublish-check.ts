@@ -1,6 +1,6 @@
 /**
  * The pre-publish check: what must not go online as the business's own (the sample identity of
- * content/samples.ts still in the settings or the content, and a share image drawn from it), a
+ * lib/content/samples.ts still in the settings or the content, and a share image drawn from it), a
  * siteUrl that does not belong to the server being deployed to, and, as warnings, what the
  * content says that does not add up (lib/deploy/site-consistency.ts). Pure: reads validated site
  * data, returns findings; the commands (`npm run check`, `npm run deploy`) print them and decide:
@@ -13,6 +13,7 @@ import { ratingText } from '../content/rating.ts';
 import type { SiteData } from '../content/load-content.ts';
 import { CONTENT_FILES, contentRecords, strings, type Remark } from './content-records.ts';
 import { consistencyRemarks, type PageDescription } from './site-consistency.ts';
+import { fieldWords } from '../content/content-error.ts';
 
 /** One problem, for one line of output. */
 export interface Finding extends Remark {
@@ -28,7 +29,7 @@ export const isBlocking = (f: Finding) => f.kind !== 'warning';
 
 /** The one line an operator reads: file, record, field, message; a warning starts with "Warning: ". */
 export function formatFinding(f: Finding): string {
-  return `${f.kind === 'warning' ? 'Warning: ' : ''}${f.file}: ${f.record ? `${f.record}: ` : ''}field "${f.field}" ${f.message}`;
+  return `${f.kind === 'warning' ? 'Warning: ' : ''}${f.file}: ${f.record ? `${f.record}: ` : ''}${fieldWords(f.field)} ${f.message}`;
 }
 
 /** What the check knows about the deploy target. */
@@ -120,20 +121,18 @@ export function checkSite(site: SiteData, target?: TargetSite, pages?: readonly 
   }
   site.home.reviews.forEach((r, i) => {
     if (isSampleReview(r)) {
-      add({ file: CONTENT_FILES.home, record: `review ${i + 1} ("${r.name}")`, field: 'text', message: 'is a sample review, not a real customer\'s: replace SAMPLE_REVIEWS in "reviews" with reviews your customers gave (with their permission).' });
+      add({ file: CONTENT_FILES.home, record: `review ${i + 1} ("${r.name}")`, field: 'text', message: 'is a sample review, not a real customer\'s: replace the sample reviews in "reviews" with reviews your customers gave (with their permission).' });
     }
   });
 
   // Sample phone numbers and example.* links written anywhere else in the content.
   const otherSettings = Object.fromEntries(Object.entries(s).filter(([k]) => !SETTINGS_CHECKED_ABOVE.includes(k)));
-  for (const { file, records, label } of contentRecords(site, otherSettings)) {
-    for (const record of records) {
-      for (const [field, text] of strings(record)) {
-        const phone = SAMPLE_PHONE_IN_TEXT.exec(text);
-        const host = [...text.matchAll(HOSTS_IN_TEXT)].map((m) => m[1]).find(isSampleHost);
-        if (phone) add({ file, record: label(record), field, message: `contains the sample number ${phone[0].trim()} (555-0100 to 555-0199 are reserved for fiction): write the business's own number.` });
-        else if (host) add({ file, record: label(record), field, message: `links to the sample domain ${host}: write the business's own address.` });
-      }
+  for (const { file, record, label } of contentRecords(site, otherSettings)) {
+    for (const [field, text] of strings(record)) {
+      const phone = SAMPLE_PHONE_IN_TEXT.exec(text);
+      const host = [...text.matchAll(HOSTS_IN_TEXT)].map((m) => m[1]).find(isSampleHost);
+      if (phone) add({ file, record: label, field, message: `contains the sample number ${phone[0].trim()} (555-0100 to 555-0199 are reserved for fiction): write the business's own number.` });
+      else if (host) add({ file, record: label, field, message: `links to the sample domain ${host}: write the business's own address.` });
     }
   }
 
@@ -147,7 +146,7 @@ export function checkSite(site: SiteData, target?: TargetSite, pages?: readonly 
 
 /**
  * The message when the share image is generated (no `shareImage` photo named) from a sample name
- * or phone (content/samples.ts): every shared link and the business's image in the JSON-LD would
+ * or phone (lib/content/samples.ts): every shared link and the business's image in the JSON-LD would
  * show the sample's. Undefined when a photo is named, or name and phone are the business's own.
  */
 function sampleShareImage(s: SiteData['settings']): string | undefined {

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseManifest, type ServerManifest } from './deploy-plan.ts';
 import { DeployError } from './deploy-target.ts';
-import { pageOfFile } from './deleted-pages.ts';
+import { pageOfFile, redirectAdvice } from './deleted-pages.ts';
 
 /** What the copy says. */
 export interface RecordCopy {
@@ -99,6 +99,6 @@ export function pagesNoLongerMade(made: ReadonlySet<string>, sources: ReadonlySe
     const seen = published.has(page)
       ? `was published by the last deploy (to ${copy!.target}, ${copy!.deployedAt.slice(0, 16).replace('T', ' ')} UTC) and this content no longer makes it: the next deploy deletes it from the live site`
       : `is in the last build (${outDir}) but this content makes no such page: once deployed it is deleted`;
-    return `Warning: ${page} ${seen}, and visitors following links or search results to it see "page not found". Add { from: '${page}', to: '/service-areas/' } (or another page) to redirects in content/site.ts.`;
+    return `Warning: ${page} ${seen}, and visitors following links or search results to it see "page not found". ${redirectAdvice(page)}.`;
   });
 }

@@ -45,7 +45,7 @@ export function decimalPlaces(value: number | string): number {
   return Math.max(0, (m[1]?.length ?? 0) - Number(m[2] ?? 0));
 }
 
-/** The upper bound of a response time in minutes: "20-45" -> 45, "30" -> 30 (content/schema.ts Minutes). */
+/** The upper bound of a response time in minutes: "20-45" -> 45, "30" -> 30 (lib/content/schema.ts Minutes). */
 export function upperMinutes(range: string): number {
   return Number(range.split('-').at(-1));
 }
@@ -67,7 +67,7 @@ export function slowPrimaryTowns(site: SiteData): Remark[] {
     const a = arrivalOf(town, site.settings);
     if (town.coverage !== 'primary' || a.minutes <= upperMinutes(normal)) return [];
     return [{
-      file: CONTENT_FILES.communities, record: communityLabel(town), field: 'coverage',
+      file: CONTENT_FILES.community(town), record: communityLabel(town), field: 'coverage',
       message: `is "primary", but the site estimates ${a.estimate} to get there (${a.km} km from ${base} as the crow flies), beyond your normal response time of ${normal} minutes (responseMinutes.normal in ${CONTENT_FILES.settings}): make it coverage: 'extended', or, if you do get there within ${normal} minutes, widen responseMinutes.normal.`,
     }];
   });
@@ -77,7 +77,7 @@ export function slowPrimaryTowns(site: SiteData): Remark[] {
 export function impreciseCoordinates(site: SiteData): Remark[] {
   const points = [
     { file: CONTENT_FILES.settings, record: undefined, field: 'location', point: site.settings.location },
-    ...site.areas.map((c) => ({ file: CONTENT_FILES.communities, record: communityLabel(c), field: 'page.town.coordinates', point: c.page.town.coordinates })),
+    ...site.areas.map((c) => ({ file: CONTENT_FILES.community(c), record: communityLabel(c), field: 'page.town.coordinates', point: c.page.town.coordinates })),
   ];
   return points.flatMap(({ file, record, field, point }) => {
     const short = (['latitude', 'longitude'] as const).filter((k) => decimalPlaces(point[k]) < MIN_COORDINATE_DECIMALS);
@@ -99,10 +99,8 @@ export function longDescriptions(site: SiteData, pages: readonly PageDescription
   const long = pages.filter((p) => !p.meta.noIndex && [...p.meta.description].length > MAX_DESCRIPTION);
   if (!long.length) return [];
   const source = new Map<string, Omit<Remark, 'message'>>();
-  for (const { file, records, label } of contentRecords(site)) {
-    for (const record of records) {
-      for (const [field, text] of strings(record)) if (!source.has(text)) source.set(text, { file, record: label(record), field });
-    }
+  for (const { file, record, label } of contentRecords(site)) {
+    for (const [field, text] of strings(record)) if (!source.has(text)) source.set(text, { file, record: label, field });
   }
   const said = new Set<string>();
   return long.flatMap((p) => {

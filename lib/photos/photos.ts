@@ -29,7 +29,7 @@ export const MIN_PHOTO = { width: 1200, height: 800 } as const;
 
 /** Where a photo field was found, for messages: content file and record label. */
 export interface PhotoUse {
-  /** Content file, e.g. "content/communities.ts". */
+  /** Content file, e.g. "content/areas/*.yaml". */
   file: string;
   /** The record, e.g. 'community "grants"'. */
   label: string;
@@ -155,7 +155,7 @@ function imageProblem(error: ImageError): string {
  * Checks every photo field's file and makes its files (or takes them from the cache).
  * @param uses from `photoUses`
  * @throws ContentError with one line per problem, each naming the content file, the record and
- *   the field, e.g. `content/communities.ts: community "grants": field "photo.src" "van.jpeg" is
+ *   the field, e.g. `content/areas/*.yaml: community "grants": field "photo.src" "van.jpeg" is
  *   not in content/photos/; did you mean "van.jpg"?`. Nothing is written before this returns.
  */
 export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Promise<PhotoBuild> {

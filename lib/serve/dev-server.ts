@@ -110,7 +110,7 @@ interface Builder {
   close(): void;
 }
 
-/** What a change list says in the terminal: "content/site.ts" or "a.ts, b.ts, c.ts and 2 more". */
+/** What a change list says in the terminal: "content/settings.yaml" or "a.ts, b.ts, c.ts and 2 more". */
 function describeChanges(changed: string[]): string {
   return `${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
 }

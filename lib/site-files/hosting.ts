@@ -41,7 +41,7 @@ export const HUB_REDIRECTS: readonly Redirect[] = [{ from: '/areas/', to: '/serv
 export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }, ...HUB_REDIRECTS];
 
 /**
- * Every redirect of a site: REDIRECTS, then the operator's (content/site.ts `redirects`: old paths
+ * Every redirect of a site: REDIRECTS, then the operator's (content/settings.yaml `redirects`: old paths
  * of pages that are gone, checked by lib/content/redirects.ts), all permanent (301).
  */
 export function siteRedirects(settings?: { redirects: readonly { from: string; to: string }[] }): Redirect[] {
@@ -307,7 +307,7 @@ function nginxRobotsTag(): { map: string[]; header: string } {
 /**
  * The other spelling of the site's host name, with or without "www.": "www.example.com" for
  * "https://example.com", "example.com" for "https://www.example.com". The hosting files send a
- * visitor who types it to the site's address (content/site.ts siteUrl) with one 301, so search
+ * visitor who types it to the site's address (content/settings.yaml siteUrl) with one 301, so search
  * engines see one site, not two copies of it.
  */
 export function alternateHost(siteUrl: string): string {
@@ -383,7 +383,7 @@ const fromProxy = (proxies: readonly string[]) => `(${proxies.map((p) => `-R '${
  * - The 404 page is compressed too: the DEFLATE filter is set on 404.html itself, since
  *   AddOutputFilterByType does not reach an ErrorDocument.
  * @param options.trustedProxies default TRUSTED_PROXIES
- * @param options.siteUrl the site's address (content/site.ts): its other spelling, with or
+ * @param options.siteUrl the site's address (content/settings.yaml): its other spelling, with or
  *   without "www.", is redirected to it (alternateHost); absent, no such redirect
  * @param options.redirects      default REDIRECTS (the build passes siteRedirects of the settings)
  */

@@ -58,7 +58,7 @@ export function sameAsList(urls: readonly (string | undefined)[]): string[] | un
  * the openingHours text form ("Mo-Fr 06:00-23:00"), so the two can never disagree; address (the
  * street only when the settings publish it: `location.showStreetAddress`) and geo; price range,
  * payment, currency. `sameAs`: the video channel, the profiles of
- * content/site.ts and the bureau profile backing "accredited"; `hasMap`: the Google Business
+ * content/settings.yaml and the bureau profile backing "accredited"; `hasMap`: the Google Business
  * Profile when it is a Google Maps address.
  * `aggregateRating` (best 5, worst 1) only with `withRating` and only for a rating collected on
  * this site (lib/content/rating.ts ratingMarkedUp): the page that passes it shows the rating.

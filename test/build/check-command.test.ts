@@ -50,11 +50,11 @@ async function edit(file: string, from: string | RegExp, to: string): Promise<vo
 test('should report the sample rating and each sample credential, and exit 1', async () => {
   const { code, lines } = await run('scripts/check.ts');
   assert.is(code, 1);
-  assert.ok(lines.includes('content/site.ts: field "rating" is the sample rating (5.0 from 50 reviews, linked to https://www.example.com/reviews): put your own rating and the link to its reviews, or rating: null for none.'), lines.join('\n'));
+  assert.ok(lines.includes('content/settings.yaml: field "rating" is the sample rating (5.0 from 50 reviews, linked to https://www.example.com/reviews): put your own rating and the link to its reviews, or rating: null for none.'), lines.join('\n'));
   for (const field of ['credentials.licence', 'credentials.insurance', 'credentials.bureau']) {
-    assert.ok(lines.some((l) => l.startsWith(`content/site.ts: field "${field}" is a sample `)), field);
+    assert.ok(lines.some((l) => l.startsWith(`content/settings.yaml: field "${field}" is a sample `)), field);
   }
-  assert.ok(lines.includes('content/site.ts: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows), or name a photo of your own in shareImage.'), lines.join('\n'));
+  assert.ok(lines.includes('content/settings.yaml: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows), or name a photo of your own in shareImage.'), lines.join('\n'));
   assert.match(lines.at(-1)!, /^Pre-publish check: 17 to fix before publishing \(.*\); 20 warning\(s\) above to look at, which do not stop a deploy\.$/);
 });
 
@@ -62,24 +62,24 @@ test('should warn of slow primary towns, short coordinates and long descriptions
   const { lines } = await run('scripts/check.ts');
   const slow = lines.filter((l) => /^Warning: content\/communities\.ts: community "[^"]+": field "coverage" is "primary", but the site estimates about an hour to get there \(\d+ km from Grants as the crow flies\), beyond your normal response time of 20-45 minutes/.test(l));
   assert.equal(slow.map((l) => /community "([^"]+)"/.exec(l)![1]), ['thoreau', 'laguna', 'new-laguna'], lines.join('\n'));
-  assert.ok(lines.some((l) => l.startsWith('Warning: content/site.ts: field "location" has latitude 35.1472 (4 decimals) and longitude -107.8523 (4 decimals): Google\'s LocalBusiness guidance asks for at least 5 decimal places (https://developers.google.com/search/docs/appearance/structured-data/local-business)')), lines.join('\n'));
+  assert.ok(lines.some((l) => l.startsWith('Warning: content/settings.yaml: field "location" has latitude 35.1472 (4 decimals) and longitude -107.8523 (4 decimals): Google\'s LocalBusiness guidance asks for at least 5 decimal places (https://developers.google.com/search/docs/appearance/structured-data/local-business)')), lines.join('\n'));
   // The sample's three long descriptions (pages/routes.ts builds them from these fields).
-  for (const [where, page, length] of [['content/home.ts: field "metaDescription"', '/', 162], ['content/core-services.ts: core service "emergency": field "metaDescription"', '/emergency/', 193], ['content/services.ts: service "emergency-locksmith": field "metaDescription"', '/services/emergency-locksmith/', 180]]) {
+  for (const [where, page, length] of [['content/home.yaml: field "metaDescription"', '/', 162], ['content/core-services/emergency.yaml: core service "emergency": field "metaDescription"', '/emergency/', 193], ['content/services/emergency-locksmith.yaml: service "emergency-locksmith": field "metaDescription"', '/services/emergency-locksmith/', 180]]) {
     assert.ok(lines.includes(`Warning: ${where} is the meta description of ${page} and is ${length} characters long: search results cut descriptions to fit the screen, so its end is lost (160 characters is about what they show): shorten it to 160 or fewer.`), `${page}\n${lines.join('\n')}`);
   }
-  await edit('content/site.ts', "normal: '20-45'", "normal: '20-60'");
-  await edit('content/site.ts', 'latitude: 35.1472,\n    longitude: -107.8523,', 'latitude: 35.14721,\n    longitude: -107.85231,');
+  await edit('content/settings.yaml', "normal: '20-45'", "normal: '20-60'");
+  await edit('content/settings.yaml', 'latitude: 35.1472,\n    longitude: -107.8523,', 'latitude: 35.14721,\n    longitude: -107.85231,');
   const fixed = await run('scripts/check.ts');
-  assert.not.ok(fixed.lines.some((l) => l.includes('field "coverage"') || l.startsWith('Warning: content/site.ts: field "location"')), fixed.lines.join('\n'));
+  assert.not.ok(fixed.lines.some((l) => l.includes('field "coverage"') || l.startsWith('Warning: content/settings.yaml: field "location"')), fixed.lines.join('\n'));
   assert.ok(fixed.lines.some((l) => l.includes('field "page.town.coordinates"')), 'the towns\' coordinates are still short');
 });
 
 test('should refuse a redirect to a page the content does not make', async () => {
-  await edit('content/site.ts', 'redirects: [] as', "redirects: [{ from: '/areas/old-town/', to: '/areas/old-town-2/' }] as");
+  await edit('content/settings.yaml', 'redirects: [] as', "redirects: [{ from: '/areas/old-town/', to: '/areas/old-town-2/' }] as");
   const { code, lines } = await run('scripts/check.ts');
-  await edit('content/site.ts', "redirects: [{ from: '/areas/old-town/', to: '/areas/old-town-2/' }] as", 'redirects: [] as');
+  await edit('content/settings.yaml', "redirects: [{ from: '/areas/old-town/', to: '/areas/old-town-2/' }] as", 'redirects: [] as');
   assert.is(code, 1);
-  assert.equal(lines, [`content/site.ts: settings: field "redirects.0.to" must be a page of this site, not '/areas/old-town-2/', which the build does not make, e.g. '/service-areas/'`]);
+  assert.equal(lines, [`content/settings.yaml: settings: redirect 1: field "to" must be a page of this site, not '/areas/old-town-2/', which the build does not make, e.g. '/service-areas/'`]);
 });
 
 test('should name a page the last build or the last deploy has that the content no longer makes, whatever dist/ holds, until a redirect covers it', async () => {
@@ -96,13 +96,13 @@ test('should name a page the last build or the last deploy has that the content 
   assert.is(record.target, `ftp://${ftp.user}@127.0.0.1:${ftp.port}/site`);
   assert.ok('/areas/fence-lake/index.html' in record.files, 'the copy lists the published pages');
   // Fence Lake's page goes: its record stays, without `page`.
-  await edit('content/communities.ts', /(slug: 'fence-lake',[\s\S]*?\n)(\s+)page: \{/, '$1$2pageGone: {');
-  await edit('content/schema.ts', '    page: AreaPageContent.optional(),', '    page: AreaPageContent.optional(),\n    pageGone: z.unknown().optional(),');
+  await edit('content/areas/*.yaml', /(slug: 'fence-lake',[\s\S]*?\n)(\s+)page: \{/, '$1$2pageGone: {');
+  await edit('lib/content/schema.ts', '    page: AreaPageContent.optional(),', '    page: AreaPageContent.optional(),\n    pageGone: z.unknown().optional(),');
   const noCopy = { DEPLOY_RECORD_COPY: 'no-such-record.json' };
   const inBuild = await run('scripts/check.ts', noCopy);
-  assert.ok(inBuild.lines.includes(`Warning: /areas/fence-lake/ is in the last build (dist/) but this content makes no such page: once deployed it is deleted, and visitors following links or search results to it see "page not found". Add { from: '/areas/fence-lake/', to: '/service-areas/' } (or another page) to redirects in content/site.ts.`), inBuild.lines.join('\n'));
+  assert.ok(inBuild.lines.includes(`Warning: /areas/fence-lake/ is in the last build (dist/) but this content makes no such page: once deployed it is deleted, and visitors following links or search results to it see "page not found". Add { from: '/areas/fence-lake/', to: '/service-areas/' } (or another page) to redirects in content/settings.yaml.`), inBuild.lines.join('\n'));
   const live = (l: string) => l.startsWith(`Warning: /areas/fence-lake/ was published by the last deploy (to ${target}, `)
-    && l.endsWith(` UTC) and this content no longer makes it: the next deploy deletes it from the live site, and visitors following links or search results to it see "page not found". Add { from: '/areas/fence-lake/', to: '/service-areas/' } (or another page) to redirects in content/site.ts.`);
+    && l.endsWith(` UTC) and this content no longer makes it: the next deploy deletes it from the live site, and visitors following links or search results to it see "page not found". Add { from: '/areas/fence-lake/', to: '/service-areas/' } (or another page) to redirects in content/settings.yaml.`);
   assert.ok((await run('scripts/check.ts')).lines.some(live), 'the live page, named from the record copy');
   // Built again, dist/ no longer has the page: only the record copy still knows it is live.
   const rebuilt = await run('build.ts');
@@ -110,25 +110,25 @@ test('should name a page the last build or the last deploy has that the content 
   const afterBuild = await run('scripts/check.ts');
   assert.ok(afterBuild.lines.some(live), afterBuild.lines.join('\n'));
   assert.not.ok((await run('scripts/check.ts', noCopy)).lines.some((l) => l.includes('/areas/fence-lake/')), 'without the record copy nothing names it');
-  await edit('content/site.ts', 'redirects: [] as', "redirects: [{ from: '/areas/fence-lake/', to: '/service-areas/' }] as");
+  await edit('content/settings.yaml', 'redirects: [] as', "redirects: [{ from: '/areas/fence-lake/', to: '/service-areas/' }] as");
   const quiet = await run('scripts/check.ts');
   assert.not.ok(quiet.lines.some((l) => l.includes('/areas/fence-lake/')), quiet.lines.join('\n'));
 });
 
 test('should pass with warnings left once no sample value remains: warnings do not change the exit code', async () => {
-  await edit('content/site.ts', "name: 'Cibola Mobile Locksmith'", "name: 'Mesa Keys'");
-  await edit('content/site.ts', "phone: '(505) 555-0123'", "phone: '(505) 287-4100'");
-  await edit('content/site.ts', "email: 'service@example.com'", "email: 'office@mesakeys.test'");
-  await edit('content/site.ts', "siteUrl: 'https://www.example.com'", "siteUrl: 'https://www.mesakeys.test'");
-  await edit('content/site.ts', /rating: \{ value[^\n]*\},/, 'rating: null,');
-  await edit('content/site.ts', /credentials: \{[\s\S]*?\n  \},/, "credentials: { licence: { issuer: 'City of Grants', number: 'BL-2291' }, insurer: 'Mesa Mutual Insurance', bureau: { name: 'Better Business Bureau', url: 'https://www.bbb.test/mesa-keys' } },");
-  await edit('content/site.ts', "reviewUrl: 'https://www.example.com/review'", "reviewUrl: 'https://reviews.mesakeys.test/'");
-  await edit('content/site.ts', "assistantUrl: 'https://assistant.example.com/'", "assistantUrl: ''");
-  await edit('content/site.ts', "channelUrl: 'https://www.youtube.com/@example'", "channelUrl: ''");
-  await edit('content/site.ts', /videos: \[[\s\S]*?\n  \],/, 'videos: [],');
-  await edit('content/home.ts', 'reviews: SAMPLE_REVIEWS,', 'reviews: SAMPLE_REVIEWS.map((r, i) => ({ ...r, text: `A real customer wrote review ${i + 1}.` })),');
+  await edit('content/settings.yaml', "name: 'Cibola Mobile Locksmith'", "name: 'Mesa Keys'");
+  await edit('content/settings.yaml', "phone: '(505) 555-0123'", "phone: '(505) 287-4100'");
+  await edit('content/settings.yaml', "email: 'service@example.com'", "email: 'office@mesakeys.test'");
+  await edit('content/settings.yaml', "siteUrl: 'https://www.example.com'", "siteUrl: 'https://www.mesakeys.test'");
+  await edit('content/settings.yaml', /rating: \{ value[^\n]*\},/, 'rating: null,');
+  await edit('content/settings.yaml', /credentials: \{[\s\S]*?\n  \},/, "credentials: { licence: { issuer: 'City of Grants', number: 'BL-2291' }, insurer: 'Mesa Mutual Insurance', bureau: { name: 'Better Business Bureau', url: 'https://www.bbb.test/mesa-keys' } },");
+  await edit('content/settings.yaml', "reviewUrl: 'https://www.example.com/review'", "reviewUrl: 'https://reviews.mesakeys.test/'");
+  await edit('content/settings.yaml', "assistantUrl: 'https://assistant.example.com/'", "assistantUrl: ''");
+  await edit('content/settings.yaml', "channelUrl: 'https://www.youtube.com/@example'", "channelUrl: ''");
+  await edit('content/settings.yaml', /videos: \[[\s\S]*?\n  \],/, 'videos: [],');
+  await edit('content/home.yaml', 'reviews: SAMPLE_REVIEWS,', 'reviews: SAMPLE_REVIEWS.map((r, i) => ({ ...r, text: `A real customer wrote review ${i + 1}.` })),');
   const { code, lines } = await run('scripts/check.ts');
-  assert.ok(lines.some((l) => l.startsWith('Warning: content/services.ts: service "emergency-locksmith": field "metaDescription"')), lines.join('\n'));
+  assert.ok(lines.some((l) => l.startsWith('Warning: content/services/emergency-locksmith.yaml: service "emergency-locksmith": field "metaDescription"')), lines.join('\n'));
   assert.not.ok(lines.some((l) => l.includes('"shareImage"')), 'the share image is drawn from the business\'s own name and phone');
   assert.match(lines.at(-1)!, /^Pre-publish check passed: no sample values left \(.*\); \d+ warning\(s\) above to look at, which do not stop a deploy\.$/);
   assert.is(code, 0, lines.join('\n'));

@@ -32,7 +32,7 @@ test('should build the same pages with and without the finished pages of the pre
 
     const edited = structuredClone(PROJECT_CONTENT) as any;
     edited.communities.find((c: any) => c.slug === 'grants').description = 'Changed for the reuse test: only pages that show this sentence change.';
-    reuse.startBuild({ changed: ['content/communities.ts'], added: false });
+    reuse.startBuild({ changed: ['content/areas/grants.yaml'], added: false });
     // The finished pages the second build finds: a miss is a page given its CSS and minified again.
     let made = 0;
     let found = 0;

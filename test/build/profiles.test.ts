@@ -1,5 +1,5 @@
 /**
- * The business's profiles (content/site.ts `profiles`) and its logo in the Locksmith JSON-LD. A
+ * The business's profiles (content/settings.yaml `profiles`) and its logo in the Locksmith JSON-LD. A
  * throw-away build with profiles set (made-up addresses, only in this test) shows them in `sameAs`,
  * the Google Business Profile as `hasMap`, visible links in the footer of every page, and the
  * write-a-review link on every "Leave a Review" button; the shipped sample, which sets none, has
@@ -44,7 +44,7 @@ const profileLinks = (p: DistPage) => p.root.querySelectorAll('footer a[data-tra
 
 const built = suite('a build with profiles set');
 let tmp = '';
-/** The bureau profile backing "accredited" (content/site.ts credentials), last in sameAs. */
+/** The bureau profile backing "accredited" (content/settings.yaml credentials), last in sameAs. */
 const BUREAU = SITE.settings.credentials.bureau!.url;
 
 let pages: DistPage[] = [];
@@ -142,9 +142,9 @@ function errorOf(profiles: unknown): string {
 
 rules('should refuse, naming the file and field, a profile of another site in a Google field, http://, and a social address twice', () => {
   assert.is(errorOf({ googleBusinessUrl: 'https://www.yelp.com/biz/x' }),
-    'content/site.ts: settings: field "profiles.googleBusinessUrl" is on "www.yelp.com", not Google: put the address Google gives for your Business Profile, e.g. "https://maps.app.goo.gl/..." (social profiles go in "social")');
-  assert.match(errorOf({ googleReviewUrl: 'http://g.page/r/x/review' }), 'content/site.ts: settings: field "profiles.googleReviewUrl" must start with https://');
-  assert.is(errorOf({ social: ['https://www.facebook.com/x', 'https://www.facebook.com/x'] }), 'content/site.ts: settings: field "profiles.social" lists the same address twice');
+    'content/settings.yaml: settings: field "profiles.googleBusinessUrl" is on "www.yelp.com", not Google: put the address Google gives for your Business Profile, e.g. "https://maps.app.goo.gl/..." (social profiles go in "social")');
+  assert.match(errorOf({ googleReviewUrl: 'http://g.page/r/x/review' }), 'content/settings.yaml: settings: field "profiles.googleReviewUrl" must start with https://');
+  assert.is(errorOf({ social: ['https://www.facebook.com/x', 'https://www.facebook.com/x'] }), 'content/settings.yaml: settings: field "profiles.social" lists the same address twice');
   assert.match(errorOf({ socials: [] }), 'unknown field "profiles.socials"; did you mean "profiles.social"?');
 });
 rules.run();

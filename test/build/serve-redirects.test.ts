@@ -1,7 +1,7 @@
 /**
  * The preview server (`npm run serve`, `npm run dev`) sends the operator's redirects as the hosts
  * do: it reads them from the served folder's _redirects, the file the build writes from
- * content/site.ts `redirects`, and reads it again when a new build changes it. A real server on
+ * content/settings.yaml `redirects`, and reads it again when a new build changes it. A real server on
  * 127.0.0.1 over a temporary folder.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

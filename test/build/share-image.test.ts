@@ -186,8 +186,8 @@ owned('should say in one line when the share photo is missing or too small, nami
     }
     throw new Error('expected a ContentError');
   };
-  assert.is(await messageOf('shar.jpg'), 'content/site.ts: settings: field "shareImage" "shar.jpg" is not in content/photos/; did you mean "share.jpg"?');
-  assert.is(await messageOf('tiny.jpg'), 'content/site.ts: settings: field "shareImage" "tiny.jpg" is 1000x600 px, smaller than its largest slot needs: the share image needs at least 1200x630 px; use the original photo from the phone or camera, not a resized copy');
+  assert.is(await messageOf('shar.jpg'), 'content/settings.yaml: settings: field "shareImage" "shar.jpg" is not in content/photos/; did you mean "share.jpg"?');
+  assert.is(await messageOf('tiny.jpg'), 'content/settings.yaml: settings: field "shareImage" "tiny.jpg" is 1000x600 px, smaller than its largest slot needs: the share image needs at least 1200x630 px; use the original photo from the phone or camera, not a resized copy');
 });
 
 owned.run();

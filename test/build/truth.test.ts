@@ -2,7 +2,7 @@
  * Every page tells the truth, read from the built site ($DIST_DIR or dist/) and, for settings the
  * project does not ship (a phone extension, a review with markup in it), from pages rendered here
  * through the same render and minify steps as the build:
- * - sample videos and sample reviews (content/samples.ts) are labelled as samples, never as ours;
+ * - sample videos and sample reviews (lib/content/samples.ts) are labelled as samples, never as ours;
  * - robots.txt lets crawlers fetch every noindex page, so they can obey its noindex;
  * - one brand suffix per title, every title within 60 characters;
  * - the 404 page has no breadcrumb trail;

@@ -93,7 +93,7 @@ s('a host that ignores .htaccess (AllowOverride None) is named, exit 1; the depl
     assert.match(run.lines[i], `Live check failed (${apache.url}): the host ignores .htaccess: none of the headers it sets is sent (Content-Security-Policy, X-Frame-Options, X-Content-Type-Options and 3 more), /areas/acoma-pueblo/ answers 200 instead of 301 to /areas/acoma/, and a missing page does not get the site's 404 page. Nothing was rolled back`);
     assert.match(run.lines[i], /Ask your host to allow \.htaccess files in the web root \(Apache: AllowOverride FileInfo, or All\)/);
     assert.ok(run.lines.slice(i).includes('  /.deploy-manifest.json is served to anyone (200); it must answer 404'), text(run));
-    assert.match(run.lines.find((l) => !l.startsWith('Warning: plain FTP'))!, /^content\/site\.ts/, 'the deploy itself ran (sample check first)');
+    assert.match(run.lines.find((l) => !l.startsWith('Warning: plain FTP'))!, /^content\/settings\.yaml/, 'the deploy itself ran (sample check first)');
     assert.ok(run.lines.some((l) => l.startsWith('Deployed to ftp://')), 'uploaded, nothing rolled back');
   });
 });

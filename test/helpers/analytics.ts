@@ -13,7 +13,7 @@ import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import type { LogEntry } from '../../islands/common/logger.ts';
 import type { SentEvent } from '../../islands/site/gtag.ts';
 
-/** The measurement id of the test build (matches content/schema.ts: G- and 4-12 capitals/digits). */
+/** The measurement id of the test build (matches lib/content/schema.ts: G- and 4-12 capitals/digits). */
 export const TEST_ANALYTICS_ID = 'G-TEST123456';
 
 /** The address the page must request gtag.js from. */

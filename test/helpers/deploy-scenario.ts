@@ -341,11 +341,11 @@ function refusalTests(s: Test, d: DeployFolder): void {
     const env = { ...p.env(folder), DIST_DIR: builds().a };
     const refused = await runCli([], env);
     assert.is(refused.code, 1);
-    assert.ok(refused.lines.includes('content/site.ts: field "phone" is the sample number (505) 555-0123 (555-0100 to 555-0199 are reserved for fiction): put the business\'s own number.'), refused.lines.join('\n'));
-    assert.ok(refused.lines.some((l) => l.startsWith('content/home.ts: review 1 ("Maria G."): field "text" is a sample review')));
-    assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "videos.0.youtubeId" is a sample video')));
-    assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "rating" is the sample rating')), 'the sample rating is refused');
-    assert.ok(refused.lines.some((l) => l.startsWith('content/site.ts: field "credentials.licence" is a sample licence')), 'the sample licence is refused');
+    assert.ok(refused.lines.includes('content/settings.yaml: field "phone" is the sample number (505) 555-0123 (555-0100 to 555-0199 are reserved for fiction): put the business\'s own number.'), refused.lines.join('\n'));
+    assert.ok(refused.lines.some((l) => l.startsWith('content/home.yaml: review 1 ("Maria G."): field "text" is a sample review')));
+    assert.ok(refused.lines.some((l) => l.startsWith('content/settings.yaml: video 1: field "youtubeId" is a sample video')));
+    assert.ok(refused.lines.some((l) => l.startsWith('content/settings.yaml: field "rating" is the sample rating')), 'the sample rating is refused');
+    assert.ok(refused.lines.some((l) => l.startsWith('content/settings.yaml: field "credentials.licence" is a sample licence')), 'the sample licence is refused');
     assert.match(refused.lines.at(-1)!, /^Not deployed: \d+ sample value/);
     assert.equal(tree(d.root), before, 'nothing changed on the server');
   });

@@ -1,7 +1,7 @@
 /**
  * Gate: structured data. Every JSON-LD block of every page parses; every @type is a schema.org
  * type and every property one that type allows (checked against schema-dts's declarations, which
- * are generated from schema.org); the Locksmith block carries the settings (content/site.ts) and
+ * are generated from schema.org); the Locksmith block carries the settings (content/settings.yaml) and
  * constants (content/business.ts), and `aggregateRating` only on the page that shows the rating; FAQPage questions are all in the page's visible text and their answers in
  * its content; BreadcrumbList names and URLs are the visible breadcrumb trail's.
  */

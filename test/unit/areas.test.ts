@@ -51,7 +51,7 @@ function withCommunity(slug: string, change: (c: Community) => object) {
   return () => loadContent({ ...PROJECT_CONTENT, communities });
 }
 
-const validation = suite('content/communities.ts validation');
+const validation = suite('content/areas/*.yaml validation');
 validation('should accept the project\'s communities, a page for each with `page` and for every area the site must have', () => {
   assert.equal(site.areas.map((a) => a.slug), site.communities.filter((c) => c.page).map((c) => c.slug));
   for (const slug of REQUIRED_AREA_SLUGS) assert.ok(site.areas.some((a) => a.slug === slug), slug);
@@ -59,19 +59,19 @@ validation('should accept the project\'s communities, a page for each with `page
 validation('should reject a community with five feature tags, naming the file, slug and field', () => {
   assert.throws(
     withCommunity('milan', (c) => ({ ...c, features: c.features.slice(0, 5) })),
-    (e: Error) => e.message === 'content/communities.ts: community "milan": field "features" must have exactly six feature tags',
+    (e: Error) => e.message === 'content/areas/milan.yaml: community "milan": field "features" must have exactly six feature tags',
   );
 });
 validation('should reject a bad ZIP, naming the file, slug and field', () => {
   assert.throws(
     withCommunity('fence-lake', (c) => ({ ...c, zipCode: '8731' })),
-    /^content\/communities\.ts: community "fence-lake": field "zipCode" /,
+    /^content\/areas\/fence-lake\.yaml: community "fence-lake": field "zipCode" /,
   );
 });
 validation('should reject a history variant without its history block', () => {
   assert.throws(
     withCommunity('crownpoint', (c) => ({ ...c, page: { ...c.page, history: undefined } })),
-    /^content\/communities\.ts: community "crownpoint": field "page\.history" must have "history" when sections\.history is true/,
+    /^content\/areas\/crownpoint\.yaml: community "crownpoint": field "page\.history" must have "history" when sections\.history is true/,
   );
 });
 validation.run();

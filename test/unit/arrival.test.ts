@@ -62,8 +62,8 @@ test('should rank the nearest towns by their exact distance, and name the neares
   assert.equal(neighbours(towns[0], towns, 3).map((n) => n.town.slug), ['nearer', 'near', 'far2']);
   assert.equal(neighbours(towns[0], towns.slice(0, 2)).map((n) => n.town.slug), ['far'], 'fewer towns than asked: all of them');
 });
-test('should refuse a specialised service that content/services.ts does not have, naming the field', () => {
+test('should refuse a specialised service that content/services/*.yaml does not have, naming the field', () => {
   const communities = (structuredClone(PROJECT_CONTENT.communities) as Community[]).map((c) => (c.slug === 'milan' ? { ...c, page: { ...c.page!, town: { ...c.page!.town, services: ['car-lockout', 'car-lockouts', 'home-lockout'] } } } : c));
-  assert.throws(() => loadContent({ ...PROJECT_CONTENT, communities }), /^content\/communities\.ts: community "milan": field "page\.town\.services" names "car-lockouts", which is not a service of content\/services\.ts/);
+  assert.throws(() => loadContent({ ...PROJECT_CONTENT, communities }), /^content\/areas\/milan\.yaml: community "milan": field "page\.town\.services" names "car-lockouts", which is not a service of content\/services\//);
 });
 test.run();

@@ -106,7 +106,7 @@ test('should say a bug is a bug, and keep its stack and its cause\'s', async () 
 });
 
 test('should not call a content mistake or a broken output folder a bug', () => {
-  const content = describeBuildError(new ContentError({ file: 'content/site.ts', record: 'settings', field: 'phone', expected: 'is not a valid US phone number' }), ROOT);
+  const content = describeBuildError(new ContentError({ file: 'content/settings.yaml', record: 'settings', field: 'phone', expected: 'is not a valid US phone number' }), ROOT);
   const folder = describeBuildError(Object.assign(new Error('dist is a file'), { name: 'OutputFolderError' }), ROOT);
   for (const problem of [content, folder]) {
     assert.is(problem.bug, undefined);

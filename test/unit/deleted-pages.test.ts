@@ -25,7 +25,7 @@ deleted('should read the built _redirects and say how to add the redirect', () =
   try {
     writeFileSync(path.join(dir, '_redirects'), '/areas/old-town/ /service-areas/ 301\n');
     const lines = deletedPageWarnings(dir, ['/areas/old-town/index.html', '/areas/gone/index.html']);
-    assert.equal(lines, [`Warning: the live page /areas/gone/ will be deleted and no redirect sends its visitors on: links and search results pointing at it will show "page not found". To send them to another page, add { from: '/areas/gone/', to: '/service-areas/' } (or another page) to redirects in content/site.ts, build and deploy again.`]);
+    assert.equal(lines, [`Warning: the live page /areas/gone/ will be deleted and no redirect sends its visitors on: links and search results pointing at it will show "page not found". To send them to another page, add a row to redirects in content/settings.yaml: "- from: /areas/gone/" with "to: /service-areas/" (or another page) under it, build and deploy again.`]);
     rmSync(path.join(dir, '_redirects'));
     assert.is(deletedPageWarnings(dir, ['/areas/old-town/index.html']).length, 1, 'no _redirects: no redirect covers it');
   } finally {
@@ -62,8 +62,8 @@ copy('should name each page published or built before that the content no longer
   const sources = new Set(['/areas/old-town/', '/areas/old-town']);
   const lines = pagesNoLongerMade(made, sources, ['/', '/areas/bluewater/', '/areas/milan/'], record, 'dist/');
   assert.equal(lines, [
-    `Warning: /areas/bluewater/ is in the last build (dist/) but this content makes no such page: once deployed it is deleted, and visitors following links or search results to it see "page not found". Add { from: '/areas/bluewater/', to: '/service-areas/' } (or another page) to redirects in content/site.ts.`,
-    `Warning: /areas/milan/ was published by the last deploy (to ftp://me@127.0.0.1:2121/site, 2026-11-29 01:02 UTC) and this content no longer makes it: the next deploy deletes it from the live site, and visitors following links or search results to it see "page not found". Add { from: '/areas/milan/', to: '/service-areas/' } (or another page) to redirects in content/site.ts.`,
+    `Warning: /areas/bluewater/ is in the last build (dist/) but this content makes no such page: once deployed it is deleted, and visitors following links or search results to it see "page not found". Add a row to redirects in content/settings.yaml: "- from: /areas/bluewater/" with "to: /service-areas/" (or another page) under it.`,
+    `Warning: /areas/milan/ was published by the last deploy (to ftp://me@127.0.0.1:2121/site, 2026-11-29 01:02 UTC) and this content no longer makes it: the next deploy deletes it from the live site, and visitors following links or search results to it see "page not found". Add a row to redirects in content/settings.yaml: "- from: /areas/milan/" with "to: /service-areas/" (or another page) under it.`,
   ]);
   assert.equal(pagesNoLongerMade(made, sources, ['/'], record, 'dist/').length, 1, 'named from the record alone, whatever the output folder holds');
   assert.equal(pagesNoLongerMade(made, sources, ['/'], undefined, 'dist/'), [], 'no deploy, nothing built: nothing to say');

@@ -47,12 +47,13 @@ check('should pass content with nothing sample left', () => {
 check('should name the file and field of every sample value of the project', () => {
   const lines = blocking(checkSite(loadContent(PROJECT_CONTENT)));
   for (const field of ['phone', 'shareImage', 'email', 'siteUrl', 'reviewUrl', 'assistantUrl', 'channelUrl', 'videos.0.youtubeId', 'videos.1.youtubeId', 'videos.2.youtubeId', 'rating', 'credentials.licence', 'credentials.insurance', 'credentials.bureau']) {
-    assert.ok(lines.some((l) => l.startsWith(`content/site.ts: field "${field}" `)), field);
+    const words = field.startsWith('videos.') ? `video ${Number(field.split('.')[1]) + 1}: field "youtubeId"` : `field "${field}"`;
+    assert.ok(lines.some((l) => l.startsWith(`content/settings.yaml: ${words} `)), field);
   }
-  for (const n of [1, 2, 3]) assert.ok(lines.some((l) => l.startsWith(`content/home.ts: review ${n} (`)), `review ${n}`);
+  for (const n of [1, 2, 3]) assert.ok(lines.some((l) => l.startsWith(`content/home.yaml: review ${n} (`)), `review ${n}`);
   assert.is(lines.length, 17);
-  assert.ok(lines.includes('content/site.ts: field "rating" is the sample rating (5.0 from 50 reviews, linked to https://www.example.com/reviews): put your own rating and the link to its reviews, or rating: null for none.'), lines.join('\n'));
-  assert.ok(lines.some((l) => l.startsWith('content/site.ts: field "credentials.licence" is a sample licence: put the issuer and number of your licence, or licence: null')));
+  assert.ok(lines.includes('content/settings.yaml: field "rating" is the sample rating (5.0 from 50 reviews, linked to https://www.example.com/reviews): put your own rating and the link to its reviews, or rating: null for none.'), lines.join('\n'));
+  assert.ok(lines.some((l) => l.startsWith('content/settings.yaml: field "credentials.licence" is a sample licence: put the issuer and number of your licence, or licence: null')));
 });
 
 check('should report a rating or a credential still linking to a sample page, each on its own', () => {
@@ -70,8 +71,8 @@ check('should find a sample number or example.com link written in any record', (
   raw.services[1].faqs[0].answer = 'Write to us at help@example.org.';
   const lines = blocking(checkSite(loadContent(raw)));
   assert.equal(lines, [
-    `content/communities.ts: community "${raw.communities[0].slug}": field "description" contains the sample number 505-555-0188 (555-0100 to 555-0199 are reserved for fiction): write the business's own number.`,
-    `content/services.ts: service "${raw.services[1].slug}": field "faqs.0.answer" links to the sample domain example.org: write the business's own address.`,
+    `content/areas/${raw.communities[0].slug}.yaml: community "${raw.communities[0].slug}": field "description" contains the sample number 505-555-0188 (555-0100 to 555-0199 are reserved for fiction): write the business's own number.`,
+    `content/services/${raw.services[1].slug}.yaml: service "${raw.services[1].slug}": question 1: field "answer" links to the sample domain example.org: write the business's own address.`,
   ]);
 });
 
@@ -87,7 +88,7 @@ check('should compare siteUrl with the target: its own domain, else DEPLOY_SITE_
 
 check('should say the generated share image is drawn from a sample name or phone, until both are the business\'s or a photo is named', () => {
   const line = (raw: any) => blocking(checkSite(loadContent(raw))).find((l) => l.includes('field "shareImage"'));
-  assert.is(line(PROJECT_CONTENT), 'content/site.ts: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows), or name a photo of your own in shareImage.');
+  assert.is(line(PROJECT_CONTENT), 'content/settings.yaml: field "shareImage" is not set, so the share image (the picture shown wherever a page is shared, and the business\'s image in its structured data) is drawn from the sample name "Cibola Mobile Locksmith" and phone (505) 555-0123: put the business\'s own name and phone (the image follows), or name a photo of your own in shareImage.');
   const own = ownContent();
   own.settings.name = 'Cibola Mobile Locksmith';
   assert.match(line(own)!, /drawn from the sample name "Cibola Mobile Locksmith": put the business's own name \(/);
@@ -104,7 +105,7 @@ const warnings = (raw: any = PROJECT_CONTENT, pages?: Parameters<typeof checkSit
 check('should warn of each primary town the site estimates beyond the normal response time, and stop once it is extended or the time widened', () => {
   const slow = (raw?: any) => warnings(raw).filter((l) => l.includes('field "coverage"'));
   assert.equal(slow().map((l) => /community "([^"]+)"/.exec(l)![1]), ['thoreau', 'laguna', 'new-laguna']);
-  assert.ok(slow().includes('Warning: content/communities.ts: community "thoreau": field "coverage" is "primary", but the site estimates about an hour to get there (44 km from Grants as the crow flies), beyond your normal response time of 20-45 minutes (responseMinutes.normal in content/site.ts): make it coverage: \'extended\', or, if you do get there within 20-45 minutes, widen responseMinutes.normal.'), slow().join('\n'));
+  assert.ok(slow().includes('Warning: content/areas/thoreau.yaml: community "thoreau": field "coverage" is "primary", but the site estimates about an hour to get there (44 km from Grants as the crow flies), beyond your normal response time of 20-45 minutes (responseMinutes.normal in content/settings.yaml): make it coverage: \'extended\', or, if you do get there within 20-45 minutes, widen responseMinutes.normal.'), slow().join('\n'));
   const extended = structuredClone(PROJECT_CONTENT) as any;
   for (const c of extended.communities) if (['thoreau', 'laguna'].includes(c.slug)) c.coverage = 'extended';
   assert.equal(slow(extended).map((l) => /community "([^"]+)"/.exec(l)![1]), ['new-laguna']);
@@ -130,8 +131,8 @@ check('should count the decimals of a coordinate as written, from the number or 
 check('should warn of coordinates under 5 decimals, naming file, record and field, until each has 5', () => {
   const short = (raw?: any) => warnings(raw).filter((l) => l.includes('decimal places'));
   const lines = short();
-  assert.ok(lines.includes('Warning: content/site.ts: field "location" has latitude 35.1472 (4 decimals) and longitude -107.8523 (4 decimals): Google\'s LocalBusiness guidance asks for at least 5 decimal places (https://developers.google.com/search/docs/appearance/structured-data/local-business); write both with 5 or more, e.g. from the place\'s pin on a map.'), lines.join('\n'));
-  assert.ok(lines.includes('Warning: content/communities.ts: community "thoreau": field "page.town.coordinates" has longitude -108.2234 (4 decimals): Google\'s LocalBusiness guidance asks for at least 5 decimal places (https://developers.google.com/search/docs/appearance/structured-data/local-business); write it with 5 or more, e.g. from the place\'s pin on a map.'), lines.join('\n'));
+  assert.ok(lines.includes('Warning: content/settings.yaml: field "location" has latitude 35.1472 (4 decimals) and longitude -107.8523 (4 decimals): Google\'s LocalBusiness guidance asks for at least 5 decimal places (https://developers.google.com/search/docs/appearance/structured-data/local-business); write both with 5 or more, e.g. from the place\'s pin on a map.'), lines.join('\n'));
+  assert.ok(lines.includes('Warning: content/areas/thoreau.yaml: community "thoreau": field "page.town.coordinates" has longitude -108.2234 (4 decimals): Google\'s LocalBusiness guidance asks for at least 5 decimal places (https://developers.google.com/search/docs/appearance/structured-data/local-business); write it with 5 or more, e.g. from the place\'s pin on a map.'), lines.join('\n'));
   assert.not.ok(lines.some((l) => l.includes('community "milan"')), 'Milan has 35.16976, -107.89089');
   const precise = structuredClone(PROJECT_CONTENT) as any;
   // A sixth decimal where fewer than 5 were given: 35.255 -> 35.255001.
@@ -158,7 +159,7 @@ check('should warn of a meta description over 160 characters, naming its page an
   ];
   const lines = checkSite(site, undefined, pages).filter((f) => f.field.endsWith('escription')).map(formatFinding);
   assert.equal(lines, [
-    `Warning: content/communities.ts: community "milan": field "page.metaDescription" is the meta description of /areas/milan/ and is 165 characters long: search results cut descriptions to fit the screen, so its end is lost (160 characters is about what they show): shorten it to 160 or fewer.`,
+    `Warning: content/areas/milan.yaml: community "milan": field "page.metaDescription" is the meta description of /areas/milan/ and is 165 characters long: search results cut descriptions to fit the screen, so its end is lost (160 characters is about what they show): shorten it to 160 or fewer.`,
     `Warning: pages/routes.ts: page /fixture/: field "meta.description" is the meta description of /fixture/ and is 161 characters long: search results cut descriptions to fit the screen, so its end is lost (160 characters is about what they show): shorten it to 160 or fewer.`,
   ]);
   milan.page.metaDescription = 'Locksmith in Milan, NM.';

@@ -7,7 +7,7 @@ import { openMinutes } from '../../lib/content/hours.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 
-// The shipped sample's hours (content/site.ts), as the build compiles them into the page code.
+// The shipped sample's hours (content/settings.yaml), as the build compiles them into the page code.
 const SAMPLE = loadContent(PROJECT_CONTENT).settings;
 const SAMPLE_WEEK = openMinutes(SAMPLE.hours);
 const isOpenAt = (d: Date, week: OpenMinutes = SAMPLE_WEEK, zone = SAMPLE.location.timeZone) => isOpenOf(d, week, zone);

@@ -234,10 +234,10 @@ facts('should publish the street address only when the settings say to show it',
   assert.is(locksmithJsonLd(shown).address.streetAddress, '201 W Coal Ave');
   const hidden = loadContent(withChange((c) => { Object.assign(c.settings.location, { streetAddress: '201 W Coal Ave', showStreetAddress: false }); }));
   assert.not.ok('streetAddress' in locksmithJsonLd(hidden).address);
-  assert.is(errorOf(withChange((c) => { c.settings.location.showStreetAddress = true; })), 'content/site.ts: settings: field "location.showStreetAddress" is true but streetAddress is empty: write the street address, or showStreetAddress: false');
+  assert.is(errorOf(withChange((c) => { c.settings.location.showStreetAddress = true; })), 'content/settings.yaml: settings: field "location.showStreetAddress" is true but streetAddress is empty: write the street address, or showStreetAddress: false');
 });
 facts('should take the kind of insurance without the word "insurance"', () => {
-  assert.match(errorOf(withChange((c) => { c.settings.credentials.insurance.kind = 'General liability insurance'; })), /^content\/site\.ts: settings: field "credentials\.insurance\.kind" must be the kind of cover without the word "insurance", e\.g\. "general liability"/);
+  assert.match(errorOf(withChange((c) => { c.settings.credentials.insurance.kind = 'General liability insurance'; })), /^content\/settings\.yaml: settings: field "credentials\.insurance\.kind" must be the kind of cover without the word "insurance", e\.g\. "general liability"/);
 });
 facts('should give search engines the price range, payments and currencies of the settings', () => {
   const site = loadContent(withChange((c) => { Object.assign(c.settings, { priceRange: '$50-150', paymentAccepted: ['cash', 'Venmo', 'debit card'], currenciesAccepted: ['USD'] }); }));
@@ -254,6 +254,6 @@ facts('should fill the base, minutes and radius placeholders, and refuse one it 
   assert.is(lockout.title, 'Car Lockout Service in Gallup, NM');
   assert.ok(lockout.faqs.some((f) => f.answer.startsWith('In and around Gallup we usually arrive at a lockout in 10-20 minutes. For normal calls plan on 30-50 minutes; for emergencies we aim for 20-40 minutes.')));
   assert.ok(site.home.faqs[0].answer.startsWith('We are based in Gallup and come to you within a radius of 80 miles'), site.home.faqs[0].answer);
-  assert.is(errorOf(withChange((c) => { c.home.heroTitle = 'Locked Out in {bsae}?'; })), 'content/home.ts: home: field "heroTitle" has the placeholder "{bsae}", which is not one of {base}, {region}, {county}, {counties}, {hours}, {minutes}, {normalMinutes}, {emergencyMinutes}, {radius}, {payment}, {farthestTowns}; did you mean "{base}"?');
+  assert.is(errorOf(withChange((c) => { c.home.heroTitle = 'Locked Out in {bsae}?'; })), 'content/home.yaml: home: field "heroTitle" has the placeholder "{bsae}", which is not one of {base}, {region}, {county}, {counties}, {hours}, {minutes}, {normalMinutes}, {emergencyMinutes}, {radius}, {payment}, {farthestTowns}; did you mean "{base}"?');
 });
 facts.run();

@@ -68,35 +68,35 @@ errors('should accept a good photo and a decorative one', async () => {
     grants(c).photo = { src: 'areas/grants-street.jpg', alt: '', decorative: true };
   }));
   assert.equal(photoUses(site).map((u) => `${u.file} ${u.label} ${u.photo.src}`), [
-    'content/home.ts home van.jpg',
-    'content/communities.ts community "grants" areas/grants-street.jpg',
+    'content/home.yaml home van.jpg',
+    'content/areas/grants.yaml community "grants" areas/grants-street.jpg',
   ]);
 });
 
 errors('should ask for the alt text when it is missing, with an example and the decorative way out', async () => {
   const message = await errorOf(withPhotos((c) => { c.home.photo = { src: 'van.jpg' }; }));
-  assert.is(message, 'content/home.ts: home: field "photo.alt" is missing: describe what the photo shows for visitors who cannot see it, e.g. "Our service van outside a home in Milan"; or, for a photo that adds nothing to the page, write decorative: true and alt: ""');
+  assert.is(message, 'content/home.yaml: home: field "photo.alt" is missing: describe what the photo shows for visitors who cannot see it, e.g. "Our service van outside a home in Milan"; or, for a photo that adds nothing to the page, write decorative: true and alt: ""');
 });
 
 errors('should refuse an empty alt unless the photo is marked decorative, and a decorative photo with a description', async () => {
   const empty = await errorOf(withPhotos((c) => { grants(c).photo = { src: 'van.jpg', alt: '  ' }; }));
-  assert.match(empty, /^content\/communities\.ts: community "grants": field "photo\.alt" is empty: describe what the photo shows/);
+  assert.match(empty, /^content\/areas\/grants\.yaml: community "grants": field "photo\.alt" is empty: describe what the photo shows/);
   const both = await errorOf(withPhotos((c) => { grants(c).photo = { src: 'van.jpg', alt: 'Our van', decorative: true }; }));
-  assert.match(both, /^content\/communities\.ts: community "grants": field "photo\.alt" must be "" when decorative is true/);
+  assert.match(both, /^content\/areas\/grants\.yaml: community "grants": field "photo\.alt" must be "" when decorative is true/);
 });
 
 errors('should refuse a key that is not src, alt or decorative, and a path that leaves the photos folder', async () => {
   const typo = await errorOf(withPhotos((c) => { c.core[0].photo = { src: 'van.jpg', alt: 'Our van', atl: 'x' }; }));
-  assert.is(typo, 'content/core-services.ts: core service "automotive": unknown field "photo.atl"; did you mean "photo.alt"?');
+  assert.is(typo, 'content/core-services/automotive.yaml: core service "automotive": unknown field "photo.atl"; did you mean "photo.alt"?');
   const outside = await errorOf(withPhotos((c) => { c.services[0].photo = { src: '../site.ts', alt: 'Our van' }; }));
-  assert.match(outside, new RegExp(`^content/services\\.ts: service "${PROJECT_CONTENT.services[0] && (PROJECT_CONTENT.services[0] as any).slug}": field "photo\\.src" must be a file name under content/photos/`));
+  assert.match(outside, new RegExp(`^content/services/${(PROJECT_CONTENT.services[0] as any).slug}\\.yaml: service "${(PROJECT_CONTENT.services[0] as any).slug}": field "photo\\.src" must be a file name under content/photos/`));
 });
 
 errors('should name a missing file and suggest the near name ("van.jpeg" for "van.jpg")', async () => {
   const message = await errorOf(withPhotos((c) => { grants(c).photo = { src: 'van.jpeg', alt: 'Our service van in Grants' }; }));
-  assert.is(message, 'content/communities.ts: community "grants": field "photo.src" "van.jpeg" is not in content/photos/; did you mean "van.jpg"?');
+  assert.is(message, 'content/areas/grants.yaml: community "grants": field "photo.src" "van.jpeg" is not in content/photos/; did you mean "van.jpg"?');
   const far = await errorOf(withPhotos((c) => { c.home.photo = { src: 'storefront.jpg', alt: 'Our shop' }; }));
-  assert.is(far, 'content/home.ts: home: field "photo.src" "storefront.jpg" is not in content/photos/: copy the photo there, or correct the name');
+  assert.is(far, 'content/home.yaml: home: field "photo.src" "storefront.jpg" is not in content/photos/: copy the photo there, or correct the name');
 });
 
 errors('should list every photo mistake at once, one line each', async () => {
@@ -106,19 +106,19 @@ errors('should list every photo mistake at once, one line each', async () => {
   }));
   const lines = message.split('\n');
   assert.is(lines.length, 2, message);
-  assert.is(lines[0], 'content/home.ts: home: field "photo.src" "Van.JPG" is not in content/photos/; did you mean "van.jpg"?');
-  assert.match(lines[1], /^content\/communities\.ts: community "grants": field "photo\.src" "small\.jpg" is 800x600 px, smaller than its largest slot needs: .* need at least 1200x800 px/);
+  assert.is(lines[0], 'content/home.yaml: home: field "photo.src" "Van.JPG" is not in content/photos/; did you mean "van.jpg"?');
+  assert.match(lines[1], /^content\/areas\/grants\.yaml: community "grants": field "photo\.src" "small\.jpg" is 800x600 px, smaller than its largest slot needs: .* need at least 1200x800 px/);
 });
 
 errors('should say a file is not a photo, or not an image at all, empty or damaged', async () => {
   const gif = await errorOf(withPhotos((c) => { c.home.photo = { src: 'logo.gif', alt: 'Logo' }; }));
-  assert.is(gif, 'content/home.ts: home: field "photo.src" "logo.gif" is a GIF file, not a photo: use a JPEG, PNG, WebP or TIFF photograph');
+  assert.is(gif, 'content/home.yaml: home: field "photo.src" "logo.gif" is a GIF file, not a photo: use a JPEG, PNG, WebP or TIFF photograph');
   const text = await errorOf(withPhotos((c) => { c.home.photo = { src: 'notes.jpg', alt: 'Notes' }; }));
-  assert.match(text, /^content\/home\.ts: home: field "photo\.src" "notes\.jpg" is not an image the build can read \(JPEG, PNG, WebP or TIFF\); the file may be damaged or of another kind/);
+  assert.match(text, /^content\/home\.yaml: home: field "photo\.src" "notes\.jpg" is not an image the build can read \(JPEG, PNG, WebP or TIFF\); the file may be damaged or of another kind/);
   const empty = await errorOf(withPhotos((c) => { c.home.photo = { src: 'empty.jpg', alt: 'Our van' }; }));
-  assert.is(empty, 'content/home.ts: home: field "photo.src" "empty.jpg" is an empty file (0 bytes): copy the photo again from the phone or camera');
+  assert.is(empty, 'content/home.yaml: home: field "photo.src" "empty.jpg" is an empty file (0 bytes): copy the photo again from the phone or camera');
   const cut = await errorOf(withPhotos((c) => { c.home.photo = { src: 'cut.jpg', alt: 'Our van' }; }));
-  assert.match(cut, /^content\/home\.ts: home: field "photo\.src" "cut\.jpg" is damaged and cannot be read to the end \(.+\): copy it again from the phone or camera$/);
+  assert.match(cut, /^content\/home\.yaml: home: field "photo\.src" "cut\.jpg" is damaged and cannot be read to the end \(.+\): copy it again from the phone or camera$/);
 });
 
 errors('should stop the build and leave the previous output folder as it was', async () => {

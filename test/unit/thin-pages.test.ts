@@ -24,6 +24,6 @@ test('should name a new town whose page copies another, how similar, and what to
   const mine = warnings.find((w) => w.startsWith('/areas/anyville/'));
   assert.ok(mine, warnings.join('\n'));
   assert.match(mine!, /^\/areas\/anyville\/ is mostly text the other town pages share: its text is 0\.\d\d similar to \/areas\/milan\//);
-  assert.match(mine!, /In content\/communities\.ts, write what is true of this town/);
+  assert.match(mine!, /In its file under content\/areas\/, write what is true of this town/);
 });
 test.run();
