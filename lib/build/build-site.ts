@@ -81,11 +81,12 @@ export interface BuildOptions {
 }
 
 /**
- * Checks the operator's redirects against the route table (lib/content/redirects.ts).
- * @throws ContentError naming content/site.ts and the field of every bad redirect
+ * Checks the operator's redirects against the route table and the files the build publishes
+ * (lib/content/redirects.ts): the static folder's, the generated ones and the pages' files.
+ * @throws ContentError naming content/site.ts, the row and the field of every bad redirect
  */
 export function checkRedirects(site: SiteData, routes: Route[], staticDir = path.join(ROOT, 'static')): void {
-  const files = new Set(fg.sync('**/*', { cwd: staticDir, dot: true, onlyFiles: true }).map((f) => `/${f}`));
+  const files = new Set([...fg.sync('**/*', { cwd: staticDir, dot: true, onlyFiles: true }).map((f) => `/${f}`), ...filesOfTheBuild(routes).keys()]);
   const problems = redirectProblems(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)), files);
   if (problems.length) throw new ContentError(problems);
 }

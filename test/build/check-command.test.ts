@@ -1,7 +1,8 @@
 /**
  * `npm run check` (scripts/check.ts) on a copy of the project: it reports the sample rating and
  * the sample credentials like the other sample values (exit code 1); it refuses a redirect to a
- * page the content does not make; and, for a town removed since the last build, it names the page
+ * page the content does not make, and, as the build does, one that would hide a page or a file
+ * ("//", "/robots.txt"), naming the row and the field; and, for a town removed since the last build, it names the page
  * that would be deleted without a redirect and says how to add one, and is quiet once the
  * redirect is there.
  */
@@ -49,7 +50,22 @@ test('should refuse a redirect to a page the content does not make', async () =>
   const { code, lines } = await run('scripts/check.ts');
   await edit('content/site.ts', "redirects: [{ from: '/areas/old-town/', to: '/areas/old-town-2/' }] as", 'redirects: [] as');
   assert.is(code, 1);
-  assert.equal(lines, [`content/site.ts: settings: field "redirects.0.to" must be a page of this site, not '/areas/old-town-2/', which the build does not make, e.g. '/service-areas/'`]);
+  assert.equal(lines, [`content/site.ts: redirects, row 1: field "to" must be a page of this site, not '/areas/old-town-2/', which the build does not make, e.g. '/service-areas/'`]);
+});
+
+test('should refuse, in npm run check and in the build, a redirect that would hide a page or a file', async () => {
+  const rules = "redirects: [{ from: '//', to: '/services/' }, { from: '/areas/grants//', to: '/services/' }, { from: '/robots.txt', to: '/' }] as";
+  await edit('content/site.ts', 'redirects: [] as', rules);
+  const checked = await run('scripts/check.ts');
+  const built = await run('build.ts');
+  await edit('content/site.ts', rules, 'redirects: [] as');
+  for (const { code, lines } of [checked, built]) {
+    assert.is(code, 1);
+    const text = lines.join('\n');
+    assert.match(text, /^content\/site\.ts: redirects, row 1: field "from" must be a single normalised path, with no empty segment \("\/\/"\), not '\/\/'/m);
+    assert.match(text, /^content\/site\.ts: redirects, row 2: field "from" must be a single normalised path, with no empty segment/m);
+    assert.match(text, /^content\/site\.ts: redirects, row 3: field "from" must be an address that is no longer on the site, not '\/robots\.txt', which would redirect '\/robots\.txt', a file the site publishes/m);
+  }
 });
 
 test('should name a page of the last build that the content no longer makes, until a redirect covers it', async () => {
