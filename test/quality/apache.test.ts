@@ -16,7 +16,8 @@
  * ("//", "/areas/grants//", "/sw.js", ...) are refused, and with the accepted ones every page
  * and file is still served; files are served only by their exact name ("/_headers/", "%2f": 404).
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { encodeUrlPath } from '../../lib/url-path.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -383,7 +384,9 @@ proxy('should trust X-Forwarded-Proto only from the named proxy', async () => {
 
 proxy.run();
 
-const operator = suite('Apache with the operator\'s redirects');
+const operator = suite('Apache with the operator\'s redirects and odd file names');
+/** File names a browser asks for percent-encoded (lib/url-path.ts), as the preview server serves them too. */
+const ODD_NAMES = ['a b.txt', 'a#b.txt', 'what?.txt', '100%.txt', 'c+d.txt', 'café ünï 😀.txt'];
 
 operator('should refuse rules that would hide a page or a file, and serve every page and file with the rules accepted', async () => {
   const { accepted, refused } = checkedRedirects([...HIDING_REDIRECTS, FINE_REDIRECT]);
@@ -395,7 +398,14 @@ operator('should refuse rules that would hide a page or a file, and serve every 
   try {
     cpSync(DIST, root, { recursive: true });
     writeFileSync(path.join(root, '.htaccess'), generateHtaccess({ siteUrl: SITE.settings.siteUrl, redirects: siteRedirects({ redirects: accepted }) }));
+    mkdirSync(path.join(root, 'files'));
+    for (const name of ODD_NAMES) writeFileSync(path.join(root, 'files', name), `file ${name}`);
     host = await startApache(root);
+    for (const name of ODD_NAMES) {
+      const res = await request(host.url + encodeUrlPath(`/files/${name}`));
+      assert.is(res.status, 200, `${name} at its percent-encoded address\n${host.errorLog()}`);
+      assert.is(res.body.toString(), `file ${name}`, name);
+    }
     for (const p of HIDDEN_BY_THEM) assert.is((await request(host.url + p)).status, 200, `${p}\n${host.errorLog()}`);
     const moved = await request(host.url + FINE_REDIRECT.from);
     assert.is(moved.status, 301);
