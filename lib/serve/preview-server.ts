@@ -236,13 +236,16 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
     gzipWhenAccepted(req, res);
     if (decoded !== undefined) res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(decoded)); // a 304 too
     const file = decoded === undefined || isHiddenPath(decoded) ? undefined : fileFor(dir, decoded);
-    if (file === undefined) return void notFound(res);
+    if (file === undefined || isHiddenPath(file)) return void notFound(res);
     if (!acceptRange(req, res, statSync(path.join(dir, file)).size)) return;
     req.url = encodeUrlPath(file) + search;
     // sirv reads the path with @polka/url, which keeps its reading on req._parsedUrl while req.url
     // is unchanged, and decodes it with decodeURI, which leaves "%23", "%3F" (and the other
     // reserved characters) encoded: so it is given the exact name, only its "%" encoded.
     (req as IncomingMessage & { _parsedUrl: unknown })._parsedUrl = { pathname: file.replace(/%/g, '%25'), search, query: undefined, hash: undefined, raw: req.url };
+    // sirv pipes a file stream with no error listener: a file removed between the lookup and the
+    // read (a rebuild swapping the folder) would end the process; the response is dropped instead.
+    res.once('pipe', (source: NodeJS.ReadableStream) => source.once('error', () => res.destroy()));
     serve(req, res, () => void notFound(res));
   };
   const server = createServer((req, res) => {
