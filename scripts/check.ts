@@ -2,7 +2,8 @@
  * `npm run check`: the pre-publish check on its own (lib/deploy/prepublish-check.ts). Prints one line per
  * finding, naming the file and the field, and exits 1 while any remain. Compares siteUrl with the
  * deploy target when DEPLOY_TARGET is set (in the shell or in .env). Also refuses a redirect to
- * a page the content does not make, and warns about pages of the last build (dist/) that this
+ * a page the content does not make or that would hide a page or a file, and a file of static/ the
+ * build would refuse (lib/static-folder.ts), and warns about pages of the last build (dist/) that this
  * content no longer makes and that no redirect covers. Then warns about thin area pages
  * (tooling/thin-pages.ts): it renders the area pages from the content and measures how much text
  * they share (lib/area-similarity.ts); a warning names the page, how similar and what to write,
@@ -10,7 +11,7 @@
  */
 import fg from 'fast-glob';
 import { thinAreaWarnings } from '../tooling/thin-pages.ts';
-import { checkRedirects } from '../lib/build/build-site.ts';
+import { checkRedirects, checkStaticFolder } from '../lib/build/build-site.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
 import { deletedPagesWithoutRedirect } from '../lib/deploy/deleted-pages.ts';
@@ -29,6 +30,7 @@ try {
   const site = loadContent();
   const routes = buildRoutes(site);
   checkRedirects(site, routes, config.staticDir);
+  await checkStaticFolder(routes, config.staticDir);
   const findings = checkSite(site, target);
   // Pages of the last build (dist/) that this content no longer makes: once deployed, the deploy
   // deletes them; say so now, as the deploy will.

@@ -2,11 +2,12 @@
  * `npm run check` (scripts/check.ts) on a copy of the project: it reports the sample rating and
  * the sample credentials like the other sample values (exit code 1); it refuses a redirect to a
  * page the content does not make, and, as the build does, one that would hide a page or a file
- * ("//", "/robots.txt"), naming the row and the field; and, for a town removed since the last build, it names the page
+ * ("//", "/robots.txt"), naming the row and the field, and a file of static/ the build writes
+ * itself; and, for a town removed since the last build, it names the page
  * that would be deleted without a redirect and says how to add one, and is quiet once the
  * redirect is there.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -66,6 +67,14 @@ test('should refuse, in npm run check and in the build, a redirect that would hi
     assert.match(text, /^content\/site\.ts: redirects, row 2: field "from" must be a single normalised path, with no empty segment/m);
     assert.match(text, /^content\/site\.ts: redirects, row 3: field "from" must be an address that is no longer on the site, not '\/robots\.txt', which would redirect '\/robots\.txt', a file the site publishes/m);
   }
+});
+
+test('should refuse a file of static/ that the build writes itself, as the build does', async () => {
+  await writeFile(path.join(copy!.root, 'static/sw.js'), '// the owner\'s worker\n');
+  const { code, lines } = await run('scripts/check.ts');
+  await rm(path.join(copy!.root, 'static/sw.js'));
+  assert.is(code, 1);
+  assert.ok(lines.includes('static/sw.js: the build writes /sw.js itself (the service worker), so this file would never be published: remove it from static/ or rename it.'), lines.join('\n'));
 });
 
 test('should name a page of the last build that the content no longer makes, until a redirect covers it', async () => {
