@@ -2,7 +2,8 @@
  * `npm run check`: the pre-publish check on its own (lib/deploy/prepublish-check.ts). Prints one line per
  * finding, naming the file and the field, and exits 1 while any sample or target finding remains.
  * Compares siteUrl with the deploy target when DEPLOY_TARGET is set (in the shell or in .env).
- * Also refuses a redirect to a page the content does not make.
+ * Also refuses a redirect to a page the content does not make or that would hide a page or a
+ * file, and a file of static/ the build would refuse (lib/static-folder.ts).
  * Warnings, which print without changing the exit code: what the content says that does not add
  * up (lib/deploy/site-consistency.ts: a slow primary town, imprecise coordinates, long meta
  * descriptions, checked on the route table built here); pages that the last deploy published
@@ -14,7 +15,7 @@
 import path from 'node:path';
 import fg from 'fast-glob';
 import { thinAreaWarnings } from '../tooling/thin-pages.ts';
-import { checkRedirects } from '../lib/build/build-site.ts';
+import { checkRedirects, checkStaticFolder } from '../lib/build/build-site.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
 import { pageOfFile } from '../lib/deploy/deleted-pages.ts';
@@ -24,6 +25,7 @@ import { siteRedirects } from '../lib/site-files/hosting.ts';
 import { buildRoutes } from '../pages/routes.ts';
 import { DeployError, loadDotEnv, readTarget, recordCopyFile } from '../lib/deploy/deploy-target.ts';
 import { loadProjectContent } from '../lib/content/load-content.ts';
+import { writtenValues } from '../lib/content/read-content.ts';
 import { checkSite, formatFinding, isBlocking } from '../lib/deploy/prepublish-check.ts';
 
 try {
@@ -34,7 +36,8 @@ try {
   const site = loadProjectContent(config.contentDir);
   const routes = buildRoutes(site);
   checkRedirects(site, routes, config.staticDir);
-  const findings = checkSite(site, target, routes);
+  await checkStaticFolder(routes, config.staticDir);
+  const findings = checkSite(site, target, routes, writtenValues(config.contentDir));
   // Pages the last deploy published, or the last build (dist/) holds, that this content no longer
   // makes: the next deploy deletes them; say so now, as the deploy will.
   const built = fg.sync('**/index.html', { cwd: config.outDir }).map((f) => pageOfFile(`/${f}`)!);

@@ -32,6 +32,7 @@ import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
 import { DeployError, describeTarget, loadDotEnv, readTarget, recordCopyFile, transportWarnings } from '../lib/deploy/deploy-target.ts';
 import { loadProjectContent } from '../lib/content/load-content.ts';
+import { writtenValues } from '../lib/content/read-content.ts';
 import { checkSite, formatFinding, isBlocking } from '../lib/deploy/prepublish-check.ts';
 import { buildRoutes } from '../pages/routes.ts';
 import { readLiveUrl } from '../lib/deploy/live-check.ts';
@@ -139,7 +140,7 @@ async function main(): Promise<number> {
   }
 
   // Warnings print with the findings but stop nothing.
-  const all = checkSite(site, target, routes);
+  const all = checkSite(site, target, routes, writtenValues(config.contentDir));
   const findings = all.filter(isBlocking);
   const samples = findings.filter((f) => f.kind === 'sample');
   for (const f of all) say(formatFinding(f));

@@ -3,13 +3,17 @@
  * directory index files, /404.html with status 404 for unknown paths. Prints the address. Files
  * are looked up per request, so a rebuild while it runs is served at once, whole. An output
  * folder left incomplete by an interrupted build is restored first (lib/output-folder.ts).
- * A taken port is said in one line and the next free port is used.
+ * A taken port is said in one line and the next free port is used. The server stops when the
+ * command that started it ends, however it ended (a SIGTERM to the npm process of `npm run serve`
+ * or `npm start` ends npm alone; the shell and this process would serve on): it watches its
+ * launcher as `npm run dev` does (lib/serve/launcher-watch.ts).
  * Usage: tsx scripts/serve.ts [--port 8080] [--dir dist]   (defaults: $PORT, else 8080; $DIST_DIR, else dist)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startOnFreePort, wantedPort } from '../lib/serve/listen.ts';
+import { watchLauncher } from '../lib/serve/launcher-watch.ts';
 import { restoreOutput } from '../lib/output-folder.ts';
 import { startServer } from '../lib/serve/preview-server.ts';
 import { configForCommand } from '../lib/config.ts';
@@ -23,6 +27,10 @@ try {
   if (!existsSync(dir)) throw new Error(`${shown} does not exist yet: run "npm run build" first (or "npm start", which builds and serves).`);
   const server = await startOnFreePort((port) => startServer(dir, port, '127.0.0.1'), values.port === undefined ? config.port : wantedPort(values.port), (line) => console.log(line));
   console.log(`Serving ${shown} at ${server.url}  (Ctrl+C to stop)`);
+  watchLauncher((pid) => {
+    console.log(`The command that started the server has ended (process ${pid}): stopping.`);
+    void server.close().then(() => process.exit(0));
+  });
 } catch (error) {
   console.error(`Server not started: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -61,3 +61,40 @@ export async function waitForPort(port: number, timeoutMs = 10_000): Promise<voi
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A response read off a raw socket: the status (0 when the server closed without one) and the headers as sent, names lowercased. */
+export interface RawSocketResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Everything the server sent, headers and body, as text. */
+  text: string;
+}
+
+/**
+ * Sends a request exactly as written, byte for byte, on a fresh TCP connection to 127.0.0.1:port
+ * (the path as is: no client normalises "/./", "//" or "%2f" away, as curl --path-as-is) and
+ * reads until the server closes the connection. The request should carry `Connection: close`.
+ * @param request e.g. "GET /.//services HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nConnection: close\r\n\r\n"
+ * @throws when the connection fails or nothing ends it within 10 s
+ */
+export function rawRequest(port: number, request: string | Buffer): Promise<RawSocketResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no end of the answer to ${JSON.stringify(String(request).slice(0, 80))} in 10 s`)));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    // A server may close while a large request is still being written: the answer read so far counts.
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? socket.destroy() : reject(error)));
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(/^HTTP\/\d\.\d (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, text });
+    });
+  });
+}

@@ -19,9 +19,10 @@ import fg from 'fast-glob';
 import { buildRoutes } from '../../pages/routes.ts';
 import { outputFile, type Route } from '../route.ts';
 import type { BuiltPage } from '../built-page.ts';
-import { extraFiles } from '../site-files/extra-files.ts';
-import { REDIRECTS } from '../site-files/hosting.ts';
-import { OFFLINE_PAGE_PATH } from '../../islands/common/offline.ts';
+import { extraFiles, GENERATED_FILES } from '../site-files/extra-files.ts';
+import { DEPLOY_MANIFEST_PLAIN, HOSTING_FILES, REDIRECTS } from '../site-files/hosting.ts';
+import { claimedByBuild, readStaticFolder, StaticFolderError } from '../static-folder.ts';
+import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { redirectProblems } from '../content/redirects.ts';
 import { ContentError } from '../content/schema.ts';
 import { loadContent, loadProjectContent, type RawContent, type SiteData } from '../content/load-content.ts';
@@ -80,13 +81,41 @@ export interface BuildOptions {
 }
 
 /**
- * Checks the operator's redirects against the route table (lib/content/redirects.ts).
- * @throws ContentError naming content/settings.yaml and the field of every bad redirect
+ * Checks the operator's redirects against the route table and the files the build publishes
+ * (lib/content/redirects.ts): the static folder's, the generated ones and the pages' files.
+ * @throws ContentError naming content/settings.yaml, the row and the field of every bad redirect
  */
 export function checkRedirects(site: SiteData, routes: Route[], staticDir = path.join(ROOT, 'static')): void {
-  const files = new Set(fg.sync('**/*', { cwd: staticDir, dot: true, onlyFiles: true }).map((f) => `/${f}`));
+  const files = new Set([...fg.sync('**/*', { cwd: staticDir, dot: true, onlyFiles: true }).map((f) => `/${f}`), ...filesOfTheBuild(routes).keys()]);
   const problems = redirectProblems(site.settings.redirects, new Set(routes.map((r) => r.path)), new Set(REDIRECTS.map((r) => r.from)), files);
   if (problems.length) throw new ContentError(problems);
+}
+
+/**
+ * Every file the build writes whose name is known before it makes any (the pages, the generated
+ * files of lib/site-files/extra-files.ts) and the deploy's record on servers that refuse dot-names,
+ * by site path, each with what it is, for the lines of claimedByBuild.
+ */
+export function filesOfTheBuild(routes: readonly Route[]): Map<string, string> {
+  const built = new Map<string, string>(routes.map((r) => [`/${outputFile(r.path)}`, 'a page of the site']));
+  for (const file of GENERATED_FILES) {
+    const what = (HOSTING_FILES as readonly string[]).includes(file) ? 'a hosting file, made from lib/site-files/hosting.ts'
+      : file === SERVICE_WORKER_PATH ? 'the service worker' : 'a file the build generates';
+    built.set(file, what);
+  }
+  built.set(DEPLOY_MANIFEST_PLAIN, 'the name of the deploy\'s record on servers that refuse names starting with a dot; never served');
+  return built;
+}
+
+/**
+ * Checks the static folder before anything is written: the publishing rules of lib/static-folder.ts
+ * and no file of a name the build writes itself (claimedByBuild).
+ * @throws StaticFolderError, one line per file, naming it and why
+ */
+export async function checkStaticFolder(routes: readonly Route[], staticDir: string): Promise<void> {
+  const { files, problems } = await readStaticFolder(staticDir);
+  problems.push(...claimedByBuild(files, filesOfTheBuild(routes), staticDir));
+  if (problems.length) throw new StaticFolderError(problems.join('\n'));
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
@@ -208,6 +237,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   options = { ...options, config };
   const trace = options.trace ?? (() => undefined);
   const { site, routes } = loadSite(options.content, config);
+  await checkStaticFolder(routes, config.staticDir);
   trace('content');
   const folders = { photosDir: options.photosDir ?? config.photosDir, cacheDir: options.photoCacheDir ?? config.photoCacheDir, artDir: path.join(config.staticDir, 'img') };
   const settled = await settleInputs(site, folders, options.progress, options.reuse);

@@ -18,6 +18,7 @@ import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/off
 import type { BuiltPage } from '../built-page.ts';
 import type { SiteFile } from '../write.ts';
 import { isDevelopment } from '../config.ts';
+import { encodeUrlPath } from '../url-path.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -25,11 +26,21 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * What the offline page needs besides itself: the site's own images and icons it names in `src`
  * or `href` (the logo, the favicon). Scripts are left out: the page works without them.
  * @param html the offline page as written
- * @returns site paths, the offline page first
+ * @returns URL paths, the offline page first, each percent-encoded once by encodeUrlPath (as the
+ *   worker compares them with a request URL's `pathname`), whether the page wrote it encoded or not
  */
 export function precacheList(html: string): string[] {
-  const files = [...html.matchAll(/\s(?:src|href)="?(\/[^"\s>?#]+\.(?:svg|png|ico|webp|avif|jpg|jpeg|gif))/g)].map((m) => m[1]);
-  return [OFFLINE_PAGE_PATH, ...new Set(files)];
+  const files = [...html.matchAll(/\s(?:src|href)="?(\/[^"\s>?#]+\.(?:svg|png|ico|webp|avif|jpg|jpeg|gif))/g)].map((m) => encodeUrlPath(decodedOnce(m[1])));
+  return [encodeUrlPath(OFFLINE_PAGE_PATH), ...new Set(files)];
+}
+
+/** A URL path decoded once ("/img/a%20b.png" -> "/img/a b.png"); as it is when it holds a malformed escape. */
+function decodedOnce(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 /** The build's version: the first 16 hex digits of a SHA-256 of every page's path and digest (the SHA-256 of its HTML). */
@@ -63,7 +74,7 @@ export async function generateServiceWorker(pages: BuiltPage[], minify = !isDeve
     define: {
       __SW_VERSION__: JSON.stringify(buildVersion(pages)),
       __SW_PRECACHE__: JSON.stringify(precacheList(offline.html)),
-      __SW_PAGES__: JSON.stringify(pages.map((p) => p.route.path)),
+      __SW_PAGES__: JSON.stringify(pages.map((p) => encodeUrlPath(p.route.path))),
     },
   });
   return [{ path: SERVICE_WORKER_PATH, contents: result.outputFiles[0].contents }];

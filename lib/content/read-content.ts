@@ -168,3 +168,15 @@ export function locate(problems: readonly ContentProblem[], files: ReadonlyMap<s
     return at ? { ...p, ...at } : p;
   });
 }
+
+/**
+ * The text of each plain value as the owner wrote it in the content folder's files, e.g.
+ * "35.14720" for a latitude read as 35.1472: the pre-publish check counts the decimals written.
+ * @param contentDir the content folder
+ * @returns a lookup by file ("content/settings.yaml") and the value's path in it
+ * @throws ContentError as readContent does
+ */
+export function writtenValues(contentDir: string): (file: string, path: readonly string[]) => string | undefined {
+  const { files } = readContent(contentDir);
+  return (file, path) => files.get(file)?.sourceOf(path);
+}

@@ -1,20 +1,49 @@
 /**
- * The operator's redirects (content/settings.yaml `redirects`) against the pages of the build: each
- * sends an address that is no longer a page to a page that is. The shape (paths starting with
- * "/") is checked with the other settings; this needs the route table, so the build and
+ * The operator's redirects (content/settings.yaml `redirects`) against the pages and files of the build:
+ * each sends an address that is no longer on the site to a page that is. The shape (paths starting
+ * with "/") is checked with the other settings; this needs the route table, so the build and
  * `npm run check` run it once the routes are known.
+ *
+ * A redirect matches its `from` with and without a final "/" (lib/site-files/hosting.ts writes it
+ * so into .htaccess, _redirects and the nginx config, and the preview server reads it so), and
+ * the servers compare it with the request's path decoded and normalised. So `from` must be one
+ * normalised path, as a server sees it: no empty segment ("//" would match "/", the home page),
+ * no "." or ".." segment, no %-escape; and neither spelling of it may be a page or a file the build
+ * publishes (the rule would hide it). A rule for a folder matches the folder only, never the pages
+ * under it.
  */
-
 import type { ContentProblem } from './content-error.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
 
 /**
- * Every problem of the redirects, at most one per redirect, each naming content/settings.yaml and the
- * redirect's field ([] when all are fine).
+ * The paths a redirect's `from` matches: "/old/" and "/old" for "/old/" or "/old".
+ * @param from a `from` as written, e.g. "/areas/old-town/"
+ */
+export function pathsMatched(from: string): string[] {
+  const bare = from.replace(/\/$/, '');
+  return [...new Set([bare || '/', `${bare}/`])];
+}
+
+/**
+ * Why `from` is not one normalised path as a server sees it, or undefined when it is.
+ * @param from a `from` as written
+ */
+function notNormalised(from: string): string | undefined {
+  if (from.includes('%')) return 'must be written as the path itself, without %-escapes (the servers compare the decoded path)';
+  const segments = from.split('/').slice(1);
+  if (segments.slice(0, -1).includes('')) return 'must be a single normalised path, with no empty segment ("//")';
+  if (segments.some((s) => s === '.' || s === '..')) return 'must be a single normalised path, with no "." or ".." segment';
+  return undefined;
+}
+
+/**
+ * Every problem of the redirects, at most one per redirect, each naming content/settings.yaml, the
+ * redirect's row (counted from 1) and its field ([] when all are fine).
  * @param redirects the operator's redirects
  * @param pages     site paths of the build's pages, e.g. "/", "/areas/grants/"
  * @param taken     paths the site already redirects (the area alias, the /areas/ hub)
- * @param files     site paths of other files the build publishes, e.g. "/img/logo.png" (from static/)
+ * @param files     site paths of the other files the build publishes, e.g. "/img/logo.png" (from
+ *   static/), "/sw.js", "/robots.txt", "/areas/grants/index.html"
  */
 export function redirectProblems(redirects: readonly { from: string; to: string }[], pages: ReadonlySet<string>, taken: ReadonlySet<string> = new Set(), files: ReadonlySet<string> = new Set()): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -23,9 +52,14 @@ export function redirectProblems(redirects: readonly { from: string; to: string 
   });
   const seen = new Set<string>();
   for (const [i, r] of redirects.entries()) {
-    const from = r.from.endsWith('/') || r.from.includes('.') ? r.from : `${r.from}/`;
-    if (pages.has(from)) say(i, 'from', `must be an address that is no longer a page, not '${r.from}', which is a page of this site (a redirect would hide it).`);
-    else if (files.has(r.from)) say(i, 'from', `must be an address that is no longer on the site, not '${r.from}', a file the site publishes (from static/): a redirect would hide it.`);
+    const matched = pathsMatched(r.from);
+    const from = matched[matched.length - 1];
+    const page = matched.find((p) => pages.has(p));
+    const file = matched.find((p) => files.has(p));
+    const normalised = notNormalised(r.from);
+    if (normalised) say(i, 'from', `${normalised}, not '${r.from}', e.g. '/areas/old-town/'`);
+    else if (page) say(i, 'from', `must be an address that is no longer a page, not '${r.from}', which would redirect the page '${page}' of this site and hide it`);
+    else if (file) say(i, 'from', `must be an address that is no longer on the site, not '${r.from}', which would redirect '${file}', a file the site publishes, and hide it`);
     else if (taken.has(from)) say(i, 'from', `: the site already redirects '${r.from}' itself; remove this redirect.`);
     else if (seen.has(from)) say(i, 'from', `must be redirected once, not '${r.from}' again.`);
     else if (!pages.has(r.to)) {

@@ -12,7 +12,7 @@ import {
 import { ratingText } from '../content/rating.ts';
 import type { SiteData } from '../content/load-content.ts';
 import { CONTENT_FILES, contentRecords, strings, type Remark } from './content-records.ts';
-import { consistencyRemarks, type PageDescription } from './site-consistency.ts';
+import { consistencyRemarks, type PageDescription, type SourceText, writtenForAnotherBase } from './site-consistency.ts';
 import { fieldWords } from '../content/content-error.ts';
 
 /** One problem, for one line of output. */
@@ -75,10 +75,12 @@ const CREDENTIAL_FIELDS = {
  * @param target the deploy target, when one is configured; without it siteUrl is not compared
  * @param pages  the route table (pages/routes.ts buildRoutes), passed in by the command: the meta
  *   descriptions are checked on it; without it they are not
+ * @param sourceOf the text of a value as the owner wrote it (the coordinates' decimals are counted
+ *   in it); without it, in the numbers
  * @returns the sample and target findings in file order, one per field (a field is reported once,
  *   by its first rule), then the warnings (site-consistency.ts)
  */
-export function checkSite(site: SiteData, target?: TargetSite, pages?: readonly PageDescription[]): Finding[] {
+export function checkSite(site: SiteData, target?: TargetSite, pages?: readonly PageDescription[], sourceOf?: SourceText): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
   const add = (f: Omit<Finding, 'kind'> & { kind?: Finding['kind'] }) => {
@@ -140,7 +142,8 @@ export function checkSite(site: SiteData, target?: TargetSite, pages?: readonly 
     const finding = targetMismatch(s.siteUrl, target);
     if (finding) findings.push({ file: SITE_FILE, field: 'siteUrl', message: finding, kind: 'target' });
   }
-  for (const remark of consistencyRemarks(site, pages)) findings.push({ ...remark, kind: 'warning' });
+  for (const remark of writtenForAnotherBase(site)) add(remark);
+  for (const remark of consistencyRemarks(site, pages, sourceOf)) findings.push({ ...remark, kind: 'warning' });
   return findings;
 }
 

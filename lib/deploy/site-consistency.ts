@@ -14,6 +14,7 @@
  */
 import { arrivalOf } from '../content/arrival.ts';
 import type { SiteData } from '../content/load-content.ts';
+import { escapeRegExp } from '../text.ts';
 import { communityLabel, CONTENT_FILES, contentRecords, strings, type Remark } from './content-records.ts';
 
 /** Decimals Google asks for in a LocalBusiness's geo coordinates (about 1 m of latitude). */
@@ -55,8 +56,38 @@ export function upperMinutes(range: string): number {
  * @param pages the route table's pages (pages/routes.ts buildRoutes), which the command passes in;
  *   lib/ never imports the pages
  */
-export function consistencyRemarks(site: SiteData, pages: readonly PageDescription[] = []): Remark[] {
-  return [...slowPrimaryTowns(site), ...impreciseCoordinates(site), ...longDescriptions(site, pages)];
+export function consistencyRemarks(site: SiteData, pages: readonly PageDescription[] = [], sourceOf: SourceText = () => undefined): Remark[] {
+  return [...slowPrimaryTowns(site), ...impreciseCoordinates(site, sourceOf), ...longDescriptions(site, pages)];
+}
+
+/**
+ * The text of a plain value exactly as the owner wrote it in a content file, e.g. "35.14720" for
+ * latitude 35.1472 (lib/content/yaml-file.ts `sourceOf`), or undefined where it is not known.
+ * @param file the file, e.g. "content/settings.yaml"
+ * @param path the value's place in the file's data, e.g. ["location", "latitude"]
+ */
+export type SourceText = (file: string, path: readonly string[]) => string | undefined;
+
+/**
+ * Community records whose texts were written from another base than the settings' (`writtenFor`
+ * is not `location.locality`): their routes ("From Grants we drive ...") and landmarks describe
+ * the drive from the old base. Each names the record's file and the fields to rewrite: the route,
+ * and every text that names the old base (in the old base's own record, every text that says
+ * where the business is based); then `writtenFor` is to say the new base.
+ */
+export function writtenForAnotherBase(site: SiteData): Remark[] {
+  const base = site.settings.location.locality;
+  return site.communities.filter((c) => c.writtenFor !== base).map((c) => {
+    // A text naming the old base, or (in the base's own record, whose texts name its town anyway)
+    // saying where the business is based.
+    const names = c.name === c.writtenFor ? /\bbased?\b|\bour van\b/i : new RegExp(`\\b${escapeRegExp(c.writtenFor)}\\b`);
+    const named = [...strings(c)].filter(([field, text]) => names.test(text) && !['writtenFor', 'name'].includes(field) && !field.startsWith('sources')).map(([field]) => field);
+    const fields = [...new Set([...(c.page ? ['page.town.route'] : []), ...named])];
+    return {
+      file: CONTENT_FILES.community(c), record: communityLabel(c), field: 'writtenFor',
+      message: `is "${c.writtenFor}", but your base is ${base} (location.locality in ${CONTENT_FILES.settings}): this record's texts describe the drive and the landmarks from ${c.writtenFor}. Rewrite ${fields.length ? fields.map((f) => `"${f}"`).join(', ') : 'its texts'} for a technician coming from ${base}, then set writtenFor: ${base}.`,
+    };
+  });
 }
 
 /** Primary-coverage towns the site's own estimate puts beyond the owner's normal response time. */
@@ -73,16 +104,21 @@ export function slowPrimaryTowns(site: SiteData): Remark[] {
   });
 }
 
-/** The settings' location and each town's coordinates written with fewer than MIN_COORDINATE_DECIMALS decimals. */
-export function impreciseCoordinates(site: SiteData): Remark[] {
+/**
+ * The settings' location and each town's coordinates written with fewer than
+ * MIN_COORDINATE_DECIMALS decimals, counted in the text as written where `sourceOf` knows it (so
+ * "35.14720" counts 5), else in the number.
+ */
+export function impreciseCoordinates(site: SiteData, sourceOf: SourceText = () => undefined): Remark[] {
   const points = [
     { file: CONTENT_FILES.settings, record: undefined, field: 'location', point: site.settings.location },
     ...site.areas.map((c) => ({ file: CONTENT_FILES.community(c), record: communityLabel(c), field: 'page.town.coordinates', point: c.page.town.coordinates })),
   ];
   return points.flatMap(({ file, record, field, point }) => {
-    const short = (['latitude', 'longitude'] as const).filter((k) => decimalPlaces(point[k]) < MIN_COORDINATE_DECIMALS);
+    const written = (k: 'latitude' | 'longitude') => sourceOf(file, [...field.split('.'), k]) ?? String(point[k]);
+    const short = (['latitude', 'longitude'] as const).filter((k) => decimalPlaces(written(k)) < MIN_COORDINATE_DECIMALS);
     if (!short.length) return [];
-    const which = short.map((k) => `${k} ${point[k]} (${decimalPlaces(point[k])} decimals)`).join(' and ');
+    const which = short.map((k) => `${k} ${written(k)} (${decimalPlaces(written(k))} decimals)`).join(' and ');
     return [{
       file, record, field,
       message: `has ${which}: Google's LocalBusiness guidance asks for at least ${MIN_COORDINATE_DECIMALS} decimal places (${LOCAL_BUSINESS_GUIDANCE}); write ${short.length > 1 ? 'both' : 'it'} with ${MIN_COORDINATE_DECIMALS} or more, e.g. from the place's pin on a map.`,

@@ -11,10 +11,15 @@
  *
  * It serves nothing outside the built folder and answers only its owner: a request whose `Host`
  * is not the server's own is refused (lib/serve/own-origin.ts); the path is decoded once, before
- * every check, so "/%2ehtaccess" is the hidden "/.htaccess"; the file it would serve is resolved
- * with realpath and refused when it lies outside the folder (a symbolic link pointing out).
+ * every check, so "/%2ehtaccess" is the hidden "/.htaccess", and the file is looked up by that
+ * exact name (decodePath, fileFor): "/files/a%23b.txt" is the file "a#b.txt", "/img/x.svg/" and
+ * "/img/x.svg%2f" are no file (404, as on Apache); the file it would serve is resolved with
+ * realpath and refused when it lies outside the folder (a symbolic link pointing out). Every
+ * `Location` it makes is percent-encoded by encodeUrlPath (lib/url-path.ts) and never starts with
+ * "//"; a `Range` header is read as RFC 9110 says (lib/serve/byte-range.ts); a request it did not
+ * foresee gets 500, and the server goes on.
  */
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,45 +30,79 @@ import {
   type Redirect,
 } from '../site-files/hosting.ts';
 import { isOwnHost, ownHosts, refusal } from './own-origin.ts';
+import { rangeAnswer } from './byte-range.ts';
+import { encodeUrlPath } from '../url-path.ts';
 
 /**
- * A request path decoded once, as the file lookup will read it ("/_header%73" -> "/_headers"),
- * or undefined when it is no path of a file: malformed %-escapes, a NUL, a backslash or a ".."
- * segment (e.g. from "%2e%2e%2f", which the URL parser does not treat as a folder step).
+ * The path a request names, decoded once and normalised as Apache normalises it before it looks a
+ * file up, or undefined when it names no file (answered 404):
+ * - `target` is the request target's path as sent (before any "?"); an absolute-form target
+ *   ("http://host/path") is read by its path;
+ * - an encoded slash or backslash ("%2f", "%5c") is refused, as Apache does by default
+ *   (AllowEncodedSlashes Off), so "/img/x.svg%2f" is never the file "/img/x.svg";
+ * - malformed or overlong %-escapes ("%zz", "%c0%af"), a control character (NUL included), a
+ *   backslash or a ".." segment are refused;
+ * - "." segments and empty segments are dropped ("/.//services" is "/services", never
+ *   "//services", which a browser would read as the host "services"); a final "/" or "/." stays a
+ *   final "/".
+ * @returns e.g. "/files/a#b.txt" for "/files/a%23b.txt", "/" for "/"
  */
-export function decodePath(pathname: string): string | undefined {
+export function decodePath(target: string): string | undefined {
+  let raw = target;
+  if (!raw.startsWith('/')) {
+    try {
+      raw = new URL(raw).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  if (/%(2f|5c)/i.test(raw)) return undefined;
   let decoded: string;
   try {
-    decoded = decodeURIComponent(pathname);
+    decoded = decodeURIComponent(raw);
   } catch {
     return undefined;
   }
-  if (/[\0\\]/.test(decoded) || decoded.split('/').includes('..')) return undefined;
-  return decoded;
+  if (/[\x00-\x1f\x7f\\]/.test(decoded)) return undefined;
+  const parts = decoded.split('/').slice(1);
+  const names = parts.filter((part) => part !== '' && part !== '.');
+  if (names.includes('..')) return undefined;
+  const folder = parts.at(-1) === '' || parts.at(-1) === '.';
+  return `/${names.join('/')}${folder && names.length ? '/' : ''}`;
+}
+
+/** True when `file` is a plain file (symbolic links followed). */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false; // none, or a file where a folder of the path should be (ENOTDIR)
+  }
 }
 
 /**
- * True when a file the server would serve for `decoded` (the candidates sirv tries: the path,
- * path.html, path/index.html) resolves, symbolic links followed, outside `dir`.
+ * The file of `dir` a decoded path names, by its exact name, as a site path, or undefined: a path
+ * ending in "/" names the folder's index.html and nothing else (so "/img/x.svg/" is no file, as
+ * on Apache); another path names the file of that name, else the page "<path>.html". A file that
+ * resolves, symbolic links followed, outside `dir` is none.
+ * @param decoded a path of decodePath
+ * @returns e.g. "/services/index.html" for "/services/"
  */
-export function leavesFolder(dir: string, decoded: string): boolean {
-  let root: string;
+export function fileFor(dir: string, decoded: string): string | undefined {
+  const candidates = decoded.endsWith('/') ? [`${decoded}index.html`] : [decoded, `${decoded}.html`];
+  const file = candidates.find((candidate) => isFile(path.join(dir, candidate)));
+  return file === undefined || leavesFolder(dir, file) ? undefined : file;
+}
+
+/** True when `file` (a site path of `dir`) resolves, symbolic links followed, outside `dir`. */
+function leavesFolder(dir: string, file: string): boolean {
   try {
-    root = realpathSync(dir);
+    const root = realpathSync(dir);
+    const real = realpathSync(path.join(dir, file));
+    return real !== root && !real.startsWith(root + path.sep);
   } catch {
-    return false; // no folder: nothing is served anyway
+    return true;
   }
-  const base = decoded.replace(/\/+$/, '');
-  for (const candidate of [base, `${base}.html`, `${base}/index`, `${base}/index.html`]) {
-    let real: string;
-    try {
-      real = realpathSync(path.join(dir, candidate));
-    } catch {
-      continue;
-    }
-    if (real !== root && !real.startsWith(root + path.sep)) return true;
-  }
-  return false;
 }
 
 /**
@@ -89,6 +128,26 @@ function gzipWhenAccepted(req: IncomingMessage, res: ServerResponse): void {
     }
     return writeHead(status);
   };
+}
+
+/**
+ * Applies rangeAnswer (lib/serve/byte-range.ts) to a request for a file of `length` bytes before
+ * sirv sends it: an ignored range is removed from the request (sirv reads every `Range` header,
+ * and "bytes=5-2" made it throw), a part is handed on in the one form sirv reads right
+ * ("bytes=first-last"; a part ending at byte 0 is sent whole, as RFC 9110 allows, since sirv reads
+ * a last byte of 0 as "to the end"), and an unsatisfiable range is answered 416 here.
+ * @returns false when the request has been answered (416)
+ */
+function acceptRange(req: IncomingMessage, res: ServerResponse, length: number): boolean {
+  const ifRange = req.headers['if-range'];
+  const range = rangeAnswer(req.headers.range, req.method, ifRange === undefined ? undefined : String(ifRange), length);
+  delete req.headers.range;
+  if (range.kind === 'unsatisfiable') {
+    res.writeHead(416, { 'Content-Range': `bytes */${length}`, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end();
+    return false;
+  }
+  if (range.kind === 'part' && range.end > 0) req.headers.range = `bytes=${range.start}-${range.end}`;
+  return true;
 }
 
 export interface RunningServer {
@@ -142,38 +201,62 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
     },
   });
   const redirects = redirectsOf(dir);
+  /** The 404 page with status 404, for any path that names no file. */
+  const notFound = async (res: ServerResponse) => {
+    res.setHeader('Content-Security-Policy', SECURITY_HEADERS['Content-Security-Policy']);
+    try {
+      const body = await readFile(path.join(dir, '404.html'));
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControlFor('/404.html') });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    }
+  };
   /** The Host names this server answers (set once it listens, before any request). */
   let hosts: string[] = [];
-  const server = createServer((req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     if (!isOwnHost(req.headers.host, hosts)) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(refusal(hosts));
       return;
     }
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     if (options.intercept?.(req, res)) return;
-    const { pathname, search } = new URL(req.url ?? '/', 'http://localhost');
-    const decoded = decodePath(pathname);
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const search = query < 0 ? '' : url.slice(query);
+    const decoded = decodePath(query < 0 ? url : url.slice(0, query));
     const target = decoded === undefined ? undefined : redirectFor(decoded, redirects())
-      ?? (!decoded.endsWith('/') && !path.extname(decoded) && existsSync(path.join(dir, decoded, 'index.html')) ? `${pathname}/` : undefined);
+      ?? (!decoded.endsWith('/') && !path.extname(decoded) && isFile(path.join(dir, decoded, 'index.html')) ? `${encodeUrlPath(decoded)}/` : undefined);
     if (target) {
+      // decodePath leaves no empty segment, so no Location starts with "//" (another host).
       res.writeHead(301, { Location: target + search }).end();
       return;
     }
     gzipWhenAccepted(req, res);
     if (decoded !== undefined) res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(decoded)); // a 304 too
-    // sirv decodes the path again (decodeURI): it gets the decoded path, re-encoded, so both read the same file.
-    req.url = decoded === undefined || isHiddenPath(decoded) || leavesFolder(dir, decoded) ? '/404-not-a-page' : encodeURI(decoded).replace(/[?#]/g, encodeURIComponent) + search;
-    serve(req, res, async () => {
-      res.setHeader('Content-Security-Policy', SECURITY_HEADERS['Content-Security-Policy']);
-      try {
-        const body = await readFile(path.join(dir, '404.html'));
-        res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControlFor('/404.html') });
-        res.end(body);
-      } catch {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Not found');
-      }
-    });
+    const file = decoded === undefined || isHiddenPath(decoded) ? undefined : fileFor(dir, decoded);
+    if (file === undefined || isHiddenPath(file)) return void notFound(res);
+    if (!acceptRange(req, res, statSync(path.join(dir, file)).size)) return;
+    req.url = encodeUrlPath(file) + search;
+    // sirv reads the path with @polka/url, which keeps its reading on req._parsedUrl while req.url
+    // is unchanged, and decodes it with decodeURI, which leaves "%23", "%3F" (and the other
+    // reserved characters) encoded: so it is given the exact name, only its "%" encoded.
+    (req as IncomingMessage & { _parsedUrl: unknown })._parsedUrl = { pathname: file.replace(/%/g, '%25'), search, query: undefined, hash: undefined, raw: req.url };
+    // sirv pipes a file stream with no error listener: a file removed between the lookup and the
+    // read (a rebuild swapping the folder) would end the process; the response is dropped instead.
+    res.once('pipe', (source: NodeJS.ReadableStream) => source.once('error', () => res.destroy()));
+    serve(req, res, () => void notFound(res));
+  };
+  const server = createServer((req, res) => {
+    try {
+      answer(req, res);
+    } catch (error) {
+      // A request this server did not foresee: it answers 500 and keeps serving.
+      console.error(`Preview server: ${req.method} ${req.url}: ${(error as Error).message}`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end();
+    }
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -241,8 +241,11 @@ export const DEPLOY_MANIFEST = '/.deploy-manifest.json';
  */
 export const DEPLOY_MANIFEST_PLAIN = '/deploy-manifest.json';
 
+/** The hosting files the build writes at the site root (hostingFiles): Apache's, then Netlify's and Cloudflare Pages'. */
+export const HOSTING_FILES = ['/.htaccess', '/_headers', '/_redirects'] as const;
+
 /** Files that configure the hosts or the deployment and are never served (404), whatever the host. */
-export const HOST_CONFIG_FILES = ['/.htaccess', '/_headers', '/_redirects', DEPLOY_MANIFEST_PLAIN] as const;
+export const HOST_CONFIG_FILES = [...HOSTING_FILES, DEPLOY_MANIFEST_PLAIN] as const;
 const HOST_CONFIG_FILE = () => new RegExp(`^(${HOST_CONFIG_FILES.map((f) => escapeRegExp(f)).join('|')})$`);
 
 /**
@@ -586,13 +589,14 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
 /**
  * The build's generator of the hosting files (registered in lib/site-files/extra-files.ts).
  * @param site validated site data: the operator's redirects join the site's own
- * @returns .htaccess, _headers and _redirects at the site root
+ * @returns HOSTING_FILES: .htaccess, _headers and _redirects at the site root
  */
 export function hostingFiles(site: Pick<SiteData, 'settings'>): SiteFile[] {
   const redirects = siteRedirects(site.settings);
+  const [htaccess, headers, redirectsFile] = HOSTING_FILES;
   return [
-    { path: '/.htaccess', contents: generateHtaccess({ siteUrl: site.settings.siteUrl, redirects }) },
-    { path: '/_headers', contents: generateHeadersFile() },
-    { path: '/_redirects', contents: generateRedirectsFile(redirects) },
+    { path: htaccess, contents: generateHtaccess({ siteUrl: site.settings.siteUrl, redirects }) },
+    { path: headers, contents: generateHeadersFile() },
+    { path: redirectsFile, contents: generateRedirectsFile(redirects) },
   ];
 }

@@ -5,7 +5,8 @@
  * is; the service worker it serves handles no request; a syntax error shows the error page (what, file and line,
  * what to do) and fixing it brings the page back; the live-reload client keeps the page's CSP
  * (no violation) and never reaches `npm run build` output; another Host and a WebSocket from another
- * site are refused. The dev server, its watcher and its
+ * site are refused; every malformed request (test/helpers/malformed-requests.ts: bad ranges, bad
+ * %-escapes, "//", huge headers) is answered and the server goes on. The dev server, its watcher and its
  * build processes are ended when the test ends, also on failure.
  */
 import { readFile } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { DIST, launchBrowser } from '../../tooling/browser.ts';
 import { freePort, request } from '../../tooling/http.ts';
 import { startScript, type ScriptProcess } from '../../tooling/process.ts';
+import { assertSurvives } from '../helpers/malformed-requests.ts';
 import { copyProject, saveFile, type ProjectCopy } from '../../tooling/project-copy.ts';
 
 /** Generous: a rebuild on the shared 2-core machine under a parallel test load (not a speed gate). */
@@ -57,6 +59,10 @@ test('should serve the site with the live-reload client and no CSP violation', a
   assert.ok(await page.$('script[src="/livereload.js"]'), 'dev pages load the live-reload client');
   await page.waitForFunction(() => (window as any).LiveReload?.connector?.protocol > 0, undefined, { timeout: 30_000 });
   assert.equal(errors.filter((e) => /Content.Security.Policy|livereload/i.test(e)), []);
+});
+
+test('should answer every malformed request and go on serving, never redirecting to another host', async () => {
+  await assertSurvives(Number(new URL(base).port));
 });
 
 test('should show a saved description in the open page without a manual reload, and leave a tab whose page did not change as it is', async () => {

@@ -12,20 +12,25 @@
  * also run as a restricted host (AllowOverride FileInfo) and a bare one (no optional modules):
  * the .htaccess must never cause a 500 there. On a host that lists folders (Options +Indexes), a
  * folder without index.html answers 404; SVG and other non-page files get a policy that runs no script.
+ * Operator redirects pass the build's check first: the rules that would hide a page or a file
+ * ("//", "/areas/grants//", "/sw.js", ...) are refused, and with the accepted ones every page
+ * and file is still served; files are served only by their exact name ("/_headers/", "%2f": 404).
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { encodeUrlPath } from '../../lib/url-path.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  alternateHost, CACHE_CONTROL, FILE_CSP, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS,
+  alternateHost, CACHE_CONTROL, FILE_CSP, generateHeadersFile, generateHtaccess, generateRedirectsFile, HASHED_ASSET, HOST_CONFIG_FILES, HSTS_MAX_AGE_S, REDIRECTS, SECURITY_HEADERS, siteRedirects,
 } from '../../lib/site-files/hosting.ts';
 import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';
 import { startApache, type RunningApache } from '../helpers/apache.ts';
 import { request, type RawResponse } from '../../tooling/http.ts';
 import { DIST, fileOf, readDist, ROUTES, SITE } from '../helpers/site.ts';
+import { checkedRedirects, FINE_REDIRECT, HIDDEN_BY_THEM, HIDING_REDIRECTS } from '../helpers/redirect-rules.ts';
 
 const UNKNOWN = '/no-such-page/';
 const redirectSources = new Set(REDIRECTS.map((r) => r.from));
@@ -378,3 +383,38 @@ proxy('should trust X-Forwarded-Proto only from the named proxy', async () => {
 });
 
 proxy.run();
+
+const operator = suite('Apache with the operator\'s redirects and odd file names');
+/** File names a browser asks for percent-encoded (lib/url-path.ts), as the preview server serves them too. */
+const ODD_NAMES = ['a b.txt', 'a#b.txt', 'what?.txt', '100%.txt', 'c+d.txt', 'café ünï 😀.txt'];
+
+operator('should refuse rules that would hide a page or a file, and serve every page and file with the rules accepted', async () => {
+  const { accepted, refused } = checkedRedirects([...HIDING_REDIRECTS, FINE_REDIRECT]);
+  assert.equal(accepted, [FINE_REDIRECT], refused.join('\n'));
+  assert.is(refused.length, HIDING_REDIRECTS.length);
+  for (const line of refused) assert.match(line, /^content\/site\.ts: redirects, row 1: field "from" must be /);
+  const root = mkdtempSync(path.join(os.tmpdir(), 'apache-operator-'));
+  let host: RunningApache | undefined;
+  try {
+    cpSync(DIST, root, { recursive: true });
+    writeFileSync(path.join(root, '.htaccess'), generateHtaccess({ siteUrl: SITE.settings.siteUrl, redirects: siteRedirects({ redirects: accepted }) }));
+    mkdirSync(path.join(root, 'files'));
+    for (const name of ODD_NAMES) writeFileSync(path.join(root, 'files', name), `file ${name}`);
+    host = await startApache(root);
+    for (const name of ODD_NAMES) {
+      const res = await request(host.url + encodeUrlPath(`/files/${name}`));
+      assert.is(res.status, 200, `${name} at its percent-encoded address\n${host.errorLog()}`);
+      assert.is(res.body.toString(), `file ${name}`, name);
+    }
+    for (const p of HIDDEN_BY_THEM) assert.is((await request(host.url + p)).status, 200, `${p}\n${host.errorLog()}`);
+    const moved = await request(host.url + FINE_REDIRECT.from);
+    assert.is(moved.status, 301);
+    assert.is(locationPath(moved, host.url), FINE_REDIRECT.to);
+    for (const p of ['/_headers/', '/_headers%2f', '/_redirects/', '/img/logo.svg/', '/img/logo.svg%2f']) assert.is((await request(host.url + p)).status, 404, `${p}: only the exact name is a file`);
+  } finally {
+    await host?.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+operator.run();

@@ -2,18 +2,20 @@
  * The hosting files as files: .htaccess stays safe on restricted hosts (blocks in <IfModule>, no
  * Options), _headers and _redirects fit Cloudflare Pages' limits and say the same as the
  * .htaccess, the nginx snippet carries the same rules, and every rule comes from lib/site-files/hosting.ts.
- * (apache.test.ts runs the .htaccess on a real Apache.)
+ * (apache.test.ts runs the .htaccess on a real Apache.) An operator's redirect that would hide a
+ * page or a file never reaches them: the build's check refuses it, naming the row and the field.
  */
 import { execFileSync } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   alternateHost, CACHE_CONTROL, CACHE_RULES, cacheControlFor, generateHeadersFile, HOST_CONFIG_FILES, generateHtaccess, generateNginx, generateRedirectsFile, HSTS_HEADER, redirectFor,
-  REDIRECTS, robotsTagFor, SECURITY_HEADERS,
+  REDIRECTS, redirectsOfFile, robotsTagFor, SECURITY_HEADERS, siteRedirects,
 } from '../../lib/site-files/hosting.ts';
 import { ACOMA_ALIAS } from '../../lib/content/area-alias.ts';
 import { ROOT } from '../../tooling/browser.ts';
 import { SITE } from '../helpers/site.ts';
+import { checkedRedirects, FINE_REDIRECT, HIDDEN_BY_THEM, HIDING_REDIRECTS } from '../helpers/redirect-rules.ts';
 
 /** Cloudflare Pages limits (workers-sdk packages/workers-shared/utils/configuration/constants.ts). */
 const CF = { maxHeaderRules: 100, maxLineLength: 2000, maxDynamicRedirects: 100, maxStaticRedirects: 2000, statuses: [200, 301, 302, 303, 307, 308] };
@@ -243,3 +245,18 @@ nginx('should be what npm run hosting -- nginx prints', () => {
 });
 
 nginx.run();
+
+const operator = suite('operator redirects in the hosting files');
+
+operator('should refuse "//", "/areas/grants//", "/sw.js", "/contact.vcf" and "/robots.txt", one line each naming the row and the field', () => {
+  const { accepted, refused } = checkedRedirects(HIDING_REDIRECTS);
+  assert.equal(accepted, [], 'every rule that would hide a page or a file is refused');
+  assert.equal(refused.map((line) => /^content\/site\.ts: redirects, row 1: field "from" must be /.test(line)), HIDING_REDIRECTS.map(() => true), refused.join('\n'));
+  assert.match(refused[0], /no empty segment/);
+  assert.match(refused[2], /'\/sw\.js', a file the site publishes/);
+  const rules = redirectsOfFile(generateRedirectsFile(siteRedirects({ redirects: checkedRedirects([...HIDING_REDIRECTS, FINE_REDIRECT]).accepted })));
+  for (const p of HIDDEN_BY_THEM) assert.is(redirectFor(p, rules), undefined, p);
+  assert.is(redirectFor(FINE_REDIRECT.from, rules), FINE_REDIRECT.to);
+});
+
+operator.run();

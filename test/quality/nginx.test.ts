@@ -8,6 +8,8 @@
  * every text type (the 404 page and .vcf included), the types of .vcf and .webmanifest, the cache
  * rules, a 304 on revalidation with the ETag of a gzipped page, no folder listing where the http
  * block turns listings on, and a policy that runs no script on SVG and other non-page files.
+ * Operator redirects pass the build's check first: the rules that would hide a page or a file are
+ * refused, and with the accepted ones every page and file is still served.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,9 @@ import { alternateHost, CACHE_CONTROL, DEPLOY_MANIFEST, FILE_CSP, generateNginx,
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { request, type RawResponse } from '../../tooling/http.ts';
 import { DIST, fileOf, readDist, ROUTES, SITE } from '../helpers/site.ts';
+import { checkedRedirects, FINE_REDIRECT, HIDDEN_BY_THEM, HIDING_REDIRECTS } from '../helpers/redirect-rules.ts';
+import { withChange } from '../helpers/content-edits.ts';
+import { loadContent } from '../../lib/content/load-content.ts';
 
 const redirectSources = new Set(REDIRECTS.map((r) => r.from));
 const pageRoutes = ROUTES.filter((r) => !redirectSources.has(r.path));
@@ -185,3 +190,24 @@ nginx('should log no error', () => {
 });
 
 nginx.run();
+
+const operator = suite('nginx with the operator\'s redirects');
+
+operator('should refuse rules that would hide a page or a file, and serve every page and file with the rules accepted', async () => {
+  const { accepted, refused } = checkedRedirects([...HIDING_REDIRECTS, FINE_REDIRECT]);
+  assert.equal(accepted, [FINE_REDIRECT], refused.join('\n'));
+  for (const line of refused) assert.match(line, /^content\/site\.ts: redirects, row 1: field "from" must be /);
+  const site = loadContent(withChange((c) => { c.settings.redirects = accepted; }));
+  const withRules = await startNginx(generateNginx(site, DIST));
+  try {
+    const at = (p: string) => request(withRules.httpsUrl + p, { Host: host });
+    for (const p of HIDDEN_BY_THEM) assert.is((await at(p)).status, 200, `${p}\n${withRules.errorLog()}`);
+    const moved = await at(FINE_REDIRECT.from);
+    assert.is(moved.status, 301);
+    assert.is(new URL(String(moved.headers.location), withRules.httpsUrl).pathname, FINE_REDIRECT.to);
+  } finally {
+    await withRules.stop();
+  }
+});
+
+operator.run();

@@ -184,10 +184,13 @@ redirects('should refuse a redirect to a page the build does not make, and one t
   assert.is(redirectProblem([{ from: '/areas/old-town/', to: '/areas/old-town-new/' }], PAGES), `content/settings.yaml: settings: redirect 1: field "to" must be a page of this site, not '/areas/old-town-new/', which the build does not make, e.g. '/service-areas/'`);
   assert.match(redirectProblem([{ from: '/old/', to: '/service-areas' }], PAGES)!, /not '\/service-areas', which the build does not make; did you mean '\/service-areas\/'\?$/);
   assert.match(redirectProblem([{ from: '/areas/grants/', to: '/' }], PAGES)!, /^content\/settings\.yaml: settings: redirect 1: field "from" must be an address that is no longer a page, not '\/areas\/grants\/'/);
-  assert.match(redirectProblem([{ from: '/a/', to: '/' }, { from: '/a', to: '/' }], PAGES)!, /redirect 2: field "from" must be redirected once/);
+  assert.match(redirectProblem([{ from: '/a/', to: '/' }, { from: '/a', to: '/' }], PAGES)!, /settings: redirect 2: field "from" must be redirected once/);
   assert.is(redirectProblem([{ from: '/areas/old-town/', to: '/service-areas/' }], PAGES), undefined);
-  assert.match(redirectProblem([{ from: '/img/logo.png', to: '/' }], PAGES, new Set(), new Set(['/img/logo.png']))!, /redirect 1: field "from" must be an address that is no longer on the site, not '\/img\/logo\.png', a file the site publishes/);
-  assert.match(redirectProblem([{ from: '/areas', to: '/' }], PAGES, new Set(['/areas/']))!, /redirect 1: field "from": the site already redirects '\/areas' itself/);
+  assert.match(redirectProblem([{ from: '/img/logo.png', to: '/' }], PAGES, new Set(), new Set(['/img/logo.png']))!, /settings: redirect 1: field "from" must be an address that is no longer on the site, not '\/img\/logo\.png', which would redirect '\/img\/logo\.png', a file the site publishes/);
+  assert.match(redirectProblem([{ from: '/areas', to: '/' }], PAGES, new Set(['/areas/']))!, /settings: redirect 1: field "from": the site already redirects '\/areas' itself/);
+  for (const from of ['//', '/areas/grants//', '/areas/./old/', '/areas/../old/', '/old%2fpage/']) assert.match(redirectProblem([{ from, to: '/' }], PAGES)!, /^content\/settings\.yaml: settings: redirect 1: field "from" must be (a single normalised path|written as the path itself)/, from);
+  assert.match(redirectProblem([{ from: '/areas/grants', to: '/' }], PAGES)!, /which would redirect the page '\/areas\/grants\/'/, 'without its slash, the rule still matches the page');
+  for (const from of ['/sw.js', '/contact.vcf', '/robots.txt', '/areas/grants/index.html']) assert.match(redirectProblem([{ from, to: '/' }], PAGES, new Set(), new Set([from]))!, /a file the site publishes, and hide it/, from);
   assert.match(errorOf(withChange((c) => { c.settings.redirects = [{ from: '/old;page{x}/', to: '/' }]; })), /^content\/settings\.yaml: settings: redirect 1 \(\/old;page\{x\}\/\): field "from" must be a path of this site starting with "\/", of letters, digits/);
 });
 redirects('should write an owner redirect as a 301 into .htaccess, _redirects and the nginx config, beside the alias', () => {

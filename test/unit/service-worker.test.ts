@@ -11,6 +11,10 @@ sw('should precache the offline page and the site images it names, once each, no
   const html = '<link rel="icon" href="/favicon.ico"><img src="/img/logo.svg" alt=""><img src=/img/logo.svg alt=""><script type="module" src="/assets/site-AB12CD34.js"></script><a href="/areas/grants/">Grants</a><img src="https://i.ytimg.com/x.jpg">';
   assert.equal(precacheList(html), ['/offline.html', '/favicon.ico', '/img/logo.svg']);
 });
+sw('should precache a picture named with "%" or Unicode by its percent-encoded path, once, however the page wrote it', () => {
+  const html = '<img src="/img/café-100%25.png" alt=""><img src="/img/caf%C3%A9-100%25.png" alt=""><img src="/img/a+b.svg" alt="">';
+  assert.equal(precacheList(html), ['/offline.html', '/img/caf%C3%A9-100%25.png', '/img/a+b.svg']);
+});
 sw('should change the version when any page changes, and only then', () => {
   const page = (path: string, html: string): BuiltPage => ({ route: { path } as Route, digest: createHash('sha256').update(html).digest('base64') });
   const a = buildVersion([page('/', '<a href="tel:+15052874000">'), page('/offline.html', 'x')]);
