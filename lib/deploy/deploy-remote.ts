@@ -268,15 +268,26 @@ class FtpRemote implements Remote {
     }
   }
 
+  /**
+   * The folder's names. Whether it exists is asked first with CWD, on the control connection only:
+   * a listing refused over an open data connection leaves some servers' late "226" to answer the
+   * next command (pyftpdlib over TLS), and no reply code means "missing" on every server (550 also
+   * means "not allowed"; pyftpdlib answers a listing of a missing folder with 501, which RFC 959
+   * section 4.2.1 calls "syntax error in parameters"). A folder the user cannot enter is missing
+   * when its parent is, or when the parent's listing has no folder of that name; else the listing
+   * decides.
+   */
   async list(sitePath: string): Promise<string[] | undefined> {
+    if (!(await this.isDir(sitePath)) && path.posix.dirname(sitePath) !== sitePath) {
+      const parent = await this.list(path.posix.dirname(sitePath));
+      if (parent === undefined || !parent.includes(`${path.posix.basename(sitePath)}/`)) return undefined;
+    }
     try {
       this.client.ftp.forgetUnclaimed();
       const entries = await this.client.list(this.abs(sitePath));
       return entries.filter((f) => f.name !== '.' && f.name !== '..').map((f) => (f.isDirectory ? `${f.name}/` : f.name));
     } catch (err) {
-      const e = await this.transferError(err, 'LIST', sitePath);
-      if (e instanceof ServerRefusal && e.code === 550) return undefined;
-      throw e;
+      throw await this.transferError(err, 'LIST', sitePath);
     }
   }
 

@@ -103,13 +103,14 @@ const DEPLOY_VARIABLES_UNSET = {
  * Runs `scripts/deploy.ts --no-build` with exactly these deploy variables (a developer's .env
  * cannot add any: every DEPLOY_ variable is set, empty when unused; CI is unset unless `env` sets
  * it). Without DEPLOY_LIVE_URL in `env` it adds --no-live-check (the sample siteUrl is not online).
- * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL)
+ * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL),
+ *   when it returns a signal's name ("SIGINT": Ctrl+C) that signal is sent, once
  * @param typed when given, the deploy runs on a terminal (a pseudo-terminal of util-linux's
  *   `script`) and this is typed into it; its output lines then lose their terminal escapes
  * @param piped with `typed`: the deploy's output goes through a pipe (`| cat`) while its input
  *   stays the terminal, as in `npm run deploy | tee log`
  */
-export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean, typed?: string, piped = false): Promise<CliRun> {
+export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean | NodeJS.Signals, typed?: string, piped = false): Promise<CliRun> {
   const base = DEPLOY_VARIABLES_UNSET;
   const live = env.DEPLOY_LIVE_URL ? [] : ['--no-live-check'];
   return new Promise((resolve) => {
@@ -120,9 +121,13 @@ export function runCli(args: string[], env: Record<string, string>, killWhen?: (
     if (typed !== undefined) child.stdin!.end(typed);
     let out = '';
     let stderr = '';
+    let sent = false;
     child.stdout.on('data', (d) => {
       out += d;
-      if (killWhen && child.exitCode === null && killWhen(out.split('\n'))) child.kill('SIGKILL');
+      const kill = !sent && child.exitCode === null && killWhen?.(out.split('\n'));
+      if (!kill) return;
+      sent = true;
+      child.kill(kill === true ? 'SIGKILL' : kill);
     });
     child.stderr.on('data', (d) => { stderr += d; });
     const clean = (text: string) => (typed === undefined ? text : text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r/g, ''));
@@ -211,6 +216,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
   });
 
   libraryDeployTests(s, d);
+  stoppedFirstDeployTest(s, d);
   interruptedDeployTests(s, d);
   refusalTests(s, d);
   s.run();
@@ -271,6 +277,40 @@ function libraryDeployTests(s: Test, d: DeployFolder): void {
     assert.equal(report.deleted, []);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(tree(builds().b)));
     for (const f of foreignIn()) assert.ok(existsSync(path.join(d.root, f)), `${f} survives`);
+  });
+}
+
+/**
+ * A first deploy into an empty folder stopped with Ctrl+C (SIGINT) after a few uploads: its record
+ * lists as pending files in folders not made yet, and the next run, finding those folders missing,
+ * finishes the deploy (a server that answers a listing of a missing folder with something other
+ * than 550, as pyftpdlib's 501, included).
+ */
+function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
+  const { p, builds } = d;
+
+  s('a first deploy into an empty folder stopped with Ctrl+C after a few uploads is finished by the next run', async () => {
+    const folder = 'first';
+    const root = p.disk(folder);
+    mkdirSync(root, { recursive: true });
+    p.prepare?.(root);
+    const env = { ...p.env(folder), DIST_DIR: builds().a };
+    const stopped = await runCli(['--allow-sample'], env, (lines) => lines.filter((l) => l.startsWith('uploaded ')).length >= 5 && 'SIGINT');
+    const out = stopped.lines.join('\n') + stopped.stderr;
+    assert.is(stopped.code, 1, out);
+    assert.match(stopped.lines.at(-1)!, /^Deploy failed: Stopped after \d+ of \d+ uploads; the live site is consistent\. Run the deploy again to finish/, out);
+    const record = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+    const a = tree(builds().a);
+    const missingFolders = record.pending.map((f) => path.posix.dirname(f)).filter((dir) => !existsSync(path.join(root, dir)));
+    assert.ok(missingFolders.length > 0, 'files still pending lie in folders not made yet');
+    const rerun = await runCli(['--allow-sample'], env);
+    assert.is(rerun.code, 0, rerun.lines.join('\n') + rerun.stderr);
+    const served = tree(root);
+    served.delete(DEPLOY_MANIFEST);
+    assert.equal(Object.fromEntries(served), Object.fromEntries(a), 'the server holds build A exactly');
+    const done = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+    assert.equal(done.pending, []);
+    assert.equal(done.files, Object.fromEntries(a));
   });
 }
 
