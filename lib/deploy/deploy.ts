@@ -57,7 +57,7 @@ import {
 import { isDotNameRefusal, openRemote, ServerRefusal, type Remote } from './deploy-remote.ts';
 import { LOCK_DIR, LOCK_DIR_PLAIN, ServerLock, type LockEvent } from './deploy-lock.ts';
 import { repairAgain, repairBeside, Session } from './deploy-session.ts';
-import { DeployError, type DeployTarget } from './deploy-target.ts';
+import { DeployError, maskSecret, shownTarget, type DeployTarget } from './deploy-target.ts';
 import { checkLive, type LiveCheckOptions, type LiveCheckResult } from './live-check.ts';
 
 export { MAX_ATTEMPTS } from './deploy-session.ts';
@@ -202,7 +202,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
     await run.claim(plan);
     await run.upload(plan);
     await run.swap(plan);
-    if (run.report.refused.length) throw new PartialDeployError(dotFilesRefused(options.target, run.report), run.report);
+    if (run.report.refused.length) throw new PartialDeployError(dotFilesRefused(shownTarget(options.target), run.report), run.report);
     await run.verify(plan);
     return run.report;
   } finally {
@@ -236,7 +236,8 @@ class DeployRun {
 
   constructor(private readonly options: DeployOptions) {
     if (options.runId !== undefined && !RUN_ID.test(options.runId)) throw new DeployError(`The run id must be 8 characters of 0-9 and a-z (got "${options.runId}").`);
-    this.onEvent = options.onEvent ?? (() => {});
+    const tell = options.onEvent ?? (() => {});
+    this.onEvent = (e) => tell(maskEvent(e, options.target.password));
     this.open = options.open ?? openRemote;
     this.session = this.newSession();
     this.sessions = [this.session];
@@ -248,7 +249,7 @@ class DeployRun {
   }
 
   private newSession(): Session {
-    return new Session(this.open(this.options.target), (note) => this.onEvent({ type: 'retry', ...note }));
+    return new Session(this.open(this.options.target), (note) => this.onEvent({ type: 'retry', ...note }), this.options.target.password);
   }
 
   /** Step "connect": logs in (checking the server's identity) and says so. */
@@ -471,11 +472,23 @@ class DeployRun {
     }
   }
 
-  /** Makes `dir` and its parents once per run, over `via`. */
+  /**
+   * Makes `dir` and its parents once per run, over `via`.
+   * @throws DeployError naming the file of that name on the server, when there is one (a folder cannot be made there)
+   */
   private ensureDir(dir: string, via: Session): Promise<void> {
     let made = this.dirs.get(dir);
     if (!made) {
-      made = this.ensureDir(path.posix.dirname(dir), via).then(() => via.run((r) => r.mkdir(dir)));
+      made = this.ensureDir(path.posix.dirname(dir), via).then(() => via.run(async (r) => {
+        try {
+          await r.mkdir(dir);
+        } catch (e) {
+          if (!(e instanceof DeployError) || e.transient) throw e;
+          const names = await r.list(path.posix.dirname(dir));
+          if (names?.includes(path.posix.basename(dir))) throw new DeployError(collision(dir, 'file'));
+          throw e;
+        }
+      }));
       this.dirs.set(dir, made);
     }
     return made;
@@ -499,6 +512,8 @@ class DeployRun {
       try {
         return await r.rename(tmp, target);
       } catch (e) {
+        if (!(e instanceof DeployError) || e.transient) throw e;
+        await this.refuseFolderAt(r, tmp, target);
         if (!(e instanceof ServerRefusal)) throw e;
         refusal = e;
       }
@@ -520,7 +535,26 @@ class DeployRun {
       this.noOverwrite = true;
       this.onEvent({ type: 'host-rule', rule: 'no-overwrite', reply: refusal?.reply ?? '' });
     }
-    await r.remove(aside);
+    try {
+      await r.remove(aside);
+    } catch (e) {
+      // What was moved aside was a folder (a server that renames folders as files): everything goes back.
+      if (!(e instanceof DeployError) || e.transient || (await r.list(aside)) === undefined) throw e;
+      await r.rename(target, tmp);
+      await r.rename(aside, target);
+      await this.refuseFolderAt(r, tmp, target);
+      throw e;
+    }
+  }
+
+  /**
+   * Where renaming `tmp` to `target` failed: when `target` is a folder (the owner's, never the
+   * deploy's: it only makes folders for files), deletes `tmp` and throws the DeployError that says so.
+   */
+  private async refuseFolderAt(r: Remote, tmp: string, target: string): Promise<void> {
+    if ((await r.list(target)) === undefined) return;
+    await r.remove(tmp);
+    throw new DeployError(collision(target, 'folder'));
   }
 
   /** Writes the record as the state is now, over `via` (a session not busy with a file). */
@@ -628,6 +662,38 @@ class DeployRun {
   }
 }
 
+/**
+ * The message of a name the server holds as the other kind than the site needs: a folder where the
+ * site has a file, or a file where it needs a folder. The deploy deletes only what its own record
+ * lists, and it never deletes a folder's contents, so the owner decides.
+ * @param sitePath the site's file, or the folder it needs
+ * @param there what the server has under that name
+ */
+function collision(sitePath: string, there: 'file' | 'folder'): string {
+  const name = sitePath.slice(1);
+  const needs = there === 'folder' ? 'a file' : 'a folder';
+  return `The server has a ${there} named ${name} where the site has ${needs}: the deploy never deletes what it did not put there. Move or delete that ${there} on the server (your host's file manager or an FTP client), then deploy again; what arrived so far is kept.`;
+}
+
+/**
+ * `e` with the values it carries masked (maskSecret with `secret`): names and paths, a server's
+ * reply, the server's identity, another run's description. Its messages (retries, warnings) are
+ * the deploy's own lines, whose values were masked as they were made.
+ */
+function maskEvent(e: DeployEvent, secret: string | undefined): DeployEvent {
+  if (!secret) return e;
+  const m = (value: string) => maskSecret(value, secret);
+  switch (e.type) {
+    case 'connected': return { ...e, identity: e.identity === undefined ? undefined : m(e.identity) };
+    case 'recovered': return { ...e, restored: e.restored.map(m), removed: e.removed.map(m) };
+    case 'found': return { ...e, names: e.names.map(m), replaced: e.replaced.map(m) };
+    case 'host-rule': return { ...e, reply: m(e.reply) };
+    case 'begin': case 'file': case 'differs': return { ...e, path: m(e.path) };
+    case 'lock-wait': case 'lock-taken-over': return { ...e, owner: m(e.owner) };
+    default: return e;
+  }
+}
+
 /** The folders above a site path, "/a/b/c.html" -> ["/a/b", "/a"]; the root is not one. */
 function ancestors(sitePath: string): string[] {
   const out: string[] = [];
@@ -639,6 +705,7 @@ function ancestors(sitePath: string): string[] {
  * The failure of a deploy whose dot-files the server refused: which ones, the server's words, what
  * the site loses without .htaccess on Apache (from the rules of lib/site-files/hosting.ts), and
  * what the operator can ask for or choose instead.
+ * @param t the target as messages quote it (shownTarget)
  */
 function dotFilesRefused(t: DeployTarget, report: DeployReport): string {
   const names = report.refused.map((r) => r.path.slice(1)).join(', ');
