@@ -7,11 +7,10 @@
  * DEPLOY_TLS_FINGERPRINT, and DEPLOY_INSECURE_TLS's warning on every run; the password masked in
  * the values a line quotes (the target, the server's reply), never in the deploy's own words.
  */
-import { mkdirSync, writeFileSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deploy } from '../../lib/deploy/deploy.ts';
@@ -99,44 +98,6 @@ masking('DEPLOY_PASSWORD=e: no "D***ploying"; the user name, the folder and the 
 });
 
 masking.run();
-
-const collisions = suite('a folder where the site has a file, a file where it needs a folder');
-
-collisions('each is named as what it is, left as it is, nothing renamed hidden; once moved, the deploy finishes without leftovers', async () => {
-  const root = path.join(server.root, 'collide');
-  mkdirSync(path.join(root, 'robots.txt'), { recursive: true });
-  writeFileSync(path.join(root, 'robots.txt', 'mine.txt'), 'the owner\'s\n');
-  writeFileSync(path.join(root, 'areas'), 'the owner\'s file\n');
-  const env = { DEPLOY_TARGET: at('ftps', 'collide'), DEPLOY_PASSWORD: server.password, DEPLOY_INSECURE_TLS: '1', DIST_DIR: builds.a };
-  const hidden = () => fg.sync('**/.*.deploy-{old,tmp}', { cwd: root, dot: true, onlyFiles: false });
-  const folder = await runCli(['--allow-sample'], env);
-  assert.is(folder.code, 1, folder.lines.join('\n'));
-  const failed = folder.lines.at(-1)!;
-  assert.ok([
-    'Deploy failed: The server has a folder named robots.txt where the site has a file: the deploy never deletes what it did not put there. Move or delete that folder on the server (your host\'s file manager or an FTP client), then deploy again; what arrived so far is kept.',
-    'Deploy failed: The server has a file named areas where the site has a folder: the deploy never deletes what it did not put there. Move or delete that file on the server (your host\'s file manager or an FTP client), then deploy again; what arrived so far is kept.',
-  ].includes(failed), failed);
-  assert.not.match(folder.lines.join('\n'), /AllowOverwrite|another program or deploy/);
-  assert.is(readFileSync(path.join(root, 'robots.txt', 'mine.txt'), 'utf8'), 'the owner\'s\n', 'the folder is where it was');
-  assert.is(readFileSync(path.join(root, 'areas'), 'utf8'), 'the owner\'s file\n', 'the file is where it was');
-  assert.equal(hidden(), [], 'nothing renamed or left under a hidden name');
-  // The other one, once the first is out of the way.
-  const first = failed.includes('folder named robots.txt') ? 'robots.txt' : 'areas';
-  rmSync(path.join(root, first), { recursive: true });
-  const other = await runCli(['--allow-sample'], env);
-  assert.is(other.code, 1, other.lines.join('\n'));
-  assert.match(other.lines.at(-1)!, first === 'areas' ? /^Deploy failed: The server has a folder named robots\.txt where the site has a file: / : /^Deploy failed: The server has a file named areas where the site has a folder: /);
-  assert.equal(hidden(), []);
-  rmSync(path.join(root, first === 'areas' ? 'robots.txt' : 'areas'), { recursive: true });
-  const done = await runCli(['--allow-sample'], env);
-  assert.is(done.code, 0, done.lines.join('\n'));
-  const served = tree(root);
-  served.delete('/.deploy-manifest.json');
-  assert.equal(Object.fromEntries(served), Object.fromEntries(tree(builds.a)), 'the server holds the build exactly, nothing hidden beside it');
-  assert.equal(hidden(), []);
-});
-
-collisions.run();
 
 const errors = suite('deploy errors over FTP(S): one line, what to do');
 errors.after(async () => {

@@ -217,6 +217,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
 
   libraryDeployTests(s, d);
   stoppedFirstDeployTest(s, d);
+  collisionTest(s, d);
   interruptedDeployTests(s, d);
   refusalTests(s, d);
   s.run();
@@ -311,6 +312,48 @@ function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
     const done = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
     assert.equal(done.pending, []);
     assert.equal(done.files, Object.fromEntries(a));
+  });
+}
+
+/**
+ * A folder of the owner's named like one of the site's files (robots.txt/) and a file named like
+ * one of its folders (areas), in a new folder: each run stops naming one as what it is and leaves
+ * it as it was, nothing renamed under a hidden name; once both are moved, the deploy finishes.
+ */
+function collisionTest(s: Test, d: DeployFolder): void {
+  const { p, builds } = d;
+
+  s('a folder where the site has a file, a file where it needs a folder: named as what they are, left as they are, nothing hidden', async () => {
+    const folder = 'collide';
+    const root = p.disk(folder);
+    mkdirSync(path.join(root, 'robots.txt'), { recursive: true });
+    writeFileSync(path.join(root, 'robots.txt', 'mine.txt'), 'the owner\'s\n');
+    writeFileSync(path.join(root, 'areas'), 'the owner\'s file\n');
+    p.prepare?.(root);
+    const env = { ...p.env(folder), DIST_DIR: builds().a };
+    const hidden = () => fg.sync('**/.*.deploy-{old,tmp}', { cwd: root, dot: true, onlyFiles: false });
+    const said = {
+      'robots.txt': 'Deploy failed: The server has a folder named robots.txt where the site has a file: the deploy never deletes what it did not put there. Move or delete that folder on the server (your host\'s file manager or an FTP client), then deploy again; what arrived so far is kept.',
+      areas: 'Deploy failed: The server has a file named areas where the site has a folder: the deploy never deletes what it did not put there. Move or delete that file on the server (your host\'s file manager or an FTP client), then deploy again; what arrived so far is kept.',
+    };
+    for (let left = 2; left > 0; left--) {
+      const run = await runCli(['--allow-sample'], env);
+      const out = run.lines.join('\n') + run.stderr;
+      assert.is(run.code, 1, out);
+      const hit = (Object.keys(said) as (keyof typeof said)[]).find((name) => run.lines.at(-1) === said[name]);
+      assert.ok(hit && existsSync(path.join(root, hit)), `named what is there:\n${out}`);
+      assert.not.match(out, /AllowOverwrite|another program or deploy/);
+      assert.equal(hidden(), [], 'nothing renamed or left under a hidden name');
+      assert.is(readFileSync(path.join(root, hit === 'areas' ? 'areas' : 'robots.txt/mine.txt'), 'utf8'), hit === 'areas' ? 'the owner\'s file\n' : 'the owner\'s\n', 'left as it was');
+      rmSync(path.join(root, hit), { recursive: true });
+      delete (said as Partial<typeof said>)[hit];
+    }
+    const done = await runCli(['--allow-sample'], env);
+    assert.is(done.code, 0, done.lines.join('\n') + done.stderr);
+    const served = tree(root);
+    served.delete(DEPLOY_MANIFEST);
+    assert.equal(Object.fromEntries(served), Object.fromEntries(tree(builds().a)), 'the server holds the build exactly, nothing hidden beside it');
+    assert.equal(hidden(), []);
   });
 }
 
