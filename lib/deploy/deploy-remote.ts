@@ -332,9 +332,11 @@ class FtpRemote implements Remote {
     this.hooks.afterReply?.('DELE', sitePath);
   }
 
+  /** True when the parent's listing shows `sitePath`, as a file or as a folder (a folder is not "gone"). */
   private async exists(sitePath: string): Promise<boolean> {
     const names = await this.list(path.posix.dirname(sitePath)).catch(() => undefined);
-    return Boolean(names?.includes(path.posix.basename(sitePath)));
+    const base = path.posix.basename(sitePath);
+    return Boolean(names?.includes(base) || names?.includes(`${base}/`));
   }
 
   async mkdir(sitePath: string): Promise<void> {

@@ -40,6 +40,10 @@
  *    file is deployed; the dot-files the server refuses (.htaccess) end the deploy with a
  *    DeployError naming them and what the site loses without them.
  *
+ * A name on the server of the other kind than the site needs (the owner's folder robots.txt/
+ * where the site has a file, a file "areas" where it needs a folder) stops the deploy with a line
+ * saying so; the deploy neither deletes it nor leaves it renamed aside.
+ *
  * Recovery: every temporary or moved-aside name (with any run id) of a file the manifest lists as
  * pending, and of the manifest itself, is looked for in its folder's listing before anything is
  * written (under the lock, so no other run is using them); a file moved aside whose place is empty
@@ -483,7 +487,7 @@ class DeployRun {
         try {
           await r.mkdir(dir);
         } catch (e) {
-          if (!(e instanceof DeployError) || e.transient) throw e;
+          if (!(e instanceof DeployError)) throw e;
           const names = await r.list(path.posix.dirname(dir));
           if (names?.includes(path.posix.basename(dir))) throw new DeployError(collision(dir, 'file'));
           throw e;
@@ -512,7 +516,8 @@ class DeployRun {
       try {
         return await r.rename(tmp, target);
       } catch (e) {
-        if (!(e instanceof DeployError) || e.transient) throw e;
+        // Servers word a folder in the way as a refusal (550) or as a local error (Pure-FTPd: 451).
+        if (!(e instanceof DeployError)) throw e;
         await this.refuseFolderAt(r, tmp, target);
         if (!(e instanceof ServerRefusal)) throw e;
         refusal = e;
@@ -539,7 +544,7 @@ class DeployRun {
       await r.remove(aside);
     } catch (e) {
       // What was moved aside was a folder (a server that renames folders as files): everything goes back.
-      if (!(e instanceof DeployError) || e.transient || (await r.list(aside)) === undefined) throw e;
+      if (!(e instanceof DeployError) || (await r.list(aside)) === undefined) throw e;
       await r.rename(target, tmp);
       await r.rename(aside, target);
       await this.refuseFolderAt(r, tmp, target);
