@@ -30,7 +30,7 @@ import { buildSite } from '../lib/build/build-site.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
-import { DeployError, describeTarget, loadDotEnv, readTarget, recordCopyFile, transportWarnings } from '../lib/deploy/deploy-target.ts';
+import { DeployError, describeTarget, loadDotEnv, maskSecret, readTarget, recordCopyFile, transportWarnings } from '../lib/deploy/deploy-target.ts';
 import { loadProjectContent } from '../lib/content/load-content.ts';
 import { writtenValues } from '../lib/content/read-content.ts';
 import { checkSite, formatFinding, isBlocking } from '../lib/deploy/prepublish-check.ts';
@@ -49,10 +49,14 @@ const dryRun = Boolean(args['dry-run']);
 const tty = Boolean(process.stdout.isTTY);
 let secret: string | undefined;
 
-/** Prints a line with any secret masked (no library message should carry one; this makes sure). */
+/**
+ * Prints a line. The password is masked in the values a line quotes, each before it is put in
+ * (the library's messages and events, describeTarget, maskSecret below), never in the whole line,
+ * whose own words it could otherwise mangle.
+ */
 function say(line: string): void {
   if (tty) process.stdout.write('\r\x1b[K');
-  console.log(secret ? line.split(secret).join('***') : line);
+  console.log(line);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -216,9 +220,8 @@ try {
     if (error instanceof PartialDeployError) say(summary(error.report, describeTarget(readTarget()!)));
     say(`Deploy failed: ${error instanceof ContentError ? formatProblem(describeBuildError(error, PROJECT_ROOT)).join('\n') : error.message}`);
   } else {
-    say(`Deploy failed unexpectedly: ${String((error as Error)?.message ?? error).split('\n')[0]} (details below; the live site stays consistent)`);
-    const stack = String((error as Error)?.stack ?? '');
-    process.stderr.write(`${secret ? stack.split(secret).join('***') : stack}\n`);
+    say(`Deploy failed unexpectedly: ${maskSecret(String((error as Error)?.message ?? error), secret).split('\n')[0]} (details below; the live site stays consistent)`);
+    process.stderr.write(`${maskSecret(String((error as Error)?.stack ?? ''), secret)}\n`);
   }
   process.exitCode = 1;
 }

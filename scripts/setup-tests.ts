@@ -2,7 +2,9 @@
  * `npm run setup-tests`: installs the system tools the tests need (tooling/system-tools.ts, the one
  * list) with Debian's apt-get, through sudo when not run as root; a tool whose package conflicts
  * with another's (Pure-FTPd, ProFTPD beside vsftpd) gets its libraries installed and its own
- * package unpacked (`apt-get download`, `dpkg -x`) into its folder. Does nothing, in well under a
+ * package unpacked (`apt-get download`, `dpkg -x`) into its folder. When another program holds the
+ * package manager's lock, apt-get waits for it up to APT_LOCK_WAIT_S (tooling/apt-lock.ts), saying
+ * so, instead of stopping at once. Does nothing, in well under a
  * second, when every tool is already there. Exits 1, saying what to install, on a system without
  * apt-get or when a tool is still missing after the install.
  */
@@ -10,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { aptGetWaiting, lockWaitNotice } from '../tooling/apt-lock.ts';
 import { isInstalled, SYSTEM_TOOLS } from '../tooling/system-tools.ts';
 
 const started = performance.now();
@@ -37,15 +40,16 @@ function run(cmd: string, args: string[], cwd = process.cwd()): void {
   }
 }
 
-/** Runs apt-get with `args`, as root or through sudo. */
+/** Runs apt-get with `args`, as root or through sudo, waiting for another program's hold on the package manager. */
 function aptGet(args: string[]): void {
-  if (asRoot) run('apt-get', args);
-  else run('sudo', ['DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
+  if (asRoot) run('apt-get', aptGetWaiting(args));
+  else run('sudo', ['DEBIAN_FRONTEND=noninteractive', 'apt-get', ...aptGetWaiting(args)]);
 }
 
 const unpacks = unpacked.map((u) => `${u.packages.join(' ')} into ${path.relative(process.cwd(), u.dir)}`).join('; ');
 console.log(`Installing ${names} for the tests: Debian packages ${packages.join(' ')}${asRoot ? '' : ' (through sudo)'}${unpacks ? `; unpacking ${unpacks}` : ''}.`);
 console.log('On a fresh machine this takes about 2 to 3 minutes, most of it Chromium, Java, Firefox ESR and WebKitGTK.');
+console.log(lockWaitNotice());
 aptGet(['update', '-qq']);
 if (packages.length) aptGet(['install', '-y', '-qq', '--no-install-recommends', ...packages]);
 for (const u of unpacked) {

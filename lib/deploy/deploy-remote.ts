@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { FTPError } from 'basic-ftp';
 import { Client as SshClient, type ConnectConfig, type SFTPWrapper } from 'ssh2';
-import { DeployError, type DeployTarget } from './deploy-target.ts';
+import { DeployError, maskSecret, shownTarget, type DeployTarget } from './deploy-target.ts';
 import { connectTrusted, type HostKeyCheck } from './known-hosts.ts';
 import { ReplyReadingClient } from './ftp-client.ts';
 
@@ -75,11 +75,14 @@ const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|HOSTN
 const oneLine = (s: string, max = 160) => s.replace(/\s+/g, ' ').trim().slice(0, max);
 const seconds = (t: DeployTarget) => Number((t.timeoutMs / 1000).toFixed(1));
 
-/** Errors every protocol shares: the network, timeouts. undefined when `err` is not one of those. */
+/**
+ * Errors every protocol shares: the network, timeouts. undefined when `err` is not one of those.
+ * @param t the target as messages quote it (shownTarget): its password masks the error's text
+ */
 function networkError(err: any, t: DeployTarget): DeployError | undefined {
   const where = `${t.host}:${t.port}`;
   const code = String(err?.code ?? '');
-  const message = String(err?.message ?? err);
+  const message = maskSecret(String(err?.message ?? err), t.password);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new DeployError(`Host "${t.host}" was not found (DNS): check the host name in DEPLOY_TARGET.`, code === 'EAI_AGAIN');
   if (code === 'ECONNREFUSED') return new DeployError(`${where} refused the connection: check the host and port in DEPLOY_TARGET (${t.protocol === 'sftp' ? 'SFTP usually listens on 22' : 'FTP usually listens on 21'}).`);
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new DeployError(`${where} cannot be reached from this network (${code}): check your connection and the host in DEPLOY_TARGET.`, true);
@@ -92,11 +95,11 @@ function networkError(err: any, t: DeployTarget): DeployError | undefined {
   return undefined;
 }
 
-/** The certificate problem of an FTPS server, or undefined. */
+/** The certificate problem of an FTPS server, or undefined. @param t the target as messages quote it (shownTarget) */
 function tlsError(err: any, t: DeployTarget): DeployError | undefined {
   const code = String(err?.code ?? '');
   if (!TLS_CODES.test(code) && !/certificate/i.test(String(err?.message))) return undefined;
-  const why = /SELF_SIGNED/.test(code) ? 'it is self-signed' : /ALTNAME|HOSTNAME/.test(code) ? `it is not made out to "${t.host}"` : /EXPIRED/.test(code) ? 'it has expired' : oneLine(String(err.message), 80);
+  const why = /SELF_SIGNED/.test(code) ? 'it is self-signed' : /ALTNAME|HOSTNAME/.test(code) ? `it is not made out to "${t.host}"` : /EXPIRED/.test(code) ? 'it has expired' : oneLine(maskSecret(String(err.message), t.password), 80);
   return new DeployError(`The TLS certificate of ${t.host} is not trusted (${why}): use the FTP host name your hosting company gives (the certificate's), or pin this certificate with DEPLOY_TLS_FINGERPRINT (its SHA-256 fingerprint, from your host); DEPLOY_INSECURE_TLS=1 turns the check off altogether (only for a server you control; every run warns).`);
 }
 
@@ -170,9 +173,12 @@ function refusalAdvice(t: DeployTarget, command: string, code: number, words: st
 class FtpRemote implements Remote {
   private client: ReplyReadingClient;
   private root = '/';
+  /** The target as messages quote it (shownTarget). */
+  private shown: DeployTarget;
 
   constructor(private target: DeployTarget, private hooks: RemoteHooks = {}) {
     this.client = new ReplyReadingClient(target.timeoutMs);
+    this.shown = shownTarget(target);
   }
 
   private abs(sitePath: string): string {
@@ -184,14 +190,14 @@ class FtpRemote implements Remote {
    * @param doing the FTP command that failed (e.g. "STOR"), or the step of connecting
    */
   private error(err: any, doing: string, sitePath = ''): DeployError {
-    const t = this.target;
+    const t = this.shown;
     if (err instanceof DeployError) return err;
     const tls = tlsError(err, t);
     if (tls) return tls;
     const net = networkError(err, t);
     if (net) return net;
     const code = err instanceof FTPError ? err.code : 0;
-    const words = oneLine(String(err.message).replace(/^\d{3}[\s-]*/, ''), 100);
+    const words = oneLine(maskSecret(String(err.message), t.password).replace(/^\d{3}[\s-]*/, ''), 100);
     const reply = `${code} ${words}`;
     if (doing === 'tls' && err instanceof FTPError) {
       return new DeployError(`${t.host}:${t.port} does not offer FTPS: it answered the request for TLS (AUTH TLS) with "${reply}". No password was sent. Use sftp:// if your host offers it, or ask them to enable FTPS; plain ftp:// sends the password unencrypted.`);
@@ -212,7 +218,7 @@ class FtpRemote implements Remote {
    * is a refusal, not a dropped connection.
    */
   private async transferError(err: unknown, command: string, sitePath: string): Promise<DeployError> {
-    if (!(err instanceof FTPError) && !(err instanceof DeployError) && !tlsError(err, this.target)) {
+    if (!(err instanceof FTPError) && !(err instanceof DeployError) && !tlsError(err, this.shown)) {
       const reply = await this.client.ftp.lateReply();
       if (reply && reply.code >= 400) return this.error(new FTPError(reply), command, sitePath);
     }
@@ -228,7 +234,7 @@ class FtpRemote implements Remote {
       if (t.protocol === 'ftps') {
         doing = 'tls';
         await c.useTLS({ rejectUnauthorized: !t.insecureTls && !t.tlsFingerprint, servername: isIP(t.host) ? undefined : t.host });
-        if (t.tlsFingerprint) checkPinnedCertificate(c.ftp.socket as TLSSocket, t);
+        if (t.tlsFingerprint) checkPinnedCertificate(c.ftp.socket as TLSSocket, this.shown);
       }
       doing = 'login';
       await c.login(t.user, t.password);
@@ -268,15 +274,26 @@ class FtpRemote implements Remote {
     }
   }
 
+  /**
+   * The folder's names. Whether it exists is asked first with CWD, on the control connection only:
+   * a listing refused over an open data connection leaves some servers' late "226" to answer the
+   * next command (pyftpdlib over TLS), and no reply code means "missing" on every server (550 also
+   * means "not allowed"; pyftpdlib answers a listing of a missing folder with 501, which RFC 959
+   * section 4.2.1 calls "syntax error in parameters"). A folder the user cannot enter is missing
+   * when its parent is, or when the parent's listing has no folder of that name; else the listing
+   * decides.
+   */
   async list(sitePath: string): Promise<string[] | undefined> {
+    if (!(await this.isDir(sitePath)) && path.posix.dirname(sitePath) !== sitePath) {
+      const parent = await this.list(path.posix.dirname(sitePath));
+      if (parent === undefined || !parent.includes(`${path.posix.basename(sitePath)}/`)) return undefined;
+    }
     try {
       this.client.ftp.forgetUnclaimed();
       const entries = await this.client.list(this.abs(sitePath));
       return entries.filter((f) => f.name !== '.' && f.name !== '..').map((f) => (f.isDirectory ? `${f.name}/` : f.name));
     } catch (err) {
-      const e = await this.transferError(err, 'LIST', sitePath);
-      if (e instanceof ServerRefusal && e.code === 550) return undefined;
-      throw e;
+      throw await this.transferError(err, 'LIST', sitePath);
     }
   }
 
@@ -315,9 +332,11 @@ class FtpRemote implements Remote {
     this.hooks.afterReply?.('DELE', sitePath);
   }
 
+  /** True when the parent's listing shows `sitePath`, as a file or as a folder (a folder is not "gone"). */
   private async exists(sitePath: string): Promise<boolean> {
     const names = await this.list(path.posix.dirname(sitePath)).catch(() => undefined);
-    return Boolean(names?.includes(path.posix.basename(sitePath)));
+    const base = path.posix.basename(sitePath);
+    return Boolean(names?.includes(base) || names?.includes(`${base}/`));
   }
 
   async mkdir(sitePath: string): Promise<void> {
@@ -382,17 +401,22 @@ class SftpRemote implements Remote {
     return this.hostKey?.describe();
   }
 
-  constructor(private target: DeployTarget) {}
+  /** The target as messages quote it (shownTarget). */
+  private shown: DeployTarget;
+
+  constructor(private target: DeployTarget) {
+    this.shown = shownTarget(target);
+  }
 
   private abs(sitePath: string): string {
     return path.posix.join(this.root, sitePath);
   }
 
   private error(err: any, doing: Doing, sitePath = ''): DeployError {
-    const t = this.target;
+    const t = this.shown;
     if (err instanceof DeployError) return err;
     const code = err?.code;
-    const message = oneLine(String(err?.message ?? err), 100);
+    const message = oneLine(maskSecret(String(err?.message ?? err), t.password), 100);
     if (err?.level === 'client-authentication' || /authentication methods failed/i.test(message)) {
       return new DeployError(`${t.host} refused the login of user "${t.user}": check ${t.keyFile ? 'that DEPLOY_KEY is a key the server accepts for this user' : 'DEPLOY_PASSWORD'} and the user name in DEPLOY_TARGET.`);
     }

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { leftoverNames } from './deploy-plan.ts';
 import type { Remote } from './deploy-remote.ts';
-import { DeployError } from './deploy-target.ts';
+import { DeployError, maskSecret } from './deploy-target.ts';
 
 /** Tries of one step before a transient failure ends the deploy. */
 export const MAX_ATTEMPTS = 3;
@@ -28,7 +28,8 @@ export interface RetryNote {
 /** A connection that reconnects and retries transient failures, MAX_ATTEMPTS times per step. */
 export class Session {
   private connected = false;
-  constructor(readonly remote: Remote, private onRetry: (note: RetryNote) => void) {}
+  /** @param secret the password, masked in the text of an unexpected error (maskSecret) */
+  constructor(readonly remote: Remote, private onRetry: (note: RetryNote) => void, private secret?: string) {}
 
   /** Runs `step`, again on a new connection after a transient failure (waiting 1 s, then 2 s); `attempt` counts from 1. */
   async run<T>(step: (remote: Remote, attempt: number) => Promise<T>): Promise<T> {
@@ -40,7 +41,7 @@ export class Session {
         }
         return await step(this.remote, attempt);
       } catch (err) {
-        const e = err instanceof DeployError ? err : new DeployError(`Unexpected failure: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+        const e = err instanceof DeployError ? err : new DeployError(`Unexpected failure: ${maskSecret(String((err as Error)?.message ?? err), this.secret).split('\n')[0]}`);
         if (!e.transient || attempt >= MAX_ATTEMPTS) {
           throw attempt > 1 && e.transient ? new DeployError(`${e.message.replace(/\.$/, '')}; tried ${attempt} times.`) : e;
         }

@@ -61,6 +61,29 @@ export class DeployError extends Error {
   }
 }
 
+/** What stands for the password where a value that held it is printed. */
+export const MASK = '***';
+
+/**
+ * A value the deploy quotes in a line (a server's reply, an error's text or stack, a part of the
+ * target, a name read from the server) with every occurrence of `secret` replaced by MASK. Values
+ * are masked one by one before they are put into a line, never a whole line: the deploy's own
+ * words stay as written even when the password is one of them or a letter of them ("Deploy", "e").
+ * @param secret DEPLOY_PASSWORD (also DEPLOY_KEY's passphrase); undefined or "" masks nothing
+ */
+export function maskSecret(value: string, secret: string | undefined): string {
+  return secret ? value.split(secret).join(MASK) : value;
+}
+
+/**
+ * The target as messages quote it: user, host and folder masked (maskSecret with its password),
+ * the rest as it is. For messages only: connections use the target itself.
+ */
+export function shownTarget(t: DeployTarget): DeployTarget {
+  const mask = (value: string) => maskSecret(value, t.password);
+  return { ...t, user: mask(t.user), host: mask(t.host), folder: mask(t.folder) };
+}
+
 /** The project's file of remembered host keys, at the project root (listed in .gitignore). */
 export const KNOWN_HOSTS_FILE = '.deploy-known-hosts';
 
@@ -249,7 +272,8 @@ function folderOf(pathname: string): string {
  * The warnings a run with this target prints every time: plain FTP (the password travels
  * unencrypted) and DEPLOY_INSECURE_TLS (no certificate is checked).
  */
-export function transportWarnings(t: DeployTarget): string[] {
+export function transportWarnings(target: DeployTarget): string[] {
+  const t = shownTarget(target);
   const out: string[] = [];
   if (t.protocol === 'ftp') {
     out.push(`Warning: plain FTP (DEPLOY_ALLOW_PLAIN_FTP=1): the password of user "${t.user}" and every file travel unencrypted, readable by anyone on the way to ${t.host}. Switch DEPLOY_TARGET to ftps:// or sftp:// as soon as your host offers it.`);
@@ -260,7 +284,8 @@ export function transportWarnings(t: DeployTarget): string[] {
   return out;
 }
 
-/** The target as it is safe to print: protocol, user, host, port and folder; never a secret. */
-export function describeTarget(t: DeployTarget): string {
+/** The target as it is safe to print: protocol, user, host, port and folder (each masked by shownTarget); never a secret. */
+export function describeTarget(target: DeployTarget): string {
+  const t = shownTarget(target);
   return `${t.protocol}://${t.user}@${t.host.includes(':') ? `[${t.host}]` : t.host}:${t.port}/${t.folder}`;
 }

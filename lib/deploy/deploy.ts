@@ -40,6 +40,10 @@
  *    file is deployed; the dot-files the server refuses (.htaccess) end the deploy with a
  *    DeployError naming them and what the site loses without them.
  *
+ * A name on the server of the other kind than the site needs (the owner's folder robots.txt/
+ * where the site has a file, a file "areas" where it needs a folder) stops the deploy with a line
+ * saying so; the deploy neither deletes it nor leaves it renamed aside.
+ *
  * Recovery: every temporary or moved-aside name (with any run id) of a file the manifest lists as
  * pending, and of the manifest itself, is looked for in its folder's listing before anything is
  * written (under the lock, so no other run is using them); a file moved aside whose place is empty
@@ -57,7 +61,7 @@ import {
 import { isDotNameRefusal, openRemote, ServerRefusal, type Remote } from './deploy-remote.ts';
 import { LOCK_DIR, LOCK_DIR_PLAIN, ServerLock, type LockEvent } from './deploy-lock.ts';
 import { repairAgain, repairBeside, Session } from './deploy-session.ts';
-import { DeployError, describeTarget, type DeployTarget } from './deploy-target.ts';
+import { DeployError, describeTarget, maskSecret, shownTarget, type DeployTarget } from './deploy-target.ts';
 import { saveRecordCopy } from './record-copy.ts';
 import { checkLive, type LiveCheckOptions, type LiveCheckResult } from './live-check.ts';
 
@@ -213,7 +217,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       await saveRecordCopy(options.recordCopy, run.record, describeTarget(options.target)).catch((e: Error) =>
         options.onEvent?.({ type: 'warning', message: `Warning: could not keep the deploy's record in ${options.recordCopy} (${e.message}): npm run check cannot name the pages this deploy published until the next deploy writes it.` }));
     }
-    if (run.report.refused.length) throw new PartialDeployError(dotFilesRefused(options.target, run.report), run.report);
+    if (run.report.refused.length) throw new PartialDeployError(dotFilesRefused(shownTarget(options.target), run.report), run.report);
     await run.verify(plan);
     return run.report;
   } finally {
@@ -247,7 +251,8 @@ class DeployRun {
 
   constructor(private readonly options: DeployOptions) {
     if (options.runId !== undefined && !RUN_ID.test(options.runId)) throw new DeployError(`The run id must be 8 characters of 0-9 and a-z (got "${options.runId}").`);
-    this.onEvent = options.onEvent ?? (() => {});
+    const tell = options.onEvent ?? (() => {});
+    this.onEvent = (e) => tell(maskEvent(e, options.target.password));
     this.open = options.open ?? openRemote;
     this.session = this.newSession();
     this.sessions = [this.session];
@@ -259,7 +264,7 @@ class DeployRun {
   }
 
   private newSession(): Session {
-    return new Session(this.open(this.options.target), (note) => this.onEvent({ type: 'retry', ...note }));
+    return new Session(this.open(this.options.target), (note) => this.onEvent({ type: 'retry', ...note }), this.options.target.password);
   }
 
   /** What the server's record says now. */
@@ -487,11 +492,23 @@ class DeployRun {
     }
   }
 
-  /** Makes `dir` and its parents once per run, over `via`. */
+  /**
+   * Makes `dir` and its parents once per run, over `via`.
+   * @throws DeployError naming the file of that name on the server, when there is one (a folder cannot be made there)
+   */
   private ensureDir(dir: string, via: Session): Promise<void> {
     let made = this.dirs.get(dir);
     if (!made) {
-      made = this.ensureDir(path.posix.dirname(dir), via).then(() => via.run((r) => r.mkdir(dir)));
+      made = this.ensureDir(path.posix.dirname(dir), via).then(() => via.run(async (r) => {
+        try {
+          await r.mkdir(dir);
+        } catch (e) {
+          if (!(e instanceof DeployError)) throw e;
+          const names = await r.list(path.posix.dirname(dir));
+          if (names?.includes(path.posix.basename(dir))) throw new DeployError(collision(dir, 'file'));
+          throw e;
+        }
+      }));
       this.dirs.set(dir, made);
     }
     return made;
@@ -515,6 +532,9 @@ class DeployRun {
       try {
         return await r.rename(tmp, target);
       } catch (e) {
+        // Servers word a folder in the way as a refusal (550) or as a local error (Pure-FTPd: 451).
+        if (!(e instanceof DeployError)) throw e;
+        await this.refuseFolderAt(r, tmp, target);
         if (!(e instanceof ServerRefusal)) throw e;
         refusal = e;
       }
@@ -536,7 +556,26 @@ class DeployRun {
       this.noOverwrite = true;
       this.onEvent({ type: 'host-rule', rule: 'no-overwrite', reply: refusal?.reply ?? '' });
     }
-    await r.remove(aside);
+    try {
+      await r.remove(aside);
+    } catch (e) {
+      // What was moved aside was a folder (a server that renames folders as files): everything goes back.
+      if (!(e instanceof DeployError) || (await r.list(aside)) === undefined) throw e;
+      await r.rename(target, tmp);
+      await r.rename(aside, target);
+      await this.refuseFolderAt(r, tmp, target);
+      throw e;
+    }
+  }
+
+  /**
+   * Where renaming `tmp` to `target` failed: when `target` is a folder (the owner's, never the
+   * deploy's: it only makes folders for files), deletes `tmp` and throws the DeployError that says so.
+   */
+  private async refuseFolderAt(r: Remote, tmp: string, target: string): Promise<void> {
+    if ((await r.list(target)) === undefined) return;
+    await r.remove(tmp);
+    throw new DeployError(collision(target, 'folder'));
   }
 
   /** Writes the record as the state is now, over `via` (a session not busy with a file). */
@@ -644,6 +683,38 @@ class DeployRun {
   }
 }
 
+/**
+ * The message of a name the server holds as the other kind than the site needs: a folder where the
+ * site has a file, or a file where it needs a folder. The deploy deletes only what its own record
+ * lists, and it never deletes a folder's contents, so the owner decides.
+ * @param sitePath the site's file, or the folder it needs
+ * @param there what the server has under that name
+ */
+function collision(sitePath: string, there: 'file' | 'folder'): string {
+  const name = sitePath.slice(1);
+  const needs = there === 'folder' ? 'a file' : 'a folder';
+  return `The server has a ${there} named ${name} where the site has ${needs}: the deploy never deletes what it did not put there. Move or delete that ${there} on the server (your host's file manager or an FTP client), then deploy again; what arrived so far is kept.`;
+}
+
+/**
+ * `e` with the values it carries masked (maskSecret with `secret`): names and paths, a server's
+ * reply, the server's identity, another run's description. Its messages (retries, warnings) are
+ * the deploy's own lines, whose values were masked as they were made.
+ */
+function maskEvent(e: DeployEvent, secret: string | undefined): DeployEvent {
+  if (!secret) return e;
+  const m = (value: string) => maskSecret(value, secret);
+  switch (e.type) {
+    case 'connected': return { ...e, identity: e.identity === undefined ? undefined : m(e.identity) };
+    case 'recovered': return { ...e, restored: e.restored.map(m), removed: e.removed.map(m) };
+    case 'found': return { ...e, names: e.names.map(m), replaced: e.replaced.map(m) };
+    case 'host-rule': return { ...e, reply: m(e.reply) };
+    case 'begin': case 'file': case 'differs': return { ...e, path: m(e.path) };
+    case 'lock-wait': case 'lock-taken-over': return { ...e, owner: m(e.owner) };
+    default: return e;
+  }
+}
+
 /** The folders above a site path, "/a/b/c.html" -> ["/a/b", "/a"]; the root is not one. */
 function ancestors(sitePath: string): string[] {
   const out: string[] = [];
@@ -655,6 +726,7 @@ function ancestors(sitePath: string): string[] {
  * The failure of a deploy whose dot-files the server refused: which ones, the server's words, what
  * the site loses without .htaccess on Apache (from the rules of lib/site-files/hosting.ts), and
  * what the operator can ask for or choose instead.
+ * @param t the target as messages quote it (shownTarget)
  */
 function dotFilesRefused(t: DeployTarget, report: DeployReport): string {
   const names = report.refused.map((r) => r.path.slice(1)).join(', ');

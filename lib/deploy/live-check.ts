@@ -42,6 +42,7 @@ import {
 } from '../site-files/hosting.ts';
 import { hashSite } from './deploy-plan.ts';
 import { DeployError } from './deploy-target.ts';
+import { encodeUrlPath } from '../url-path.ts';
 
 /** Waits before each new try of what differs, in ms: a cache in front gets about 7 s to catch up. */
 export const LIVE_RETRY_WAITS_MS = [1000, 2000, 4000];
@@ -195,7 +196,8 @@ export async function checkLive(dir: string, options: LiveCheckOptions): Promise
   const agent = secure
     ? new https.Agent({ keepAlive: true, maxSockets: PARALLEL_REQUESTS, rejectUnauthorized: !options.insecureTls })
     : new http.Agent({ keepAlive: true, maxSockets: PARALLEL_REQUESTS });
-  const get = (p: string, revalidate: boolean) => fetchRaw(`${base}${p}`, agent, options.timeoutMs, revalidate);
+  // Site paths are file names (a space, "#", "?", "%" in them): percent-encoded for the request line.
+  const get = (p: string, revalidate: boolean) => fetchRaw(`${base}${encodeUrlPath(p)}`, agent, options.timeoutMs, revalidate);
   const probe = (todo: Probe[], revalidate: boolean) => inParallel(todo, async (p) => {
     p.answer = await get(p.path, revalidate);
     p.problems = judge(p, base, secure);

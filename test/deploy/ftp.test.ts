@@ -4,7 +4,8 @@
  * over FTPS; over plain FTP a first deploy into a folder that already holds things, and a
  * one-page redeploy; and the one-line errors: untrusted certificate, missing folder, folder not
  * writable, host refusing connections, a server that never answers; a certificate pinned with
- * DEPLOY_TLS_FINGERPRINT, and DEPLOY_INSECURE_TLS's warning on every run.
+ * DEPLOY_TLS_FINGERPRINT, and DEPLOY_INSECURE_TLS's warning on every run; the password masked in
+ * the values a line quotes (the target, the server's reply), never in the deploy's own words.
  */
 import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -52,6 +53,51 @@ plain('a first deploy into a folder with other things says what it found and lea
 });
 
 plain.run();
+
+const masking = suite('the password is masked in the values a line quotes, never in the deploy\'s own words');
+
+masking('DEPLOY_PASSWORD=Deploy: "Deploying to", "Deployed to" and "Deploy failed" stay; a folder named with it is masked', async () => {
+  const own = await startFtpServer({ password: 'Deploy' });
+  try {
+    mkdirSync(path.join(own.root, 'site'));
+    const env = (folder: string) => ({ DEPLOY_TARGET: `ftps://${own.user}@127.0.0.1:${own.port}/${folder}`, DEPLOY_PASSWORD: 'Deploy', DEPLOY_INSECURE_TLS: '1', DIST_DIR: builds.a });
+    const run = await runCli(['--allow-sample'], env('site'));
+    assert.is(run.code, 0, run.lines.join('\n') + run.stderr);
+    assert.ok(run.lines.includes(`Deploying to ftps://deploy@127.0.0.1:${own.port}/site …`), run.lines.join('\n'));
+    assert.match(run.lines.at(-1)!, /^Deployed to ftps:\/\/deploy@127\.0\.0\.1:\d+\/site in /);
+    assert.not.ok(run.lines.some((l) => l.includes('***')), 'nothing masked: no value held the password');
+    const missing = await runCli(['--allow-sample'], env('Deploy-site'));
+    assert.is(missing.code, 1);
+    assert.ok(missing.lines.includes(`Deploying to ftps://deploy@127.0.0.1:${own.port}/***-site …`), missing.lines.join('\n'));
+    assert.match(missing.lines.at(-1)!, /^Deploy failed: The folder "\*\*\*-site" does not exist on 127\.0\.0\.1 \(550 [^)]*\): create it, or correct the path in DEPLOY_TARGET/);
+    assert.not.ok((missing.lines.join('\n') + missing.stderr).includes('Deploy-site'), 'the folder is never shown unmasked');
+  } finally {
+    await own.stop();
+  }
+});
+
+masking('DEPLOY_PASSWORD=e: no "D***ploying"; the user name, the folder and the server\'s reply, which hold an "e", are masked', async () => {
+  const own = await startFtpServer({ password: 'e' });
+  try {
+    mkdirSync(path.join(own.root, 'site'));
+    const env = (folder: string) => ({ DEPLOY_TARGET: `ftps://${own.user}@127.0.0.1:${own.port}/${folder}`, DEPLOY_PASSWORD: 'e', DEPLOY_INSECURE_TLS: '1', DIST_DIR: builds.a });
+    const run = await runCli(['--allow-sample'], env('site'));
+    assert.is(run.code, 0, run.lines.join('\n') + run.stderr);
+    assert.ok(run.lines.includes(`Deploying to ftps://d***ploy@127.0.0.1:${own.port}/sit*** …`), run.lines.join('\n'));
+    assert.ok(run.lines.some((l) => l.startsWith('Warning: DEPLOY_INSECURE_TLS=1 is on: no TLS certificate is checked (FTPS to 127.0.0.1 and the live check), so someone in between could read the password and change the files.')), run.lines.join('\n'));
+    assert.match(run.lines.at(-1)!, /^Deployed to ftps:\/\/d\*\*\*ploy@127\.0\.0\.1:\d+\/sit\*\*\* in [\d.]+ s: \d+ uploaded, 0 replaced, 0 deleted, 0 unchanged; /);
+    const missing = await runCli(['--allow-sample'], env('none'));
+    assert.is(missing.code, 1);
+    const failed = missing.lines.at(-1)!;
+    assert.match(failed, /^Deploy failed: The folder "non\*\*\*" does not exist on 127\.0\.0\.1 \(550 [^)]*\*\*\*[^)]*\): create it, or correct the path in DEPLOY_TARGET \(the web root is often public_html or www\)\.$/);
+    const reply = /\((550 [^)]*)\)/.exec(failed)![1];
+    assert.not.ok(reply.includes('e'), `the server's reply is masked: ${reply}`);
+  } finally {
+    await own.stop();
+  }
+});
+
+masking.run();
 
 const errors = suite('deploy errors over FTP(S): one line, what to do');
 errors.after(async () => {
@@ -115,3 +161,4 @@ errors('a server that never answers times out, retried 3 times', async () => {
 });
 
 errors.run();
+

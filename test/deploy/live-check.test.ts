@@ -11,14 +11,19 @@
  *  - A cache in front that answers with the previous copy until asked to revalidate: passes on retry.
  *  - The operator's redirects (in the build's _redirects) are probed; the build's bookkeeping
  *    (.build-made, lost+found/) is not compared.
+ *  - Static files named with a space, "#", "?", "%", "+" and accents: read back by their
+ *    percent-encoded names, the check passes.
  *  - --no-live-check skips it; an unreachable address says to use it.
  */
 import http from 'node:http';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite, ROOT } from '../../lib/build/build-site.ts';
+import { resolveConfig } from '../../lib/config.ts';
 import { checkLive } from '../../lib/deploy/live-check.ts';
 import { generateRedirectsFile, isHiddenPath, REDIRECTS, siteRedirects } from '../../lib/site-files/hosting.ts';
 import { startApache, type ApacheOptions, type RunningApache } from '../helpers/apache.ts';
@@ -191,6 +196,31 @@ s('the operator\'s redirects, from the build\'s _redirects, are probed; the buil
     const applied = await live();
     assert.equal(applied.lines, [`Live check: ${PAGES} pages and ${FILES} other files match dist/, headers applied (${apache.url})`], 'lost+found/ is not compared');
   });
+});
+
+s('static files named with a space, "#", "?", "%", "+" and accents are deployed, served by Apache and read back: the check passes', async () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'live-names-'));
+  try {
+    const staticDir = path.join(tmp, 'static');
+    cpSync(path.join(ROOT, 'static'), staticDir, { recursive: true });
+    mkdirSync(path.join(staticDir, 'files'));
+    const names = ['a#b.txt', 'what?.txt', '100%.txt', 'a b+c.txt', 'café.txt'];
+    for (const name of names) writeFileSync(path.join(staticDir, 'files', name), `the file ${name}\n`);
+    const built = path.join(tmp, 'dist');
+    await buildSite({ config: { ...resolveConfig(), staticDir }, outDir: built });
+    const { root, env } = folder();
+    await withApache(root, {}, async (apache) => {
+      const run = await runCli(['--allow-sample'], { ...env, DIST_DIR: built, DEPLOY_LIVE_URL: apache.url });
+      assert.is(run.code, 0, text(run));
+      assert.is(run.lines.at(-1), `Live check: ${PAGES} pages and ${FILES + names.length} other files match dist/, headers applied (${apache.url})`);
+      assert.not.ok(run.lines.some((l) => l.startsWith('Live check: /files/')), 'nothing was uploaded again');
+      for (const name of names) assert.is(readFileSync(path.join(root, 'files', name), 'utf8'), `the file ${name}\n`, `${name} arrived under its own name`);
+      const served = await request(`${apache.url}/files/a%23b.txt`);
+      assert.is(served.status, 200, 'Apache serves a#b.txt at a%23b.txt (canary: the name must be encoded)');
+    });
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });
 
 s('--no-live-check skips it; an address nothing answers at says to use it', async () => {

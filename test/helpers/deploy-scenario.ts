@@ -105,13 +105,14 @@ const DEPLOY_VARIABLES_UNSET = {
  * Runs `scripts/deploy.ts --no-build` with exactly these deploy variables (a developer's .env
  * cannot add any: every DEPLOY_ variable is set, empty when unused; CI is unset unless `env` sets
  * it). Without DEPLOY_LIVE_URL in `env` it adds --no-live-check (the sample siteUrl is not online).
- * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL)
+ * @param killWhen a test on the output so far; when it returns true the process is killed (SIGKILL),
+ *   when it returns a signal's name ("SIGINT": Ctrl+C) that signal is sent, once
  * @param typed when given, the deploy runs on a terminal (a pseudo-terminal of util-linux's
  *   `script`) and this is typed into it; its output lines then lose their terminal escapes
  * @param piped with `typed`: the deploy's output goes through a pipe (`| cat`) while its input
  *   stays the terminal, as in `npm run deploy | tee log`
  */
-export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean, typed?: string, piped = false): Promise<CliRun> {
+export function runCli(args: string[], env: Record<string, string>, killWhen?: (lines: string[]) => boolean | NodeJS.Signals, typed?: string, piped = false): Promise<CliRun> {
   const base = DEPLOY_VARIABLES_UNSET;
   const live = env.DEPLOY_LIVE_URL ? [] : ['--no-live-check'];
   return new Promise((resolve) => {
@@ -122,9 +123,13 @@ export function runCli(args: string[], env: Record<string, string>, killWhen?: (
     if (typed !== undefined) child.stdin!.end(typed);
     let out = '';
     let stderr = '';
+    let sent = false;
     child.stdout.on('data', (d) => {
       out += d;
-      if (killWhen && child.exitCode === null && killWhen(out.split('\n'))) child.kill('SIGKILL');
+      const kill = !sent && child.exitCode === null && killWhen?.(out.split('\n'));
+      if (!kill) return;
+      sent = true;
+      child.kill(kill === true ? 'SIGKILL' : kill);
     });
     child.stderr.on('data', (d) => { stderr += d; });
     const clean = (text: string) => (typed === undefined ? text : text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r/g, ''));
@@ -213,6 +218,8 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
   });
 
   libraryDeployTests(s, d);
+  stoppedFirstDeployTest(s, d);
+  collisionTest(s, d);
   interruptedDeployTests(s, d);
   refusalTests(s, d);
   s.run();
@@ -273,6 +280,82 @@ function libraryDeployTests(s: Test, d: DeployFolder): void {
     assert.equal(report.deleted, []);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(tree(builds().b)));
     for (const f of foreignIn()) assert.ok(existsSync(path.join(d.root, f)), `${f} survives`);
+  });
+}
+
+/**
+ * A first deploy into an empty folder stopped with Ctrl+C (SIGINT) after a few uploads: its record
+ * lists as pending files in folders not made yet, and the next run, finding those folders missing,
+ * finishes the deploy (a server that answers a listing of a missing folder with something other
+ * than 550, as pyftpdlib's 501, included).
+ */
+function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
+  const { p, builds } = d;
+
+  s('a first deploy into an empty folder stopped with Ctrl+C after a few uploads is finished by the next run', async () => {
+    const folder = 'first';
+    const root = p.disk(folder);
+    mkdirSync(root, { recursive: true });
+    p.prepare?.(root);
+    const env = { ...p.env(folder), DIST_DIR: builds().a };
+    const stopped = await runCli(['--allow-sample'], env, (lines) => lines.filter((l) => l.startsWith('uploaded ')).length >= 5 && 'SIGINT');
+    const out = stopped.lines.join('\n') + stopped.stderr;
+    assert.is(stopped.code, 1, out);
+    assert.match(stopped.lines.at(-1)!, /^Deploy failed: Stopped after \d+ of \d+ uploads; the live site is consistent\. Run the deploy again to finish/, out);
+    const record = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+    const a = tree(builds().a);
+    const missingFolders = record.pending.map((f) => path.posix.dirname(f)).filter((dir) => !existsSync(path.join(root, dir)));
+    assert.ok(missingFolders.length > 0, 'files still pending lie in folders not made yet');
+    const rerun = await runCli(['--allow-sample'], env);
+    assert.is(rerun.code, 0, rerun.lines.join('\n') + rerun.stderr);
+    const served = tree(root);
+    served.delete(DEPLOY_MANIFEST);
+    assert.equal(Object.fromEntries(served), Object.fromEntries(a), 'the server holds build A exactly');
+    const done = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+    assert.equal(done.pending, []);
+    assert.equal(done.files, Object.fromEntries(a));
+  });
+}
+
+/**
+ * A folder of the owner's named like one of the site's files (robots.txt/) and a file named like
+ * one of its folders (areas), in a new folder: each run stops naming one as what it is and leaves
+ * it as it was, nothing renamed under a hidden name; once both are moved, the deploy finishes.
+ */
+function collisionTest(s: Test, d: DeployFolder): void {
+  const { p, builds } = d;
+
+  s('a folder where the site has a file, a file where it needs a folder: named as what they are, left as they are, nothing hidden', async () => {
+    const folder = 'collide';
+    const root = p.disk(folder);
+    mkdirSync(path.join(root, 'robots.txt'), { recursive: true });
+    writeFileSync(path.join(root, 'robots.txt', 'mine.txt'), 'the owner\'s\n');
+    writeFileSync(path.join(root, 'areas'), 'the owner\'s file\n');
+    p.prepare?.(root);
+    const env = { ...p.env(folder), DIST_DIR: builds().a };
+    const hidden = () => fg.sync('**/.*.deploy-{old,tmp}', { cwd: root, dot: true, onlyFiles: false });
+    const said = {
+      'robots.txt': 'Deploy failed: The server has a folder named robots.txt where the site has a file: the deploy never deletes what it did not put there. Move or delete that folder on the server (your host\'s file manager or an FTP client), then deploy again; what arrived so far is kept.',
+      areas: 'Deploy failed: The server has a file named areas where the site has a folder: the deploy never deletes what it did not put there. Move or delete that file on the server (your host\'s file manager or an FTP client), then deploy again; what arrived so far is kept.',
+    };
+    for (let left = 2; left > 0; left--) {
+      const run = await runCli(['--allow-sample'], env);
+      const out = run.lines.join('\n') + run.stderr;
+      assert.is(run.code, 1, out);
+      const hit = (Object.keys(said) as (keyof typeof said)[]).find((name) => run.lines.at(-1) === said[name]);
+      assert.ok(hit && existsSync(path.join(root, hit)), `named what is there:\n${out}`);
+      assert.not.match(out, /another program or deploy/);
+      assert.equal(hidden(), [], 'nothing renamed or left under a hidden name');
+      assert.is(readFileSync(path.join(root, hit === 'areas' ? 'areas' : 'robots.txt/mine.txt'), 'utf8'), hit === 'areas' ? 'the owner\'s file\n' : 'the owner\'s\n', 'left as it was');
+      rmSync(path.join(root, hit), { recursive: true });
+      delete (said as Partial<typeof said>)[hit];
+    }
+    const done = await runCli(['--allow-sample'], env);
+    assert.is(done.code, 0, done.lines.join('\n') + done.stderr);
+    const served = tree(root);
+    served.delete(DEPLOY_MANIFEST);
+    assert.equal(Object.fromEntries(served), Object.fromEntries(tree(builds().a)), 'the server holds the build exactly, nothing hidden beside it');
+    assert.equal(hidden(), []);
   });
 }
 

@@ -11,7 +11,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SAMPLE_REVIEWS } from '../../lib/content/samples.ts';
 import { hashSite, isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
-import { checkDotEnv, DeployError, describeTarget, readTarget } from '../../lib/deploy/deploy-target.ts';
+import { checkDotEnv, DeployError, describeTarget, maskSecret, readTarget, shownTarget, transportWarnings } from '../../lib/deploy/deploy-target.ts';
+import { deploy, type DeployEvent } from '../../lib/deploy/deploy.ts';
+import { MemoryRemote, MemoryServer } from '../helpers/memory-remote.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { checkSite, formatFinding, isBlocking, targetMismatch, type Finding } from '../../lib/deploy/prepublish-check.ts';
@@ -227,6 +229,41 @@ target('ftp:// is refused unless DEPLOY_ALLOW_PLAIN_FTP=1; DEPLOY_TLS_FINGERPRIN
 });
 
 target.run();
+
+const masking = suite('the password masked in values, never in the deploy\'s own words');
+
+masking('maskSecret masks a value; describeTarget and the transport warnings mask the target\'s values, not their words', () => {
+  assert.is(maskSecret('550 No such file', 'e'), '550 No such fil***');
+  assert.is(maskSecret('Deploying', undefined), 'Deploying');
+  const t = readTarget({ DEPLOY_TARGET: 'ftp://deploy@ftp.example.test/site', DEPLOY_PASSWORD: 'e', DEPLOY_ALLOW_PLAIN_FTP: '1' })!;
+  assert.is(describeTarget(t), 'ftp://d***ploy@ftp.***xampl***.t***st:21/sit***');
+  assert.equal(shownTarget(t).password, 'e', 'the shown target keeps the password to mask more values with');
+  assert.match(transportWarnings(t)[0], /^Warning: plain FTP \(DEPLOY_ALLOW_PLAIN_FTP=1\): the password of user "d\*\*\*ploy" and every file travel unencrypted, readable by anyone on the way to ftp\.\*\*\*xampl\*\*\*\.t\*\*\*st\. Switch DEPLOY_TARGET/);
+});
+
+masking('an error\'s text and the names a server lists are masked before they reach a line or an event', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'deploy-mask-'));
+  try {
+    writeFileSync(path.join(dir, 'index.html'), '<p>home</p>');
+    const secret = 'Sesame-42';
+    const server = new MemoryServer();
+    server.files.set(`/notes-${secret}.txt`, Buffer.from('the owner\'s'));
+    const events: DeployEvent[] = [];
+    const target = readTarget({ DEPLOY_TARGET: 'ftps://me@ftp.example.test/', DEPLOY_PASSWORD: secret })!;
+    const found = await deploy({ dir, target, dryRun: true, open: () => new MemoryRemote(server), onEvent: (e) => events.push(e) });
+    assert.ok(found.found.includes(`notes-${secret}.txt`), 'the report holds the values as they are');
+    const told = events.find((e) => e.type === 'found');
+    assert.ok(told?.type === 'found' && told.names.includes('notes-***.txt') && !told.names.some((n) => n.includes(secret)), JSON.stringify(told));
+    const failing = new MemoryRemote(server);
+    failing.hook = (c) => { if (c.op === 'read') throw new Error(`the library said PASS ${secret}\n  at somewhere`); };
+    const error = await deploy({ dir, target, dryRun: true, open: () => failing }).catch((e: Error) => e);
+    assert.is((error as Error).message, 'Unexpected failure: the library said PASS ***');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+masking.run();
 
 const plan = suite('deploy plan');
 const file = (path: string, hash = 'h1'): LocalFile => ({ path, file: `/dist${path}`, hash, bytes: 1 });
