@@ -23,18 +23,20 @@ const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: 
 const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe'];
 
 /** The schema under its wrappers, with the outermost description found on the way and whether a layer made it optional. */
-function peel(schema: z.ZodType): { inner: z.ZodType; description: string; optional: boolean } {
+function peel(schema: z.ZodType): { inner: z.ZodType; description: string; optional: boolean; nullable: boolean } {
   let s: any = schema;
   let description = '';
   let optional = false;
+  let nullable = false;
   while (s) {
     description ||= s.description ?? '';
     const def = defOf(s);
     if (!def || !WRAPPERS.includes(def.type)) break;
     if (def.type === 'optional' || def.type === 'default') optional = true;
+    if (def.type === 'nullable') nullable = true;
     s = def.type === 'pipe' ? def.in : def.innerType;
   }
-  return { inner: s, description, optional };
+  return { inner: s, description, optional, nullable };
 }
 
 /** The object or list schema inside a union (e.g. a group or nothing), else undefined. */
@@ -54,7 +56,7 @@ function kindOf(schema: z.ZodType): string {
     case 'enum': return `one of: ${Object.values(def.entries as Record<string, string>).join(', ')}`;
     case 'literal': return `${(def.values as unknown[]).map((v) => (v === '' ? '"" (nothing)' : String(v))).join(' or ')}`;
     case 'object': return 'a group of fields';
-    case 'array': return `a list of ${kindOf(peel(def.element).inner).replace(/^an? /, '')}s`.replace('group of fieldss', 'groups').replace('texts', 'texts');
+    case 'array': return defOf(peel(def.element).inner)?.type === 'object' ? 'a list of groups of fields' : `a list of ${kindOf(peel(def.element).inner).replace(/^an? /, '')} items`;
     case 'union': return (def.options as z.ZodType[]).map((o) => kindOf(peel(o).inner)).join(', or ');
     default: return def.type;
   }
@@ -69,9 +71,9 @@ export function fieldDocs(schema: z.ZodType, prefix = ''): FieldDoc[] {
   const shape = defOf(peel(schema).inner)?.shape as Record<string, z.ZodType> | undefined;
   if (!shape) return [];
   return Object.entries(shape).flatMap(([key, field]) => {
-    const { inner, description, optional } = peel(field);
+    const { inner, description, optional, nullable } = peel(field);
     const path = `${prefix}${key}`;
-    const row: FieldDoc = { path, kind: kindOf(inner), required: !optional, description };
+    const row: FieldDoc = { path, kind: `${kindOf(inner)}${nullable ? ', or null for none' : ''}`, required: !optional, description };
     const group = defOf(inner)?.type === 'object' ? inner : structured(inner);
     if (group && defOf(group)?.type === 'object') return [row, ...fieldDocs(group, `${path}.`)];
     const list = defOf(inner)?.type === 'array' ? inner : group;

