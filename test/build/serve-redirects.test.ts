@@ -53,7 +53,7 @@ test('should answer an operator\'s redirect with a 301, with and without its sla
 test('should refuse rules that would hide a page or a file, and serve every page and file with the rules accepted', async () => {
   const { accepted, refused } = checkedRedirects([...HIDING_REDIRECTS, FINE_REDIRECT]);
   assert.equal(accepted, [FINE_REDIRECT], refused.join('\n'));
-  for (const line of refused) assert.match(line, /^content\/site\.ts: redirects, row 1: field "from" must be /);
+  for (const line of refused) assert.match(line, /^content\/settings\.yaml: settings: redirect 1: field "from" must be /);
   await new Promise((r) => setTimeout(r, 20)); // a new modification time
   await redirectsFile(accepted);
   for (const p of HIDDEN_BY_THEM) assert.is((await get(p)).status, 200, p);

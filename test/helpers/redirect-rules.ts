@@ -39,7 +39,7 @@ export const FINE_REDIRECT: OperatorRedirect = { from: '/areas/old-town/', to: '
 /**
  * Each candidate checked alone, as the build checks the project's content with it as its only
  * redirect (schema, then checkRedirects).
- * @returns the accepted rules, and the one line of each refused rule ("content/settings.yaml: redirects, row 1: ...")
+ * @returns the accepted rules, and the one line of each refused rule ("content/settings.yaml: settings: redirect 1: ...")
  */
 export function checkedRedirects(candidates: readonly OperatorRedirect[]): { accepted: OperatorRedirect[]; refused: string[] } {
   const accepted: OperatorRedirect[] = [];

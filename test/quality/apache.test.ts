@@ -392,7 +392,7 @@ operator('should refuse rules that would hide a page or a file, and serve every 
   const { accepted, refused } = checkedRedirects([...HIDING_REDIRECTS, FINE_REDIRECT]);
   assert.equal(accepted, [FINE_REDIRECT], refused.join('\n'));
   assert.is(refused.length, HIDING_REDIRECTS.length);
-  for (const line of refused) assert.match(line, /^content\/site\.ts: redirects, row 1: field "from" must be /);
+  for (const line of refused) assert.match(line, /^content\/settings\.yaml: settings: redirect 1: field "from" must be /);
   const root = mkdtempSync(path.join(os.tmpdir(), 'apache-operator-'));
   let host: RunningApache | undefined;
   try {

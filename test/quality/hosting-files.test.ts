@@ -251,7 +251,7 @@ const operator = suite('operator redirects in the hosting files');
 operator('should refuse "//", "/areas/grants//", "/sw.js", "/contact.vcf" and "/robots.txt", one line each naming the row and the field', () => {
   const { accepted, refused } = checkedRedirects(HIDING_REDIRECTS);
   assert.equal(accepted, [], 'every rule that would hide a page or a file is refused');
-  assert.equal(refused.map((line) => /^content\/site\.ts: redirects, row 1: field "from" must be /.test(line)), HIDING_REDIRECTS.map(() => true), refused.join('\n'));
+  assert.equal(refused.map((line) => /^content\/settings\.yaml: settings: redirect 1: field "from" must be /.test(line)), HIDING_REDIRECTS.map(() => true), refused.join('\n'));
   assert.match(refused[0], /no empty segment/);
   assert.match(refused[2], /'\/sw\.js', a file the site publishes/);
   const rules = redirectsOfFile(generateRedirectsFile(siteRedirects({ redirects: checkedRedirects([...HIDING_REDIRECTS, FINE_REDIRECT]).accepted })));

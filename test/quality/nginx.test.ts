@@ -196,7 +196,7 @@ const operator = suite('nginx with the operator\'s redirects');
 operator('should refuse rules that would hide a page or a file, and serve every page and file with the rules accepted', async () => {
   const { accepted, refused } = checkedRedirects([...HIDING_REDIRECTS, FINE_REDIRECT]);
   assert.equal(accepted, [FINE_REDIRECT], refused.join('\n'));
-  for (const line of refused) assert.match(line, /^content\/site\.ts: redirects, row 1: field "from" must be /);
+  for (const line of refused) assert.match(line, /^content\/settings\.yaml: settings: redirect 1: field "from" must be /);
   const site = loadContent(withChange((c) => { c.settings.redirects = accepted; }));
   const withRules = await startNginx(generateNginx(site, DIST));
   try {
