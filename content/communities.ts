@@ -508,7 +508,7 @@ export const COMMUNITIES: z.input<typeof Community>[] = [
     details:
       'Gallup is an extended-coverage area, served on request. Call and we will confirm availability and an arrival estimate for lockouts, rekeying and key programming.',
     features: ['Historic Route 66', 'I-40 and railroad', 'Red Rock Park', 'Native arts and trading posts', 'McKinley County seat', 'Residential neighborhoods'],
-    scene: 'town',
+    scene: 'city',
     onHome: true,
     inPlacesList: true,
     page: {
