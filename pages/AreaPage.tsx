@@ -112,13 +112,13 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
               ))}
             </dl>
           </div>
+          {sections.features && (
+            <div className="area-features">
+              <h3>Community features</h3>
+              <Tags tags={area.features} label={`Features of ${name}`} />
+            </div>
+          )}
         </div>
-        {sections.features && (
-          <div className="area-features">
-            <h3>Community features</h3>
-            <Tags tags={area.features} label={`Features of ${name}`} />
-          </div>
-        )}
       </Section>
 
       <Section title={`Locksmith Services in ${name}`} className="area-services" id="services">

@@ -26,7 +26,9 @@ canary('should see a wrapped time range, a strip under the footer, uneven tiles 
     '.hours dd { white-space: normal !important; width: 3rem; }',
     '.footer-legal { margin-bottom: 16px !important; }',
     '.places > li:first-child .place { margin-bottom: 2rem; }',
-    '.section-subservices { padding-top: 42rem !important; }',
+    // The bar as it was on wide screens: pills along the bottom-left edge, over the page's text.
+    '.fixed-contact { left: 12px !important; right: auto !important; bottom: 12px !important; flex-direction: row !important; }',
+    '.fixed-contact .fab { width: auto !important; padding-inline: 1rem !important; }',
   ]);
   assert.ok((await wrappedHours(page)).length > 0, 'wrapped hours');
   assert.is(await footerGap(page), 16);
