@@ -69,7 +69,7 @@ export function SitemapPage({ groups }: { groups: SitemapGroupProps[] }) {
           <section key={g.group} className="section sitemap-group" id={id} aria-labelledby={`${id}-title`}>
             <div className="container">
               <h2 id={`${id}-title`} className="sitemap-group-title">
-                <span className="sitemap-group-icon"><Icon name={SITEMAP_GROUP_ICONS[g.group]} size={24} /></span>
+                <span className="sitemap-group-icon"><Icon name={SITEMAP_GROUP_ICONS[g.group]} size={22} /></span>
                 <span className="sitemap-group-name">{g.group}</span>
                 <span className="sitemap-count" data-count={g.pages.length}>{pagesLabel(g.pages.length)}</span>
               </h2>
