@@ -52,7 +52,7 @@ export default function ErrorScreen({ phone, email, name }: ErrorScreenProps) {
     <section class="error-screen" aria-labelledby="error-screen-title">
       <div class="error-screen-card">
         <span class="error-screen-icon">
-          <svg class="icon" width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">
+          <svg class="icon" width="40" height="40" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M12 3l10 18H2zM12 10v5M12 18v.5" />
           </svg>
         </span>

@@ -4,9 +4,11 @@
  * `page.sections` flags (content/areas/*.yaml), so a variant is data, not a copy of this file.
  *
  * Sections, in order (the class names are stable: test/build/areas.test.ts reads them):
- *   hero (`hero`)                  ZIP, call and quote buttons, a farther town's arrival note
+ *   hero (`hero`)                  ZIP, call and quote buttons, a farther town's arrival note; the
+ *                                  owner's photo when the record names one, else the drawing of
+ *                                  the record's kind of place (`scene`)
  *   About (`area-about`)           text, links to the two nearest towns (lib/content/arrival.ts),
- *                                  the four facts, the picture
+ *                                  the four facts, the picture (the van: the hero shows the place)
  *   features (`area-features`)     six tags, when sections.features
  *   services (`area-services`)     links to the record's specialised services (`page.town.services`),
  *                                  the four core services with the sub-services
@@ -19,7 +21,8 @@
  * come from the layout and the route (pages/routes.ts).
  *
  * Wording of emergency service follows `page.emergency`: "24/7" areas claim it; "available"
- * areas (San Rafael, Gallup) say only that emergency services are available.
+ * areas (San Rafael, Gallup) say only that emergency services are available, and "on request"
+ * where the record is served on request, as the coverage note above says.
  */
 import { SCENE_ALT, type AreaCopy, type CoreService, type Faq } from '../lib/content/schema.ts';
 import { neighbours } from '../lib/content/arrival.ts';
@@ -33,6 +36,9 @@ function fillName(text: string, name: string): string {
 }
 import { CallBanner, FaqList, Hero, Section, ServiceCards, WhyChooseUs } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
+
+/** What the van drawing (static/img/hero.svg) shows: the picture of the About card, "we come to you". */
+export const VAN_ALT = 'Illustration: our white locksmith van on a desert road below mesas';
 
 /** Intrinsic size of the scene SVGs (static/img/scene-*.svg), px. */
 export const SCENE_SIZE: [number, number] = [800, 500];
@@ -89,7 +95,9 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
         title={`Locksmith in ${name}, ${region}`}
         eyebrow={<><Icon name="map" size={18} /> {name}, {region} <span className="area-zip">ZIP {area.zipCode}</span></>}
         text={`Mobile locksmith for cars, homes and businesses in ${name}. ${area.description}`}
-        imageAlt="Illustration of our service van on a desert road below mesas"
+        image={`/img/scene-${area.scene}.svg`}
+        imageSize={SCENE_SIZE}
+        imageAlt={SCENE_ALT[area.scene]}
         photo={area.photo}
       >
         {note && <p className="area-coverage-note"><Icon name="clock" size={18} /> {note}</p>}
@@ -102,20 +110,20 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
             <p className="area-near">Nearest towns we serve: <LinkList links={near.map((n) => ({ href: `/areas/${n.town.slug}/`, label: `${n.town.name} (${n.km} km)` }))} />.</p>
           </div>
           <div className="card area-factcard">
-            <img className="card-img" src={`/img/scene-${area.scene}.svg`} alt={SCENE_ALT[area.scene]} width={SCENE_SIZE[0]} height={SCENE_SIZE[1]} loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
+            <img className="card-img" src="/img/hero.svg" alt={VAN_ALT} width="1200" height="800" loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
             <dl className="area-facts">
               {facts.map(([label, value]) => (
                 <div key={label} className="area-fact"><dt>{label}</dt><dd>{value}</dd></div>
               ))}
             </dl>
           </div>
+          {sections.features && (
+            <div className="area-features">
+              <h3>Community features</h3>
+              <Tags tags={area.features} label={`Features of ${name}`} />
+            </div>
+          )}
         </div>
-        {sections.features && (
-          <div className="area-features">
-            <h3>Community features</h3>
-            <Tags tags={area.features} label={`Features of ${name}`} />
-          </div>
-        )}
       </Section>
 
       <Section title={`Locksmith Services in ${name}`} className="area-services" id="services">
@@ -145,7 +153,7 @@ export function AreaPage({ area, faqs }: { area: Area; faqs: Faq[] }) {
           title={always ? `24/7 Emergency Locksmith in ${name}` : `Emergency Locksmith Service in ${name}`}
           text={always
             ? `Emergency service is available 24/7 in ${name}. Call now.`
-            : `Emergency services are available in ${name}. Call and we will tell you honestly when we can be there.`}
+            : `Emergency services are available in ${name}${area.servedOnRequest ? ' on request' : ''}. Call and we will tell you honestly when we can be there.`}
         />
       )}
 

@@ -7,7 +7,7 @@
 import type { CoreService } from '../lib/content/schema.ts';
 import { Icon } from '../templates/icons.tsx';
 import { CallBanner, FaqList, Hero, PlacesGrid, Section } from '../templates/sections.tsx';
-import { ServiceList, serviceItem, servicesOfKind } from '../templates/ServiceList.tsx';
+import { CARD_ALT, ServiceList, serviceItem, servicesOfKind } from '../templates/ServiceList.tsx';
 import { useSite } from '../templates/site-context.ts';
 
 /** The last entry of a core page's services: the hub of every specialised service. */
@@ -17,7 +17,7 @@ export function CorePage({ service }: { service: CoreService }) {
   const own = servicesOfKind(useSite().services, service.slug);
   return (
     <>
-      <Hero title={service.heroTitle} text={service.heroText} photo={service.photo} image={`/img/card-${service.slug}.svg`} imageAlt={`Illustration for ${service.name.toLowerCase()}`}
+      <Hero title={service.heroTitle} text={service.heroText} photo={service.photo} image={`/img/card-${service.slug}.svg`} imageAlt={CARD_ALT[service.slug]}
         eyebrow={<><Icon name={service.icon} size={18} /> {service.name}</>} />
       <Section title="What we do" className="section-subservices">
         <ul className="chips" role="list">

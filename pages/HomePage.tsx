@@ -45,7 +45,7 @@ export function HomePage() {
   const { rating } = settings;
   return (
     <>
-      <Hero title={home.heroTitle} text={home.heroText} photo={home.photo} quoteLabel="Get Free Quote" imageAlt="Illustration of our service van on a desert road below the mesas near Grants" eyebrow={<><Icon name="clock" size={18} /> 24/7 emergency locksmith - we come to you</>} />
+      <Hero title={home.heroTitle} text={home.heroText} photo={home.photo} quoteLabel="Get Free Quote" imageAlt="Illustration: our white locksmith van on a desert road below mesas and a snow-capped mountain" eyebrow={<><Icon name="clock" size={18} /> 24/7 emergency locksmith - we come to you</>} />
       <TrustBar items={backedItems([{ label: 'EMERGENCY SERVICE', icon: 'alert' }, { label: 'LICENSED & INSURED', icon: 'shield' }, { label: 'FAST RESPONSE', icon: 'clock' }], settings.credentials)} />
       <Section title="Our Locksmith Services" intro="Cars, homes and businesses - one call and we drive to you.">
         <ServiceCards services={core} />

@@ -18,31 +18,33 @@ import { useSite } from '../templates/site-context.ts';
 import { SCENE_SIZE } from './AreaPage.tsx';
 
 /**
- * One community card; its heading links to the area page when the community has one. The card's
- * illustration is one of a few shared scenes that adds nothing the heading does not say, so it is
- * decorative (alt="", skipped by screen readers: https://www.w3.org/WAI/tutorials/images/decorative/);
- * the area page's own picture keeps the scene's description.
+ * One community card, tight enough that twenty fit a phone screen's scroll: a small picture beside
+ * the heading (linked to the area page when the community has one), the ZIP, county and coverage
+ * badge, the description, and a disclosure with the details, population and feature tags (closed,
+ * still in the HTML and opened by mouse, Enter or Space without JavaScript). The picture is one of
+ * a few shared scenes that adds nothing the heading does not say, so it is decorative (alt="",
+ * https://www.w3.org/WAI/tutorials/images/decorative/).
  */
 function CommunityCard({ c }: { c: Community }) {
   const badge = coverageBadge(c);
   return (
     <li id={c.slug} className="card community-card">
       <img className="card-img" src={`/img/scene-${c.scene}.svg`} alt="" width={SCENE_SIZE[0]} height={SCENE_SIZE[1]} loading="lazy" decoding="async" data-fallback="/img/fallback.svg" />
-      <div className="card-body">
-        <h3 className="card-title">{c.page ? <a href={`/areas/${c.slug}/`}>{c.name}</a> : c.name}</h3>
-        <p className="community-meta">
-          {c.zipCode && <span className="zip">ZIP {c.zipCode}</span>}
-          <span>{c.county} County</span>
-          <span className={`coverage coverage-${badge.kind}`}>{badge.label}</span>
-        </p>
-        <p>{c.description}</p>
+      <h3 className="card-title">{c.page ? <a href={`/areas/${c.slug}/`}>{c.name}</a> : c.name}</h3>
+      <p className="community-meta">
+        {c.zipCode && <span className="zip">ZIP {c.zipCode}</span>}
+        <span>{c.county} County</span>
+        <span className={`coverage coverage-${badge.kind}`}>{badge.label}</span>
+      </p>
+      <p className="community-desc">{c.description}</p>
+      <details className="community-more">
+        <summary>More about {c.name}</summary>
         <p className="community-details">{c.details}</p>
         <p className="community-population"><strong>Population:</strong> {c.population}</p>
         <ul className="chips community-tags" role="list">
           {c.features.map((f) => <li key={f}>{f}</li>)}
         </ul>
-        {c.page && <a className="community-more" href={`/areas/${c.slug}/`}>Locksmith in {c.name}<span aria-hidden="true">{'\u00a0'}&rarr;</span></a>}
-      </div>
+      </details>
     </li>
   );
 }
@@ -64,7 +66,8 @@ export function ServiceAreasPage() {
         title={`Locksmith Service Areas in ${counties.primary.join(' & ')} Count${counties.primary.length === 1 ? 'y' : 'ies'}`}
         eyebrow={<><Icon name="map" size={18} /> Based in {locality}, {region}</>}
         text={`We are a fully mobile locksmith based in ${locality}. We drive to cars, homes and businesses ${countiesReach(counties)}, within a radius of ${settings.serviceRadiusMiles} miles. ${servedOnRequestSentence(communities)}`.trim()}
-        imageAlt="Illustration of our service van on a desert road below the mesas near Grants"
+        image="/img/hero-areas.svg"
+        imageAlt="Illustration: a drawn road map with a highway across mesas, a navy pin for our base inside a dotted ring, red pins for towns and our van on the road"
       />
 
       <Section title="What We Do Everywhere We Go" intro="The same four services in every community we cover." className="service-types-section">

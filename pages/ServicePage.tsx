@@ -10,7 +10,7 @@ import type { CoreService, Service } from '../lib/content/schema.ts';
 import { backedItems } from '../lib/content/claims.ts';
 import { CallLink } from '../templates/ContactLinks.tsx';
 import { Icon } from '../templates/icons.tsx';
-import { coreItem, ServiceList, serviceItem, servicesOfKind } from '../templates/ServiceList.tsx';
+import { CARD_ALT, coreItem, ServiceList, serviceItem, servicesOfKind } from '../templates/ServiceList.tsx';
 import { CallBanner, FaqList, Hero, PlacesGrid, Section, TrustBar } from '../templates/sections.tsx';
 import { useSite } from '../templates/site-context.ts';
 
@@ -72,7 +72,7 @@ export function ServicePage({ service }: { service: Service }) {
         text={service.heroText}
         photo={service.photo}
         image={kind ? `/img/card-${kind}.svg` : undefined}
-        imageAlt={`Illustration for ${service.name.toLowerCase()}`}
+        imageAlt={CARD_ALT[kind]}
         eyebrow={<><Icon name={service.icon} size={18} /> {service.name}</>}
       />
       {emergency && <TrustBar items={backedItems(EMERGENCY_STRIP, credentials)} />}

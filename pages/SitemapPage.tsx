@@ -1,11 +1,13 @@
 /**
  * The sitemap page (/sitemap/). Heading "Website Sitemap" and a total
  * page count computed from the lists; the groups Main Pages, Core Services, Specialized Services
- * and Service Areas, each entry with name, description, path and a Visit Page link; a link to
- * /sitemap.xml in a new tab; a help section with phone and e-mail links.
- * The groups are computed from the route table by `sitemapGroups()` in pages/routes.ts; a group's
- * heading links to its hub page (/services/, /service-areas/), which is not added as an entry, so
- * the counts stay those of the pages listed.
+ * and Service Areas, all four headed alike (icon, name, count), each entry its name linked to the
+ * page (the link carries the path: no raw path is shown, and no row of identical "Visit Page"
+ * buttons) and its description; a link to /sitemap.xml in a new tab; a help section with phone
+ * and e-mail links.
+ * The groups are computed from the route table by `sitemapGroups()` in pages/routes.ts; a group
+ * with a hub page not listed among its entries (/services/) links to it in a line under its
+ * heading, so the counts stay those of the pages listed.
  */
 import type { IconName } from '../lib/content/schema.ts';
 import { toSlug } from '../lib/text.ts';
@@ -67,19 +69,16 @@ export function SitemapPage({ groups }: { groups: SitemapGroupProps[] }) {
           <section key={g.group} className="section sitemap-group" id={id} aria-labelledby={`${id}-title`}>
             <div className="container">
               <h2 id={`${id}-title`} className="sitemap-group-title">
-                <span className="sitemap-group-icon"><Icon name={SITEMAP_GROUP_ICONS[g.group]} size={26} /></span>
-                <span>{g.hub ? <a href={g.hub}>{g.group}</a> : g.group}</span>
+                <span className="sitemap-group-icon"><Icon name={SITEMAP_GROUP_ICONS[g.group]} size={22} /></span>
+                <span className="sitemap-group-name">{g.group}</span>
                 <span className="sitemap-count" data-count={g.pages.length}>{pagesLabel(g.pages.length)}</span>
               </h2>
+              {g.hub && !g.pages.some((p) => p.path === g.hub) && <p className="sitemap-hub">All of them on one page: <a href={g.hub}>{g.group} overview</a></p>}
               <ul className="sitemap-list" role="list">
                 {g.pages.map((p) => (
                   <li key={p.path} className="sitemap-entry">
-                    <h3 className="sitemap-name">{p.name}</h3>
-                    <p className="sitemap-path"><code>{p.path}</code></p>
+                    <h3 className="sitemap-name"><a href={p.path}>{p.name}</a></h3>
                     <p className="sitemap-desc">{p.description}</p>
-                    <a className="btn btn-ghost sitemap-visit" href={p.path}>
-                      Visit Page<span className="visually-hidden"> - {p.name}</span>
-                    </a>
                   </li>
                 ))}
               </ul>

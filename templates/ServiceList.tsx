@@ -5,7 +5,7 @@
 import type { CoreService, IconName, Service } from '../lib/content/schema.ts';
 import { Icon } from './icons.tsx';
 
-/** One entry: where it links, its name and icon, one line of text; `core` marks a core service page (shaded). */
+/** One entry: where it links, its name and icon, one line of text; `core` marks a core service page (a navy rule at its left). */
 export interface ServiceListItem { href: string; name: string; icon: IconName; text: string; core?: boolean }
 
 /** A specialised service as an entry: its page and its summary. */
@@ -13,6 +13,17 @@ export const serviceItem = (s: Service): ServiceListItem => ({ href: `/services/
 
 /** A core service as an entry: its page and its sub-services, e.g. "Car lockouts, Key programming, Ignition repair." */
 export const coreItem = (c: CoreService): ServiceListItem => ({ href: `/${c.slug}/`, name: c.name, icon: c.icon, text: `${c.subServices.join(', ')}.`, core: true });
+
+/**
+ * What the drawing of each kind of service shows (static/img/card-{slug}.svg, its own aria-label):
+ * the alt text of a service or core page's hero picture.
+ */
+export const CARD_ALT: Record<CoreService['slug'], string> = {
+  automotive: 'Illustration: a car and a car key',
+  residential: 'Illustration: a front door with a deadbolt lock',
+  commercial: 'Illustration: a storefront with glass doors and panic bars',
+  emergency: 'Illustration: an alarm clock at night and a locksmith van on its way',
+};
 
 /** The specialised services that belong to a core service (Service.kind), in content order. */
 export function servicesOfKind(services: Service[], kind: CoreService['slug']): Service[] {

@@ -99,17 +99,23 @@ export function ServiceCards({ services, headingLevel = 3 }: { services: CoreSer
   );
 }
 
-/** Questions and answers, all visible (they are also the page's FAQPage JSON-LD). */
+/**
+ * Questions and answers as disclosure widgets, the first one open: <details>/<summary> opens and
+ * closes without JavaScript, by mouse, Enter or Space, and is announced as expanded or collapsed
+ * (https://html.spec.whatwg.org/multipage/interactive-elements.html#the-details-element). Every
+ * answer stays in the HTML, closed or not; the same questions and answers are the page's FAQPage
+ * JSON-LD. The question is a heading inside the summary (the summary's content model allows one).
+ */
 export function FaqList({ faqs, title = 'Frequently Asked Questions', intro }: { faqs: Faq[]; title?: string; intro?: ReactNode }) {
   if (faqs.length === 0) return null;
   return (
     <Section title={title} intro={intro} className="section-faq" id="faq">
       <div className="faq-list">
-        {faqs.map((f) => (
-          <article key={f.question} className="faq-item">
-            <h3 className="faq-q">{f.question}</h3>
+        {faqs.map((f, i) => (
+          <details key={f.question} className="faq-item" open={i === 0}>
+            <summary><h3 className="faq-q">{f.question}</h3></summary>
             <p className="faq-a">{f.answer}</p>
-          </article>
+          </details>
         ))}
       </div>
     </Section>
@@ -153,12 +159,13 @@ export function WhyChooseUs({ points, title = 'Why Choose Us' }: { points: WhyPo
 }
 
 /**
- * Customer review cards with their stars. A review that is one of the sample reviews of
+ * Customer review cards with their stars (on phones a row that scrolls sideways). A review that is one of the sample reviews of
  * lib/content/samples.ts carries a visible "Sample review" note, so it never passes as a customer's.
  */
 export function ReviewCards({ reviews }: { reviews: Review[] }) {
+  // On phones the cards form a row that scrolls sideways: focusable, so a keyboard can scroll it.
   return (
-    <ul className="cards cards-3" role="list">
+    <ul className="cards cards-3 review-row" role="list" tabIndex={0} aria-label="Reviews">
       {reviews.map((r) => (
         <li key={r.name} className="card review-card">
           {isSampleReview(r) && <p className="sample-note">Sample review, not from a real customer</p>}

@@ -2,6 +2,8 @@
 /**
  * The few icons the islands draw, as Preact components. Same 24x24 stroke drawings as
  * templates/icons.tsx (which is React, for the server-only templates); decorative (aria-hidden).
+ * Their stroke comes from the `.icon` rule of templates/styles/00-base.css, which every page
+ * keeps (its header draws icons), as for the templates' icons.
  */
 
 const PATHS = {
@@ -20,7 +22,7 @@ export type IslandIconName = keyof typeof PATHS;
  */
 export function IslandIcon({ name, size = 24 }: { name: IslandIconName; size?: number }) {
   return (
-    <svg class="icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">
+    <svg class="icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
       <path d={PATHS[name]} />
     </svg>
   );

@@ -55,7 +55,7 @@ function areaFaqCopy(facts: AreaFaqFacts): Faq[] {
   const { name, region } = facts;
   const emergency = facts.emergency === '24/7'
     ? `Yes, 24/7 in ${name}, nights and holidays included; an after-hours fee, if any, is quoted before we set out.`
-    : `Emergency services are available in ${name}. Call and we will tell you honestly when we can be there; any after-hours fee is quoted up front.`;
+    : `Emergency services are available in ${name}${facts.servedOnRequest ? ' on request' : ''}. Call and we will tell you honestly when we can be there; any after-hours fee is quoted up front.`;
   const arrival = facts.servedOnRequest
     ? `${name} is extended coverage, served on request, so call first to confirm we can come. ${facts.arrival}`
     : facts.arrival;

@@ -195,7 +195,7 @@ export const AreaSections = z.strictObject({
 export type AreaSections = z.infer<typeof AreaSections>;
 
 /** SVG scenes available for area pictures (static/img/scene-{name}.svg). */
-export const SceneName = z.enum(['mesa', 'pueblo', 'lake', 'town', 'forest', 'plains']);
+export const SceneName = z.enum(['mesa', 'pueblo', 'lake', 'town', 'city', 'forest', 'plains']);
 export type SceneName = z.infer<typeof SceneName>;
 
 /**
@@ -207,6 +207,7 @@ export const SCENE_ALT: Record<SceneName, string> = {
   pueblo: 'Illustration: a terraced adobe pueblo with ladders on top of a mesa',
   lake: 'Illustration: a mountain lake framed by pine trees and hills',
   town: 'Illustration: a small-town main street with low storefronts, railroad tracks and a mesa behind',
+  city: 'Illustration: a railroad city of brick buildings, a freight train and red sandstone cliffs behind',
   forest: 'Illustration: tall ponderosa pines on rolling hills',
   plains: 'Illustration: open grassland with distant mesas under a big sky',
 };

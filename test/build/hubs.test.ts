@@ -3,7 +3,7 @@
  * the preview server (a real HTTP server on 127.0.0.1): /services/ answers 200, lists every
  * specialised service with its summary, is indexable, in sitemap.xml and in the breadcrumbs of the
  * service pages; /areas/ answers with a 301 to /service-areas/; the /sitemap page links the hubs
- * from its group headings and keeps its counts; each core page links to its own specialised
+ * from its groups and keeps its counts; each core page links to its own specialised
  * services; the pages that could compete for one search (/ and /areas/grants/, /emergency/ and
  * /services/emergency-locksmith/) have titles and headings of different intent.
  */
@@ -71,15 +71,16 @@ hubs('should answer /areas/ and /areas with a 301 to /service-areas/, and keep t
   for (const a of SITE.areas) assert.is((await get(`/areas/${a.slug}/`)).status, 200, a.slug);
 });
 
-hubs('should link the hubs from the /sitemap page\'s group headings without adding entries', async () => {
+hubs('should link the hubs from the /sitemap page\'s groups, headed alike, without adding entries', async () => {
   const { root } = await get('/sitemap/');
-  const heading = (id: string) => root.querySelector(`#${id}-title a`)?.getAttribute('href');
-  assert.is(heading('specialized-services'), '/services/');
-  assert.is(heading('service-areas'), '/service-areas/');
-  assert.is(heading('main-pages'), undefined);
+  const group = (id: string) => root.querySelector(`#${id}`)!;
+  // /services/ is no entry of its group: a line under the heading links it. /service-areas/ is.
+  assert.is(group('specialized-services').querySelector('.sitemap-hub a')?.getAttribute('href'), '/services/');
+  assert.ok(group('service-areas').querySelector('li.sitemap-entry a[href="/service-areas/"]'), '/service-areas/ is an entry of its group');
+  assert.equal(root.querySelectorAll('.sitemap-group h2 a').length, 0, 'no group heading is a link');
   const counts = root.querySelectorAll('.sitemap-group').map((g) => g.querySelectorAll('li.sitemap-entry').length);
   assert.equal(counts, [3, 4, SITE.services.length, SITE.areas.length + 1]);
-  assert.not.ok(root.querySelector('li.sitemap-entry a.sitemap-visit[href="/services/"]'), 'the hub is not an entry');
+  assert.not.ok(root.querySelector('li.sitemap-entry a[href="/services/"]'), 'the hub is not an entry');
 });
 hubs.run();
 

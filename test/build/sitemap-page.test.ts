@@ -33,7 +33,8 @@ interface Shown {
   id: string;
   title: string;
   count: number;
-  entries: { name: string; description: string; path: string; href: string | null }[];
+  headingLinks: number;
+  entries: { name: string; description: string; path: string; href: string | null; links: number; shownPath: boolean }[];
 }
 
 const sitemap = suite('/sitemap/ page (built)');
@@ -45,13 +46,16 @@ sitemap.before(async () => {
   groups = clean(await page.$$eval('main section.sitemap-group', (sections) => sections.map((s) => {
     return {
       id: s.id,
-      title: (s.querySelector('h2 > span:not(.sitemap-count):not(.sitemap-group-icon)')?.textContent ?? ''),
+      title: (s.querySelector('h2 > .sitemap-group-name')?.textContent ?? ''),
+      headingLinks: s.querySelectorAll('h2 a').length,
       count: Number(s.querySelector('.sitemap-count')?.getAttribute('data-count')),
       entries: [...s.querySelectorAll('li.sitemap-entry')].map((li) => ({
         name: (li.querySelector('h3')?.textContent ?? ''),
         description: (li.querySelector('.sitemap-desc')?.textContent ?? ''),
-        path: (li.querySelector('.sitemap-path')?.textContent ?? ''),
-        href: li.querySelector('a.sitemap-visit')?.getAttribute('href') ?? null,
+        path: li.querySelector('h3 > a')?.getAttribute('href') ?? '',
+        href: li.querySelector('h3 > a')?.getAttribute('href') ?? null,
+        links: li.querySelectorAll('a').length,
+        shownPath: /(^|\s)\/[\w-]*\//.test(li.textContent ?? ''),
       })),
     };
   })));
@@ -75,17 +79,23 @@ sitemap('should display the total the route table gives (3 + 4 + 10 + 18 today)'
   assert.is(tableTotal, 3 + 4 + site.services.length + site.areas.length + 1);
   assert.is((await page.textContent('[data-total-pages]'))?.trim(), `${tableTotal} pages`);
 });
-sitemap('should list each entry with the name, description and path of the table', () => {
+sitemap('should head every group alike: icon, name and count, no heading a link', () => {
+  assert.equal(groups.map((g) => g.headingLinks), [0, 0, 0, 0]);
+});
+sitemap('should list each entry with the name, description and path (its link) of the table', () => {
   assert.equal(groups.map((g) => g.entries.map(({ name, description, path: p }) => ({ name, description, path: p }))), table.map((g) => g.pages));
 });
-sitemap('should link every "Visit Page" to a built file', () => {
+sitemap('should link every entry\'s name to a built file', () => {
   const missing = groups.flatMap((g) => g.entries).filter((e) => !e.href || e.href !== e.path || !existsSync(path.join(DIST, outputFile(e.href)))).map((e) => e.href);
   assert.equal(missing, []);
 });
-sitemap('should give each "Visit Page" link an accessible name with its page name', async () => {
+sitemap('should make each entry one link named by its page, with no raw path shown and no "Visit Page" buttons', async () => {
   for (const e of groups.flatMap((g) => g.entries)) {
-    assert.is(await page.getByRole('link', { name: `Visit Page - ${e.name}`, exact: true }).count(), 1, e.name);
+    assert.is(e.links, 1, e.name);
+    assert.not.ok(e.shownPath, `${e.name}: shows a raw path`);
+    assert.ok(await page.locator('main li.sitemap-entry h3 a', { hasText: e.name }).count() >= 1, e.name);
   }
+  assert.is(await page.getByRole('link', { name: /^Visit Page/ }).count(), 0);
 });
 sitemap('should link /sitemap.xml in a new tab with rel="noopener", and the file should exist', async () => {
   const link = page.locator('main a[href="/sitemap.xml"]');
