@@ -54,7 +54,7 @@ export function readYaml(file: string, text: string, schema: z.ZodType | undefin
   const problems = doc.errors.slice(0, 1).map((error): ContentProblem => {
     const { line, column } = at(error.pos[0]);
     const mistake = yamlMistake(error.code, text.split('\n'), line);
-    return { file, line: mistake.line ?? line, column: mistake.line && mistake.line !== line ? 1 : column, expected: mistake.words };
+    return { file, line: mistake.line ?? line, column: mistake.column ?? (mistake.line && mistake.line !== line ? 1 : column), expected: mistake.words };
   });
   return {
     file,
@@ -73,11 +73,12 @@ export function readYaml(file: string, text: string, schema: z.ZodType | undefin
 
 /**
  * A YAML parse error in an owner's words, with what to do (the `yaml` package's error codes:
- * https://eemeli.org/yaml/#errors), and the line to fix when it is not the one the parser names.
+ * https://eemeli.org/yaml/#errors), and the line (and column) to fix when it is not where the
+ * parser noticed the mistake.
  * @param lines the file's lines
  * @param line  the line the parser names, from 1
  */
-function yamlMistake(code: string, lines: readonly string[], line: number): { words: string; line?: number } {
+function yamlMistake(code: string, lines: readonly string[], line: number): { words: string; line?: number; column?: number } {
   switch (code) {
     case 'TAB_AS_INDENT':
       return { words: 'is indented with a tab: indent with spaces only (two per level)' };
@@ -102,7 +103,9 @@ function yamlMistake(code: string, lines: readonly string[], line: number): { wo
       // line above that starts a value with one.
       let open = Math.min(line, lines.length) - 1;
       while (open > 0 && !/(?:^|:|-)\s*["']/.test(lines[open] ?? '')) open--;
-      return { words: 'has a quote that is not closed: end the text with the same quote it starts with', line: open + 1 };
+      const quote = /(?:^|:|-)\s*(["'])/.exec(lines[open] ?? '');
+      const column = quote ? quote.index + quote[0].length : undefined;
+      return { words: 'has a quote that is not closed: end the text with the same quote it starts with', line: open + 1, column };
     }
     case 'BAD_SCALAR_START':
       return { words: 'has a text starting with a character YAML reserves (@, `, %, |, > or a quote): put the whole text in quotes' };

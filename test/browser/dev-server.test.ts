@@ -74,12 +74,12 @@ test('should show a saved description in the open page without a manual reload, 
   const source = await readFile(communities(), 'utf8');
   assert.ok(source.includes(grants.description));
   const before = (dev!.output().match(/^Rebuilt after /gm) ?? []).length;
-  const text = 'Edited while the page was open: this sentence came by live reload.';
+  const text = 'Edited while the page was open, this sentence came by live reload.';
   await saveFile(communities(), source.replace(grants.description, text));
   await page.waitForFunction((t) => document.body.textContent!.includes(t), text, { timeout: WAIT_MS });
   // The build has ended (its line is printed after every reload it sends) ...
   for (const end = Date.now() + WAIT_MS; (dev!.output().match(/^Rebuilt after /gm) ?? []).length === before && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
-  assert.match(dev!.output(), /^Rebuilt after content\/areas\/grants\.yaml: \d+ of \d+ pages changed, \d+ ms\.$/m);
+  assert.match(dev!.output(), /^Rebuilt after content\/areas\/grants\.yaml: \d+ of \d+ pages changed, \d+ ms\.$/m, dev!.output());
   // ... and a reload it had sent would have reached the tab within a second on any machine.
   await new Promise((r) => setTimeout(r, 1_000));
   assert.is(await other.evaluate(() => (window as any).untouched), true, 'the /automotive/ tab was not reloaded');
@@ -100,10 +100,10 @@ test('should show the error page for a YAML mistake, and the site again once it 
   await saveFile(communities(), broken);
   await page.waitForSelector('h1:has-text("Build stopped")', { timeout: WAIT_MS });
   const shown = await page.textContent('body') ?? '';
-  assert.match(shown, `content/areas/grants.yaml:${line}:1: `);
+  assert.match(shown, `content/areas/grants.yaml:${line}:14: `, shown);
   assert.match(shown, /quote that is not closed/);
   assert.match(shown, /reloads by itself when you save the fix/);
-  assert.match(dev!.output(), `Build stopped: content/areas/grants.yaml:${line}:1: `);
+  assert.match(dev!.output(), `Build stopped: content/areas/grants.yaml:${line}:14: `);
 
   await saveFile(communities(), good.replace('this sentence came by live reload', 'fixed and back'));
   await page.waitForFunction(() => document.body.textContent!.includes('fixed and back'), undefined, { timeout: WAIT_MS });

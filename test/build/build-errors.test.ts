@@ -40,7 +40,7 @@ test('should report each YAML mistake an owner makes as one line with file, line
     ['content/settings.yaml', '  locality: Grants', '\tlocality: Grants', (t) => `content/settings.yaml:${lineOf(t, '\tlocality')}:1: is indented with a tab: indent with spaces only (two per level)`],
     ['content/settings.yaml', '  region: NM', '   region: NM', (t) => `content/settings.yaml:${lineOf(t, '   region')}:1: is indented more than the field above it (line ${lineOf(t, '   region') - 1}): line it up with that field`],
     ['content/areas/milan.yaml', /^description: .*$/m, 'description: Note: we come to you', (t) => `content/areas/milan.yaml:${lineOf(t, 'description: Note')}:14: has a text with ": " (a colon and a space) in it: put the whole text in quotes, e.g. description: "Note: we come to you"`],
-    ['content/services/car-lockout.yaml', /^summary: /m, 'summary: "We\'ll ', (t) => `content/services/car-lockout.yaml:${lineOf(t, 'summary: "We')}:1: has a quote that is not closed: end the text with the same quote it starts with`],
+    ['content/services/car-lockout.yaml', /^summary: /m, 'summary: "We\'ll ', (t) => `content/services/car-lockout.yaml:${lineOf(t, 'summary: "We')}:10: has a quote that is not closed: end the text with the same quote it starts with`],
   ];
   for (const [file, from, to, expected] of cases) {
     const changed = await edit(file, from, to);
