@@ -7,7 +7,7 @@
  * call the page does not have.
  */
 import type { Page } from 'playwright-core';
-import { settledBarBoxes } from './layout.ts';
+import { settledBarBoxes, textLinesUnder } from './layout.ts';
 
 /**
  * The grids of tiles or cards whose visible boxes (`item`, default the grid's children) in one row
@@ -71,22 +71,5 @@ export function unevenTiles(page: Page): Promise<string[]> {
  * contact buttons or the chatbot's button, e.g. '"What we do" (h2.section-title) y=820'.
  */
 export async function textUnderFixedOnFirstScreen(page: Page): Promise<string[]> {
-  const bars = await settledBarBoxes(page);
-  return page.evaluate((boxes) => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const owner = node.parentElement!;
-      if (!node.textContent!.trim() || owner.closest('.fixed-contact, .chatbot, script, template, .visually-hidden, details:not([open]) > :not(summary)')) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const line of range.getClientRects()) {
-        if (line.width < 2 || line.height < 2 || line.top >= innerHeight || line.bottom <= 0) continue;
-        if (boxes.some((b) => line.left < b.right && line.right > b.left && line.top < b.bottom && line.bottom > b.top)) {
-          found.push(`"${node.textContent!.trim().slice(0, 30)}" (${owner.tagName.toLowerCase()}.${owner.getAttribute('class') ?? ''}) y=${Math.round(line.top)}`);
-        }
-      }
-    }
-    return found;
-  }, bars);
+  return textLinesUnder(page, await settledBarBoxes(page), { firstScreen: true });
 }

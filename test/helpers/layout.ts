@@ -119,24 +119,33 @@ export function settledBarBoxes(page: Page): Promise<Box[]> {
  */
 export async function linesUnderBarAtEnd(page: Page): Promise<string[]> {
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-  const bars = await settledBarBoxes(page);
-  return page.evaluate((boxes) => {
+  return textLinesUnder(page, await settledBarBoxes(page), { firstScreen: false });
+}
+
+/**
+ * Lines of the page's own text (not the fixed buttons', the chatbot's, a script's or a closed
+ * answer's) that lie under any of `boxes`, e.g. '"What we do" (h2.section-title) y=820'.
+ * @param options.firstScreen only lines inside the viewport as it is, and not visually hidden ones
+ */
+export async function textLinesUnder(page: Page, boxes: Box[], options: { firstScreen: boolean }): Promise<string[]> {
+  return page.evaluate(({ boxes, firstScreen }) => {
     const found: string[] = [];
+    const skipped = `.fixed-contact, .chatbot, script, template, details:not([open]) > :not(summary)${firstScreen ? ', .visually-hidden' : ''}`;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const owner = node.parentElement!;
-      if (!node.textContent!.trim() || owner.closest('.fixed-contact, .chatbot, script, template, details:not([open]) > :not(summary)')) continue;
+      if (!node.textContent!.trim() || owner.closest(skipped)) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const line of range.getClientRects()) {
-        if (line.width < 2 || line.height < 2) continue;
+        if (line.width < 2 || line.height < 2 || (firstScreen && (line.top >= innerHeight || line.bottom <= 0))) continue;
         if (boxes.some((b) => line.left < b.right && line.right > b.left && line.top < b.bottom && line.bottom > b.top)) {
           found.push(`"${node.textContent!.trim().slice(0, 30)}" (${owner.tagName.toLowerCase()}.${owner.getAttribute('class') ?? ''}) y=${Math.round(line.top)}`);
         }
       }
     }
     return found;
-  }, bars);
+  }, { boxes, firstScreen: options.firstScreen });
 }
 
 /**
