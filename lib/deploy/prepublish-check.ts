@@ -65,7 +65,7 @@ const SETTINGS_CHECKED_ABOVE = ['phone', 'email', 'siteUrl', 'videos', 'rating',
 /** What each sample credential is, and what to put instead. */
 const CREDENTIAL_FIELDS = {
   licence: 'a sample licence: put the issuer and number of your licence, or licence: null if you have none (the build then names every text that says "licensed")',
-  insurance: 'a sample insurance: put the kind of cover you have and your insurer\'s name (or insurer: \'\'), or insurance: null if you are not insured (the build then names every text that says "insured")',
+  insurance: 'a sample insurance: put the kind of cover you have and your insurer\'s name (or insurer: ""), or insurance: null if you are not insured (the build then names every text that says "insured")',
   bureau: 'a sample business bureau: put its name and the link to your profile there, or bureau: null if you are not accredited (the build then names every text that says "accredited")',
 } as const;
 

@@ -99,7 +99,7 @@ export function slowPrimaryTowns(site: SiteData): Remark[] {
     if (town.coverage !== 'primary' || a.minutes <= upperMinutes(normal)) return [];
     return [{
       file: CONTENT_FILES.community(town), record: communityLabel(town), field: 'coverage',
-      message: `is "primary", but the site estimates ${a.estimate} to get there (${a.km} km from ${base} as the crow flies), beyond your normal response time of ${normal} minutes (responseMinutes.normal in ${CONTENT_FILES.settings}): make it coverage: 'extended', or, if you do get there within ${normal} minutes, widen responseMinutes.normal.`,
+      message: `is "primary", but the site estimates ${a.estimate} to get there (${a.km} km from ${base} as the crow flies), beyond your normal response time of ${normal} minutes (responseMinutes.normal in ${CONTENT_FILES.settings}): make it coverage: extended, or, if you do get there within ${normal} minutes, widen responseMinutes.normal.`,
     }];
   });
 }
