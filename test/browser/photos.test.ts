@@ -171,7 +171,7 @@ markup('should load the service card photos lazily and asynchronously, and keep 
   assert.match(cards[0].sources[0].sizes, /^\(min-width: 80rem\) 290px, /);
   assert.is(await page.getAttribute('.service-residential .card-img', 'src'), '/img/card-residential.svg');
   await page.goto(h.url('/areas/milan/'));
-  assert.is(await page.getAttribute('.hero-img', 'src'), '/img/hero.svg', 'a community without a photo keeps its illustration');
+  assert.is(await page.getAttribute('.hero-img', 'src'), '/img/scene-town.svg', 'a community without a photo keeps the illustration of its kind of place');
   assert.is((await pictures(page)).filter((p) => p.img.className === 'hero-img').length, 0);
   await context.close();
 });
