@@ -107,7 +107,7 @@ const warnings = (raw: any = PROJECT_CONTENT, pages?: Parameters<typeof checkSit
 check('should warn of each primary town the site estimates beyond the normal response time, and stop once it is extended or the time widened', () => {
   const slow = (raw?: any) => warnings(raw).filter((l) => l.includes('field "coverage"'));
   assert.equal(slow().map((l) => /community "([^"]+)"/.exec(l)![1]), ['thoreau', 'laguna', 'new-laguna']);
-  assert.ok(slow().includes('Warning: content/areas/thoreau.yaml: community "thoreau": field "coverage" is "primary", but the site estimates about an hour to get there (44 km from Grants as the crow flies), beyond your normal response time of 20-45 minutes (responseMinutes.normal in content/settings.yaml): make it coverage: \'extended\', or, if you do get there within 20-45 minutes, widen responseMinutes.normal.'), slow().join('\n'));
+  assert.ok(slow().includes('Warning: content/areas/thoreau.yaml: community "thoreau": field "coverage" is "primary", but the site estimates about an hour to get there (44 km from Grants as the crow flies), beyond your normal response time of 20-45 minutes (responseMinutes.normal in content/settings.yaml): make it coverage: extended, or, if you do get there within 20-45 minutes, widen responseMinutes.normal.'), slow().join('\n'));
   const extended = structuredClone(PROJECT_CONTENT) as any;
   for (const c of extended.communities) if (['thoreau', 'laguna'].includes(c.slug)) c.coverage = 'extended';
   assert.equal(slow(extended).map((l) => /community "([^"]+)"/.exec(l)![1]), ['new-laguna']);
