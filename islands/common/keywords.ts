@@ -91,7 +91,7 @@ export interface KeywordCorpus {
   businessName: string;
   /** Served place names: every community's name, and its slug read as words (e.g. "acoma"). */
   places: string[];
-  /** Counties served (content/business.ts COUNTIES). */
+  /** Counties served: every county of the communities (lib/content/counties.ts `countiesServed().all`). */
   counties: string[];
   /** Names and sub-services of the core and specialised services. */
   services: string[];

@@ -34,8 +34,6 @@ export interface ContentProblem {
   line?: number;
   /** Column of that line, counted from 1. */
   column?: number;
-  /** The path of the field as keys and list positions (from 0), when it differs from `field` split at "." (a key with a dot). */
-  path?: PropertyKey[];
   /**
    * What names each row of a list on the way to the field, in order, e.g. ["Marcus T."] for
    * "reviews.1.name" (a review's name, a question, a title); "" where a row has none.

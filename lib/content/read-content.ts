@@ -164,7 +164,7 @@ export function locate(problems: readonly ContentProblem[], files: ReadonlyMap<s
     if (p.line !== undefined) return p;
     const yaml = files.get(p.file);
     if (!yaml) return p;
-    const at = yaml.positionOf(p.path ?? (p.field ? p.field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : []), p.unknownField === true);
+    const at = yaml.positionOf(p.field ? p.field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [], p.unknownField === true);
     return at ? { ...p, ...at } : p;
   });
 }
