@@ -10,10 +10,11 @@
  * from its key ("responseMinutes" -> "Response minutes"); a choice between "" and a text is one
  * text field; a group that may be null is offered as "Filled in" or "None"; the `slug` of a
  * collection record is left out (the file's name is the slug); zod's "any safe integer" bounds are
- * dropped. JSON schema: https://json-schema.org/draft/2020-12/json-schema-core
+ * dropped; the days of a row of hours are a choice of the seven weekdays. JSON schema: https://json-schema.org/draft/2020-12/json-schema-core
  */
 import { z } from 'zod';
 import { COLLECTIONS, SINGLE_FILES } from '../content/read-content.ts';
+import { WEEKDAYS } from '../content/hours-rules.ts';
 import type { RecordKind } from './api-types.ts';
 
 /** A JSON schema object, as z.toJSONSchema() returns it. */
@@ -43,7 +44,17 @@ export function formSchema(kind: RecordKind): JsonSchema {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
   if (kind === 'community' || kind === 'service' || kind === 'core') withoutSlug(json);
+  if (kind === 'settings') daysAsChoices(json);
   return forOwner(json);
+}
+
+/** The days of each row of the settings' hours as a choice of the seven weekdays (checkboxes). */
+function daysAsChoices(json: JsonSchema): void {
+  const hours = (json.properties as Record<string, JsonSchema>).hours;
+  const row = hours.items as JsonSchema;
+  const days = (row.properties as Record<string, JsonSchema>).days;
+  days.items = { ...(days.items as JsonSchema), enum: [...WEEKDAYS] };
+  days.uniqueItems = true;
 }
 
 /** Leaves the `slug` property out of a collection record (its file's name is the slug). */
