@@ -85,7 +85,7 @@ test('should add a community and show its new page', async () => {
   await preview().getByRole('heading', { level: 1, name: /Bluewater Lake/ }).waitFor();
 });
 
-test('should delete a community with a redirect the preview answers, and restore it', async () => {
+test('should delete a community with a redirect the preview answers', async () => {
   await openRecord('Bluewater Lake');
   await page.getByRole('button', { name: 'Delete this page...' }).click();
   const dialog = page.getByRole('dialog');
@@ -97,11 +97,23 @@ test('should delete a community with a redirect the preview answers, and restore
   const answer = await fetch(`${h.editor.previewUrl}/areas/bluewater-lake/`, { redirect: 'manual' });
   assert.is(answer.status, 301);
   assert.is(answer.headers.get('location'), '/service-areas/');
-  await page.getByRole('button', { name: 'Restore Bluewater Lake' }).click();
+});
+
+test('should restore a community deleted without a redirect', async () => {
+  await openRecord('Cubero');
+  await page.getByRole('button', { name: 'Delete this page...' }).click();
+  await page.getByRole('dialog').getByText('It has no page of its own').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByText(/^Deleted content\/areas\/cubero\.yaml\. It is under "Recently deleted"/).waitFor();
+  const areas = async () => (await fetch(`${h.editor.previewUrl}/service-areas/`)).text();
+  assert.not.match(await areas(), />Cubero</);
+  await page.getByRole('button', { name: 'Restore Cubero' }).click();
   const notice = page.locator('.notice', { hasText: /Restored|Not restored/ });
   await notice.waitFor();
-  assert.match(await notice.innerText(), /^Restored content\/areas\/bluewater-lake\.yaml/);
-  assert.match(await h.read('content/areas/bluewater-lake.yaml'), /^name: Bluewater Lake$/m);
+  const said = await notice.innerText();
+  assert.match(said, /^Restored content\/areas\/cubero\.yaml/, said);
+  assert.match(await h.read('content/areas/cubero.yaml'), /^name: Cubero$/m);
+  assert.match(await areas(), />Cubero</);
 });
 
 test('should upload a camera photo whose built images carry no GPS position', async () => {
