@@ -132,7 +132,7 @@ export function writeDeploySettings(root: string, input: DeploySettingsInput): D
   const exists = existsSync(file);
   if (exists && !lstatSync(file).isFile()) throw new SettingsError('.env at the project root is not a plain file (a link or a folder): the editor writes only a plain .env; replace it with one.');
   const text = exists ? readFileSync(file, 'utf8') : '';
-  const lines = text.split(/(?<=\n)/);
+  const lines = text ? text.split(/(?<=\n)/) : [];
   const changing = new Set<string>(['DEPLOY_TARGET', 'DEPLOY_SITE_URL', 'DEPLOY_ALLOW_PLAIN_FTP', ...(input.password ? ['DEPLOY_PASSWORD'] : [])]);
   if (input.password) wanted.DEPLOY_PASSWORD = input.password;
   const written = new Set<string>();
