@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PROJECT_ROOT, type GeneratorConfig } from '../config.ts';
+import { KNOWN_HOSTS_FILE } from '../deploy/deploy-target.ts';
 import { readEnvFile } from './deploy-settings.ts';
 
 /** What the publish code needs of the editor (EditorContext, plus the environment to hand on). */
@@ -67,10 +68,16 @@ export class PublishBusyError extends Error {}
 
 const SCRIPTS = path.join(PROJECT_ROOT, 'scripts');
 
-/** The child's environment: the editor's, .env's DEPLOY_* lines on top, DIST_DIR the editor's output folder. */
+/**
+ * The child's environment: the editor's, .env's DEPLOY_* lines on top, DIST_DIR the editor's
+ * output folder, and DEPLOY_KNOWN_HOSTS, when neither sets it, the project's file at ctx.root
+ * (where the editor's host-key confirmation writes).
+ */
 export function childEnv(ctx: PublishContext): NodeJS.ProcessEnv {
-  const file = Object.entries(readEnvFile(ctx.root)).filter(([name]) => name.startsWith('DEPLOY_'));
-  return { ...(ctx.env ?? {}), ...Object.fromEntries(file), DIST_DIR: ctx.config.outDir };
+  const file = Object.fromEntries(Object.entries(readEnvFile(ctx.root)).filter(([name]) => name.startsWith('DEPLOY_')));
+  const env: NodeJS.ProcessEnv = { ...(ctx.env ?? {}), ...file, DIST_DIR: ctx.config.outDir };
+  if (!env.DEPLOY_KNOWN_HOSTS?.trim()) env.DEPLOY_KNOWN_HOSTS = path.join(ctx.root, KNOWN_HOSTS_FILE);
+  return env;
 }
 
 /** Starts `tsx scripts/<script> ...args` from the project's folder, output piped. */
