@@ -68,24 +68,29 @@ export interface ContentFiles {
  *   YAML that does not parse (a tab, bad indentation, an unquoted ": "), a file name that is not a
  *   slug, a `slug` field (the file name is the slug), an `order` that is missing, not a whole
  *   number, or another record's too
+ * @param overlay files read from here instead of the disk, by their path relative to the
+ *   project ("content/areas/gallup.yaml"): a text takes the file's place (a file the folder does
+ *   not hold yet is added), null reads as if the file were not there. The editor checks a save
+ *   this way before it writes anything.
  */
-export function readContent(contentDir: string): ContentFiles {
+export function readContent(contentDir: string, overlay: ReadonlyMap<string, string | null> = new Map()): ContentFiles {
   const files = new Map<string, YamlFile>();
   const problems: ContentProblem[] = [];
   const read = (file: string, schema: z.ZodType): unknown => {
     const full = path.join(contentDir, file.slice('content/'.length));
-    if (!existsSync(full)) {
+    const text = overlay.has(file) ? overlay.get(file) : existsSync(full) ? readFileSync(full, 'utf8') : null;
+    if (text === null || text === undefined) {
       problems.push({ file, expected: `is missing: the content folder must have ${file}` });
       return undefined;
     }
-    const yaml = readYaml(file, readFileSync(full, 'utf8'), schema);
+    const yaml = readYaml(file, text, schema);
     files.set(file, yaml);
     problems.push(...yaml.problems);
     return yaml.data;
   };
   const single = Object.fromEntries(Object.entries(SINGLE_FILES).map(([key, { file, schema }]) => [key, read(file, schema)]));
   const collection = (folder: string, schema: z.ZodType, kind: string): unknown[] => {
-    const names = existsSync(path.join(contentDir, folder)) ? readdirSync(path.join(contentDir, folder)).filter((n) => !n.startsWith('.')).sort() : [];
+    const names = namesIn(contentDir, folder, overlay);
     const records: { order: number; slug: string; data: Record<string, unknown> }[] = [];
     for (const name of names) {
       const file = `content/${folder}/${name}`;
@@ -117,6 +122,20 @@ export function readContent(contentDir: string): ContentFiles {
   } as RawContent;
   if (problems.length) throw new ContentError(problems);
   return { raw, files };
+}
+
+/**
+ * The file names of a collection's folder, sorted, dot-files left out: those on disk and those
+ * the overlay adds, without those it removes (null).
+ */
+function namesIn(contentDir: string, folder: string, overlay: ReadonlyMap<string, string | null>): string[] {
+  const names = new Set(existsSync(path.join(contentDir, folder)) ? readdirSync(path.join(contentDir, folder)) : []);
+  for (const [file, text] of overlay) {
+    if (path.posix.dirname(file) !== `content/${folder}`) continue;
+    if (text === null) names.delete(path.posix.basename(file));
+    else names.add(path.posix.basename(file));
+  }
+  return [...names].filter((n) => !n.startsWith('.')).sort();
 }
 
 /** A record's `order` (Infinity when it has none or a bad one, with the problem added). */

@@ -1,0 +1,195 @@
+/**
+ * The editor's preview: the site built in memory (buildSite, the function of `npm run build`, with
+ * a writer that keeps the files in a Map, and a BuildReuse so that a save rebuilds only what its
+ * change touches) and a server that answers with the exact bytes of the latest good build. Nothing
+ * is written to disk: dist/ and the hosting files stay as they are.
+ *
+ * The server answers as lib/serve/preview-server.ts does (the same path decoding, redirects from
+ * the build's own _redirects, "/dir" -> "/dir/", index.html for a folder, 404.html with status 404
+ * for anything else, hidden files never served, the same MIME types), with the site's security
+ * headers except its framing refusal: its own Content-Security-Policy (PREVIEW_CSP) lets only the
+ * editor's origin frame the pages and blocks every request to a third party, beside the page's
+ * own <meta> policy (both apply: https://www.w3.org/TR/CSP3/#multiple-policies). Every answer is
+ * `Cache-Control: no-store`, so a reload after a save never shows older bytes.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BuildReuse } from '../build/build-reuse.ts';
+import { buildSite } from '../build/build-site.ts';
+import type { BuildResult } from '../build/summary.ts';
+import type { GeneratorConfig } from '../config.ts';
+import { ContentError } from '../content/content-error.ts';
+import { locate, readContent } from '../content/read-content.ts';
+import { isOwnHost, ownHosts, refusal } from '../serve/own-origin.ts';
+import { decodePath } from '../serve/preview-server.ts';
+import { isHiddenPath, MIME_TYPES, redirectFor, redirectsOfFile, REDIRECTS, SECURITY_HEADERS } from '../site-files/hosting.ts';
+import { listStaticFiles } from '../static-folder.ts';
+import { encodeUrlPath } from '../url-path.ts';
+import type { SiteWriter } from '../write.ts';
+
+/** The files of one build by site path ("/areas/grants/index.html"), static files included. */
+export type SiteBytes = Map<string, Buffer>;
+
+/**
+ * The preview's Content-Security-Policy header: only the editor (both its names) may frame the
+ * pages; nothing but the preview's own origin (and inline code, data: and blob: URLs the pages
+ * use) may load, so analytics and video thumbnails make no request.
+ * @param editorPort the editor's port
+ */
+export function previewPolicy(editorPort: number): string {
+  return `frame-ancestors http://127.0.0.1:${editorPort} http://localhost:${editorPort}; default-src 'self' 'unsafe-inline' data: blob:`;
+}
+
+/** Types of the files a build makes that MIME_TYPES leaves to the hosts. */
+const COMMON_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.json': 'application/json', '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
+  '.woff2': 'font/woff2', '.pdf': 'application/pdf',
+};
+
+/** The Content-Type of a site path. */
+function typeOf(file: string): string {
+  const ext = path.extname(file).toLowerCase();
+  return MIME_TYPES[ext] ?? COMMON_TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** A writer keeping the files of one build in memory, the static folder's first (the build's win a clash). */
+async function memoryWriter(staticDir: string, into: SiteBytes): Promise<SiteWriter> {
+  for (const file of await listStaticFiles(staticDir)) into.set(file, await readFile(path.join(staticDir, file.slice(1))));
+  return {
+    write: async (files) => {
+      for (const f of files) into.set(f.path, typeof f.contents === 'string' ? Buffer.from(f.contents) : Buffer.from(f.contents));
+    },
+    commit: async () => undefined,
+    abort: async () => undefined,
+  };
+}
+
+/** A build that passed, not yet shown: show() makes it the preview's. */
+export interface GoodBuild {
+  result: BuildResult;
+  files: SiteBytes;
+  show(): void;
+}
+
+/**
+ * The builds of the preview. One build at a time (the caller queues them).
+ */
+export class PreviewBuilds {
+  private readonly reuse = new BuildReuse();
+  private first = true;
+  /** The files the preview serves. */
+  files: SiteBytes = new Map();
+  /** Counts the builds shown, from 1. */
+  version = 0;
+  /** The site paths of the pages of the build shown. */
+  pages = new Set<string>();
+  /** One line when the last build attempted failed for another reason than a content mistake. */
+  error: string | undefined;
+
+  constructor(private readonly config: GeneratorConfig) {}
+
+  /**
+   * Builds the site from the content folder with `overlay` read in place of the disk
+   * (readContent's overlay).
+   * @param changed project-relative paths changed since the last build shown (for BuildReuse)
+   * @param added   true when a content file is added or removed
+   * @throws ContentError with each problem located at its file's line; any other build error as it is
+   */
+  async build(overlay: ReadonlyMap<string, string | null>, changed: readonly string[], added: boolean): Promise<GoodBuild> {
+    const { raw, files: yamlFiles } = readContent(this.config.contentDir, overlay);
+    this.reuse.startBuild({ changed, added: added || this.first });
+    const files: SiteBytes = new Map();
+    try {
+      const result = await buildSite({ config: this.config, content: raw, reuse: this.reuse, writer: () => memoryWriter(this.config.staticDir, files) });
+      await this.reuse.endBuild(true);
+      this.first = false;
+      this.error = undefined;
+      return {
+        result, files,
+        show: () => {
+          this.files = files;
+          this.pages = new Set(result.routes.map((r) => r.path));
+          this.version++;
+        },
+      };
+    } catch (error) {
+      await this.reuse.endBuild(false);
+      if (error instanceof ContentError) throw new ContentError(locate(error.problems, yamlFiles));
+      this.error = (error as Error).message.split('\n')[0];
+      throw error;
+    }
+  }
+
+  /** Ends the esbuild contexts kept between builds. */
+  close(): Promise<void> {
+    return this.reuse.close();
+  }
+}
+
+/** The file of the build a decoded path names, as preview-server.ts fileFor names it on disk. */
+function fileOf(files: SiteBytes, decoded: string): string | undefined {
+  const candidates = decoded.endsWith('/') ? [`${decoded}index.html`] : [decoded, `${decoded}.html`];
+  return candidates.find((c) => files.has(c) && !isHiddenPath(c));
+}
+
+/** Answers one request to the preview from the files of the build shown. */
+function answerPreview(req: IncomingMessage, res: ServerResponse, files: SiteBytes, policy: string): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (name !== 'X-Frame-Options') res.setHeader(name, value);
+  res.setHeader('Content-Security-Policy', policy);
+  res.setHeader('Cache-Control', 'no-store');
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const search = query < 0 ? '' : url.slice(query);
+  const decoded = decodePath(query < 0 ? url : url.slice(0, query));
+  const redirectsFile = files.get('/_redirects');
+  const redirects = redirectsFile ? redirectsOfFile(redirectsFile.toString('utf8')) : REDIRECTS;
+  const target = decoded === undefined ? undefined : redirectFor(decoded, redirects)
+    ?? (!decoded.endsWith('/') && !path.extname(decoded) && files.has(`${decoded}/index.html`) ? `${encodeUrlPath(decoded)}/` : undefined);
+  if (target) return void res.writeHead(301, { Location: target + search }).end();
+  const file = decoded === undefined || isHiddenPath(decoded) ? undefined : fileOf(files, decoded);
+  const body = file === undefined ? files.get('/404.html') : files.get(file);
+  const status = file === undefined ? 404 : 200;
+  res.writeHead(status, { 'Content-Type': file === undefined ? 'text/html; charset=utf-8' : typeOf(file), 'Content-Length': body?.length ?? 9 });
+  res.end(req.method === 'HEAD' ? undefined : body ?? 'Not found');
+}
+
+/** A started preview server. */
+export interface PreviewServer {
+  /** e.g. "http://127.0.0.1:40123" (no trailing slash). */
+  url: string;
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the preview server on 127.0.0.1 and a free port.
+ * @param builds     whose files it serves (read per request, so a new build shows at once)
+ * @param editorPort the editor's port, the one origin allowed to frame the pages
+ * @throws the listen error
+ */
+export async function startPreviewServer(builds: PreviewBuilds, editorPort: number): Promise<PreviewServer> {
+  const policy = previewPolicy(editorPort);
+  let hosts: string[] = [];
+  const server = createServer((req, res) => {
+    if (!isOwnHost(req.headers.host, hosts)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(refusal(hosts));
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    answerPreview(req, res, builds.files, policy);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => { server.off('error', reject); resolve(); });
+  });
+  const port = (server.address() as { port: number }).port;
+  hosts = ownHosts('127.0.0.1', port);
+  return {
+    url: `http://127.0.0.1:${port}`, port, server,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * `npm run edit`: builds the site in memory, starts the editor at http://127.0.0.1:$PORT (default
+ * 8080, or the next free port) and its preview on a second free port, prints both addresses and
+ * opens the editor in the default browser (not with --no-open, under CI, or on Linux without a
+ * display; a missing opener is ignored). Serves until Ctrl+C or SIGTERM, or until the npm process
+ * that started it ends (lib/serve/launcher-watch.ts), then stops both servers and the build's
+ * esbuild process. The editor never writes dist/.
+ * Usage: tsx scripts/edit.ts [--port 8080] [--no-open]
+ */
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { configForCommand } from '../lib/config.ts';
+import { startEditor, type RunningEditor } from '../lib/edit/editor-server.ts';
+import { watchLauncher } from '../lib/serve/launcher-watch.ts';
+import { wantedPort } from '../lib/serve/listen.ts';
+
+/** Longest wait, ms, for the servers to close before the process exits anyway. */
+const CLOSE_MS = 5_000;
+
+/** Opens `url` in the default browser, detached; every failure (no opener, no browser) is ignored. */
+function openBrowser(url: string): void {
+  const [command, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined);
+    child.unref();
+  } catch { /* no opener: the address is printed */ }
+}
+
+const config = configForCommand('Editor');
+const { values } = parseArgs({ options: { port: { type: 'string' }, 'no-open': { type: 'boolean' } } });
+let editor: RunningEditor | undefined;
+let stopping = false;
+/** Closes the servers (at most CLOSE_MS), then exits. */
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  if (!editor) process.exit(0);
+  setTimeout(() => process.exit(0), CLOSE_MS).unref();
+  void editor.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+watchLauncher((pid) => {
+  console.log(`The command that started the editor has ended (process ${pid}): stopping.`);
+  stop();
+});
+try {
+  console.log('Building the site in memory...');
+  editor = await startEditor({
+    root: config.root, config, port: values.port === undefined ? config.port : wantedPort(values.port), say: (line) => console.log(line),
+  });
+  console.log(`Editor at ${editor.url}/  (Ctrl+C to stop)`);
+  console.log(`Preview at ${editor.previewUrl}/`);
+  const headless = process.env.CI || (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
+  if (!values['no-open'] && !headless) openBrowser(`${editor.url}/`);
+} catch (error) {
+  console.error(`Editor not started: ${(error as Error).message}`);
+  process.exit(1);
+}
