@@ -4,7 +4,8 @@
  * beside their fields; plus the line the last save left.
  */
 import { useMemo, type ReactNode } from 'react';
-import Form from '@rjsf/core';
+// The Form component itself: the package's index also exports a test registry that needs Ajv.
+import Form from '@rjsf/core/lib/components/Form.js';
 import { shapeValidator } from './shape-validator.ts';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ProblemsReply, SaveProblem } from '../lib/edit/api-types.ts';

@@ -46,6 +46,7 @@ export function editorPage(token: string, previewOrigin: string): string {
 <meta name="referrer" content="no-referrer">
 <meta name="editor-token" content="${escapeAttribute(token)}">
 <title>Edit your site</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${EDITOR_STYLE_PATH}">
 <script src="${EDITOR_SCRIPT_PATH}" defer></script>
 </head>
