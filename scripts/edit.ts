@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { configForCommand } from '../lib/config.ts';
-import { startEditor, type RunningEditor } from '../lib/edit/editor-server.ts';
+import type { RunningEditor } from '../lib/edit/editor-server.ts';
 import { watchLauncher } from '../lib/serve/launcher-watch.ts';
 import { wantedPort } from '../lib/serve/listen.ts';
 
@@ -28,6 +28,10 @@ function openBrowser(url: string): void {
 }
 
 const config = configForCommand('Editor');
+// React's production renderer, as `npm run build` uses, so the preview's pages are the pages that
+// get published. React reads it when first loaded, hence the late import.
+process.env.NODE_ENV ||= 'production';
+const { startEditor } = await import('../lib/edit/editor-server.ts');
 const { values } = parseArgs({ options: { port: { type: 'string' }, 'no-open': { type: 'boolean' } } });
 let editor: RunningEditor | undefined;
 let stopping = false;
