@@ -17,7 +17,7 @@ import * as assert from 'uvu/assert';
 import { ROOT } from '../../tooling/browser.ts';
 
 /** Every source folder and file of the project, as tsconfig.json includes them. */
-const SOURCES = ['build.ts', 'content', 'lib', 'pages', 'templates', 'islands', 'scripts', 'test', 'tooling'];
+const SOURCES = ['build.ts', 'content', 'editor', 'lib', 'pages', 'templates', 'islands', 'scripts', 'test', 'tooling'];
 
 /**
  * The modules of lib/ that join the generator's parts to the pages and templates: the build

@@ -1,0 +1,63 @@
+/**
+ * The browser editor for a test or a script: a throw-away project copy (tooling/project-copy.ts,
+ * so the real content/ is never touched), the editor started on it with the browser app, its
+ * forms and its page (lib/edit/), and Chromium with every request off 127.0.0.1 aborted and
+ * recorded.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { resolveConfig } from '../../lib/config.ts';
+import { bundleEditor, editorPage } from '../../lib/edit/editor-assets.ts';
+import { startEditor, type RunningEditor } from '../../lib/edit/editor-server.ts';
+import { formSchema } from '../../lib/edit/form-schema.ts';
+import { launchBrowser } from '../../tooling/browser.ts';
+import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
+
+/** A started editor on a project copy, and a browser. */
+export interface EditorHarness {
+  copy: ProjectCopy;
+  editor: RunningEditor;
+  browser: Browser;
+  /** Lines the editor printed. */
+  said: string[];
+  /** A file of the copy, as text, e.g. "content/settings.yaml". */
+  read(file: string): Promise<string>;
+  /** A new page at the editor's address, viewport `width` x 900; `requests` records every URL asked for, `offsite` those aborted. */
+  open(width?: number): Promise<{ page: Page; context: BrowserContext; requests: string[]; offsite: string[]; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Starts the editor on a fresh project copy, and Chromium. */
+export async function startEditorHarness(): Promise<EditorHarness> {
+  const copy = await copyProject();
+  const said: string[] = [];
+  const config = resolveConfig({ DIST_DIR: 'dist' }, copy.root);
+  const [editor, browser] = await Promise.all([
+    startEditor({ root: copy.root, config, port: 0, say: (line) => said.push(line), page: editorPage, assets: bundleEditor, schema: formSchema }),
+    launchBrowser(),
+  ]);
+  return {
+    copy, editor, browser, said,
+    read: (file) => readFile(path.join(copy.root, file), 'utf8'),
+    async open(width = 1366) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const requests: string[] = [];
+      const offsite: string[] = [];
+      context.on('request', (r) => { requests.push(r.url()); });
+      await context.route((url) => url.hostname !== '127.0.0.1', (route) => { offsite.push(route.request().url()); return route.abort(); });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${editor.url}/`);
+      await page.getByRole('heading', { name: 'Edit your site' }).waitFor();
+      return { page, context, requests, offsite, errors };
+    },
+    async close() {
+      await browser.close();
+      await editor.close();
+      await copy.remove();
+    },
+  };
+}
