@@ -10,7 +10,7 @@ import { DeleteDialog } from './DeleteDialog.tsx';
 import type { FormContext } from './form-context.ts';
 import { NewRecord } from './NewRecord.tsx';
 import { Preview } from './Preview.tsx';
-import PublishPanel from './PublishPlaceholder.tsx';
+import PublishPanel from './publish/PublishPanel.tsx';
 import { RecordEditor } from './RecordEditor.tsx';
 import { RecordList, type Selection } from './RecordList.tsx';
 

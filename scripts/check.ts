@@ -11,8 +11,14 @@
  * content no longer makes and that no redirect covers; thin area pages (tooling/thin-pages.ts):
  * it renders the area pages from the content and measures how much text they share
  * (lib/area-similarity.ts); a warning names the page, how similar and what to write.
+ *
+ * Usage: tsx scripts/check.ts [--json]
+ *   --json  print one JSON object instead of lines, for the editor's Publish panel (lib/edit/publish.ts):
+ *           { findings: [{ kind: 'sample'|'target'|'warning', line }], blocking, summary } or
+ *           { error } (a line each, joined), with the same words as the lines
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import fg from 'fast-glob';
 import { thinAreaWarnings } from '../tooling/thin-pages.ts';
 import { checkRedirects, checkStaticFolder } from '../lib/build/build-site.ts';
@@ -27,6 +33,10 @@ import { DeployError, loadDotEnv, readTarget, recordCopyFile } from '../lib/depl
 import { loadProjectContent } from '../lib/content/load-content.ts';
 import { writtenValues } from '../lib/content/read-content.ts';
 import { checkSite, formatFinding, isBlocking } from '../lib/deploy/prepublish-check.ts';
+
+const json = Boolean(parseArgs({ options: { json: { type: 'boolean' } } }).values.json);
+/** What the check prints, in order: each line with its kind. */
+const out: { kind: 'sample' | 'target' | 'warning'; line: string }[] = [];
 
 try {
   loadDotEnv(PROJECT_ROOT);
@@ -53,23 +63,27 @@ try {
   }
   const outDir = `${path.relative(config.root, config.outDir) || config.outDir}/`;
   warnings.push(...pagesNoLongerMade(made, sources, built, copy, outDir));
-  for (const line of warnings) console.log(line);
-  for (const f of findings) console.log(formatFinding(f));
+  for (const line of warnings) out.push({ kind: 'warning', line });
+  for (const f of findings) out.push({ kind: f.kind, line: formatFinding(f) });
   const thin = thinAreaWarnings(site);
-  for (const w of thin) console.log(`Warning: ${w}`);
+  for (const w of thin) out.push({ kind: 'warning', line: `Warning: ${w}` });
+  if (!json) for (const { line } of out) console.log(line);
   const compared = target ? `siteUrl compared with ${target.host}` : 'no DEPLOY_TARGET set, so siteUrl was not compared with a server';
   const blocking = findings.filter(isBlocking);
   const warned = warnings.length + findings.length - blocking.length + thin.length;
   const looked = warned ? `; ${warned} warning(s) above to look at, which do not stop a deploy` : '';
-  if (blocking.length) {
-    console.log(`Pre-publish check: ${blocking.length} to fix before publishing (${compared})${looked}.`);
-    process.exitCode = 1;
-  } else {
-    console.log(`Pre-publish check passed: no sample values left (${compared})${looked}.`);
-  }
+  const summary = blocking.length
+    ? `Pre-publish check: ${blocking.length} to fix before publishing (${compared})${looked}.`
+    : `Pre-publish check passed: no sample values left (${compared})${looked}.`;
+  console.log(json ? JSON.stringify({ findings: out, blocking: blocking.length > 0, summary }) : summary);
+  if (blocking.length) process.exitCode = 1;
 } catch (error) {
   if (error instanceof DeployError || error instanceof ConfigError) {
-    console.log(error.message);
+    console.log(json ? JSON.stringify({ error: error.message }) : error.message);
+  } else if (json) {
+    const problem = describeBuildError(error, PROJECT_ROOT);
+    console.log(JSON.stringify({ error: formatProblem(problem).join('\n') }));
+    if (problem.bug) console.error((error as Error)?.stack ?? error);
   } else {
     // A content mistake: a line each; anything else is a bug, printed with its stack.
     const problem = describeBuildError(error, PROJECT_ROOT);

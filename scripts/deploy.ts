@@ -12,13 +12,18 @@
  * Once every page is on the server it keeps a local copy of the server's record (DEPLOY_RECORD_COPY,
  * default .deploy-record.json at the project root; lib/deploy/record-copy.ts) for `npm run check`.
  *
- * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify]
+ * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify] [--events]
  *   --dry-run        print what would be uploaded, replaced and deleted; change nothing
  *   --allow-sample   publish even while the sample identity remains (a test server)
  *   --no-build       deploy the folder as it is (DIST_DIR or dist/), e.g. one CI built
  *   --no-live-check  do not read the site back over HTTP (a site not reachable yet)
  *   --verify         deploy the folder as it is (as --no-build), first reading every file back
  *                    from the server over FTP/SFTP and uploading again each one that differs
+ *   --events         for the editor's Publish panel (lib/edit/publish.ts): one JSON object per line
+ *                    instead of text: { type: 'line', line } for each line the command prints (the
+ *                    same words), { type: 'progress', done, total } per file uploaded, replaced or
+ *                    deleted, and last { type: 'end', code, summary?, live? } (live: the read-back's
+ *                    { ok, pages, files, lines }). Never a secret: the lines are masked as printed.
  */
 import { existsSync, openSync } from 'node:fs';
 import { ReadStream as TtyReadStream, WriteStream as TtyWriteStream } from 'node:tty';
@@ -38,16 +43,19 @@ import { buildRoutes } from '../pages/routes.ts';
 import { readLiveUrl } from '../lib/deploy/live-check.ts';
 
 const USAGE = 'Usage: npm run deploy -- [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify]';
-let args: { 'dry-run'?: boolean; 'allow-sample'?: boolean; 'no-build'?: boolean; 'no-live-check'?: boolean; verify?: boolean };
+let args: { 'dry-run'?: boolean; 'allow-sample'?: boolean; 'no-build'?: boolean; 'no-live-check'?: boolean; verify?: boolean; events?: boolean };
 try {
-  args = parseArgs({ options: { 'dry-run': { type: 'boolean' }, 'allow-sample': { type: 'boolean' }, 'no-build': { type: 'boolean' }, 'no-live-check': { type: 'boolean' }, verify: { type: 'boolean' } } }).values;
+  args = parseArgs({ options: { 'dry-run': { type: 'boolean' }, 'allow-sample': { type: 'boolean' }, 'no-build': { type: 'boolean' }, 'no-live-check': { type: 'boolean' }, verify: { type: 'boolean' }, events: { type: 'boolean' } } }).values;
 } catch (error) {
   console.log(`${(error as Error).message.split('\n')[0].replace(/\.?$/, '.')} ${USAGE}`);
   process.exit(1);
 }
 const dryRun = Boolean(args['dry-run']);
-const tty = Boolean(process.stdout.isTTY);
+const events = Boolean(args.events);
+const tty = !events && Boolean(process.stdout.isTTY);
 let secret: string | undefined;
+/** For --events: the summary line and the live check's result, sent with the last object. */
+const outcome: { summary?: string; live?: { ok: boolean; pages: number; files: number; lines: string[] } } = {};
 
 /**
  * Prints a line. The password is masked in the values a line quotes, each before it is put in
@@ -55,8 +63,14 @@ let secret: string | undefined;
  * whose own words it could otherwise mangle.
  */
 function say(line: string): void {
+  if (events) return emit({ type: 'line', line });
   if (tty) process.stdout.write('\r\x1b[K');
   console.log(line);
+}
+
+/** --events: one JSON object on a line of its own. */
+function emit(event: Record<string, unknown>): void {
+  console.log(JSON.stringify(event));
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -90,10 +104,12 @@ function show(e: DeployEvent): void {
   } else if (e.type === 'begin' && tty) {
     const line = `Uploading ${e.done + 1}/${e.total}  ${kb(e.bytesDone)} of ${kb(e.bytesTotal)}  ${e.phase}  ${e.path}`;
     process.stdout.write(`\r\x1b[K${line.slice(0, (process.stdout.columns || 80) - 1)}`);
+  } else if (e.type === 'file' && events) {
+    emit({ type: 'progress', done: e.done, total: e.total });
   } else if (e.type === 'file' && !tty) {
     const verb = { upload: 'uploaded', replace: 'replaced', delete: 'deleted ' }[e.action];
     say(`${verb} ${e.done}/${e.total} ${e.path}${e.bytes ? ` (${kb(e.bytes)})` : ''}`);
-  } else if (e.type === 'checkpoint' && !tty) {
+  } else if (e.type === 'checkpoint' && !tty && !events) {
     say(`progress saved on the server: ${e.recorded} of ${e.total} files recorded`);
   }
 }
@@ -177,7 +193,9 @@ async function main(): Promise<number> {
     for (const p of report.replaced) say(`would replace ${p}`);
     for (const p of report.deleted) say(`would delete  ${p}`);
   }
-  say(summary(report, where));
+  outcome.summary = summary(report, where);
+  say(outcome.summary);
+  if (report.live) outcome.live = { ok: report.live.ok, pages: report.live.pages, files: report.live.files, lines: report.live.lines };
   for (const line of report.live?.lines ?? []) say(line);
   return report.live && !report.live.ok ? 1 : 0;
 }
@@ -225,3 +243,4 @@ try {
   }
   process.exitCode = 1;
 }
+if (events) emit({ type: 'end', code: process.exitCode ?? 0, ...outcome });

@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { configForCommand } from '../lib/config.ts';
-import { startEditor, type RunningEditor } from '../lib/edit/editor-server.ts';
+import type { RunningEditor } from '../lib/edit/editor-server.ts';
 import { watchLauncher } from '../lib/serve/launcher-watch.ts';
 import { wantedPort } from '../lib/serve/listen.ts';
 
@@ -28,16 +28,24 @@ function openBrowser(url: string): void {
 }
 
 const config = configForCommand('Editor');
+// React's production renderer, as `npm run build` uses, so the preview's pages are the pages that
+// get published. React reads it when first loaded, hence the late import.
+process.env.NODE_ENV ||= 'production';
+const { startEditor } = await import('../lib/edit/editor-server.ts');
+const { bundleEditor, editorPage } = await import('../lib/edit/editor-assets.ts');
+const { formSchema } = await import('../lib/edit/form-schema.ts');
+const { handlePublishApi } = await import('../lib/edit/publish-routes.ts');
+const { stopPublishing } = await import('../lib/edit/publish.ts');
 const { values } = parseArgs({ options: { port: { type: 'string' }, 'no-open': { type: 'boolean' } } });
 let editor: RunningEditor | undefined;
 let stopping = false;
-/** Closes the servers (at most CLOSE_MS), then exits. */
+/** Closes the servers and ends a publish under way (at most CLOSE_MS), then exits. */
 const stop = () => {
   if (stopping) return;
   stopping = true;
   if (!editor) process.exit(0);
   setTimeout(() => process.exit(0), CLOSE_MS).unref();
-  void editor.close().then(() => process.exit(0));
+  void Promise.all([editor.close(), stopPublishing()]).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
@@ -49,6 +57,7 @@ try {
   console.log('Building the site in memory...');
   editor = await startEditor({
     root: config.root, config, port: values.port === undefined ? config.port : wantedPort(values.port), say: (line) => console.log(line),
+    page: editorPage, assets: bundleEditor, schema: formSchema, handlers: [handlePublishApi],
   });
   console.log(`Editor at ${editor.url}/  (Ctrl+C to stop)`);
   console.log(`Preview at ${editor.previewUrl}/`);

@@ -20,11 +20,12 @@ import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { ContentError, problemLine } from '../content/content-error.ts';
 import { SETTINGS_FILE } from '../content/content-paths.ts';
+import { pathsMatched } from '../content/redirects.ts';
 import { Slug } from '../content/schema.ts';
 import type { ApiReply, CreateRequest, DeletedRecord, DeleteRequest, RecordReply, RestoreRequest, SaveRequest } from './api-types.ts';
 import type { PreviewBuilds } from './preview.ts';
 import { DELETED_FOLDER, isDataFile, moveProjectFile, RefusedPath, sha256, writableFile, writeProjectFile } from './project-files.ts';
-import { fileOfRecord, kindOfFile, KINDS, listRecords, pageOf, readRecord, titleOf } from './record-kinds.ts';
+import { fileOfRecord, kindOfFile, KINDS, listRecords, pageOf, pagePath, readRecord, titleOf } from './record-kinds.ts';
 import { editedYaml, newYaml, sameData } from './yaml-edit.ts';
 
 const reply = (status: number, body: unknown): ApiReply => ({ status, body });
@@ -181,7 +182,23 @@ export class ContentStore {
     return editedYaml(text, settings, { ...settings, redirects: [...(settings.redirects ?? []), redirect] });
   }
 
-  /** `POST /api/restore`: `file` is where the record lived, e.g. "content/areas/zuni.yaml". */
+  /**
+   * The settings file's text without the redirects from `page` (a restored record's page is a
+   * page again, which a redirect would hide), or undefined when it has none.
+   */
+  private withoutRedirectFrom(page: string): string | undefined {
+    const info = kindOfFile(SETTINGS_FILE)!.info;
+    const { text, data } = readRecord(this.root, SETTINGS_FILE, info);
+    const settings = (data ?? {}) as { redirects?: { from?: unknown }[] };
+    const matched = pathsMatched(page);
+    const kept = (settings.redirects ?? []).filter((r) => !matched.includes(String(r?.from)));
+    return kept.length === (settings.redirects ?? []).length ? undefined : editedYaml(text, settings, { ...settings, redirects: kept });
+  }
+
+  /**
+   * `POST /api/restore`: `file` is where the record lived, e.g. "content/areas/zuni.yaml"; a
+   * redirect from its page (the one its deletion added) is removed in the same request.
+   */
   restore(request: RestoreRequest): Promise<ApiReply> {
     return this.serial(async () => {
       const parked = `${DELETED_FOLDER}/${String(request.file).slice('content/'.length)}`;
@@ -194,8 +211,13 @@ export class ContentStore {
       if (!existsSync(path.join(this.root, parked))) return reply(404, { error: `${request.file} is not among the deleted records.` });
       if (existsSync(path.join(this.root, request.file))) return reply(409, { error: `${request.file} exists again: rename or delete it before restoring the deleted one.` });
       const text = readFileSync(path.join(this.root, parked), 'utf8');
-      const built = await this.builds.build(new Map([[request.file, text]]), [request.file], true).catch((e: unknown) => e);
+      const kind = kindOfFile(request.file)!;
+      const page = pagePath(kind.info.kind, kind.slug);
+      const settings = page === undefined ? undefined : this.withoutRedirectFrom(page);
+      const overlay = new Map<string, string | null>([[request.file, text], ...(settings ? [[SETTINGS_FILE, settings] as const] : [])]);
+      const built = await this.builds.build(overlay, [...overlay.keys()], true).catch((e: unknown) => e);
       if (!isGood(built)) return problemsReply(built);
+      if (settings) await writeProjectFile(this.root, SETTINGS_FILE, settings);
       await moveProjectFile(this.root, parked, request.file);
       built.show();
       return reply(200, { file: request.file, hash: sha256(text) });

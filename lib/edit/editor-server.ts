@@ -12,6 +12,7 @@ import { startOnFreePort } from '../serve/listen.ts';
 import { ownHosts } from '../serve/own-origin.ts';
 import type { ApiHandler, ApiReply, ApiRequest, CreateRequest, DeleteRequest, EditorContext, RecordKind, RestoreRequest, SaveRequest } from './api-types.ts';
 import { ContentStore } from './content-store.ts';
+import { editorCsp } from './editor-assets.ts';
 import { newToken, refusalOf } from './guards.ts';
 import { listPhotos, readBody, thumbnail, uploadPhoto } from './photo-upload.ts';
 import { placeholderPage } from './placeholder-page.ts';
@@ -54,11 +55,6 @@ export interface RunningEditor {
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }).end(text);
-}
-
-/** The editor page's own policy: its own scripts only, the preview as its one frame. */
-function editorPolicy(previewOrigin: string): string {
-  return `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-src ${previewOrigin}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'none'`;
 }
 
 /** The parts a request is answered with. */
@@ -120,7 +116,7 @@ async function answerEditor(req: IncomingMessage, res: ServerResponse, parts: Pa
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('Content-Security-Policy', editorPolicy(parts.preview().url));
+  res.setHeader('Content-Security-Policy', editorCsp(parts.preview().url));
   if (req.method === 'GET' && url.pathname === '/') {
     const html = (parts.options.page ?? placeholderPage)(token, parts.preview().url);
     return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
@@ -179,6 +175,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
       else res.end();
     });
   };
+  parts.assets().catch((error: unknown) => options.say(`The editor's page could not be bundled: ${(error as Error).message}`));
   const editor = await startOnFreePort((port) => listenEditor(port, handle), options.port, options.say);
   hosts = ownHosts('127.0.0.1', editor.port);
   preview = await startPreviewServer(builds, editor.port);

@@ -49,12 +49,17 @@ export function fileOfRecord(kind: RecordKind, slug: string): string | undefined
  * @param pages the site paths of the build's pages
  */
 export function pageOf(kind: RecordKind, slug: string | undefined, pages: ReadonlySet<string>): string | undefined {
-  const candidates: Record<RecordKind, string | undefined> = {
-    settings: '/', home: '/', chatbot: '/', areaCopy: [...pages].find((p) => p.startsWith('/areas/')),
+  const page = kind === 'areaCopy' ? [...pages].find((p) => p.startsWith('/areas/')) : pagePath(kind, slug);
+  return page && pages.has(page) ? page : undefined;
+}
+
+/** The site path a record's page has when the build makes one (a community without `page` makes none). */
+export function pagePath(kind: RecordKind, slug: string | undefined): string | undefined {
+  const paths: Record<RecordKind, string | undefined> = {
+    settings: '/', home: '/', chatbot: '/', areaCopy: undefined,
     community: `/areas/${slug}/`, service: `/services/${slug}/`, core: `/${slug}/`,
   };
-  const page = candidates[kind];
-  return page && pages.has(page) ? page : undefined;
+  return paths[kind];
 }
 
 /** A record file read: its text and its data as the build reads it (undefined when it does not parse). */

@@ -3,7 +3,9 @@
  * document (the `yaml` package's Document: setIn/deleteIn, https://eemeli.org/yaml/#documents)
  * only where a value changed. What this keeps of a hand-edited file: every comment, blank line,
  * key order, quoting style and the exact text of every value left untouched (e.g. "35.14720"
- * stays written so). A changed value is written the way the `yaml` package writes it (a text that
+ * stays written so), as long as the package writes the unedited document back as it was (true of
+ * every file of the sample content; a file with a text folded over several lines by hand, or
+ * unusual spacing inside [ ] lists, has those re-written in the package's layout on its first save). A changed value is written the way the `yaml` package writes it (a text that
  * would read as another type is quoted); a list whose length changes has its rows compared by
  * position, so a row removed in the middle rewrites the rows after it (their comments kept where
  * the row stays).
@@ -61,11 +63,19 @@ function edit(doc: Document, at: (string | number)[], before: unknown, after: un
 export function editedYaml(text: string, before: unknown, after: unknown): string {
   if (sameData(before, after)) return text;
   const doc = parseDocument(text);
+  const options = WRITE_OPTIONS.find((o) => doc.toString(o) === text) ?? WRITE_OPTIONS[0];
   edit(doc, [], before, after);
-  return doc.toString();
+  return doc.toString(options);
 }
+
+/**
+ * The ways of writing a document tried, first the one that keeps long lines whole: the options
+ * that give the file's own text back unchanged are used for the edited text (a file whose long
+ * texts the owner folded by hand over several lines is written with the package's own folding).
+ */
+const WRITE_OPTIONS = [{ lineWidth: 0 }, {}] as const;
 
 /** The text of a new file holding `data`. */
 export function newYaml(data: unknown): string {
-  return new Document(data).toString();
+  return new Document(data).toString(WRITE_OPTIONS[0]);
 }

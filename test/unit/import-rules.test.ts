@@ -42,7 +42,8 @@ interface Rule {
  * directly in lib/ that several jobs share: the route type, text helpers, CSP hashes, writing
  * files, the built-page record). The order is the data flow: content is read, photos and browser
  * scripts are prepared, the files beside the pages are derived, the build joins them all; the
- * dev and preview servers run the build or serve its output, and the deploy uploads it.
+ * dev and preview servers run the build or serve its output, the deploy uploads it, and the
+ * browser editor (`npm run edit`) joins them all: it builds, serves a preview and publishes.
  */
 const LIB_FOLDERS: Record<string, string[]> = {
   'lib/content/': [],
@@ -53,6 +54,7 @@ const LIB_FOLDERS: Record<string, string[]> = {
   'lib/build/': ['lib/', 'lib/content/', 'lib/photos/', 'lib/bundle/', 'lib/site-files/'],
   'lib/serve/': ['lib/', 'lib/build/', 'lib/site-files/'],
   'lib/deploy/': ['lib/', 'lib/content/', 'lib/site-files/'],
+  'lib/edit/': ['lib/', 'lib/content/', 'lib/photos/', 'lib/bundle/', 'lib/site-files/', 'lib/build/', 'lib/serve/', 'lib/deploy/'],
 };
 
 /** The lib/ folder of a module ('lib/' for a file directly in lib/), or undefined outside lib/. */
@@ -63,7 +65,7 @@ function libFolder(mod: string): string | undefined {
 }
 
 /** Outside lib/deploy/, the only modules that may load the deploy code. */
-const DEPLOYERS = ['lib/deploy/', 'scripts/deploy.ts', 'scripts/check.ts', 'scripts/bench-deploy.ts', 'test/deploy/', 'test/helpers/deploy-scenario.ts', 'test/helpers/deploy-hosts.ts', 'test/helpers/deploy-killed.ts', 'test/helpers/memory-remote.ts', 'test/unit/deploy-lock.test.ts', 'test/unit/deploy.test.ts', 'test/unit/deleted-pages.test.ts', 'test/unit/known-hosts.test.ts', 'test/unit/live-check.test.ts'];
+const DEPLOYERS = ['lib/deploy/', 'lib/edit/', 'test/edit/', 'scripts/deploy.ts', 'scripts/check.ts', 'scripts/bench-deploy.ts', 'test/deploy/', 'test/helpers/deploy-scenario.ts', 'test/helpers/deploy-hosts.ts', 'test/helpers/deploy-killed.ts', 'test/helpers/memory-remote.ts', 'test/unit/deploy-lock.test.ts', 'test/unit/deploy.test.ts', 'test/unit/deleted-pages.test.ts', 'test/unit/known-hosts.test.ts', 'test/unit/live-check.test.ts'];
 
 const RULES: Rule[] = [
   { from: 'lib/', not: ['pages/', 'templates/'], except: [...JOINERS], why: 'the generator does not depend on the pages it renders' },
@@ -140,12 +142,12 @@ rules('should keep pages and templates out of what npm run serve loads', async (
   assert.ok(loaded.has('lib/site-files/hosting.ts'), 'the walk follows the imports');
   assert.equal([...loaded].filter((m) => m.startsWith('pages/') || m.startsWith('templates/')), []);
 });
-rules('should keep the dev and preview servers and the deploy out of what npm run build loads', async () => {
+rules('should keep the dev and preview servers, the editor and the deploy out of what npm run build loads', async () => {
   const graph = (await projectGraph()).obj();
   for (const entry of ['build.ts', 'lib/build/page-worker.ts']) {
     const loaded = reachable(graph, entry);
     assert.ok(loaded.has('lib/build/make-page.ts'), `the walk from ${entry} follows the imports`);
-    assert.equal([...loaded].filter((m) => m.startsWith('lib/serve/') || m.startsWith('lib/deploy/')), [], entry);
+    assert.equal([...loaded].filter((m) => m.startsWith('lib/serve/') || m.startsWith('lib/deploy/') || m.startsWith('lib/edit/')), [], entry);
   }
 });
 rules('should keep lib/ to its job folders and at most a dozen shared files', () => {
