@@ -65,7 +65,8 @@ export function App({ api }: { api: ApiClient }) {
       setVersion((v) => v + 1);
       await reload();
     } catch (error) {
-      setNotice(`Not restored: ${(error as Error).message}`);
+      const problems = (error as { body?: { problems?: { message: string }[] } }).body?.problems;
+      setNotice(`Not restored: ${problems?.map((p) => p.message).join(' ') ?? (error as Error).message}`);
     }
   };
   return (

@@ -26,7 +26,7 @@ export function parentPage(kind: string): string {
 export function DeleteDialog({ record, pages, api, onDeleted }: DeleteDialogProps) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [to, setTo] = useState(parentPage(record.kind));
+  const [to, setTo] = useState(record.page ? parentPage(record.kind) : '');
   const [error, setError] = useState('');
   const [open, setOpen] = useState(false);
   useEffect(() => { if (open) dialog.current?.showModal(); else dialog.current?.close(); }, [open]);
@@ -46,11 +46,13 @@ export function DeleteDialog({ record, pages, api, onDeleted }: DeleteDialogProp
       <dialog ref={dialog} aria-labelledby={`${id}-title`} onClose={() => setOpen(false)}>
         <h2 id={`${id}-title`}>Delete {record.page ?? record.file}?</h2>
         <p>The record goes to the recently deleted list, where you can restore it until you next publish.</p>
-        <label htmlFor={`${id}-to`}>Where should its old address go?</label>
-        <select id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)}>
-          {choices.map((p) => <option key={p} value={p}>{p}</option>)}
-          <option value="">Nowhere: visitors get "page not found"</option>
-        </select>
+        {record.page ? <>
+          <label htmlFor={`${id}-to`}>Where should its old address go?</label>
+          <select id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)}>
+            {choices.map((p) => <option key={p} value={p}>{p}</option>)}
+            <option value="">Nowhere: visitors get "page not found"</option>
+          </select>
+        </> : <p>It has no page of its own: only its card goes.</p>}
         {error && <p role="alert" className="message problems">Not deleted: {error}</p>}
         <div className="form-actions">
           <button type="button" className="danger" onClick={remove}>Delete</button>

@@ -5,7 +5,8 @@
  * password with "#", quotes and spaces), the check's findings in `npm run check`'s own lines, the
  * refusals of plain FTP without the opt-in and of the sample identity in the command line's own
  * words, then a publish with progress (files done of the total) whose live check passes, one
- * publish at a time, and the password in no reply and no line the editor prints.
+ * publish at a time, stopping the editor's publishing stops the deploy after the current file,
+ * and the password is in no reply and no line the editor prints.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { ROOT } from '../../lib/build/build-site.ts';
 import { startApache, type RunningApache } from '../helpers/apache.ts';
 import { runCli, tree } from '../helpers/deploy-scenario.ts';
 import { linesOf, startPublishEditor, waitForRun } from '../helpers/publish-editor.ts';
+import { stopPublishing } from '../../lib/edit/publish.ts';
 import { startFtpServer } from '../../tooling/ftp-server.ts';
 
 const PASSWORD = `pw#1 "x" it's ${Math.random().toString(36).slice(2)}`;
@@ -101,6 +103,26 @@ s('a publish shows files done of the total, the live check passes, and a second 
   assert.ok(lines.some((l) => l.startsWith('Warning: plain FTP (DEPLOY_ALLOW_PLAIN_FTP=1)')), 'the plain-FTP warning of every run');
   assert.is(readFileSync(path.join(site, 'index.html'), 'utf8'), readFileSync(path.join(editor.outDir, 'index.html'), 'utf8'));
   assert.is(editor.published(), 1, 'the deleted records are cleared once');
+});
+
+s('stopping the editor\'s publishing stops the deploy after the current file, as Ctrl+C does', async () => {
+  mkdirSync(path.join(ftp.root, 'stopped'));
+  assert.is((await editor.post('/api/deploy-settings', { ...settings, folder: 'stopped', password: '', allowPlainFtp: true, siteUrl: 'https://www.example.com' })).status, 200);
+  const { body } = await editor.post('/api/publish', { allowSample: true });
+  // Stop at the first file uploaded (the status route answers with the events so far).
+  for (let since = 0; ;) {
+    const status = await editor.get(`/api/publish/status?run=${body.run}&since=${since}`);
+    since += status.body.events.length;
+    if (status.body.done || status.body.events.some((e: { type: string }) => e.type === 'progress')) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stopPublishing();
+  const run = await waitForRun(editor, body.run);
+  assert.is(run.ok, false);
+  const progress = run.events.filter((e) => e.type === 'progress');
+  assert.ok(progress.at(-1).done < progress.at(-1).total, `stopped at ${progress.at(-1).done} of ${progress.at(-1).total}`);
+  assert.ok(linesOf(run.events).includes('Stopping after the current file (Ctrl+C again to quit at once; the site stays consistent either way).'));
+  assert.is(editor.published(), 1, 'no clearing of the deleted records after a stopped publish');
 });
 
 s('the password is in no reply, no event and no line the editor printed', () => {
