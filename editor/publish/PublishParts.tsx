@@ -95,7 +95,7 @@ export function Progress({ run }: { run: RunState }) {
       <progress id={`${id}-bar`} max={last?.total || 1} value={last ? last.done : run.done ? 1 : undefined} />
       {run.done && (
         <p className={`message ${run.ok ? 'ok' : 'problems'}`} role="alert">
-          {run.ok ? 'Published.' : 'Not published, or not fully: see the last lines below.'} {run.summary ?? ''}
+          {run.ok ? 'Published.' : 'The publish did not succeed: see the lines below.'} {run.summary ?? ''}
         </p>
       )}
       {run.live && <div className={`live message ${run.live.ok ? 'ok' : 'problems'}`}><h3>Live check</h3><pre className="lines">{run.live.lines.join('\n')}</pre></div>}

@@ -115,7 +115,8 @@ export function envLine(key: string, value: string): string {
  * Saves the settings into `.env` at `root`, atomically (a temporary file, then a rename), changing
  * only the lines of DEPLOY_TARGET, DEPLOY_PASSWORD (only when `input.password` is not empty),
  * DEPLOY_SITE_URL and DEPLOY_ALLOW_PLAIN_FTP; a line whose value already reads as the new one is
- * left as written. An empty site address or a plain-FTP opt-in switched off removes its line.
+ * left as written. An empty site address, or a plain-FTP opt-in switched off or with a protocol
+ * other than FTP, removes its line.
  * A new file is made readable by its owner only (it holds the password).
  * @returns the settings as now read back from the file
  * @throws SettingsError for a field that cannot be saved, or when `.env` is not a plain file
@@ -126,7 +127,7 @@ export function writeDeploySettings(root: string, input: DeploySettingsInput): D
   const wanted: Partial<Record<Key, string>> = {
     DEPLOY_TARGET: targetAddress(input),
     DEPLOY_SITE_URL: siteUrl || undefined,
-    DEPLOY_ALLOW_PLAIN_FTP: input.allowPlainFtp ? '1' : undefined,
+    DEPLOY_ALLOW_PLAIN_FTP: input.allowPlainFtp && input.protocol === 'ftp' ? '1' : undefined,
   };
   const file = envFile(root);
   const exists = existsSync(file);

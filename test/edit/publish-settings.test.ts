@@ -81,13 +81,13 @@ s('GET says whether a password is set, never which; an empty password keeps it; 
   assert.is(parseEnv(readFileSync(envPath, 'utf8')).DEPLOY_PASSWORD, PASSWORD);
 });
 
-s('plain FTP opt-in written and removed; site address removed when emptied; a relative folder stays relative', async () => {
+s('plain FTP opt-in written, and removed when the protocol is no longer FTP; site address removed when emptied; a relative folder stays relative', async () => {
   await api('POST', '/api/deploy-settings', { protocol: 'ftp', host: '127.0.0.1', folder: 'public_html', user: 'deploy', siteUrl: '', allowPlainFtp: true });
   let env = parseEnv(readFileSync(envPath, 'utf8'));
   assert.is(env.DEPLOY_ALLOW_PLAIN_FTP, '1');
   assert.is(env.DEPLOY_SITE_URL, undefined);
   assert.is(readTarget(env, root)!.folder, 'public_html');
-  await api('POST', '/api/deploy-settings', { protocol: 'ftps', host: '127.0.0.1', folder: 'public_html', user: 'deploy', allowPlainFtp: false });
+  await api('POST', '/api/deploy-settings', { protocol: 'ftps', host: '127.0.0.1', folder: 'public_html', user: 'deploy', allowPlainFtp: true });
   env = parseEnv(readFileSync(envPath, 'utf8'));
   assert.is(env.DEPLOY_ALLOW_PLAIN_FTP, undefined);
   assert.ok(readFileSync(envPath, 'utf8').includes('   # DEPLOY_SITE_URL=https://commented.example\n'), 'the comment stays');

@@ -7,7 +7,11 @@
  * progress bar reach "N of N files" and the live check pass, against a real FTP server
  * (pyftpdlib) whose folder a real Apache serves, both on 127.0.0.1. axe-core (WCAG 2.2 A and
  * AA) finds nothing in the panel and its dialog; the page requests nothing off 127.0.0.1.
+ * Then over SFTP (OpenSSH's sshd, key login): the first publish shows the server's host-key
+ * fingerprint, as ssh-keygen prints it, in a dialog; confirming it remembers the key and the
+ * publish goes through with no terminal.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -25,6 +29,7 @@ import { stopPublishing } from '../../lib/edit/publish.ts';
 import { startApache, type RunningApache } from '../helpers/apache.ts';
 import { launchBrowser } from '../../tooling/browser.ts';
 import { startFtpServer } from '../../tooling/ftp-server.ts';
+import { startSshd, type RunningSshd } from '../../tooling/sshd.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -37,26 +42,32 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'publish-ui-'));
 let apache: RunningApache | undefined;
 let editor: RunningEditor | undefined;
 let browser: Browser | undefined;
+let sshd: RunningSshd | undefined;
+let sftpApache: RunningApache | undefined;
+/** The deploy's environment, which a test may change (the SFTP one adds DEPLOY_KEY). */
+let env: Record<string, string | undefined> = {};
 const said: string[] = [];
 const stopAll = async () => {
   await browser?.close();
   await stopPublishing();
   await editor?.close();
   await apache?.stop();
+  await sftpApache?.stop();
+  await sshd?.stop();
   await ftp.stop();
   rmSync(root, { recursive: true, force: true });
 };
 try {
   apache = await startApache(site);
   // Every deploy variable empty but the live check's address (a developer's own cannot add any).
-  const env = {
+  env = {
     PATH: process.env.PATH, HOME: root, CI: '', DEPLOY_LIVE_URL: apache.url, DEPLOY_RECORD_COPY: path.join(root, 'record-copy.json'),
     ...Object.fromEntries(['KEY', 'HOST_KEY', 'INSECURE_TLS', 'SITE_URL', 'KNOWN_HOSTS', 'TLS_FINGERPRINT', 'ACCEPT_NEW_HOST_KEY', 'CONNECTIONS', 'TIMEOUT_SECONDS'].map((n) => [`DEPLOY_${n}`, ''])),
   };
   editor = await startEditor({
     root, config: resolveConfig({ DIST_DIR: path.join(root, 'dist') }), port: 0, say: (line) => { said.push(line); },
     page: editorPage, assets: bundleEditor, schema: formSchema,
-    handlers: [(request, ctx) => handlePublishApi(request, { ...ctx, env })],
+    handlers: [(request, ctx) => handlePublishApi(request, { ...ctx, env: { ...env } })],
   });
   browser = await launchBrowser();
 } catch (error) {
@@ -126,6 +137,43 @@ s('an owner enters the settings, publishes to FTP behind Apache, sees the progre
   assert.not.ok(said.join('\n').includes(PASSWORD), 'nor any line the editor printed');
   assert.equal(errors, []);
   assert.equal(offsite, []);
+  await context.close();
+});
+
+s('a first SFTP publish shows the host key fingerprint; confirming it remembers the key and publishes', async () => {
+  sshd = await startSshd();
+  const served = path.join(sshd.dir, 'site');
+  mkdirSync(served);
+  sftpApache = await startApache(served);
+  env = { ...env, DEPLOY_KEY: sshd.keyFile, HOME: sshd.dir, DEPLOY_LIVE_URL: sftpApache.url };
+  const fingerprint = execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', sshd.hostKeyFiles.ed25519!], { encoding: 'utf8' }).split(/\s+/)[1];
+  const context = await browser!.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${editor!.url}/`);
+  await page.getByRole('tab', { name: 'Publish' }).click();
+  const panel = page.locator('.publish-panel');
+  await panel.getByLabel('How to connect').selectOption('sftp');
+  await panel.getByLabel('Port (optional)').fill(String(sshd.port));
+  await panel.getByLabel('Folder').fill(served);
+  await panel.getByLabel('User name').fill(sshd.user);
+  await panel.getByRole('button', { name: 'Save the deploy settings' }).click();
+  await panel.getByText('Saved in .env.').waitFor();
+  await panel.getByRole('button', { name: 'Publish...' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Publish now?' });
+  await confirm.getByLabel(/sample value\(s\) anyway/).check();
+  await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Is this your server?' });
+  await ask.waitFor();
+  assert.is(await ask.locator('.fingerprint').textContent(), fingerprint);
+  assert.equal(await axe(page, 'dialog[open]'), []);
+  await ask.getByRole('button', { name: 'It matches: trust it and publish' }).click();
+  const outcome = panel.locator('.progress p[role="alert"]');
+  await outcome.waitFor({ timeout: 180_000 });
+  assert.match(await outcome.textContent() ?? '', /^Published\. Deployed to sftp:\/\//, await panel.locator('.progress pre').last().textContent() ?? '');
+  const keyscan = execFileSync('ssh-keyscan', ['-t', 'ed25519', '-p', String(sshd.port), '127.0.0.1'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  assert.equal(readFileSync(path.join(root, '.deploy-known-hosts'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')), [keyscan]);
+  assert.is(readFileSync(path.join(served, 'index.html'), 'utf8'), readFileSync(path.join(root, 'dist', 'index.html'), 'utf8'));
+  assert.match(await panel.locator('.live').textContent() ?? '', /Live check: \d+ pages and \d+ other files match dist\//);
   await context.close();
 });
 
