@@ -11,7 +11,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { ProblemsReply, SaveProblem } from '../lib/edit/api-types.ts';
 import { ApiError } from './api.ts';
 import type { FormContext } from './form-context.ts';
-import { BUTTON_TEMPLATES } from './form-templates.tsx';
+import { BUTTON_TEMPLATES, WIDGETS } from './form-templates.tsx';
 import { PhotoField } from './PhotoField.tsx';
 import { problemsAsErrors, uiSchemaFor } from './ui-schema.ts';
 
@@ -45,7 +45,7 @@ export function RecordForm({ schema, data, onChange, onSubmit, save, context, su
     <Form
       schema={schema} uiSchema={uiSchema} formData={data} validator={shapeValidator}
       noValidate noHtml5Validate showErrorList={false} extraErrors={extraErrors}
-      fields={{ photo: PhotoField }} templates={{ ButtonTemplates: BUTTON_TEMPLATES }} formContext={context}
+      fields={{ photo: PhotoField }} widgets={WIDGETS} templates={{ ButtonTemplates: BUTTON_TEMPLATES }} formContext={context}
       experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults', arrayMinItems: { populate: 'never' } }}
       idPrefix="field"
       onChange={(event) => onChange(event.formData)}

@@ -3,7 +3,8 @@
  * web font this editor does not load): "Add a row", "Move up", "Move down", "Remove", each a
  * real button with its own visible name, for the pointer, the keyboard and screen readers alike.
  */
-import type { IconButtonProps, SubmitButtonProps, TemplatesType } from '@rjsf/utils';
+import type { IconButtonProps, SubmitButtonProps, TemplatesType, WidgetProps } from '@rjsf/utils';
+import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
 
 /** A button with a visible word instead of an icon; rjsf's own props (registry, uiSchema) are left off the element. */
 function WordButton(props: IconButtonProps & { word: string }) {
@@ -31,3 +32,21 @@ export const BUTTON_TEMPLATES: Partial<TemplatesType['ButtonTemplates']> = {
   ClearButton: (p: IconButtonProps) => <WordButton {...p} word="Clear" />,
   SubmitButton: NoSubmit,
 };
+
+/**
+ * rjsf's select, given a visible label when it is the choice of a group that may be absent
+ * ("Filled in" or "None"): rjsf renders that select without one.
+ */
+function SelectWithName(props: WidgetProps) {
+  const Select = getDefaultRegistry().widgets.SelectWidget;
+  if (!props.id.endsWith('__anyof_select') && !props.id.endsWith('__oneof_select')) return <Select {...props} />;
+  return (
+    <label className="choice">
+      <span>{`${props.label || 'This'}: filled in or none?`}</span>
+      <Select {...props} />
+    </label>
+  );
+}
+
+/** The widgets of the editor's forms that differ from rjsf's. */
+export const WIDGETS = { SelectWidget: SelectWithName };

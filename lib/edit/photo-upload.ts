@@ -5,7 +5,7 @@
  * the site's pictures (orientation applied, EXIF and GPS stripped, AVIF and WebP); the file in
  * content/photos/ is kept as uploaded, as an owner's own copy would be.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -77,6 +77,6 @@ export function listPhotos(photosDir: string): ApiReply {
 export async function thumbnail(photosDir: string, name: string): Promise<Buffer | undefined> {
   if (photoNameProblem(name) !== undefined) return undefined;
   const file = path.join(photosDir, name);
-  if (!existsSync(file)) return undefined;
+  if (!lstatSync(file, { throwIfNoEntry: false })?.isFile()) return undefined; // none, or a link: never followed
   return sharp(file).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
 }

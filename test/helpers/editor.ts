@@ -11,6 +11,7 @@ import { resolveConfig } from '../../lib/config.ts';
 import { bundleEditor, editorPage } from '../../lib/edit/editor-assets.ts';
 import { startEditor, type RunningEditor } from '../../lib/edit/editor-server.ts';
 import { formSchema } from '../../lib/edit/form-schema.ts';
+import { handlePublishApi } from '../../lib/edit/publish-routes.ts';
 import { launchBrowser } from '../../tooling/browser.ts';
 import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
 
@@ -34,7 +35,7 @@ export async function startEditorHarness(): Promise<EditorHarness> {
   const said: string[] = [];
   const config = resolveConfig({ DIST_DIR: 'dist' }, copy.root);
   const [editor, browser] = await Promise.all([
-    startEditor({ root: copy.root, config, port: 0, say: (line) => said.push(line), page: editorPage, assets: bundleEditor, schema: formSchema }),
+    startEditor({ root: copy.root, config, port: 0, say: (line) => said.push(line), page: editorPage, assets: bundleEditor, schema: formSchema, handlers: [handlePublishApi] }),
     launchBrowser(),
   ]);
   return {
