@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cameraPhoto, PHOTO_SECRETS } from '../helpers/camera-photo.ts';
-import { startEditorHarness, type EditorHarness } from '../helpers/editor.ts';
+import { startEditorHarness, type EditorHarness } from '../../tooling/editor.ts';
 
 const test = suite('the browser editor in Chromium');
 let h: EditorHarness;
