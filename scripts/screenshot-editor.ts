@@ -10,7 +10,6 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ROOT } from '../tooling/browser.ts';
 import { startEditorHarness } from '../tooling/editor.ts';
-import { cameraPhoto } from '../test/helpers/camera-photo.ts';
 
 const OUT = path.join(ROOT, 'docs/img/editor');
 
@@ -26,6 +25,11 @@ async function shot(page: Page, name: string): Promise<void> {
   // A 256-colour palette: a third of the bytes, the interface's flat colours unchanged to the eye.
   await sharp(await page.screenshot()).png({ palette: true, compressionLevel: 9 }).toFile(path.join(OUT, `${name}.png`));
   console.log(`docs/img/editor/${name}.png`);
+}
+
+/** A photo to upload: the site's town-scene drawing as a 1600x1200 JPEG, as a camera would give one. */
+function scenePhoto(): Promise<Buffer> {
+  return sharp(path.join(ROOT, 'static/img/scene-town.svg'), { density: 300 }).resize(1600, 1200, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
 }
 
 await mkdir(OUT, { recursive: true });
@@ -58,9 +62,9 @@ try {
   await shot(page, '4-remove-town');
   await page.getByRole('button', { name: 'Keep it' }).click();
   await openRecord(page, 'Grants');
-  await page.getByLabel('Upload a new photo').setInputFiles({ name: 'van-at-grants.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
+  await page.getByLabel('Upload a new photo').setInputFiles({ name: 'grants-main-street.jpg', mimeType: 'image/jpeg', buffer: await scenePhoto() });
   await page.locator('img.thumbnail').waitFor();
-  await page.getByLabel('What the photo shows, for visitors who cannot see it').fill('Our van parked on Santa Fe Avenue in Grants');
+  await page.getByLabel('What the photo shows, for visitors who cannot see it').fill('Main street of Grants with the mesa behind');
   await page.locator('.photo-field').scrollIntoViewIfNeeded();
   await shot(page, '5-photo');
   await page.getByRole('tab', { name: 'Publish' }).click();
