@@ -85,7 +85,7 @@ test('should add a community and show its new page', async () => {
   await preview().getByRole('heading', { level: 1, name: /Bluewater Lake/ }).waitFor();
 });
 
-test('should delete a community with a redirect the preview answers', async () => {
+test('should delete a community with a redirect the preview answers, and restore it', async () => {
   await openRecord('Bluewater Lake');
   await page.getByRole('button', { name: 'Delete this page...' }).click();
   const dialog = page.getByRole('dialog');
@@ -97,6 +97,14 @@ test('should delete a community with a redirect the preview answers', async () =
   const answer = await fetch(`${h.editor.previewUrl}/areas/bluewater-lake/`, { redirect: 'manual' });
   assert.is(answer.status, 301);
   assert.is(answer.headers.get('location'), '/service-areas/');
+  // Restored, its page is back and the redirect that would hide it is gone.
+  await page.getByRole('button', { name: 'Restore Bluewater Lake' }).click();
+  const notice = page.locator('.notice', { hasText: /Restored|Not restored/ });
+  await notice.waitFor();
+  const said = await notice.innerText();
+  assert.match(said, /^Restored content\/areas\/bluewater-lake\.yaml/, said);
+  assert.is((await fetch(`${h.editor.previewUrl}/areas/bluewater-lake/`, { redirect: 'manual' })).status, 200);
+  assert.not.match(await h.read('content/settings.yaml'), /from: \/areas\/bluewater-lake\//);
 });
 
 test('should restore a community deleted without a redirect', async () => {
