@@ -66,7 +66,7 @@ export function problemsAsErrors(problems: readonly SaveProblem[], schema: RJSFS
       at = at && childSchema(at, step);
       if (!at) break;
       node = (node[step] ??= {}) as Record<string, unknown>;
-      if (isPhotoSchema(at) || (at.type === 'array' && at.uniqueItems)) break;
+      if (at.type === 'array' && at.uniqueItems) break;
     }
     ((node.__errors ??= []) as string[]).push(message);
   }

@@ -48,6 +48,13 @@ test('should save a new phone to the file and show it in the preview', async () 
   assert.match(await h.read('content/settings.yaml'), /^phone: \(505\) 555-0188$/m);
   await preview().getByRole('link', { name: /Call \(505\) 555-0188/ }).first().waitFor();
   assert.is(await page.locator('.preview iframe').getAttribute('src'), `${h.editor.previewUrl}/`);
+  // Phone width by default; the switch lays the page out at a laptop's width, scaled to the pane.
+  const layoutWidth = () => preview().locator('html').evaluate((el) => el.clientWidth);
+  assert.is(await layoutWidth(), 390);
+  await page.getByRole('button', { name: 'Desktop' }).click();
+  assert.is(await page.getByRole('button', { name: 'Desktop' }).getAttribute('aria-pressed'), 'true');
+  assert.is(await layoutWidth(), 1366);
+  await page.getByRole('button', { name: 'Phone' }).click();
 });
 
 test('should show the build\'s message beside a bad phone and leave the file as it was', async () => {
