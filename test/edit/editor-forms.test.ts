@@ -31,6 +31,15 @@ test('should show the days of a row of hours as weekday checkboxes, and long tex
   assert.is(ui.phone['ui:widget'], undefined);
 });
 
+test('should show an example under a field whose description gives none', () => {
+  const ui = uiSchemaFor(settings);
+  assert.is(ui.credentials.licence['ui:help'], undefined, 'a group has no example');
+  const location = (settings.properties as Record<string, RJSFSchema>).location.properties as Record<string, RJSFSchema>;
+  assert.match(String(location.locality.description), /names it/);
+  assert.is(ui.location.locality['ui:help'], 'Example: Grants');
+  assert.is(ui.location.postalCode['ui:help'], undefined, 'its description says "e.g."');
+});
+
 test('should put each problem beside its field, or the nearest one the form shows', () => {
   const errors = problemsAsErrors([
     { field: 'phone', message: 'phone: bad' },
