@@ -57,6 +57,22 @@ test('should save a new phone to the file and show it in the preview', async () 
   await page.getByRole('button', { name: 'Phone' }).click();
 });
 
+test('should write nothing when a form is saved unchanged, for every kind of record', async () => {
+  const records: [string, string, string][] = [
+    ['Home page', 'Mobile Locksmith for', 'content/home.yaml'], ['Milan', 'Milan', 'content/areas/milan.yaml'],
+    ['Car Lockout', 'Car Lockout', 'content/services/car-lockout.yaml'], ['Automotive Locksmith', 'Automotive Locksmith', 'content/core-services/automotive.yaml'],
+    ['Area page copy', 'content/area-copy.yaml', 'content/area-copy.yaml'], ['Chat panel', 'content/chatbot.yaml', 'content/chatbot.yaml'],
+    ['Business settings', 'Cibola Mobile Locksmith', 'content/settings.yaml'],
+  ];
+  for (const [title, heading, file] of records) {
+    const before = await h.read(file);
+    await openRecord(title, heading);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Nothing to save: the file already says this.').waitFor();
+    assert.is(await h.read(file), before, file);
+  }
+});
+
 test('should show the build\'s message beside a bad phone and leave the file as it was', async () => {
   const before = await h.read('content/settings.yaml');
   await page.locator('#field_phone').fill('555-01');
