@@ -38,6 +38,8 @@ export function uiSchemaFor(schema: RJSFSchema, key = ''): UiSchema {
     ui['ui:options'] = { ...(ui['ui:options'] as object), orderable: true };
   }
   if (schema.type === 'string' && LONG_TEXTS.has(key)) ui['ui:widget'] = 'textarea';
+  // A text emptied stays "" (rjsf would drop the key): the settings' "" means "none", e.g. analyticsId.
+  if (schema.type === 'string') ui['ui:emptyValue'] = '';
   const example = exampleOf(schema);
   if (example) ui['ui:help'] = example;
   return ui;

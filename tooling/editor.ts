@@ -1,8 +1,7 @@
 /**
  * The browser editor for a test or a script: a throw-away project copy (tooling/project-copy.ts,
  * so the real content/ is never touched), the editor started on it with the browser app, its
- * forms and its page (lib/edit/), and Chromium with every request off 127.0.0.1 aborted and
- * recorded.
+ * forms and its page (lib/edit/), and Chromium with every request recorded.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,8 +23,13 @@ export interface EditorHarness {
   said: string[];
   /** A file of the copy, as text, e.g. "content/settings.yaml". */
   read(file: string): Promise<string>;
-  /** A new page at the editor's address, viewport `width` x 900; `requests` records every URL asked for, `offsite` those aborted. */
-  open(width?: number): Promise<{ page: Page; context: BrowserContext; requests: string[]; offsite: string[]; errors: string[] }>;
+  /**
+   * A new page at the editor's address, viewport `width` x 900. `requests` records every URL asked
+   * for; `blocked` those off 127.0.0.1 that a Content-Security-Policy stopped in the browser (never
+   * sent); `offsite` those off 127.0.0.1 that were sent or failed otherwise. No request is aborted
+   * by the test itself: an interception would see a request before the page's policy stops it.
+   */
+  open(width?: number): Promise<{ page: Page; context: BrowserContext; requests: string[]; blocked: string[]; offsite: string[]; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -44,16 +48,23 @@ export async function startEditorHarness(): Promise<EditorHarness> {
     async open(width = 1366) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const requests: string[] = [];
+      const blocked: string[] = [];
       const offsite: string[] = [];
+      const isOff = (url: string) => !url.startsWith('data:') && new URL(url).hostname !== '127.0.0.1';
       context.on('request', (r) => { requests.push(r.url()); });
-      await context.route((url) => url.hostname !== '127.0.0.1', (route) => { offsite.push(route.request().url()); return route.abort(); });
+      context.on('requestfinished', (r) => { if (isOff(r.url())) offsite.push(r.url()); });
+      context.on('requestfailed', (r) => {
+        if (!isOff(r.url())) return;
+        if (r.failure()?.errorText === 'csp') blocked.push(r.url());
+        else offsite.push(`${r.url()} (${r.failure()?.errorText})`);
+      });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(`${editor.url}/`);
       await page.getByRole('heading', { name: 'Edit your site' }).waitFor();
-      return { page, context, requests, offsite, errors };
+      return { page, context, requests, blocked, offsite, errors };
     },
     async close() {
       await browser.close();

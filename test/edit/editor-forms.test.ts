@@ -29,6 +29,7 @@ test('should show the days of a row of hours as weekday checkboxes, and long tex
   assert.is(ui.hours['ui:options'].orderable, true);
   assert.is(uiSchemaFor(community).description['ui:widget'], 'textarea');
   assert.is(ui.phone['ui:widget'], undefined);
+  assert.is(ui.analyticsId['ui:emptyValue'], '', 'an emptied text stays "", which the settings read as "none"');
 });
 
 test('should show an example under a field whose description gives none', () => {
