@@ -61,7 +61,9 @@ export type Faq = z.infer<typeof Faq>;
  * Where a record of a collection comes in its lists (the menus, the tiles, the cards): smaller
  * first. Numbers with gaps (10, 20, 30) leave room to put a record between two others.
  */
-const Order = z.number().int('must be a whole number, e.g. 30');
+const Order = z.number().int('must be a whole number, e.g. 30')
+  .describe('Where the record comes in its lists (menus, tiles, cards): smaller first; gaps such as 10, 20, 30 leave room to put one between two others.')
+  .meta({ title: 'Place in the lists', examples: [30] });
 
 /** Names of the inline SVG icons in templates/icons.tsx. */
 export const IconName = z.enum([
