@@ -4,7 +4,7 @@
  * record makes, loaded again after each save.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CreateReply, DeleteReply, PhotosReply, RecordsReply, RestoreReply, SaveReply } from '../lib/edit/api-types.ts';
+import type { CreateReply, DeleteReply, PhotosReply, PreviewReply, RecordsReply, RestoreReply, SaveReply } from '../lib/edit/api-types.ts';
 import type { ApiClient } from './api.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import type { FormContext } from './form-context.ts';
@@ -39,8 +39,9 @@ export function App({ api }: { api: ApiClient }) {
   const [failure, setFailure] = useState('');
   const reload = useCallback(async () => {
     try {
-      const reply = await api.get<RecordsReply>('/api/records');
+      const [reply, build] = await Promise.all([api.get<RecordsReply>('/api/records'), api.get<PreviewReply>('/api/preview')]);
       setRecords(reply);
+      setFailure(build.ok ? '' : `The site does not build yet, so the preview shows the last good build: ${build.error ?? ''}`);
       setSelection((s) => s ?? { file: reply.kinds[0]?.records[0]?.file });
     } catch (error) {
       setFailure(`The editor server did not answer: ${(error as Error).message}`);

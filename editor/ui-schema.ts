@@ -38,7 +38,16 @@ export function uiSchemaFor(schema: RJSFSchema, key = ''): UiSchema {
     ui['ui:options'] = { ...(ui['ui:options'] as object), orderable: true };
   }
   if (schema.type === 'string' && LONG_TEXTS.has(key)) ui['ui:widget'] = 'textarea';
+  const example = exampleOf(schema);
+  if (example) ui['ui:help'] = example;
   return ui;
+}
+
+/** "Example: ..." from the schema's first example, unless its description already gives one ("e.g."). */
+function exampleOf(schema: RJSFSchema): string | undefined {
+  const [first] = (schema.examples ?? []) as unknown[];
+  if (first === undefined || /\be\.g\./.test(schema.description ?? '')) return undefined;
+  return `Example: ${Array.isArray(first) ? first.join(', ') : String(first)}`;
 }
 
 /** The schema of `step` under `node` (a property, a row of a list, through a "Filled in" choice), or undefined. */
@@ -66,7 +75,7 @@ export function problemsAsErrors(problems: readonly SaveProblem[], schema: RJSFS
       at = at && childSchema(at, step);
       if (!at) break;
       node = (node[step] ??= {}) as Record<string, unknown>;
-      if (isPhotoSchema(at) || (at.type === 'array' && at.uniqueItems)) break;
+      if (at.type === 'array' && at.uniqueItems) break;
     }
     ((node.__errors ??= []) as string[]).push(message);
   }

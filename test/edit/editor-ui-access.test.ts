@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startEditorHarness, type EditorHarness } from '../helpers/editor.ts';
+import { startEditorHarness, type EditorHarness } from '../../tooling/editor.ts';
 
 /** axe-core's own script, put in every document of the page. */
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

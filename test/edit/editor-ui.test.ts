@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cameraPhoto, PHOTO_SECRETS } from '../helpers/camera-photo.ts';
-import { startEditorHarness, type EditorHarness } from '../helpers/editor.ts';
+import { startEditorHarness, type EditorHarness } from '../../tooling/editor.ts';
 
 const test = suite('the browser editor in Chromium');
 let h: EditorHarness;
@@ -48,6 +48,29 @@ test('should save a new phone to the file and show it in the preview', async () 
   assert.match(await h.read('content/settings.yaml'), /^phone: \(505\) 555-0188$/m);
   await preview().getByRole('link', { name: /Call \(505\) 555-0188/ }).first().waitFor();
   assert.is(await page.locator('.preview iframe').getAttribute('src'), `${h.editor.previewUrl}/`);
+  // Phone width by default; the switch lays the page out at a laptop's width, scaled to the pane.
+  const layoutWidth = () => preview().locator('html').evaluate((el) => el.clientWidth);
+  assert.is(await layoutWidth(), 390);
+  await page.getByRole('button', { name: 'Desktop' }).click();
+  assert.is(await page.getByRole('button', { name: 'Desktop' }).getAttribute('aria-pressed'), 'true');
+  assert.is(await layoutWidth(), 1366);
+  await page.getByRole('button', { name: 'Phone' }).click();
+});
+
+test('should write nothing when a form is saved unchanged, for every kind of record', async () => {
+  const records: [string, string, string][] = [
+    ['Home page', 'Mobile Locksmith for', 'content/home.yaml'], ['Milan', 'Milan', 'content/areas/milan.yaml'],
+    ['Car Lockout', 'Car Lockout', 'content/services/car-lockout.yaml'], ['Automotive Locksmith', 'Automotive Locksmith', 'content/core-services/automotive.yaml'],
+    ['Area page copy', 'content/area-copy.yaml', 'content/area-copy.yaml'], ['Chat panel', 'content/chatbot.yaml', 'content/chatbot.yaml'],
+    ['Business settings', 'Cibola Mobile Locksmith', 'content/settings.yaml'],
+  ];
+  for (const [title, heading, file] of records) {
+    const before = await h.read(file);
+    await openRecord(title, heading);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Nothing to save: the file already says this.').waitFor();
+    assert.is(await h.read(file), before, file);
+  }
 });
 
 test('should show the build\'s message beside a bad phone and leave the file as it was', async () => {
@@ -85,7 +108,7 @@ test('should add a community and show its new page', async () => {
   await preview().getByRole('heading', { level: 1, name: /Bluewater Lake/ }).waitFor();
 });
 
-test('should delete a community with a redirect the preview answers', async () => {
+test('should delete a community with a redirect the preview answers, and restore it', async () => {
   await openRecord('Bluewater Lake');
   await page.getByRole('button', { name: 'Delete this page...' }).click();
   const dialog = page.getByRole('dialog');
@@ -97,6 +120,14 @@ test('should delete a community with a redirect the preview answers', async () =
   const answer = await fetch(`${h.editor.previewUrl}/areas/bluewater-lake/`, { redirect: 'manual' });
   assert.is(answer.status, 301);
   assert.is(answer.headers.get('location'), '/service-areas/');
+  // Restored, its page is back and the redirect that would hide it is gone.
+  await page.getByRole('button', { name: 'Restore Bluewater Lake' }).click();
+  const notice = page.locator('.notice', { hasText: /Restored|Not restored/ });
+  await notice.waitFor();
+  const said = await notice.innerText();
+  assert.match(said, /^Restored content\/areas\/bluewater-lake\.yaml/, said);
+  assert.is((await fetch(`${h.editor.previewUrl}/areas/bluewater-lake/`, { redirect: 'manual' })).status, 200);
+  assert.not.match(await h.read('content/settings.yaml'), /from: \/areas\/bluewater-lake\//);
 });
 
 test('should restore a community deleted without a redirect', async () => {

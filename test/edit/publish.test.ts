@@ -5,7 +5,8 @@
  * password with "#", quotes and spaces), the check's findings in `npm run check`'s own lines, the
  * refusals of plain FTP without the opt-in and of the sample identity in the command line's own
  * words, then a publish with progress (files done of the total) whose live check passes, one
- * publish at a time, stopping the editor's publishing stops the deploy after the current file,
+ * publish at a time, stopping the editor's publishing (or the editor's process exiting) stops the
+ * deploy after the current file,
  * and the password is in no reply and no line the editor prints.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { startApache, type RunningApache } from '../helpers/apache.ts';
 import { runCli, tree } from '../helpers/deploy-scenario.ts';
 import { linesOf, startPublishEditor, waitForRun } from '../helpers/publish-editor.ts';
 import { stopPublishing } from '../../lib/edit/publish.ts';
+import { markedProcesses, RUN_MARK } from '../helpers/process-tree.ts';
 import { startFtpServer } from '../../tooling/ftp-server.ts';
 
 const PASSWORD = `pw#1 "x" it's ${Math.random().toString(36).slice(2)}`;
@@ -123,6 +125,19 @@ s('stopping the editor\'s publishing stops the deploy after the current file, as
   assert.ok(progress.at(-1).done < progress.at(-1).total, `stopped at ${progress.at(-1).done} of ${progress.at(-1).total}`);
   assert.ok(linesOf(run.events).includes('Stopping after the current file (Ctrl+C again to quit at once; the site stays consistent either way).'));
   assert.is(editor.published(), 1, 'no clearing of the deleted records after a stopped publish');
+});
+
+s('an editor process that exits mid-publish ends its deploy after the current file', async () => {
+  mkdirSync(path.join(ftp.root, 'exited'));
+  assert.is((await editor.post('/api/deploy-settings', { ...settings, folder: 'exited', password: '', allowPlainFtp: true, siteUrl: 'https://www.example.com' })).status, 200);
+  const mark = `publish-exit-${process.pid}-${Date.now()}`;
+  const env = { ...process.env, [RUN_MARK]: mark, DEPLOY_RECORD_COPY: path.join(editor.root, 'record-copy.json'), DEPLOY_LIVE_URL: apache.url, DEPLOY_KNOWN_HOSTS: '', CI: '' };
+  const helper = spawnSync(process.execPath, ['--import', 'tsx', 'test/helpers/publish-exit.ts', editor.root, editor.outDir], { cwd: ROOT, env, encoding: 'utf8' });
+  assert.is(helper.stdout.trim(), 'exiting', helper.stdout + helper.stderr);
+  // The deploy it started ends on its own (SIGINT: after the current file), without its editor.
+  while (markedProcesses(mark).length) await new Promise((resolve) => setTimeout(resolve, 100));
+  const sent = tree(path.join(ftp.root, 'exited')).size;
+  assert.ok(sent < tree(editor.outDir).size, `stopped with ${sent} of ${tree(editor.outDir).size} files on the server`);
 });
 
 s('the password is in no reply, no event and no line the editor printed', () => {

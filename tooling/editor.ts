@@ -7,13 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { resolveConfig } from '../../lib/config.ts';
-import { bundleEditor, editorPage } from '../../lib/edit/editor-assets.ts';
-import { startEditor, type RunningEditor } from '../../lib/edit/editor-server.ts';
-import { formSchema } from '../../lib/edit/form-schema.ts';
-import { handlePublishApi } from '../../lib/edit/publish-routes.ts';
-import { launchBrowser } from '../../tooling/browser.ts';
-import { copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
+import { resolveConfig } from '../lib/config.ts';
+import { bundleEditor, editorPage } from '../lib/edit/editor-assets.ts';
+import { startEditor, type RunningEditor } from '../lib/edit/editor-server.ts';
+import { formSchema } from '../lib/edit/form-schema.ts';
+import { handlePublishApi } from '../lib/edit/publish-routes.ts';
+import { launchBrowser } from './browser.ts';
+import { copyProject, type ProjectCopy } from './project-copy.ts';
 
 /** A started editor on a project copy, and a browser. */
 export interface EditorHarness {
