@@ -44,8 +44,9 @@ export default function PublishPanel({ api }: { api: ApiClient }) {
   const check = () => attempt('Checking...', async () => setReport(await api.post<CheckReport>('/api/publish/check')));
   const startPublish = () => attempt('Checking...', async () => {
     setRun(undefined);
-    setReport(await api.post<CheckReport>('/api/publish/check'));
-    setConfirming(true);
+    const found = await api.post<CheckReport>('/api/publish/check');
+    setReport(found);
+    if (!found.error) setConfirming(true); // a check that cannot run (a wrong setting) says why instead
   });
   const confirmed = () => attempt('Connecting...', async () => {
     setConfirming(false);
