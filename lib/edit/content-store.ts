@@ -122,6 +122,7 @@ export class ContentStore {
 
   /** `POST /api/save`. */
   save(request: SaveRequest): Promise<ApiReply> {
+    if (typeof request.hash !== 'string' || !isRecordData(request.data)) return Promise.resolve(reply(400, { error: 'A save needs { file, hash, data } with data a group of fields.' }));
     return this.serial(async () => {
       try {
         writableFile(this.root, request.file);
@@ -146,6 +147,7 @@ export class ContentStore {
 
   /** `POST /api/create`: a new record of a folder's kind, its file named by its slug. */
   create(request: CreateRequest): Promise<ApiReply> {
+    if (!isRecordData(request.data)) return Promise.resolve(reply(400, { error: 'A new record needs { kind, slug, data } with data a group of fields.' }));
     return this.serial(async () => {
       if (typeof request.slug !== 'string' || !Slug.safeParse(request.slug).success) {
         return reply(422, { problems: [{ field: 'slug', message: `"${String(request.slug)}" is not a good page address: lowercase words joined by "-", e.g. fence-lake` }] });
@@ -260,6 +262,11 @@ export class ContentStore {
       return reply(200, { file: request.file, hash: sha256(text) });
     });
   }
+}
+
+/** True for a record's data: a JSON object (a group of fields). */
+function isRecordData(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data);
 }
 
 /** True for a build that passed (PreviewBuilds.build resolved), false for its error. */

@@ -73,6 +73,19 @@ test('should refuse a foreign Host on both servers, and a write without its Orig
   assert.equal(bytesOf('content/areas/grants.yaml'), before);
 });
 
+test('should answer a bad body 400 and write nothing', async () => {
+  const before = bytesOf('content/areas/grants.yaml');
+  const { hash } = (await editor.get('/api/record?file=content/areas/grants.yaml')).body;
+  assert.is((await editor.post('/api/save', '{ not json')).status, 400);
+  assert.is((await editor.post('/api/save', [1, 2])).status, 400);
+  assert.is((await editor.post('/api/save', { file: 'content/areas/grants.yaml', hash })).status, 400, 'no data');
+  assert.is((await editor.post('/api/save', { file: 'content/areas/grants.yaml', hash, data: 'text' })).status, 400, 'data not a record');
+  assert.is((await editor.post('/api/create', { kind: 'community', slug: 'zuni' })).status, 400, 'no data');
+  assert.is((await editor.post('/api/create', { kind: 'settings', slug: 'zuni', data: {} })).status, 400, 'a kind that is one file');
+  assert.equal(bytesOf('content/areas/grants.yaml'), before);
+  assert.not.ok(existsSync(file('content/areas/zuni.yaml')));
+});
+
 test('should listen on 127.0.0.1 only', async () => {
   const others = Object.values(os.networkInterfaces()).flat().filter((a) => a && a.family === 'IPv4' && !a.internal).map((a) => a!.address);
   for (const address of others) {
