@@ -44,8 +44,9 @@ export default function PublishPanel({ api }: { api: ApiClient }) {
   const check = () => attempt('Checking...', async () => setReport(await api.post<CheckReport>('/api/publish/check')));
   const startPublish = () => attempt('Checking...', async () => {
     setRun(undefined);
-    setReport(await api.post<CheckReport>('/api/publish/check'));
-    setConfirming(true);
+    const found = await api.post<CheckReport>('/api/publish/check');
+    setReport(found);
+    if (!found.error) setConfirming(true); // a check that cannot run (a wrong setting) says why instead
   });
   const confirmed = () => attempt('Connecting...', async () => {
     setConfirming(false);
@@ -84,7 +85,7 @@ export default function PublishPanel({ api }: { api: ApiClient }) {
     <section aria-labelledby="publish-title" className="publish-panel">
       <h2 id="publish-title">Publish</h2>
       <SettingsForm api={api} onSettings={setSettings} />
-      <h2>Check and publish</h2>
+      <h3>Check and publish</h3>
       <p className="help">Publishing builds the site from what is saved, checks it as <code>npm run check</code> does, uploads it to {where} and reads every page back from the live site.</p>
       <div className="form-actions publish-actions">
         <button type="button" onClick={check} disabled={Boolean(busy) || Boolean(run && !run.done)}>Check</button>

@@ -14,7 +14,7 @@ export function Findings({ report }: { report: CheckReport }) {
   return (
     <section aria-label="What the check found" className="findings">
       <p className={`message ${report.blocking ? 'problems' : 'ok'}`} role="status">{report.summary}</p>
-      {blocking.length > 0 && <><h3>To fix before publishing ({blocking.length})</h3><ul>{blocking.map((f) => <li key={f.line} data-kind={f.kind}>{f.line}</li>)}</ul></>}
+      {blocking.length > 0 && <><h4>To fix before publishing ({blocking.length})</h4><ul>{blocking.map((f) => <li key={f.line} data-kind={f.kind}>{f.line}</li>)}</ul></>}
       {warnings.length > 0 && <details><summary>Warnings to look at ({warnings.length}); they do not stop a publish</summary><ul>{warnings.map((f) => <li key={f.line}>{f.line.replace(/^Warning: /, '')}</li>)}</ul></details>}
     </section>
   );
@@ -98,7 +98,7 @@ export function Progress({ run }: { run: RunState }) {
           {run.ok ? 'Published.' : 'The publish did not succeed: see the lines below.'} {run.summary ?? ''}
         </p>
       )}
-      {run.live && <div className={`live message ${run.live.ok ? 'ok' : 'problems'}`}><h3>Live check</h3><pre className="lines">{run.live.lines.join('\n')}</pre></div>}
+      {run.live && <div className={`live message ${run.live.ok ? 'ok' : 'problems'}`}><h4>Live check</h4><pre className="lines">{run.live.lines.join('\n')}</pre></div>}
       <details open={run.done && !run.ok}><summary>Everything the deploy said ({lines.length} lines)</summary><pre className="lines">{lines.join('\n')}</pre></details>
     </section>
   );

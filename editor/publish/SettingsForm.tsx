@@ -59,7 +59,7 @@ export function SettingsForm({ api, onSettings }: SettingsFormProps) {
   );
   return (
     <form onSubmit={save} aria-labelledby={`${id}-title`} className="deploy-settings">
-      <h2 id={`${id}-title`}>Where to publish</h2>
+      <h3 id={`${id}-title`}>Where to publish</h3>
       {saved.problem && <p className="message problems" role="alert">{saved.problem}</p>}
       <div className="form-group">
         <label htmlFor={`${id}-protocol`}>How to connect</label>

@@ -43,6 +43,8 @@ function problemsReply(error: unknown): ApiReply {
 /** The records and their operations, over the project at `root`. */
 export class ContentStore {
   private queue: Promise<unknown> = Promise.resolve();
+  /** What the editor itself last wrote to each file: sha256 of its bytes, or null when it removed it. */
+  private readonly own = new Map<string, string | null>();
 
   constructor(private readonly root: string, private readonly builds: PreviewBuilds) {}
 
@@ -56,6 +58,31 @@ export class ContentStore {
   /** Builds the content as it is on disk and shows it (at start-up). @throws as PreviewBuilds.build */
   initialBuild(): Promise<void> {
     return this.serial(async () => (await this.builds.build(new Map(), [], true)).show());
+  }
+
+  /**
+   * Files changed on disk (a hand edit, or the editor's own write seen by the watcher): when one
+   * holds other bytes than the editor wrote, the preview is built again from the disk. A build that
+   * fails leaves the preview as it was, with the build's first line in `GET /api/preview`.
+   */
+  diskChanged(files: readonly string[], added: boolean): Promise<void> {
+    return this.serial(async () => {
+      const foreign = files.filter((file) => {
+        const bytes = existsSync(path.join(this.root, file)) ? readFileSync(path.join(this.root, file)) : undefined;
+        return !this.own.has(file) || this.own.get(file) !== (bytes ? sha256(bytes) : null);
+      });
+      if (!foreign.length) return;
+      try {
+        (await this.builds.build(new Map(), foreign, added)).show();
+      } catch (error) {
+        this.builds.error = error instanceof ContentError ? problemLine(error.problems[0]) : (error as Error).message.split('\n')[0];
+      }
+    });
+  }
+
+  /** Notes what the editor wrote (a hash) or removed (null), so the watcher does not build it again. */
+  private wrote(file: string, contents: string | Buffer | null): void {
+    this.own.set(file, contents === null ? null : sha256(contents));
   }
 
   /** The body of `GET /api/records`. */
@@ -95,6 +122,7 @@ export class ContentStore {
 
   /** `POST /api/save`. */
   save(request: SaveRequest): Promise<ApiReply> {
+    if (typeof request.hash !== 'string' || !isRecordData(request.data)) return Promise.resolve(reply(400, { error: 'A save needs { file, hash, data } with data a group of fields.' }));
     return this.serial(async () => {
       try {
         writableFile(this.root, request.file);
@@ -111,6 +139,7 @@ export class ContentStore {
       const built = await this.builds.build(new Map([[request.file, next]]), [request.file], false).catch((e: unknown) => e);
       if (!isGood(built)) return problemsReply(built);
       await writeProjectFile(this.root, request.file, next);
+      this.wrote(request.file, next);
       built.show();
       return reply(200, { file: request.file, hash: sha256(next), page: pageOf(kind.info.kind, kind.slug, this.builds.pages), changed: true });
     });
@@ -118,6 +147,7 @@ export class ContentStore {
 
   /** `POST /api/create`: a new record of a folder's kind, its file named by its slug. */
   create(request: CreateRequest): Promise<ApiReply> {
+    if (!isRecordData(request.data)) return Promise.resolve(reply(400, { error: 'A new record needs { kind, slug, data } with data a group of fields.' }));
     return this.serial(async () => {
       if (typeof request.slug !== 'string' || !Slug.safeParse(request.slug).success) {
         return reply(422, { problems: [{ field: 'slug', message: `"${String(request.slug)}" is not a good page address: lowercase words joined by "-", e.g. fence-lake` }] });
@@ -134,6 +164,7 @@ export class ContentStore {
       const built = await this.builds.build(new Map([[file, text]]), [file], true).catch((e: unknown) => e);
       if (!isGood(built)) return problemsReply(built);
       await writeProjectFile(this.root, file, text);
+      this.wrote(file, text);
       built.show();
       return reply(201, { file, hash: sha256(text), page: pageOf(request.kind, request.slug, this.builds.pages) });
     });
@@ -165,8 +196,12 @@ export class ContentStore {
       }
       const built = await this.builds.build(overlay, [...overlay.keys()], true).catch((e: unknown) => e);
       if (!isGood(built)) return problemsReply(built);
-      if (redirect) await writeProjectFile(this.root, SETTINGS_FILE, overlay.get(SETTINGS_FILE)!);
+      if (redirect) {
+        await writeProjectFile(this.root, SETTINGS_FILE, overlay.get(SETTINGS_FILE)!);
+        this.wrote(SETTINGS_FILE, overlay.get(SETTINGS_FILE)!);
+      }
       await moveProjectFile(this.root, request.file, parked);
+      this.wrote(request.file, null);
       const now = new Date();
       await utimes(path.join(this.root, parked), now, now);
       built.show();
@@ -217,12 +252,21 @@ export class ContentStore {
       const overlay = new Map<string, string | null>([[request.file, text], ...(settings ? [[SETTINGS_FILE, settings] as const] : [])]);
       const built = await this.builds.build(overlay, [...overlay.keys()], true).catch((e: unknown) => e);
       if (!isGood(built)) return problemsReply(built);
-      if (settings) await writeProjectFile(this.root, SETTINGS_FILE, settings);
+      if (settings) {
+        await writeProjectFile(this.root, SETTINGS_FILE, settings);
+        this.wrote(SETTINGS_FILE, settings);
+      }
       await moveProjectFile(this.root, parked, request.file);
+      this.wrote(request.file, text);
       built.show();
       return reply(200, { file: request.file, hash: sha256(text) });
     });
   }
+}
+
+/** True for a record's data: a JSON object (a group of fields). */
+function isRecordData(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data);
 }
 
 /** True for a build that passed (PreviewBuilds.build resolved), false for its error. */

@@ -12,6 +12,7 @@ import { startOnFreePort } from '../serve/listen.ts';
 import { ownHosts } from '../serve/own-origin.ts';
 import type { ApiHandler, ApiReply, ApiRequest, CreateRequest, DeleteRequest, EditorContext, RecordKind, RestoreRequest, SaveRequest } from './api-types.ts';
 import { ContentStore } from './content-store.ts';
+import { watchContent } from './content-watch.ts';
 import { editorCsp } from './editor-assets.ts';
 import { newToken, refusalOf } from './guards.ts';
 import { listPhotos, readBody, thumbnail, uploadPhoto } from './photo-upload.ts';
@@ -183,9 +184,11 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     builds.error = (error as Error).message.split('\n')[0];
     options.say(`The site does not build yet; fix it in the editor:\n${(error as Error).message}`);
   });
+  const unwatch = await watchContent(options.root, options.config.contentDir, (files, added) => void store.diskChanged(files, added));
   return {
     url: `http://127.0.0.1:${editor.port}`, previewUrl: preview.url, token,
     close: async () => {
+      await unwatch();
       editor.server.closeAllConnections();
       await new Promise<void>((resolve) => editor.server.close(() => resolve()));
       await preview!.close();

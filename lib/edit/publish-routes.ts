@@ -16,6 +16,7 @@ import { probeHostKey, trustHostKey, type ProbeTarget } from './host-key.ts';
 import { childEnv, publishRun, PublishBusyError, runCheck, startPublish, type PublishContext } from './publish.ts';
 
 const PREFIXES = ['/api/deploy-settings', '/api/publish', '/api/host-key'];
+const ROUTES = ['/api/deploy-settings', '/api/publish/check', '/api/publish', '/api/publish/status', '/api/host-key/probe', '/api/host-key/trust'];
 const error = (status: number, message: string): ApiReply => ({ status, body: { error: message } });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -47,7 +48,7 @@ export async function handlePublishApi(request: ApiRequest, ctx: EditorContext &
         return { status: 200, body: { trusted: true } };
       }
       default:
-        return error(PREFIXES.some((p) => request.path === p) || request.path.startsWith('/api/publish/') ? 405 : 404, `No ${route} in the publish interface.`);
+        return error(ROUTES.includes(request.path) ? 405 : 404, `No ${route} in the publish interface.`);
     }
   } catch (e) {
     if (e instanceof SettingsError || e instanceof DeployError) return error(400, e.message);

@@ -4,7 +4,8 @@
  * guards (Host on both servers, Origin, token, 127.0.0.1 only), the write allow-list with hostile
  * paths (nothing written anywhere), a save with no change (bytes identical), a change (only its
  * line differs, comments kept, the preview shows it when the save answers), a file changed by
- * hand (409, not overwritten), a mistake (422 in the build's words, file untouched), delete with a
+ * hand (409, not overwritten), a mistake (422 in the build's words, file untouched), a hand edit
+ * while it runs (built into the preview; a mistake said in /api/preview), delete with a
  * redirect and restore, a new record, photos, and at the end that every file a fresh
  * `npm run build` of the same files makes is served by the preview byte for byte, and that the
  * editor wrote nothing into dist/.
@@ -21,7 +22,7 @@ import * as assert from 'uvu/assert';
 import { isHiddenPath } from '../../lib/site-files/hosting.ts';
 import { startEditorIn, type EditorRun } from '../../tooling/editor-client.ts';
 import { request } from '../../tooling/http.ts';
-import { buildInCopy, copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
+import { buildInCopy, copyProject, saveFile, type ProjectCopy } from '../../tooling/project-copy.ts';
 
 const test = suite('editor server');
 let copy: ProjectCopy;
@@ -70,6 +71,19 @@ test('should refuse a foreign Host on both servers, and a write without its Orig
   assert.is((await editor.post('/api/save', save, { 'X-Editor-Token': '' })).status, 403, 'no token');
   assert.is((await editor.post('/api/save', save)).status, 200, 'its own page passes');
   assert.equal(bytesOf('content/areas/grants.yaml'), before);
+});
+
+test('should answer a bad body 400 and write nothing', async () => {
+  const before = bytesOf('content/areas/grants.yaml');
+  const { hash } = (await editor.get('/api/record?file=content/areas/grants.yaml')).body;
+  assert.is((await editor.post('/api/save', '{ not json')).status, 400);
+  assert.is((await editor.post('/api/save', [1, 2])).status, 400);
+  assert.is((await editor.post('/api/save', { file: 'content/areas/grants.yaml', hash })).status, 400, 'no data');
+  assert.is((await editor.post('/api/save', { file: 'content/areas/grants.yaml', hash, data: 'text' })).status, 400, 'data not a record');
+  assert.is((await editor.post('/api/create', { kind: 'community', slug: 'zuni' })).status, 400, 'no data');
+  assert.is((await editor.post('/api/create', { kind: 'settings', slug: 'zuni', data: {} })).status, 400, 'a kind that is one file');
+  assert.equal(bytesOf('content/areas/grants.yaml'), before);
+  assert.not.ok(existsSync(file('content/areas/zuni.yaml')));
 });
 
 test('should listen on 127.0.0.1 only', async () => {
@@ -136,6 +150,34 @@ test('should refuse a mistake in the build\'s own words, next to its field, with
   assert.ok(problem, JSON.stringify(saved.body));
   assert.match(problem.message, /^content\/settings\.yaml:\d+:\d+: settings: field "phone" /);
   assert.equal(bytesOf(name), before);
+});
+
+/** Polls GET /api/preview until `check` accepts it (every 50 ms, at most 60 s: a bound for a failure, not a timing). */
+async function previewUntil(check: (state: { version: number; ok: boolean; error?: string }) => boolean | Promise<boolean>): Promise<{ version: number; ok: boolean; error?: string }> {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const state = (await editor.get('/api/preview')).body;
+    if (await check(state)) return state;
+    if (Date.now() > end) throw new Error(`the preview stayed ${JSON.stringify(state)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test('should build a hand edit into the preview, and say a hand-made mistake', async () => {
+  const name = 'content/areas/san-fidel.yaml';
+  const text = bytesOf(name).toString('utf8');
+  const shows = async (words: string) => (await (await preview('/areas/san-fidel/')).text()).includes(words);
+  try {
+    await saveFile(file(name), text.replace(/^description: .*$/m, 'description: Changed by hand in a text editor.'));
+    await previewUntil(async (s) => s.ok && await shows('Changed by hand in a text editor.'));
+    await saveFile(file(name), text.replace(/^order: .*$/m, 'order: ten'));
+    const failed = await previewUntil((s) => !s.ok);
+    assert.match(failed.error!, /^content\/areas\/san-fidel\.yaml:\d+:\d+: .*"order"/);
+    assert.ok(await shows('Changed by hand in a text editor.'), 'the preview keeps the last good build');
+  } finally {
+    await saveFile(file(name), text);
+  }
+  await previewUntil(async (s) => s.ok && !(await shows('Changed by hand in a text editor.')));
 });
 
 test('should refuse hostile paths with nothing written', async () => {

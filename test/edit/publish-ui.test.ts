@@ -7,6 +7,7 @@
  * progress bar reach "N of N files" and the live check pass, against a real FTP server
  * (pyftpdlib) whose folder a real Apache serves, both on 127.0.0.1. axe-core (WCAG 2.2 A and
  * AA) finds nothing in the panel and its dialog; the page requests nothing off 127.0.0.1.
+ * Without the plain-FTP tick, Publish shows the command line's refusal and asks nothing.
  * Then over SFTP (OpenSSH's sshd, key login): the first publish shows the server's host-key
  * fingerprint, as ssh-keygen prints it, in a dialog; confirming it remembers the key and the
  * publish goes through with no terminal.
@@ -137,6 +138,23 @@ s('an owner enters the settings, publishes to FTP behind Apache, sees the progre
   assert.not.ok(said.join('\n').includes(PASSWORD), 'nor any line the editor printed');
   assert.equal(errors, []);
   assert.equal(offsite, []);
+  await context.close();
+});
+
+s('plain FTP without its tick: Publish shows the command line\'s refusal and asks nothing', async () => {
+  const context = await browser!.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${editor!.url}/`);
+  await page.getByRole('tab', { name: 'Publish' }).click();
+  const panel = page.locator('.publish-panel');
+  await panel.getByLabel(/publish over plain FTP anyway/).uncheck();
+  await panel.getByRole('button', { name: 'Save the deploy settings' }).click();
+  await panel.getByText('Saved in .env.').waitFor();
+  await panel.getByRole('button', { name: 'Publish...' }).click();
+  const refusal = panel.locator('.message.problems[role="alert"]').filter({ hasText: 'could not run' });
+  await refusal.waitFor();
+  assert.match(await refusal.locator('pre').textContent() ?? '', /^DEPLOY_TARGET starts with ftp:\/\/, which sends the password and every file unencrypted: .* set DEPLOY_ALLOW_PLAIN_FTP=1 to deploy over plain FTP anyway\.$/);
+  assert.is(await page.locator('dialog[open]').count(), 0, 'no confirmation is asked');
   await context.close();
 });
 
