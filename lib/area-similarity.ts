@@ -20,7 +20,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse, type HTMLElement, type Node } from 'node-html-parser';
+import { parseHtml, type HTMLElement, type Node } from './html.ts';
 import type { Community } from './content/schema.ts';
 
 /** The targets: highest pair and median pair at most these, every page's own-text share at least this. */
@@ -76,7 +76,7 @@ export interface SimilarityReport {
  * @throws Error when the document has no <main>
  */
 export function mainTextBlocks(html: string): string[] {
-  const main = parse(html).querySelector('main');
+  const main = parseHtml(html).querySelector('main');
   if (!main) throw new Error('The page has no <main> element.');
   const blocks: string[] = [];
   let current = '';
