@@ -96,7 +96,7 @@ export function checkRedirects(site: SiteData, routes: Route[], staticDir = path
  * files of lib/site-files/extra-files.ts) and the deploy's record on servers that refuse dot-names,
  * by site path, each with what it is, for the lines of claimedByBuild.
  */
-export function filesOfTheBuild(routes: readonly Route[]): Map<string, string> {
+function filesOfTheBuild(routes: readonly Route[]): Map<string, string> {
   const built = new Map<string, string>(routes.map((r) => [`/${outputFile(r.path)}`, 'a page of the site']));
   for (const file of GENERATED_FILES) {
     const what = (HOSTING_FILES as readonly string[]).includes(file) ? 'a hosting file, made from lib/site-files/hosting.ts'
@@ -119,7 +119,7 @@ export async function checkStaticFolder(routes: readonly Route[], staticDir: str
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
-export function checkRoutes(routes: Route[]): void {
+function checkRoutes(routes: Route[]): void {
   const seen = new Set<string>();
   const problems: string[] = [];
   for (const r of routes) {

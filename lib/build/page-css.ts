@@ -44,7 +44,7 @@ export function runtimeStylesKey(): string {
  * (templates/Head.tsx writes `<style>` and its hash in the CSP from the `css` it is given), then
  * fills this element and that hash with the page's own CSS (PageCss.fill).
  */
-export const STYLE_SLOT = '<style></style>';
+const STYLE_SLOT = '<style></style>';
 
 /** A purger over one site stylesheet. */
 export interface PageCss {

@@ -71,7 +71,7 @@ export function takePage(queue: PageQueue): number | undefined {
  * machine allows; with one it collects sooner, at no cost in time on these pages. The formula
  * leaves about twice the heap a worker was seen to run out at (`npm run bench -- --areas N`).
  */
-export function workerHeapMb(pages: number): number {
+function workerHeapMb(pages: number): number {
   return Math.round(160 + pages / 40);
 }
 

@@ -42,7 +42,7 @@ export interface ClientConfig {
  * zone data within its years, so a change of US daylight-saving law reaches visitors with the next
  * build (or, for an unrebuilt site, at most three years late).
  */
-export const ZONE_TABLE_YEARS = 3;
+const ZONE_TABLE_YEARS = 3;
 
 /**
  * The config the browser code gets for this content.

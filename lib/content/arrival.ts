@@ -30,7 +30,7 @@ export interface Base {
  * the estimate is `setOutMinutes` plus the great-circle distance stretched by `roadFactor` and
  * driven at `averageKmh`, rounded up to a quarter hour.
  */
-export interface ArrivalRule {
+interface ArrivalRule {
   nearKm: number;
   setOutMinutes: number;
   roadFactor: number;

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 
 /** Dotted path of a zod issue, e.g. "faqs.3.answer". */
-export function fieldPath(path: PropertyKey[]): string {
+function fieldPath(path: PropertyKey[]): string {
   return path.map(String).join('.') || '(record)';
 }
 

@@ -28,9 +28,9 @@ import { startServer, type RunningServer } from './preview-server.ts';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 
 /** Folders whose changes trigger a rebuild, relative to the project. */
-export const WATCHED_DIRS = ['content', 'pages', 'templates', 'islands', 'static', 'lib'] as const;
+const WATCHED_DIRS = ['content', 'pages', 'templates', 'islands', 'static', 'lib'] as const;
 /** The dev build's output, relative to the project (inside node_modules, so never published or committed). */
-export const DEV_OUT_DIR = 'node_modules/.cache/dev-site';
+const DEV_OUT_DIR = 'node_modules/.cache/dev-site';
 /**
  * What the dev server sends for the service worker instead of the build's: a worker that takes
  * over from one an earlier visit installed, deletes its caches and handles no fetch, so every
@@ -40,7 +40,7 @@ export const DEV_OUT_DIR = 'node_modules/.cache/dev-site';
  * (https://web.dev/articles/service-worker-lifecycle#updates). The build's worker would store
  * every page and, being new after each save, install and fetch the open pages again.
  */
-export const DEV_SERVICE_WORKER = `// npm run dev: no service worker (the pages change on every save).
+const DEV_SERVICE_WORKER = `// npm run dev: no service worker (the pages change on every save).
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key)))).then(() => self.clients.claim())));
 `;
@@ -76,7 +76,7 @@ export interface DevServer {
 }
 
 /** What a good build wrote (site paths), so that only the tabs it concerns reload. */
-export interface Written {
+interface Written {
   /** Files written or removed. */
   changed: string[];
   /** Files written ahead, before the tabs of the open pages among them were reloaded. */
@@ -131,7 +131,7 @@ function crashed(code: number | null, signal: NodeJS.Signals | null): BuildProbl
  * as soon as it is ready and no build runs, so two build processes share the machine only for those
  * few seconds.
  */
-export const RECYCLE_AFTER_BUILDS = 15;
+const RECYCLE_AFTER_BUILDS = 15;
 
 /** An incremental build process (lib/serve/dev-rebuilder.ts) and its pending reports. */
 interface Rebuilder {
@@ -185,7 +185,7 @@ function startRebuilder(root: string, outDir: string): Rebuilder {
  * @param lastFailed true when the previous build failed
  * @returns the words for the terminal line, e.g. "lib/text.ts changed"
  */
-export function needsFreshProcess(changed: string[], lastFailed: boolean): string | undefined {
+function needsFreshProcess(changed: string[], lastFailed: boolean): string | undefined {
   const code = changed.find((name) => name.startsWith('lib/'));
   if (code) return `${code} changed`;
   return lastFailed ? `${describeChanges(changed)} changed after a failed build` : undefined;
@@ -297,7 +297,7 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
  * Content-hashed scripts and photos change name when they change, so the pages that load them
  * change too.
  */
-export function tabNeedsReload(outDir: string, page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
+function tabNeedsReload(outDir: string, page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
   if (!written || page === undefined || written.otherChanged) return true;
   const file = path.join(outDir, page);
   if (!existsSync(file)) return true;

@@ -61,7 +61,7 @@ const PROTOCOLS = ['http://livereload.com/protocols/official-7'];
  * "/areas/grants/index.html", "/sitemap.html" as it is, "/contact" -> "/contact/index.html" (the
  * server redirects it there), as the preview server (sirv) looks them up.
  */
-export function pageFile(pathname: string): string {
+function pageFile(pathname: string): string {
   if (pathname.endsWith('/')) return `${pathname}index.html`;
   return /\.[a-z0-9]+$/i.test(pathname) ? pathname : `${pathname}/index.html`;
 }

@@ -102,7 +102,7 @@ function clean(s: string): string {
  * @param pages every page as written; only indexable ones (lib/route.ts isIndexable: not
  *   noindex, own canonical, a folder path) are included, in route order
  */
-export function buildCorpus(site: SiteData, pages: BuiltPage[]): KeywordCorpus {
+function buildCorpus(site: SiteData, pages: BuiltPage[]): KeywordCorpus {
   const corpusPages: CorpusPage[] = pages
     .filter((p) => isIndexable(p.route))
     .map((p) => ({ path: p.route.path, ...(p.text ?? extractPageText(p.html ?? '')) }));

@@ -20,7 +20,7 @@ export const TEST_ANALYTICS_ID = 'G-TEST123456';
 export const GTAG_URL = `https://www.googletagmanager.com/gtag/js?id=${TEST_ANALYTICS_ID}`;
 
 /** Body of the stand-in gtag.js: it only marks that it ran (the real one would send to Google). */
-export const FAKE_GTAG_JS = 'window.__fakeGtagRuns = (window.__fakeGtagRuns || 0) + 1;';
+const FAKE_GTAG_JS = 'window.__fakeGtagRuns = (window.__fakeGtagRuns || 0) + 1;';
 
 /**
  * Builds the project's content with analyticsId = TEST_ANALYTICS_ID into a new temp folder.
