@@ -1,6 +1,6 @@
 /**
  * Build benchmark: `npm run bench -- --areas N` builds the real site plus N synthetic area
- * records (lib/content/synthetic-areas.ts) into a temporary folder, removes it, and prints as its last line
+ * records (tooling/synthetic-areas.ts) into a temporary folder, removes it, and prints as its last line
  *
  *   P pages in T ms (t ms a page), peak RSS M MB
  *
@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { PROJECT_CONTENT } from '../tooling/project-content.ts';
 import type { Community } from '../lib/content/schema.ts';
 import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/build/page-workers.ts';
-import { syntheticAreas } from '../lib/content/synthetic-areas.ts';
+import { syntheticAreas } from '../tooling/synthetic-areas.ts';
 import { configForCommand } from '../lib/config.ts';
 
 const config = configForCommand('Benchmark');
