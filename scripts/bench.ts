@@ -42,7 +42,7 @@ const content = { ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communiti
 const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
 try {
   const cpu0 = process.cpuUsage();
-  const result = await buildSite({ content, outDir: path.join(outDir, 'dist'), threads });
+  const result = await buildSite({ config, content, outDir: path.join(outDir, 'dist'), threads });
   const cpu = process.cpuUsage(cpu0);
   const pages = result.pages.length;
   const gz = result.pages.map((p) => p.gzipBytes).sort((a, b) => a - b);
