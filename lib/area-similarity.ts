@@ -20,14 +20,14 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse, type HTMLElement, type Node } from 'node-html-parser';
+import { parseHtml, type HTMLElement, type Node } from './html.ts';
 import type { Community } from './content/schema.ts';
 
 /** The targets: highest pair and median pair at most these, every page's own-text share at least this. */
 export const SIMILARITY_TARGETS = { highestPair: 0.40, medianPair: 0.30, ownShare: 0.40 } as const;
 
 /** Shingle length in words. */
-export const SHINGLE_WORDS = 5;
+const SHINGLE_WORDS = 5;
 
 /** The word that stands for a page's own town name. */
 const PLACEHOLDER = 'townname';
@@ -48,7 +48,7 @@ export interface AreaPageText {
 }
 
 /** The figures of one page. */
-export interface PageFigures {
+interface PageFigures {
   slug: string;
   /** Words on the page. */
   words: number;
@@ -76,7 +76,7 @@ export interface SimilarityReport {
  * @throws Error when the document has no <main>
  */
 export function mainTextBlocks(html: string): string[] {
-  const main = parse(html).querySelector('main');
+  const main = parseHtml(html).querySelector('main');
   if (!main) throw new Error('The page has no <main> element.');
   const blocks: string[] = [];
   let current = '';
@@ -110,7 +110,7 @@ export function nameForms(c: Pick<Community, 'name' | 'slug'>): string[] {
 }
 
 /** A text's words: lower case, letters and digits. */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
@@ -144,7 +144,7 @@ function shinglesOf(sentences: string[][]): Set<string> {
 }
 
 /** Jaccard index of two sets: shared members / all distinct members (0 for two empty sets). */
-export function jaccard(a: Set<string>, b: Set<string>): number {
+function jaccard(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const x of a) if (b.has(x)) shared++;
   const all = a.size + b.size - shared;

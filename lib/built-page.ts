@@ -21,4 +21,4 @@ export interface BuiltPage {
 }
 
 /** A generator of extra files. */
-export type FileGenerator = (site: SiteData, routes: Route[], pages: BuiltPage[]) => SiteFile[] | Promise<SiteFile[]>;
+export type FileGenerator = (site: SiteData, routes: Route[], pages: BuiltPage[], production: boolean) => SiteFile[] | Promise<SiteFile[]>;

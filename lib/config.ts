@@ -44,7 +44,10 @@ export interface GeneratorConfig {
   readonly photoCacheDir: string;
   /** $BUILD_THREADS: threads that render and finish pages; undefined lets the build choose by the site's size. */
   readonly threads: number | undefined;
-  /** NODE_ENV is not "development": React's production renderer, minified service worker, quiet browser logger. */
+  /**
+   * NODE_ENV is not "development": minified service worker, quiet browser logger (read by the build);
+   * React's production renderer (React reads NODE_ENV itself, which the entry points set).
+   */
   readonly production: boolean;
   /** $PORT: the port `npm run dev` and `npm run serve` ask for first (0: any free port). */
   readonly port: number;
@@ -164,17 +167,6 @@ export function resolveConfig(env: Env = process.env, root: string = PROJECT_ROO
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
-}
-
-/**
- * Whether this process builds for development (NODE_ENV=development). NODE_ENV is the process's
- * mode, shared with React, which reads it itself when first loaded: the entry points set it
- * (`npm run build` to "production" unless set). For the modules the build reaches without a
- * parameter for it (the browser configuration, the service worker); commands check the value
- * first with resolveConfig.
- */
-export function isDevelopment(env: Env = process.env): boolean {
-  return env.NODE_ENV === 'development';
 }
 
 /**

@@ -15,13 +15,13 @@
 import { createHash } from 'node:crypto';
 
 /** Host of YouTube's video thumbnails (the video island shows one before the visitor clicks play). */
-export const VIDEO_THUMBNAIL_HOST = 'https://i.ytimg.com';
+const VIDEO_THUMBNAIL_HOST = 'https://i.ytimg.com';
 
 /**
  * Hosts the video embed may load from. The player uses the privacy-enhanced host; the plain host is
  * kept because YouTube redirects some embeds (age checks, consent) to it.
  */
-export const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'] as const;
+const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'] as const;
 
 /**
  * Hosts GA4 needs, only when an analytics id is set. Google's "Use a Content Security Policy" guide,

@@ -43,7 +43,7 @@ export class OutputFolderError extends Error {
 }
 
 /** How long a second build waits for the first to finish writing, ms. */
-export const OUTPUT_LOCK_WAIT_MS = 120_000;
+const OUTPUT_LOCK_WAIT_MS = 120_000;
 
 /**
  * The named steps of a write and swap, in order (AtWriteStep). "moving-old" and "moving-in"
@@ -82,7 +82,7 @@ const TEMP = (prefix: string) => new RegExp(`^${escapeRegExp(prefix)}(new|ready|
 export const NOT_SITE = /^(\.build[-.]|lost\+found$)/;
 
 /** The setting that lets the build replace an output folder it did not make (an existing web root). */
-export const REPLACE_EXISTING_SETTING = 'DIST_REPLACE_EXISTING';
+const REPLACE_EXISTING_SETTING = 'DIST_REPLACE_EXISTING';
 
 /**
  * The first line of the .htaccess the build writes (lib/site-files/hosting.ts HEADER_COMMENT): a
@@ -98,7 +98,7 @@ const LEGACY_DIST = path.resolve(import.meta.dirname, '..', 'dist');
  * "device:inode" of the folders it stands for. Beside the folder ("../.dist-made") unless the
  * folder is swapped in place ("dist/.build-made", which the swap leaves where it is).
  */
-export function markerPath(out: OutputFolder): string {
+function markerPath(out: OutputFolder): string {
   return path.join(out.home, `${out.prefix}made`);
 }
 

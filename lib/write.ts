@@ -22,7 +22,7 @@ const WRITE_BATCH = 32;
  * @param dir the output folder, which still holds the previous site
  * @param home the folder the new site was being written in
  */
-export function explainWriteError(error: unknown, dir: string, home: string): unknown {
+function explainWriteError(error: unknown, dir: string, home: string): unknown {
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code !== 'ENOSPC' && code !== 'EDQUOT') return error;
   const what = code === 'ENOSPC' ? 'The disk is full' : 'Your disk quota is used up';

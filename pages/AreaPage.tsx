@@ -38,7 +38,7 @@ import { CallBanner, FaqList, Hero, Section, ServiceCards, WhyChooseUs } from '.
 import { useSite } from '../templates/site-context.ts';
 
 /** What the van drawing (static/img/hero.svg) shows: the picture of the About card, "we come to you". */
-export const VAN_ALT = 'Illustration: our white locksmith van on a desert road below mesas';
+const VAN_ALT = 'Illustration: our white locksmith van on a desert road below mesas';
 
 /** Intrinsic size of the scene SVGs (static/img/scene-*.svg), px. */
 export const SCENE_SIZE: [number, number] = [800, 500];

@@ -15,18 +15,18 @@ import { CallBanner, FaqList, Hero, PlacesGrid, Section, TrustBar } from '../tem
 import { useSite } from '../templates/site-context.ts';
 
 /** Kind of work a service belongs to: the slug of one of the four core services. */
-export type ServiceKind = CoreService['slug'];
+type ServiceKind = CoreService['slug'];
 
 
 /** The red strip of emergency-locksmith, word for word (the shield item as far as the credentials back it). */
-export const EMERGENCY_STRIP = [
+const EMERGENCY_STRIP = [
   { label: 'EMERGENCY RESPONSE', icon: 'alert' },
   { label: 'LICENSED & INSURED', icon: 'shield' },
   { label: 'FAST RESPONSE', icon: 'clock' },
 ] as const;
 
 /** Heading of broken-key-extraction's warning banner, word for word from */
-export const DO_NOT_REMOVE_TITLE = "DON'T TRY TO REMOVE IT YOURSELF!";
+const DO_NOT_REMOVE_TITLE = "DON'T TRY TO REMOVE IT YOURSELF!";
 
 /** The red warning of broken-key-extraction: why not to pull the piece out, and a call button. */
 function DoNotRemoveBanner() {

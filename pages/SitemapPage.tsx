@@ -19,7 +19,7 @@ import type { SitemapGroup } from '../lib/route.ts';
 export interface SitemapGroupProps { group: SitemapGroup; hub?: string; pages: { name: string; path: string; description: string }[] }
 
 /** Icon of each group (a group is a name, an icon and its pages). */
-export const SITEMAP_GROUP_ICONS: Record<SitemapGroup, IconName> = {
+const SITEMAP_GROUP_ICONS: Record<SitemapGroup, IconName> = {
   'Main Pages': 'home',
   'Core Services': 'key',
   'Specialized Services': 'wrench',
@@ -27,7 +27,7 @@ export const SITEMAP_GROUP_ICONS: Record<SitemapGroup, IconName> = {
 };
 
 /** Id of a group's section, e.g. "Specialized Services" -> "specialized-services" (the jump links go there). */
-export function sitemapGroupId(group: SitemapGroup): string {
+function sitemapGroupId(group: SitemapGroup): string {
   return toSlug(group);
 }
 

@@ -16,13 +16,15 @@ import { DEFAULT_CONNECTIONS, readTarget } from '../lib/deploy/deploy-target.ts'
 import { PROJECT_CONTENT } from '../tooling/project-content.ts';
 import { startFtpServer } from '../tooling/ftp-server.ts';
 import { startSshd } from '../tooling/sshd.ts';
+import { resolveConfig } from '../lib/config.ts';
 
 const RUNS = Number(process.argv[2]) || 3;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-deploy-'));
 const raw = structuredClone(PROJECT_CONTENT) as any;
-await buildSite({ outDir: `${tmp}/first` });
+const config = resolveConfig();
+await buildSite({ config, outDir: `${tmp}/first` });
 raw.services[0].faqs[0].answer += ' Call us to check.';
-await buildSite({ content: raw, outDir: `${tmp}/edited` });
+await buildSite({ config, content: raw, outDir: `${tmp}/edited` });
 
 const ftp = await startFtpServer();
 const ssh = await startSshd();

@@ -1,6 +1,6 @@
 /**
  * Build benchmark: `npm run bench -- --areas N` builds the real site plus N synthetic area
- * records (lib/content/synthetic-areas.ts) into a temporary folder, removes it, and prints as its last line
+ * records (tooling/synthetic-areas.ts) into a temporary folder, removes it, and prints as its last line
  *
  *   P pages in T ms (t ms a page), peak RSS M MB
  *
@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { PROJECT_CONTENT } from '../tooling/project-content.ts';
 import type { Community } from '../lib/content/schema.ts';
 import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/build/page-workers.ts';
-import { syntheticAreas } from '../lib/content/synthetic-areas.ts';
+import { syntheticAreas } from '../tooling/synthetic-areas.ts';
 import { configForCommand } from '../lib/config.ts';
 
 const config = configForCommand('Benchmark');
@@ -42,7 +42,7 @@ const content = { ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communiti
 const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
 try {
   const cpu0 = process.cpuUsage();
-  const result = await buildSite({ content, outDir: path.join(outDir, 'dist'), threads });
+  const result = await buildSite({ config, content, outDir: path.join(outDir, 'dist'), threads });
   const cpu = process.cpuUsage(cpu0);
   const pages = result.pages.length;
   const gz = result.pages.map((p) => p.gzipBytes).sort((a, b) => a - b);

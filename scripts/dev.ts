@@ -7,15 +7,14 @@
  * (lib/serve/launcher-watch.ts).
  * The pipeline itself is lib/serve/dev-server.ts.
  */
-import path from 'node:path';
 import { startDevServer, type DevServer } from '../lib/serve/dev-server.ts';
 import { watchLauncher } from '../lib/serve/launcher-watch.ts';
-import { resolveConfig } from '../lib/config.ts';
+import { configForCommand } from '../lib/config.ts';
 
 /** Longest wait, ms, for the server, watcher and build process to close before the process exits anyway. */
 const CLOSE_MS = 5_000;
 
-const root = path.resolve(import.meta.dirname, '..');
+const config = configForCommand('Dev server');
 let dev: DevServer | undefined;
 let stopping = false;
 /**
@@ -37,7 +36,7 @@ watchLauncher((pid) => {
   stop();
 });
 try {
-  dev = await startDevServer({ root, port: resolveConfig().port });
+  dev = await startDevServer({ config });
 } catch (error) {
   console.error(`Dev server not started: ${(error as Error).message}`);
   process.exit(1);

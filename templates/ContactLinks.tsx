@@ -53,7 +53,7 @@ export function EmailLink({ source, className = 'btn btn-quote', children, icon 
 }
 
 /** Link to the external AI chat assistant, in a new tab. Default text: "Ask our assistant". Nothing when the settings name no assistant. */
-export function AssistantLink({ source, className = 'btn btn-secondary', children, icon = true }: LinkProps) {
+function AssistantLink({ source, className = 'btn btn-secondary', children, icon = true }: LinkProps) {
   const { assistantUrl } = useSite().settings;
   if (!assistantUrl) return null;
   return (

@@ -13,7 +13,7 @@ import { CallLink, EmailLink, ExternalLink, TextLink } from './ContactLinks.tsx'
 import { useSite } from './site-context.ts';
 
 /** Where the credentials behind "licensed and insured" are shown (pages/MobileAppsPage.tsx). */
-export const CREDENTIALS_PATH = '/mobile-apps/#licences';
+const CREDENTIALS_PATH = '/mobile-apps/#licences';
 
 /** Links to the business's profiles (content/settings.yaml `profiles`); nothing at all when none is set. */
 function ProfileLinks() {

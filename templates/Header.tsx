@@ -20,14 +20,14 @@ import { Icon } from './icons.tsx';
 import { useSite } from './site-context.ts';
 
 /** One dropdown of the header: its label and its links. */
-export interface MenuGroup {
+interface MenuGroup {
   key: Exclude<NavKey, 'home' | 'sitemap' | 'none'>;
   label: string;
   items: { label: string; href: string }[];
 }
 
 /** The header's three dropdowns, derived from the content records (never a hand-kept list). */
-export function useMenuGroups(): MenuGroup[] {
+function useMenuGroups(): MenuGroup[] {
   const site = useSite();
   return [
     { key: 'core', label: 'Core Services', items: site.core.map((c) => ({ label: c.name, href: `/${c.slug}/` })) },

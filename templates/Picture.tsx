@@ -15,7 +15,7 @@ import type { PhotoFile } from '../lib/photos/photos.ts';
 import { useRender } from './site-context.ts';
 
 /** The stock image a failed hero or card picture falls back to (static/img/fallback.svg). */
-export const FALLBACK_IMAGE = '/img/fallback.svg';
+const FALLBACK_IMAGE = '/img/fallback.svg';
 
 /** Width of the JPEG named in `src`, for a browser that ignores srcset, px (or the nearest below). */
 const PLAIN_SRC_WIDTH = 800;

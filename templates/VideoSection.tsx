@@ -21,7 +21,7 @@ const POSTERS = ['/img/scene-mesa.svg', '/img/scene-town.svg', '/img/scene-plain
  * lib/content/samples.ts (films by others) "Sample video: {its real title}", so a stranger's film is
  * never presented as the business's work.
  */
-export function shownVideoTitle(v: { youtubeId: string; title: string }): string {
+function shownVideoTitle(v: { youtubeId: string; title: string }): string {
   const sample = SAMPLE_VIDEOS.find((s) => s.youtubeId === v.youtubeId);
   return sample ? `Sample video: ${sample.realTitle}` : v.title;
 }
@@ -30,7 +30,7 @@ export function shownVideoTitle(v: { youtubeId: string; title: string }): string
  * The section intro: our own work around `base` (the settings' base town), unless sample videos
  * are shown, which it then says are samples and not ours.
  */
-export function videoIntro(videos: { youtubeId: string }[], base: string): string {
+function videoIntro(videos: { youtubeId: string }[], base: string): string {
   const samples = videos.filter((v) => isSampleVideo(v.youtubeId)).length;
   if (samples === 0) return `Short videos from our work around ${base}.`;
   if (samples === videos.length) return 'Sample videos by other film makers, shown until our own videos are added. They are not our work.';

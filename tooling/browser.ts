@@ -13,7 +13,7 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = resolveConfig().outDir;
 
 /** Chromium flags for headless runs in containers and on CI (no sandbox, no GPU, no first-run UI). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Launches headless Chromium (/usr/bin/chromium, or $CHROMIUM_PATH). */
 export function launchBrowser(): Promise<Browser> {

@@ -16,7 +16,7 @@ import { endWithThisProcess } from './process.ts';
 import { FIREFOX_ESR } from './system-tools.ts';
 
 /** Debian's Firefox ESR ($FIREFOX_PATH overrides). */
-export const FIREFOX = process.env.FIREFOX_PATH ?? FIREFOX_ESR;
+const FIREFOX = process.env.FIREFOX_PATH ?? FIREFOX_ESR;
 
 /**
  * Launches headless Firefox ESR.

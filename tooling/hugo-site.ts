@@ -37,7 +37,7 @@ export interface HugoSite {
 /** The share of a page's HTML that is the inline stylesheet (a real area page of this site: 20 of 60 KB). */
 export const CSS_SHARE = 1 / 3;
 /** Links in the header menu, on every page. */
-export const MENU_LINKS = 24;
+const MENU_LINKS = 24;
 /**
  * The share of a page's HTML that is prose from its Markdown (a real area page of this site: about
  * 6 of 60 KB is text, most of it in paragraphs); the rest is markup the layout renders from the
@@ -85,7 +85,7 @@ function paragraph(next: () => number, bytes: number): string {
  * An inline stylesheet of about `bytes` characters: rules written as the minifier leaves them (no
  * zero units, no two equal padding values, no colour it could shorten to three digits: #0b....).
  */
-export function stylesheet(bytes: number): string {
+function stylesheet(bytes: number): string {
   const rules: string[] = [];
   for (let i = 0; rules.join('').length < bytes; i++) {
     rules.push(`.c${i}{margin:0 0 ${1 + (i % 24)}px;padding:${1 + (i % 7)}px ${8 + (i % 11)}px;color:#0b${((0x2545 + i * 4099) % 0x10000).toString(16).padStart(4, '0')}}`);

@@ -151,7 +151,7 @@ export function cpuSetting(value = process.env.LH_CPU_SLOWDOWN): CpuCalibration 
  * a fixed time, and a busy host only ever lowers the count.
  * @param port the remote-debugging port of the Chrome Lighthouse drives
  */
-export async function calibrateCpu(port: number): Promise<CpuCalibration> {
+async function calibrateCpu(port: number): Promise<CpuCalibration> {
   const setting = cpuSetting();
   if (setting !== 'calibrate') return setting;
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -192,7 +192,7 @@ async function runOnce(url: string, port: number, cpu: CpuCalibration) {
  * runs make a false verdict on such a page about 1 in 100 (0.6^9); a page that blocks by itself
  * fails in all nine.
  */
-export const MAX_RUNS = 9;
+const MAX_RUNS = 9;
 
 /** The median of numbers (the mean of the middle two for an even count); NaN for none. */
 function median(values: number[]): number {

@@ -14,7 +14,7 @@ import { freePort, waitForPort } from './http.ts';
 import { stopper } from './server-process.ts';
 
 /** Host key types sshd can be given (ssh-keygen -t). */
-export type HostKeyType = 'ed25519' | 'rsa' | 'ecdsa';
+type HostKeyType = 'ed25519' | 'rsa' | 'ecdsa';
 
 export interface SshdOptions {
   /** The host keys the server has, in its order of preference; default ['ed25519']. */

@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 /** Where Debian packages that cannot be installed beside others are unpacked, one folder per tool. */
-export const UNPACKED_DIR = path.resolve(import.meta.dirname, '../node_modules/.cache/system-tools');
+const UNPACKED_DIR = path.resolve(import.meta.dirname, '../node_modules/.cache/system-tools');
 /** The folder Pure-FTPd is unpacked into (its programs under usr/sbin, usr/bin). */
 export const PURE_FTPD_DIR = path.join(UNPACKED_DIR, 'pure-ftpd');
 /** The folder ProFTPD is unpacked into (usr/sbin/proftpd, its modules under usr/lib/proftpd). */
@@ -180,7 +180,7 @@ export function isInstalled(tool: SystemTool): boolean {
 }
 
 /** The test prefixes of `tool` that cover at least one of `testFiles` (paths relative to the root). */
-export function prefixesUsed(tool: SystemTool, testFiles: string[]): string[] {
+function prefixesUsed(tool: SystemTool, testFiles: string[]): string[] {
   return tool.tests.filter((prefix) => testFiles.some((f) => f.startsWith(prefix)));
 }
 
@@ -190,7 +190,7 @@ export function toolsFor(testFiles: string[], tools = SYSTEM_TOOLS): SystemTool[
 }
 
 /** Every Debian package of `tools` (installed and unpacked), each once, in list order. */
-export function debianPackages(tools: SystemTool[]): string[] {
+function debianPackages(tools: SystemTool[]): string[] {
   return [...new Set(tools.flatMap((t) => [...t.debian, ...(t.unpack?.packages ?? [])]))];
 }
 

@@ -25,9 +25,9 @@ import { startProcess } from './process.ts';
 import { MINIBROWSER as DEBIAN_MINIBROWSER, WEBKIT_WEBDRIVER, XVFB_RUN } from './system-tools.ts';
 
 /** The WebDriver server of webkit2gtk-driver ($WEBKIT_DRIVER_PATH overrides). */
-export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? WEBKIT_WEBDRIVER;
+const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? WEBKIT_WEBDRIVER;
 /** The browser WebKitWebDriver drives ($MINIBROWSER_PATH overrides). */
-export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? DEBIAN_MINIBROWSER;
+const MINIBROWSER = process.env.MINIBROWSER_PATH ?? DEBIAN_MINIBROWSER;
 
 /**
  * The GTK 3 style sheet that lets MiniBrowser's window shrink to phone widths (see the file's

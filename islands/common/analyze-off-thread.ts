@@ -11,7 +11,7 @@ import type { WorkerAnswer } from '../workers/keyword-analysis.ts';
  * second of CPU on a 2-core machine; 30 s leaves room for a slow phone and still ends a hung worker
  * with "Analysis Failed" instead of an endless loading state.
  */
-export const WORKER_TIMEOUT_MS = 30_000;
+const WORKER_TIMEOUT_MS = 30_000;
 
 /**
  * Analyses the corpus file's text in a new worker, which ends when it has answered.

@@ -20,10 +20,10 @@
  */
 
 /** Words of this many characters or fewer are dropped. */
-export const MAX_DROPPED_WORD_LENGTH = 2;
+const MAX_DROPPED_WORD_LENGTH = 2;
 
 /** Longest phrase counted, in words: single words plus 2- and 3-word phrases. */
-export const MAX_PHRASE_WORDS = 3;
+const MAX_PHRASE_WORDS = 3;
 
 /**
  * English stop words: function words that carry no topic. The English list of NLTK
@@ -31,7 +31,7 @@ export const MAX_PHRASE_WORDS = 3;
  * characters (shorter ones are dropped anyway), plus common modal verbs, adverbs and
  * contractions a web page uses as glue ("also", "can", "may", "will", "you'll", "we're").
  */
-export const STOP_WORDS: ReadonlySet<string> = new Set([
+const STOP_WORDS: ReadonlySet<string> = new Set([
   // NLTK English list, words of 3+ characters
   'about', 'above', 'after', 'again', 'against', 'ain', 'all', 'and', 'any', 'are', 'aren', "aren't",
   'because', 'been', 'before', 'being', 'below', 'between', 'both', 'but', 'can', 'couldn', "couldn't",
@@ -59,7 +59,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
  * ("emergency locksmith near me", "24/7 locksmith", "licensed locksmith", "car lockout cost"),
  * plus the trade word itself. The rule of `seoKeywords`; kept here as the documented list.
  */
-export const SEO_INTENT_WORDS: ReadonlySet<string> = new Set([
+const SEO_INTENT_WORDS: ReadonlySet<string> = new Set([
   'locksmith', 'locksmiths', 'emergency', 'near', '24/7', 'fast', 'quick', 'licensed', 'insured',
   'mobile', 'affordable', 'local', 'professional', 'cost', 'price', 'prices', 'quote', 'free',
   'hour', 'hours', 'open', 'nearby',
@@ -70,7 +70,7 @@ export const SEO_INTENT_WORDS: ReadonlySet<string> = new Set([
  * "Emergency Services"); left out of the service vocabulary so that not every "locksmith"
  * phrase counts as a service keyword.
  */
-export const GENERIC_SERVICE_WORDS: ReadonlySet<string> = new Set(['locksmith', 'locksmiths', 'service', 'services']);
+const GENERIC_SERVICE_WORDS: ReadonlySet<string> = new Set(['locksmith', 'locksmiths', 'service', 'services']);
 
 /** One page of the corpus: its path, its title and its visible text (lines separated by "\n"). */
 export interface CorpusPage {

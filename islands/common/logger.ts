@@ -12,7 +12,7 @@
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Severity rank of each level; an entry is kept when its rank is at least the threshold's. */
-export const LOG_LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+const LOG_LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
 /** Level below which entries are dropped in production. */
 export const PRODUCTION_THRESHOLD: LogLevel = 'warn';
@@ -21,7 +21,7 @@ export const PRODUCTION_THRESHOLD: LogLevel = 'warn';
 export const MAX_LOG_ENTRIES = 1000;
 
 /** An error as kept in a log entry (plain data, so entries can be copied and serialised). */
-export interface LoggedError {
+interface LoggedError {
   name: string;
   message: string;
   stack?: string;

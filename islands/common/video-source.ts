@@ -6,7 +6,7 @@
  */
 
 /** Origin of the hosted-video embeds. The privacy-enhanced host sets no cookies before playback. */
-export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /** What a player shows. */
 export type VideoSource = { kind: 'youtube'; id: string } | { kind: 'file'; src: string } | { kind: 'none' };

@@ -19,17 +19,17 @@ export type VitalRating = 'good' | 'needs-improvement' | 'poor';
 export type VitalThresholds = readonly [good: number, poor: number];
 
 /** First Contentful Paint, ms; good/poor at 1800/3000. */
-export const FCP_THRESHOLDS_MS: VitalThresholds = [1800, 3000];
+const FCP_THRESHOLDS_MS: VitalThresholds = [1800, 3000];
 /** Cumulative Layout Shift, unitless layout-shift score; good/poor at 0.1/0.25. */
-export const CLS_THRESHOLDS: VitalThresholds = [0.1, 0.25];
+const CLS_THRESHOLDS: VitalThresholds = [0.1, 0.25];
 /** First Input Delay, ms; good/poor at 100/300. */
-export const FID_THRESHOLDS_MS: VitalThresholds = [100, 300];
+const FID_THRESHOLDS_MS: VitalThresholds = [100, 300];
 /** Largest Contentful Paint, ms; good/poor at 2500/4000. */
-export const LCP_THRESHOLDS_MS: VitalThresholds = [2500, 4000];
+const LCP_THRESHOLDS_MS: VitalThresholds = [2500, 4000];
 /** Time to First Byte, ms; good/poor at 800/1800. */
-export const TTFB_THRESHOLDS_MS: VitalThresholds = [800, 1800];
+const TTFB_THRESHOLDS_MS: VitalThresholds = [800, 1800];
 /** Interaction to Next Paint, ms (web.dev/articles/inp): 200/500. */
-export const INP_THRESHOLDS_MS: VitalThresholds = [200, 500];
+const INP_THRESHOLDS_MS: VitalThresholds = [200, 500];
 
 /** Thresholds by metric name. */
 export const VITAL_THRESHOLDS: Record<VitalName, VitalThresholds> = {
@@ -40,9 +40,6 @@ export const VITAL_THRESHOLDS: Record<VitalName, VitalThresholds> = {
   LCP: LCP_THRESHOLDS_MS,
   TTFB: TTFB_THRESHOLDS_MS,
 };
-
-/** Delay between the page's load event and the start of web-vitals collection, ms. */
-export const VITALS_START_DELAY_MS = 1000;
 
 /**
  * @param name  the metric

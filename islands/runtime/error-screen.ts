@@ -9,10 +9,10 @@ import { AppError } from '../common/errors.ts';
 import { reportError } from '../site/error-handlers.ts';
 
 /** Error code of a render failure. */
-export const COMPONENT_ERROR = 'COMPONENT_ERROR';
+const COMPONENT_ERROR = 'COMPONENT_ERROR';
 
 /** Class on <body> while the error screen is shown; templates/styles/50-islands.css hides the rest of the page. */
-export const ERROR_SCREEN_CLASS = 'has-error-screen';
+const ERROR_SCREEN_CLASS = 'has-error-screen';
 
 /**
  * Logs the failure (code COMPONENT_ERROR, forwarded to error reporting as fatal) and replaces the

@@ -19,7 +19,7 @@ import { initGtag, loadGtagScript, sendEvent, type EventParams } from './gtag.ts
  * (Kept here, not in islands/common/vitals-rating.ts, so the first-load module does not share a
  * chunk with the lazily loaded vitals code.)
  */
-export const VITALS_START_DELAY_MS = 1000;
+const VITALS_START_DELAY_MS = 1000;
 
 /** Business name as a slug (`__SITE__.slug`), for the assistant label. */
 const SLUG: string = typeof __SITE__ !== 'undefined' ? __SITE__.slug : '';
@@ -29,7 +29,7 @@ const SLUG: string = typeof __SITE__ !== 'undefined' ? __SITE__.slug : '';
  * @returns page_title, page_location (full URL), page_path, and page_type/page_key when the body
  *   carries the page tracker
  */
-export function pageViewParams(doc: Document = document): EventParams {
+function pageViewParams(doc: Document = document): EventParams {
   const params: EventParams = {
     page_title: doc.title,
     page_location: doc.location.href,
@@ -48,7 +48,7 @@ export function pageViewParams(doc: Document = document): EventParams {
  * sent on the tap, so it never carries the position): category engagement, label = source,
  * value 1, source (e.g. "chatbot_sidebar", "header", "hero", "fixed").
  */
-export function clickEvent(track: string, source: string): { name: string; params: EventParams } | undefined {
+function clickEvent(track: string, source: string): { name: string; params: EventParams } | undefined {
   if (track === 'chatbot_click') {
     return { name: track, params: { event_category: 'engagement', event_label: `${SLUG}_assistant`, value: 1 } };
   }
@@ -93,13 +93,13 @@ function startVitals(): void {
 }
 
 /** Value of `<body data-analytics>` on a page that sends no analytics (templates/Layout.tsx). */
-export const ANALYTICS_OFF = 'off';
+const ANALYTICS_OFF = 'off';
 
 /**
  * Starts the page's analytics, unless the page turned it off (`<body data-analytics="off">`);
  * runs once, when this module is first imported. Never throws.
  */
-export function startAnalytics(): void {
+function startAnalytics(): void {
   try {
     if (document.body?.dataset.analytics === ANALYTICS_OFF) return;
     initGtag();

@@ -13,13 +13,15 @@
  */
 
 /** How long the button bounces and shows its badge, in ms from navigation start. */
-export const ATTENTION_MS = 3000;
+const ATTENTION_MS = 3000;
 
 /** Removes the attention state from the page: the `is-attention` class of every chatbot toggle, and every badge. */
-export function endChatbotAttention(): void {
+function endChatbotAttention(): void {
   for (const toggle of document.querySelectorAll('.chatbot-toggle.is-attention')) toggle.classList.remove('is-attention');
   for (const badge of document.querySelectorAll('.chatbot-badge')) badge.remove();
 }
 
 // "First 3 seconds" of the page, not of the script: counted from navigation start.
 if (document.querySelector('.chatbot-toggle')) setTimeout(endChatbotAttention, Math.max(0, ATTENTION_MS - performance.now()));
+
+export {};

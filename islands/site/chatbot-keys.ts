@@ -19,7 +19,7 @@
  * Closes the open chatbot panel on Escape while its island has not hydrated (its button has no
  * aria-expanded yet), focusing the button. Anything else is left alone.
  */
-export function onChatbotKey(event: KeyboardEvent): void {
+function onChatbotKey(event: KeyboardEvent): void {
   if (event.key !== 'Escape' || event.defaultPrevented) return;
   const chatbot = document.querySelector<HTMLDetailsElement>('details.chatbot[open]');
   const toggle = chatbot?.querySelector<HTMLElement>(':scope > summary');
@@ -30,3 +30,5 @@ export function onChatbotKey(event: KeyboardEvent): void {
 }
 
 document.addEventListener('keydown', onChatbotKey);
+
+export {};

@@ -6,13 +6,13 @@
  */
 
 /** What is removed. */
-export const SCRUB_SELECTOR = 'object[type="application/pdf" i], object[data$=".pdf" i], embed, iframe:not([data-site-embed])';
+const SCRUB_SELECTOR = 'object[type="application/pdf" i], object[data$=".pdf" i], embed, iframe:not([data-site-embed])';
 
 /**
  * Removes every matching element under `root`.
  * @returns how many were removed
  */
-export function scrubEmbeds(root: ParentNode = document): number {
+function scrubEmbeds(root: ParentNode = document): number {
   const found = root.querySelectorAll(SCRUB_SELECTOR);
   for (const el of found) el.remove();
   return found.length;
@@ -21,3 +21,5 @@ export function scrubEmbeds(root: ParentNode = document): number {
 // Module scripts run after the document is parsed; once more at load for what scripts added meanwhile.
 scrubEmbeds();
 addEventListener('load', () => scrubEmbeds(), { once: true });
+
+export {};

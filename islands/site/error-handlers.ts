@@ -51,7 +51,7 @@ export function reportError(error: unknown, details: ErrorDetails): void {
 }
 
 /** Installs the global handlers (once), logs startup and exposes `window.__diagnostics`. */
-export function installErrorHandlers(): void {
+function installErrorHandlers(): void {
   if (window.__diagnostics) return;
   window.__diagnostics = { log: () => logger.entries(), events: () => sentEvents() };
 

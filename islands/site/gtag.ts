@@ -16,13 +16,13 @@
 import { logger } from '../common/logger.ts';
 
 /** GA4 measurement id, e.g. "G-ABC123XYZ9", or "" for no analytics. */
-export const ANALYTICS_ID: string = typeof __SITE__ !== 'undefined' ? __SITE__.analyticsId : '';
+const ANALYTICS_ID: string = typeof __SITE__ !== 'undefined' ? __SITE__.analyticsId : '';
 
 /** Address of gtag.js for a measurement id. */
-export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js?id=';
+const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js?id=';
 
 /** Most events kept by the in-memory record. */
-export const MAX_RECORDED_EVENTS = 100;
+const MAX_RECORDED_EVENTS = 100;
 
 /** Event parameters, as GA4 takes them (flat name -> string, number or boolean). */
 export type EventParams = Record<string, string | number | boolean>;

@@ -16,7 +16,7 @@ const APPLIED = 'fallbackApplied';
  * in the fallback image once.
  * @param img an image with a data-fallback attribute; others are left alone
  */
-export function applyFallback(img: HTMLImageElement): void {
+function applyFallback(img: HTMLImageElement): void {
   const fallback = img.dataset.fallback;
   if (!fallback) return;
   if (fallback === 'hide' || img.dataset[APPLIED] !== undefined) {
@@ -34,7 +34,7 @@ function isBroken(img: HTMLImageElement): boolean {
 }
 
 /** Installs the listener and handles images that failed before it. */
-export function installImageFallbacks(): void {
+function installImageFallbacks(): void {
   document.addEventListener('error', (event) => {
     if (event.target instanceof HTMLImageElement) applyFallback(event.target);
   }, true);
@@ -45,3 +45,5 @@ export function installImageFallbacks(): void {
 }
 
 installImageFallbacks();
+
+export {};

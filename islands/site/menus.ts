@@ -34,7 +34,7 @@ function sync(menu: HTMLDetailsElement): void {
 }
 
 /** Closes a menu; moves focus to its toggle when asked (without scrolling the page to it). */
-export function closeMenu(menu: HTMLDetailsElement, focusToggle = false): void {
+function closeMenu(menu: HTMLDetailsElement, focusToggle = false): void {
   menu.open = false;
   sync(menu);
   if (focusToggle) toggleOf(menu)?.focus({ preventScroll: true });
@@ -115,7 +115,7 @@ function onKeydown(event: KeyboardEvent): void {
 }
 
 /** Installs the delegated listeners (once) and sets the initial aria-expanded. */
-export function installMenus(): void {
+function installMenus(): void {
   for (const menu of document.querySelectorAll<HTMLDetailsElement>(MENU)) sync(menu);
   // `toggle` does not bubble, but it passes through document in the capture phase.
   document.addEventListener('toggle', onToggle, true);
@@ -124,3 +124,5 @@ export function installMenus(): void {
 }
 
 installMenus();
+
+export {};

@@ -9,10 +9,10 @@
 import { headerNotices } from '../common/hours.ts';
 
 /** How often the notices are re-checked, in ms. */
-export const RECHECK_MS = 60_000;
+const RECHECK_MS = 60_000;
 
 /** Sets every header notice for the instant `now`. */
-export function updateOpenNow(now: Date = new Date()): void {
+function updateOpenNow(now: Date = new Date()): void {
   const { open, emergency, openNow } = headerNotices(now);
   for (const el of document.querySelectorAll<HTMLElement>('[data-open-now]')) {
     el.textContent = openNow;

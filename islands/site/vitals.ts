@@ -16,7 +16,7 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import { rateVital, roundVital, type VitalName, type VitalRating } from '../common/vitals-rating.ts';
 
 /** One metric value ready to send: value rounded (ms, or the CLS score to 3 decimals). */
-export interface VitalReport {
+interface VitalReport {
   name: VitalName;
   value: number;
   rating: VitalRating;

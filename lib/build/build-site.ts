@@ -35,16 +35,16 @@ import { createPageCss, runtimeStylesKey } from './page-css.ts';
 import { defaultThreads, makePagesOnWorker, pageQueue, stopQueue, takePage } from './page-workers.ts';
 import { settleInputs, type Settled } from './settle.ts';
 import type { BuildResult, PageReport } from './summary.ts';
-import { resolveConfig, type GeneratorConfig } from '../config.ts';
+import type { GeneratorConfig } from '../config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface BuildOptions {
   /**
-   * The generator's settings (lib/config.ts), resolved once by the command; default
-   * resolveConfig(). The folders below, when given, take the place of its own.
+   * The generator's settings (lib/config.ts), resolved once by the command. The folders below,
+   * when given, take the place of its own.
    */
-  config?: GeneratorConfig;
+  config: GeneratorConfig;
   /** Raw content to build from; default: the project's content files. */
   content?: RawContent;
   /** Output folder; default the config's (DIST_DIR, else "dist" in the project root). Not read with `writer`. */
@@ -96,7 +96,7 @@ export function checkRedirects(site: SiteData, routes: Route[], staticDir = path
  * files of lib/site-files/extra-files.ts) and the deploy's record on servers that refuse dot-names,
  * by site path, each with what it is, for the lines of claimedByBuild.
  */
-export function filesOfTheBuild(routes: readonly Route[]): Map<string, string> {
+function filesOfTheBuild(routes: readonly Route[]): Map<string, string> {
   const built = new Map<string, string>(routes.map((r) => [`/${outputFile(r.path)}`, 'a page of the site']));
   for (const file of GENERATED_FILES) {
     const what = (HOSTING_FILES as readonly string[]).includes(file) ? 'a hosting file, made from lib/site-files/hosting.ts'
@@ -119,7 +119,7 @@ export async function checkStaticFolder(routes: readonly Route[], staticDir: str
 }
 
 /** Checks the route table before anything is written: unique paths, well-formed. Lists every culprit. */
-export function checkRoutes(routes: Route[]): void {
+function checkRoutes(routes: Route[]): void {
   const seen = new Set<string>();
   const problems: string[] = [];
   for (const r of routes) {
@@ -191,7 +191,7 @@ async function makePages(settled: Settled, routes: Route[], options: BuildOption
   };
   const { reuse } = options;
   const queue = pageQueue(pageOrder(routes, options.first));
-  const threads = reuse ? 1 : Math.max(1, Math.min(options.threads ?? options.config?.threads ?? defaultThreads(routes.length), routes.length));
+  const threads = reuse ? 1 : Math.max(1, Math.min(options.threads ?? options.config.threads ?? defaultThreads(routes.length), routes.length));
   const maker = new PageMaker(settled.inputs, routes, reuse && keptTools(reuse, settled.inputs.css));
   const stopOnFailure = (error: unknown): never => {
     stopQueue(queue);
@@ -231,16 +231,15 @@ async function makePages(settled: Settled, routes: Route[], options: BuildOption
  * @throws ContentError for a content or settings mistake (names file, record, field); Error for a
  *   render or bundle failure (names the route). The previous output folder is untouched on failure.
  */
-export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const t0 = performance.now();
-  const config = options.config ?? resolveConfig();
-  options = { ...options, config };
+  const { config } = options;
   const trace = options.trace ?? (() => undefined);
   const { site, routes } = loadSite(options.content, config);
   await checkStaticFolder(routes, config.staticDir);
   trace('content');
   const folders = { photosDir: options.photosDir ?? config.photosDir, cacheDir: options.photoCacheDir ?? config.photoCacheDir, artDir: path.join(config.staticDir, 'img') };
-  const settled = await settleInputs(site, folders, options.progress, options.reuse);
+  const settled = await settleInputs(site, folders, config.production, options.progress, options.reuse);
   trace('settled');
   const open = options.writer ?? (() => openSiteWriter(config.staticDir, options.outDir ?? config.outDir, { replaceExisting: config.replaceExisting }));
   const writer = await open();
@@ -253,7 +252,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     await write([...settled.photos.files, ...(settled.shareImage ? [settled.shareImage] : [])]);
     const made = await makePages(settled, routes, options, { ...writer, write });
     trace('pages');
-    await write(await extraFiles(site, routes, made.built));
+    await write(await extraFiles(site, routes, made.built, config.production));
     trace('site files');
     await writer.commit();
     trace('written');

@@ -77,7 +77,7 @@ export interface PageTools {
 }
 
 /** Key of a page in PageTools.finished: SHA-256 of its markup with its script tags. */
-export function finishedKey(markup: string): string {
+function finishedKey(markup: string): string {
   return createHash('sha256').update(markup).digest('base64');
 }
 

@@ -1,7 +1,7 @@
 /**
  * Per-page CSS: each page inlines only the rules of the site stylesheet it can use, found by
  * PurgeCSS (https://purgecss.com) over the names of the page's rendered HTML (its elements,
- * classes, ids, attribute names and values, read by htmlparser2), plus the rules of what its browser code adds at run
+ * classes, ids, attribute names and values, read by lib/html.ts), plus the rules of what its browser code adds at run
  * time: the site module on every page, the error screen on pages with an island, and each island
  * the page places (islands/runtime/runtime-styles.ts, islands/registry.ts).
  *
@@ -12,12 +12,12 @@
  */
 import * as esbuild from 'esbuild';
 import { PurgeCSS, type ExtractorResultDetailed } from 'purgecss';
-import { Parser } from 'htmlparser2';
 import { ISLAND_RUNTIME_STYLES } from '../../islands/registry.ts';
 import { RUNTIME_STYLES as ERROR_SCREEN_STYLES } from '../../islands/ErrorScreen.tsx';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { SITE_RUNTIME_STYLES, type RuntimeStyles } from '../../islands/runtime/runtime-styles.ts';
 import { hashSource } from '../csp.ts';
+import { parseHtml, type HTMLElement } from '../html.ts';
 import { regionCache, sharedRegions } from './shared-regions.ts';
 
 /** The run-time additions a page with these island keys can see, all together. */
@@ -44,7 +44,7 @@ export function runtimeStylesKey(): string {
  * (templates/Head.tsx writes `<style>` and its hash in the CSP from the `css` it is given), then
  * fills this element and that hash with the page's own CSS (PageCss.fill).
  */
-export const STYLE_SLOT = '<style></style>';
+const STYLE_SLOT = '<style></style>';
 
 /** A purger over one site stylesheet. */
 export interface PageCss {
@@ -69,10 +69,9 @@ export interface PageCss {
 
 /**
  * The names PurgeCSS compares selectors with, as its HTML extractor (purgecss-from-html) gives
- * them: every element, class, id, attribute name, and attribute value split at spaces. Read with
- * htmlparser2's streaming parser, several times faster than that extractor's tree walk on these
- * pages, which mattered for builds of thousands of pages. <template> content counts: the error
- * screen is cloned from one.
+ * them: every element, class, id, attribute name, and attribute value split at spaces (element
+ * and attribute names in lower case, values with their character references decoded).
+ * <template> content counts: the error screen is cloned from one.
  */
 export function htmlNames(html: string): ExtractorResultDetailed {
   const tags = new Set<string>();
@@ -80,21 +79,22 @@ export function htmlNames(html: string): ExtractorResultDetailed {
   const ids = new Set<string>();
   const names = new Set<string>();
   const values = new Set<string>();
-  const parser = new Parser(
-    {
-      onopentag(tag, attributes) {
-        tags.add(tag);
-        for (const [name, value] of Object.entries(attributes)) {
-          names.add(name);
-          for (const part of value.split(' ')) values.add(part);
-          if (name === 'class') for (const c of value.split(/\s+/)) if (c) classes.add(c);
-          if (name === 'id') ids.add(value);
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
+  const visit = (element: HTMLElement): void => {
+    for (const child of element.childNodes) {
+      if (child.nodeType !== 1) continue;
+      const el = child as HTMLElement;
+      tags.add(el.rawTagName.toLowerCase());
+      for (const [key, value] of Object.entries(el.attributes)) {
+        const name = key.toLowerCase();
+        names.add(name);
+        for (const part of value.split(' ')) values.add(part);
+        if (name === 'class') for (const c of value.split(/\s+/)) if (c) classes.add(c);
+        if (name === 'id') ids.add(value);
+      }
+      visit(el);
+    }
+  };
+  visit(parseHtml(html));
   return { tags: [...tags], classes: [...classes], ids: [...ids], attributes: { names: [...names], values: [...values] }, undetermined: [] };
 }
 

@@ -9,7 +9,6 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Route } from '../route.ts';
 import type { FinishedPage, PageInputs } from './make-page.ts';
-import { resolveConfig } from '../config.ts';
 
 /**
  * Below this many pages the build uses one thread: starting a worker (loading the TypeScript
@@ -23,15 +22,11 @@ export const WORKER_MIN_PAGES = 500;
 export const MAX_THREADS = 4;
 
 /**
- * How many threads a build of `pages` pages uses by default: BUILD_THREADS of `env` when set (a
- * whole number, at least 1; lib/config.ts reads it), else one below WORKER_MIN_PAGES, else the
- * machine's available parallelism (os.availableParallelism()) up to MAX_THREADS. Commands pass
- * GeneratorConfig.threads to buildSite instead; `env` defaults to none.
- * @throws ConfigError when BUILD_THREADS is set to anything but a whole number from 1 up
+ * How many threads a build of `pages` pages uses when the configuration names none (BUILD_THREADS,
+ * GeneratorConfig.threads): one below WORKER_MIN_PAGES, else the machine's available parallelism
+ * (os.availableParallelism()) up to MAX_THREADS.
  */
-export function defaultThreads(pages: number, env: Readonly<Record<string, string | undefined>> = {}): number {
-  const chosen = resolveConfig({ BUILD_THREADS: env.BUILD_THREADS }).threads;
-  if (chosen !== undefined) return chosen;
+export function defaultThreads(pages: number): number {
   return pages < WORKER_MIN_PAGES ? 1 : Math.max(1, Math.min(MAX_THREADS, os.availableParallelism()));
 }
 
@@ -71,7 +66,7 @@ export function takePage(queue: PageQueue): number | undefined {
  * machine allows; with one it collects sooner, at no cost in time on these pages. The formula
  * leaves about twice the heap a worker was seen to run out at (`npm run bench -- --areas N`).
  */
-export function workerHeapMb(pages: number): number {
+function workerHeapMb(pages: number): number {
   return Math.round(160 + pages / 40);
 }
 

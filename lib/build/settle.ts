@@ -38,20 +38,22 @@ export interface Settled {
 
 /**
  * Settles the inputs of a build.
+ * @param production a production build (GeneratorConfig.production): the browser logger drops
+ *   debug and info lines
  * @param progress told of long work as it starts (encoding a photo for the first time)
  * @param reuse    what a long-lived process (`npm run dev`) kept from earlier builds: the
  *   stylesheet while its source is the same, the esbuild contexts of the browser code
  * @throws ContentError for a photo field naming a missing or unusable file; Error from esbuild
  *   when the stylesheet or browser code does not compile, or when the share image's art cannot be read
  */
-export async function settleInputs(site: SiteData, folders: PhotoFolders, progress?: (line: string) => void, reuse?: BuildReuse): Promise<Settled> {
+export async function settleInputs(site: SiteData, folders: PhotoFolders, production: boolean, progress?: (line: string) => void, reuse?: BuildReuse): Promise<Settled> {
   const photosDone = processPhotos(photoUses(site), {
     photosDir: folders.photosDir,
     cacheDir: folders.cacheDir,
     onEncode: (src, i, n) => progress?.(`Encoding photo ${i + 1} of ${n}, ${src} (once: later builds take it from the cache)...`),
   });
   const cssDone = readStylesheetSource().then((source) => (reuse ? reuse.keep('stylesheet', [source], () => minifyStylesheet(source)) : minifyStylesheet(source)));
-  const scriptsDone = bundleSiteScripts(clientConfig(site), reuse?.esbuild);
+  const scriptsDone = bundleSiteScripts(clientConfig(site, !production), reuse?.esbuild);
   const shareDone = drawnShareFile(site.settings, folders.artDir, folders.cacheDir);
   // All four are awaited together, so the first failure is thrown and none goes unhandled.
   const [photos, css, scripts, share] = await Promise.all([photosDone, cssDone, scriptsDone, shareDone]);

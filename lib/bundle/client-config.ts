@@ -7,7 +7,6 @@ import { openMinutes } from '../content/hours.ts';
 import { zoneTable, type OpenMinutes, type ZoneTable } from '../../islands/common/hours.ts';
 import type { SiteData } from '../content/load-content.ts';
 import { toSlug } from '../text.ts';
-import { isDevelopment } from '../config.ts';
 
 /** What the browser code is told about the site at build time (replaces the `__SITE__` identifier). */
 export interface ClientConfig {
@@ -42,17 +41,17 @@ export interface ClientConfig {
  * zone data within its years, so a change of US daylight-saving law reaches visitors with the next
  * build (or, for an unrebuilt site, at most three years late).
  */
-export const ZONE_TABLE_YEARS = 3;
+const ZONE_TABLE_YEARS = 3;
 
 /**
  * The config the browser code gets for this content.
  * @param site the checked content: its settings and the chatbot's copy
+ * @param dev a development build (the browser logger keeps debug and info): not
+ *   GeneratorConfig.production (lib/config.ts)
  * @param now the build's time: the zone table starts on 1 January of its year (UTC)
- * @param dev a development build (the browser logger keeps debug and info); default: NODE_ENV is
- *   "development" (lib/config.ts isDevelopment)
  * @throws RangeError when the settings' time zone is not a zone Node's Intl knows (the settings' check refuses it first)
  */
-export function clientConfig(site: Pick<SiteData, 'settings' | 'chatbot'>, now: Date = new Date(), dev = isDevelopment()): ClientConfig {
+export function clientConfig(site: Pick<SiteData, 'settings' | 'chatbot'>, dev: boolean, now: Date = new Date()): ClientConfig {
   const { settings } = site;
   const year = now.getUTCFullYear();
   return {

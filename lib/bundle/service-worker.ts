@@ -17,7 +17,6 @@ import * as esbuild from 'esbuild';
 import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import type { BuiltPage } from '../built-page.ts';
 import type { SiteFile } from '../write.ts';
-import { isDevelopment } from '../config.ts';
 import { encodeUrlPath } from '../url-path.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -52,12 +51,12 @@ export function buildVersion(pages: BuiltPage[]): string {
 
 /**
  * @param pages every page as written; one must be OFFLINE_PAGE_PATH
- * @param minify minify the worker; default: unless NODE_ENV is "development" (lib/config.ts isDevelopment)
+ * @param minify minify the worker: a production build (GeneratorConfig.production, lib/config.ts)
  * @returns the worker script at SERVICE_WORKER_PATH
  * @throws Error when the route table has no offline page (a bug), or from esbuild when the worker
  *   does not compile
  */
-export async function generateServiceWorker(pages: BuiltPage[], minify = !isDevelopment()): Promise<SiteFile[]> {
+export async function generateServiceWorker(pages: BuiltPage[], minify: boolean): Promise<SiteFile[]> {
   const offline = pages.find((p) => p.route.path === OFFLINE_PAGE_PATH);
   if (!offline?.html) throw new Error(`pages/routes.ts: no route for the offline page "${OFFLINE_PAGE_PATH}", which the service worker precaches, or its HTML was not kept.`);
   const result = await esbuild.build({

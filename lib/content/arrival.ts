@@ -2,7 +2,7 @@
  * How far each town is from the business's base and how soon we can be there, computed from the
  * coordinates of the town's record (content/areas/*.yaml `page.town.coordinates`) and of the
  * base (content/settings.yaml `location`), never typed:
- * - distance: great-circle ("as the crow flies") distance with @turf/distance, in km and miles;
+ * - distance: great-circle ("as the crow flies") distance by the haversine formula, in km and miles;
  *   roads are longer, so no page calls it a road distance;
  * - near or far: within the settings' `arrivalEstimate.nearKm` of the base the owner's response times hold
  *   (`responseMinutes`); farther towns get their own estimate;
@@ -11,7 +11,6 @@
  *   the owner sets in the settings);
  * - neighbours: the nearest other area pages.
  */
-import turfDistance from '@turf/distance';
 import type { Community } from './schema.ts';
 
 /**
@@ -31,7 +30,7 @@ export interface Base {
  * the estimate is `setOutMinutes` plus the great-circle distance stretched by `roadFactor` and
  * driven at `averageKmh`, rounded up to a quarter hour.
  */
-export interface ArrivalRule {
+interface ArrivalRule {
   nearKm: number;
   setOutMinutes: number;
   roadFactor: number;
@@ -41,9 +40,27 @@ export interface ArrivalRule {
 /** A point as the records give it. */
 interface Point { latitude: number; longitude: number }
 
-/** Great-circle distance between two points in km (@turf/distance, haversine on a sphere of radius 6371.0088 km). */
+/** Mean Earth radius in km (the IUGG's mean radius, 6,371.0088 km). */
+const EARTH_RADIUS_KM = 6371008.8 / 1000;
+
+/** Degrees to radians: (degrees mod 360) · π / 180, in this order, as the site's figures were first computed (to the last bit). */
+const radians = (degrees: number): number => ((degrees % 360) * Math.PI) / 180;
+
+/**
+ * How far apart two points are, as the haversine term a = sin²(Δφ/2) + sin²(Δλ/2) · cos φ1 · cos φ2
+ * (https://en.wikipedia.org/wiki/Haversine_formula): the great-circle distance is
+ * 2R·atan2(√a, √(1−a)), which grows with a, so a ranks points by distance without the distance.
+ */
+function haversineTerm(a: Point, b: Point): number {
+  const dLat = radians(b.latitude - a.latitude);
+  const dLon = radians(b.longitude - a.longitude);
+  return Math.sin(dLat / 2) ** 2 + Math.sin(dLon / 2) ** 2 * Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude));
+}
+
+/** Great-circle distance between two points in km (haversine on a sphere of radius 6371.0088 km). */
 export function greatCircleKm(a: Point, b: Point): number {
-  return turfDistance([a.longitude, a.latitude], [b.longitude, b.latitude], { units: 'kilometers' });
+  const term = haversineTerm(a, b);
+  return 2 * Math.atan2(Math.sqrt(term), Math.sqrt(1 - term)) * EARTH_RADIUS_KM;
 }
 
 /** How far a town is and how soon we can be there. */
@@ -87,20 +104,8 @@ export function arrivalOf(town: Town, base: Base): Arrival {
 }
 
 /**
- * How far apart two points are, as the haversine term a = sin²(Δφ/2) + cos φ1 · cos φ2 · sin²(Δλ/2)
- * (https://en.wikipedia.org/wiki/Haversine_formula): the great-circle distance is 2R·asin(√a),
- * which grows with a, so a ranks points by distance without computing the distance itself.
- */
-function haversineTerm(a: Point, b: Point): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  return Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-}
-
-/**
  * The `count` other towns nearest to `town` (great-circle), nearest first, with their distance in
- * whole km (@turf/distance). One pass over `all` that keeps the nearest `count`: an area page asks
+ * whole km. One pass over `all` that keeps the nearest `count`: an area page asks
  * this once, so a site of thousands of towns does no sort per page.
  */
 export function neighbours<T extends Town>(town: T, all: readonly T[], count = 2): { town: T; km: number }[] {

@@ -16,7 +16,7 @@ export interface Credentials {
 }
 
 /** Each claim: the words that make it, the credential behind it and how to add that credential. */
-export const CLAIMS = [
+const CLAIMS = [
   { words: /\blicen[sc]ed\b/i, claim: 'licensed', has: (c: Credentials) => !!c.licence, setting: 'credentials.licence (issuer and number)' },
   { words: /\binsured\b/i, claim: 'insured', has: (c: Credentials) => !!c.insurance, setting: 'credentials.insurance (the kind of cover, and the insurer\'s name or \'\')' },
   { words: /\baccredited\b/i, claim: 'accredited', has: (c: Credentials) => !!c.bureau, setting: 'credentials.bureau (name and profile link)' },

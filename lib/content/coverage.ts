@@ -73,7 +73,7 @@ export function nameList(names: readonly string[]): string {
 }
 
 /** The names of the communities served on request, as words (nameList). */
-export function servedOnRequestNames(communities: readonly Community[]): string {
+function servedOnRequestNames(communities: readonly Community[]): string {
   return nameList(communities.filter((c) => c.servedOnRequest).map((c) => c.name));
 }
 

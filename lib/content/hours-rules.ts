@@ -24,8 +24,8 @@ export interface HoursRow {
 /** What a valid `hours` text means: closed, open all day, or open from `opens` to `closes` ("HH:MM"). */
 export type DayHours = { kind: 'closed' } | { kind: 'allDay' } | { kind: 'open'; opens: string; closes: string };
 
-export const CLOSED = 'closed';
-export const ALL_DAY = 'all day';
+const CLOSED = 'closed';
+const ALL_DAY = 'all day';
 const RANGE = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/;
 
 /** Minutes since midnight of "HH:MM", e.g. "06:30" -> 390. */
@@ -93,16 +93,4 @@ export function weekProblem(rows: readonly HoursRow[]): { path: (string | number
 /** The hours of each weekday, Monday first, from valid rows. */
 export function weekHours(rows: readonly HoursRow[]): { day: (typeof WEEKDAYS)[number]; hours: DayHours }[] {
   return WEEKDAYS.map((day) => ({ day, hours: parseHours(rows.find((r) => r.days.includes(day))?.hours ?? CLOSED) }));
-}
-
-/**
- * True when the stated hours are open at `minutes` past local midnight of `weekday` (opening time
- * inclusive, closing time exclusive).
- */
-export function isOpenOn(rows: readonly HoursRow[], weekday: string, minutes: number): boolean {
-  const row = rows.find((r) => r.days.includes(weekday));
-  if (!row) return false;
-  const h = parseHours(row.hours);
-  if (h.kind !== 'open') return h.kind === 'allDay';
-  return minutes >= minutesOf(h.opens) && minutes < minutesOf(h.closes);
 }

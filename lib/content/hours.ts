@@ -16,20 +16,20 @@ export function formatTime(hhmm: string): string {
  * A run of days as words: the first and last day joined by `joiner` ("Monday - Friday" with
  * " - "), "Saturday and Sunday" for two days with joiner " to ", one name for one day.
  */
-export function dayRange(days: readonly string[], joiner = ' - '): string {
+function dayRange(days: readonly string[], joiner = ' - '): string {
   if (days.length === 1) return days[0];
   if (days.length === 2 && joiner === ' to ') return `${days[0]} and ${days[1]}`;
   return `${days[0]}${joiner}${days[days.length - 1]}`;
 }
 
 /** One run of consecutive weekdays with the same hours. */
-export interface HoursRun {
+interface HoursRun {
   days: string[];
   hours: DayHours;
 }
 
 /** The week as runs of consecutive days with the same hours, Monday first. */
-export function hoursRuns(rows: readonly HoursRow[]): HoursRun[] {
+function hoursRuns(rows: readonly HoursRow[]): HoursRun[] {
   const runs: HoursRun[] = [];
   for (const { day, hours } of weekHours(rows)) {
     const last = runs.at(-1);

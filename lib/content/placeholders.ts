@@ -58,7 +58,7 @@ export function placeholderValues(settings: PlaceholderSettings, communities: re
  * The `count` listed places (`inPlacesList`) with an area page farthest from `base` (great-circle,
  * lib/content/arrival.ts), farthest first.
  */
-export function farthestPlaces(communities: readonly Community[], base: { latitude: number; longitude: number }, count: number): Community[] {
+function farthestPlaces(communities: readonly Community[], base: { latitude: number; longitude: number }, count: number): Community[] {
   return communities
     .filter((c) => c.inPlacesList && c.page)
     .map((c) => ({ c, km: greatCircleKm(base, c.page!.town.coordinates) }))

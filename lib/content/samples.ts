@@ -27,7 +27,7 @@ export const SAMPLE_NAME = 'Cibola Mobile Locksmith';
  * https://www.rfc-editor.org/rfc/rfc2606#section-3); any host ending in one of these, e.g.
  * "www.example.com", is a sample.
  */
-export const SAMPLE_DOMAINS = ['example.com', 'example.org', 'example.net'] as const;
+const SAMPLE_DOMAINS = ['example.com', 'example.org', 'example.net'] as const;
 
 /**
  * The three sample videos of content/settings.yaml: Blender Foundation open films, not locksmith
@@ -89,13 +89,6 @@ export function isSampleReview(review: { text: string }): boolean {
 export const SAMPLE_LINKS: readonly string[] = ['https://www.youtube.com/@example'];
 
 /**
- * The sample rating of content/settings.yaml: 5.0 from 50 reviews. Shown and marked up only so the
- * shipped site shows where a rating goes; a rating nobody gave misleads customers (16 CFR Part
- * 465 covers fake reviews and ratings), so the pages label it and the pre-publish check refuses it.
- */
-export const SAMPLE_RATING = { value: 5, count: 50 } as const;
-
-/**
  * True when a rating is still the sample: its link is on a sample domain (SAMPLE_DOMAINS), as the
  * sample's is. Judged by the link, not the figures, so a business whose real rating happens to be
  * 5.0 from 50 is not refused once it links its real reviews.
@@ -104,23 +97,12 @@ export function isSampleRating(rating: { url: string }): boolean {
   return URL.canParse(rating.url) && isSampleHost(new URL(rating.url).hostname);
 }
 
-/**
- * The sample credentials of content/settings.yaml: a licence, an insurance and a bureau that do not
- * exist, so that the shipped site shows where they go. The pages label them; the pre-publish check
- * refuses them.
- */
-export const SAMPLE_CREDENTIALS = {
-  licence: { issuer: 'Sample Licensing Board', number: 'SAMPLE-0000' },
-  insurance: { kind: 'general liability', insurer: 'Sample Insurance Company' },
-  bureau: { name: 'Sample Business Bureau', url: 'https://www.example.com/bureau-profile' },
-} as const;
-
 /** A text that names itself a sample ("Sample Insurance Company", "SAMPLE-0000"). */
 const SAYS_SAMPLE = /\bsample\b/i;
 
 /**
  * Which of the credentials are samples: "licence", "insurance", "bureau" (a text saying "sample",
- * as SAMPLE_CREDENTIALS do, or a bureau link on a sample domain).
+ * as the sample credentials of content/settings.yaml do, or a bureau link on a sample domain).
  */
 export function sampleCredentials(c: {
   licence?: { issuer: string; number: string } | null; insurance?: { kind: string; insurer: string } | null; bureau?: { name: string; url: string } | null;

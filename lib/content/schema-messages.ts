@@ -4,11 +4,12 @@
  * a missing field says it is missing, with an example taken from another record; a wrong type says
  * what was expected, with an example; a choice lists its values.
  */
+import { closest, distance } from 'fastest-levenshtein';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 
 /** Dotted path of a zod issue, e.g. "faqs.3.answer". */
-export function fieldPath(path: PropertyKey[]): string {
+function fieldPath(path: PropertyKey[]): string {
   return path.map(String).join('.') || '(record)';
 }
 
@@ -39,27 +40,15 @@ function schemaAt(schema: z.ZodType, path: PropertyKey[]): z.ZodType | undefined
   return s;
 }
 
-/** Edit distance (insertions, deletions, substitutions, adjacent swaps), for "did you mean". */
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-
-/** The known key closest to a misspelt one (case ignored; at most 2 edits, or a third of its length). */
+/**
+ * The known key closest to a misspelt one (case ignored; Levenshtein distance, fastest-levenshtein,
+ * at most 2 edits, or a third of its length).
+ */
 export function closestKey(key: string, known: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const k of known) {
-    const distance = editDistance(key.toLowerCase(), k.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [k, distance];
-  }
-  return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
+  if (known.length === 0) return undefined;
+  const lower = key.toLowerCase();
+  const near = closest(lower, known.map((k) => k.toLowerCase()));
+  return distance(lower, near) <= Math.max(2, Math.floor(key.length / 3)) ? known.find((k) => k.toLowerCase() === near) : undefined;
 }
 
 /** A value as an operator would type it in a YAML content file: Cibola, "87020", 12, true, [Monday, ...], { ... }. */

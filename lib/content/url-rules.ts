@@ -5,7 +5,7 @@
  */
 
 /** An 11-character YouTube video id, e.g. "aqz-KE-bpKQ". */
-export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /** YouTube's hosts, with or without "www." / "m." / "music.". */
 const YOUTUBE_HOSTS = /^(?:(?:www|m|music)\.)?(?:youtube\.com|youtube-nocookie\.com)$/i;

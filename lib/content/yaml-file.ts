@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 
 /** A place in a file, counted from 1. */
-export interface Position {
+interface Position {
   line: number;
   column: number;
 }

@@ -25,7 +25,7 @@ import { isDotNameRefusal, ServerRefusal, type Remote } from './deploy-remote.ts
 import type { Session } from './deploy-session.ts';
 import { DeployError } from './deploy-target.ts';
 
-export { DEFAULT_LOCK_STALE_MIN, DEFAULT_LOCK_WAIT_S } from './deploy-target.ts';
+;
 
 /** The lock folder, at the top of the target folder. */
 export const LOCK_DIR = '/.deploy-lock';
@@ -34,17 +34,17 @@ export const LOCK_DIR_PLAIN = '/deploy-lock';
 /** The file in the lock folder that names its holder. */
 export const LOCK_OWNER = 'owner.json';
 /** The new owner file while refresh() puts it in place of LOCK_OWNER. */
-export const LOCK_OWNER_NEW = 'owner.new.json';
+const LOCK_OWNER_NEW = 'owner.new.json';
 /** The previous owner file, moved aside by refresh() where the server will not rename over a file. */
-export const LOCK_OWNER_OLD = 'owner.old.json';
+const LOCK_OWNER_OLD = 'owner.old.json';
 /** Every name an owner file has in the lock folder, in the order they are read: a folder holding any of them is owned. */
 export const LOCK_OWNER_NAMES = [LOCK_OWNER, LOCK_OWNER_NEW, LOCK_OWNER_OLD] as const;
 /** The holder rewrites its owner file at least this often while it records progress, in ms. */
 export const LOCK_REFRESH_MS = 60_000;
 /** Between two looks at a held lock, in ms. */
-export const LOCK_POLL_MS = 2000;
+const LOCK_POLL_MS = 2000;
 /** A lock folder without a readable owner file for this long is stale (its run died right after creating it), in ms. */
-export const LOCK_EMPTY_GRACE_MS = 30_000;
+const LOCK_EMPTY_GRACE_MS = 30_000;
 
 /** What the owner file holds. Times are ISO 8601 in UTC. */
 export interface LockOwner {
@@ -69,7 +69,7 @@ export type LockEvent =
   | { type: 'lock-taken-over'; owner: string; why: string };
 
 /** This machine and user, hashed: tells a lock of this machine from another's without naming either. */
-export function machineId(): string {
+function machineId(): string {
   return createHash('sha256').update(`${os.hostname()}\n${os.userInfo().username}`).digest('hex').slice(0, 16);
 }
 
@@ -85,7 +85,7 @@ function alive(pid: number): boolean {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** "run k3x9a0b2 (started 08:12:05 UTC, refreshed 14 s ago)". */
-export function describeOwner(o: LockOwner, now = Date.now()): string {
+function describeOwner(o: LockOwner, now = Date.now()): string {
   const ago = Math.max(0, Math.round((now - Date.parse(o.refreshed)) / 1000));
   const agoText = ago < 120 ? `${ago} s` : `${Math.round(ago / 60)} min`;
   return `run ${o.run} (started ${o.started.replace('T', ' ').replace(/\.\d+Z$|Z$/, '')} UTC, last active ${agoText} ago)`;

@@ -8,7 +8,7 @@ import type { Remote } from './deploy-remote.ts';
 import { DeployError, maskSecret } from './deploy-target.ts';
 
 /** Tries of one step before a transient failure ends the deploy. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 /** Files moved aside and put back, and temporary names deleted, by the repairs of a run. */
 export interface Recovered {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The protocols a target may use. "ftps" is FTP with explicit TLS (AUTH TLS, RFC 4217). */
-export type Protocol = 'ftp' | 'ftps' | 'sftp';
+type Protocol = 'ftp' | 'ftps' | 'sftp';
 
 /** A parsed, checked deploy target. Secrets stay in here and are never printed. */
 export interface DeployTarget {
@@ -62,7 +62,7 @@ export class DeployError extends Error {
 }
 
 /** What stands for the password where a value that held it is printed. */
-export const MASK = '***';
+const MASK = '***';
 
 /**
  * A value the deploy quotes in a line (a server's reply, an error's text or stack, a part of the
@@ -85,7 +85,7 @@ export function shownTarget(t: DeployTarget): DeployTarget {
 }
 
 /** The project's file of remembered host keys, at the project root (listed in .gitignore). */
-export const KNOWN_HOSTS_FILE = '.deploy-known-hosts';
+const KNOWN_HOSTS_FILE = '.deploy-known-hosts';
 
 /** Where host keys are looked up and remembered, and how an unknown host is treated. */
 export interface HostKeySettings {
@@ -128,7 +128,7 @@ export function readHostKeySettings(env: NodeJS.ProcessEnv, root: string): HostK
 }
 
 /** The deploy's local copy of its record (lib/deploy/record-copy.ts), at the project root (listed in .gitignore). */
-export const RECORD_COPY_FILE = '.deploy-record.json';
+const RECORD_COPY_FILE = '.deploy-record.json';
 
 /**
  * Where the deploy keeps its local copy of the record (lib/deploy/record-copy.ts): DEPLOY_RECORD_COPY
@@ -142,7 +142,7 @@ export function recordCopyFile(env: NodeJS.ProcessEnv, root: string): string {
 
 const DEFAULT_PORTS: Record<Protocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
 /** Default wait for a connection or a reply, in seconds (basic-ftp's own default is 30 s). */
-export const DEFAULT_TIMEOUT_S = 30;
+const DEFAULT_TIMEOUT_S = 30;
 /**
  * Default number of connections uploading at once. Each file costs several round trips (FTP: a
  * data connection, its TLS handshake, STOR, RNFR, RNTO), so a few connections hide the latency;
@@ -151,13 +151,13 @@ export const DEFAULT_TIMEOUT_S = 30;
 export const DEFAULT_CONNECTIONS = 3;
 
 /** How long a deploy waits for another run's lock on the server by default, in seconds (lib/deploy/deploy-lock.ts). */
-export const DEFAULT_LOCK_WAIT_S = 120;
+const DEFAULT_LOCK_WAIT_S = 120;
 /**
  * Age after which an unrefreshed lock is stale, by default, in minutes: ten times the holder's
  * refresh interval (LOCK_REFRESH_MS), so that a slow connection or a clock a few minutes off never
  * makes a working run's lock stale.
  */
-export const DEFAULT_LOCK_STALE_MIN = 10;
+const DEFAULT_LOCK_STALE_MIN = 10;
 
 /**
  * Loads `.env` from `root` into process.env when the file exists (variables already set win),

@@ -65,15 +65,15 @@ import { DeployError, describeTarget, maskSecret, shownTarget, type DeployTarget
 import { saveRecordCopy } from './record-copy.ts';
 import { checkLive, type LiveCheckOptions, type LiveCheckResult } from './live-check.ts';
 
-export { MAX_ATTEMPTS } from './deploy-session.ts';
+;
 
 /** Files uploaded between two manifest checkpoints, at most. */
-export const CHECKPOINT_FILES = 25;
+const CHECKPOINT_FILES = 25;
 /** Time between two manifest checkpoints, at most, in ms (a checkpoint is one small upload). */
-export const CHECKPOINT_MS = 3000;
+const CHECKPOINT_MS = 3000;
 
 /** A rule of the server the deploy works around, reported once when first met. */
-export type HostRule =
+type HostRule =
   /** The server will not rename over an existing file: files are replaced by moving the old one aside. */
   | { rule: 'no-overwrite'; reply: string }
   /** The server refuses names starting with a dot: the manifest has its plain name, temporary names no dot. */
@@ -185,7 +185,7 @@ export class PartialDeployError extends DeployError {
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** A new run id: 8 characters of [0-9a-z] (40 random bits). */
-export function newRunId(): string {
+function newRunId(): string {
   return BigInt(`0x${randomBytes(5).toString('hex')}`).toString(36).padStart(8, '0').slice(-8);
 }
 

@@ -14,7 +14,7 @@ import type { Socket } from 'node:net';
 import { Client, FTPContext, FTPError, type FTPResponse } from 'basic-ftp';
 
 /** A reply of the server: its code and its words (the whole line, code included, as sent). */
-export interface FtpReply {
+interface FtpReply {
   code: number;
   message: string;
 }

@@ -45,7 +45,7 @@ import { DeployError } from './deploy-target.ts';
 import { encodeUrlPath } from '../url-path.ts';
 
 /** Waits before each new try of what differs, in ms: a cache in front gets about 7 s to catch up. */
-export const LIVE_RETRY_WAITS_MS = [1000, 2000, 4000];
+const LIVE_RETRY_WAITS_MS = [1000, 2000, 4000];
 /** Requests in flight at once: enough to overlap round trips, few enough for a shared host. */
 const PARALLEL_REQUESTS = 4;
 /** Characters of context shown on each side of the first difference of a page. */

@@ -18,7 +18,7 @@ import { escapeRegExp } from '../text.ts';
 import { communityLabel, CONTENT_FILES, contentRecords, strings, type Remark } from './content-records.ts';
 
 /** Decimals Google asks for in a LocalBusiness's geo coordinates (about 1 m of latitude). */
-export const MIN_COORDINATE_DECIMALS = 5;
+const MIN_COORDINATE_DECIMALS = 5;
 
 /** Longest meta description, in characters, whose end search results still show. */
 export const MAX_DESCRIPTION = 160;
@@ -91,7 +91,7 @@ export function writtenForAnotherBase(site: SiteData): Remark[] {
 }
 
 /** Primary-coverage towns the site's own estimate puts beyond the owner's normal response time. */
-export function slowPrimaryTowns(site: SiteData): Remark[] {
+function slowPrimaryTowns(site: SiteData): Remark[] {
   const normal = site.settings.responseMinutes.normal;
   const base = site.settings.location.locality;
   return site.areas.flatMap((town) => {
@@ -109,7 +109,7 @@ export function slowPrimaryTowns(site: SiteData): Remark[] {
  * MIN_COORDINATE_DECIMALS decimals, counted in the text as written where `sourceOf` knows it (so
  * "35.14720" counts 5), else in the number.
  */
-export function impreciseCoordinates(site: SiteData, sourceOf: SourceText = () => undefined): Remark[] {
+function impreciseCoordinates(site: SiteData, sourceOf: SourceText = () => undefined): Remark[] {
   const points = [
     { file: CONTENT_FILES.settings, record: undefined, field: 'location', point: site.settings.location },
     ...site.areas.map((c) => ({ file: CONTENT_FILES.community(c), record: communityLabel(c), field: 'page.town.coordinates', point: c.page.town.coordinates })),
@@ -131,7 +131,7 @@ export function impreciseCoordinates(site: SiteData, sourceOf: SourceText = () =
  * points, as a reader counts them), once per description. The finding names the content field the
  * description comes from when one holds exactly that text, else the route table.
  */
-export function longDescriptions(site: SiteData, pages: readonly PageDescription[]): Remark[] {
+function longDescriptions(site: SiteData, pages: readonly PageDescription[]): Remark[] {
   const long = pages.filter((p) => !p.meta.noIndex && [...p.meta.description].length > MAX_DESCRIPTION);
   if (!long.length) return [];
   const source = new Map<string, Omit<Remark, 'message'>>();

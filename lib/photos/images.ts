@@ -22,10 +22,7 @@ export type ImageFormat = 'avif' | 'webp' | 'jpeg';
  * every browser can show. AVIF: Chrome 85, Firefox 93, Safari 16; WebP: Chrome 32, Firefox 65,
  * Safari 14 (https://caniuse.com/avif, https://caniuse.com/webp).
  */
-export const FORMATS: readonly ImageFormat[] = ['avif', 'webp', 'jpeg'];
-
-/** MIME type of each format, for `<source type>`. */
-export const MIME: Readonly<Record<ImageFormat, string>> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+const FORMATS: readonly ImageFormat[] = ['avif', 'webp', 'jpeg'];
 
 /** File extension of each format. */
 export const EXTENSION: Readonly<Record<ImageFormat, string>> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
@@ -36,7 +33,7 @@ export const EXTENSION: Readonly<Record<ImageFormat, string>> = { avif: 'avif', 
  * phone's full-width slot at 1x, 1600 a 533 px laptop hero slot at 3x and the 895 px tablet one
  * at 1.8x. Nothing wider is made: no slot on the site needs it.
  */
-export const WIDTHS: readonly number[] = [400, 800, 1200, 1600];
+const WIDTHS: readonly number[] = [400, 800, 1200, 1600];
 
 /** Width:height of every photo slot of the site (the `.hero-img` and `.card-img` boxes). */
 export const ASPECT = { width: 3, height: 2 } as const;
@@ -48,7 +45,7 @@ export const ASPECT = { width: 3, height: 2 } as const;
  * JPEG's SSIM to within 0.001 (less than the spread between photographs), so the three look
  * alike and differ only in size: WebP about 87 % of the JPEG's bytes, AVIF about 67 %.
  */
-export const QUALITY: Readonly<Record<ImageFormat, number>> = { avif: 55, webp: 75, jpeg: 75 };
+const QUALITY: Readonly<Record<ImageFormat, number>> = { avif: 55, webp: 75, jpeg: 75 };
 
 /**
  * Encoder effort: AVIF 4 of 0-9 and WebP 4 of 0-6 are sharp's defaults, the usual trade of
@@ -155,7 +152,7 @@ export function widthsFor(source: Pick<SourceImage, 'width' | 'height'>): number
 }
 
 /** Height of a width in the 3:2 box, px. */
-export const heightFor = (width: number) => Math.round((width * ASPECT.height) / ASPECT.width);
+const heightFor = (width: number) => Math.round((width * ASPECT.height) / ASPECT.width);
 
 /** One encode: applies the orientation, crops `width` x `height` around the centre, strips metadata. */
 function encode(source: SourceImage, format: ImageFormat, width: number, height: number): Promise<Buffer> {

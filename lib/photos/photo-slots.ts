@@ -33,7 +33,7 @@ interface WidthRule {
  * one column, two from 640 px (40rem), four from 1024 px (64rem), 16 px gaps, and the picture
  * inside the card's 1 px borders.
  */
-export const SLOT_RULES: Readonly<Record<PhotoSlot, readonly WidthRule[]>> = {
+const SLOT_RULES: Readonly<Record<PhotoSlot, readonly WidthRule[]>> = {
   hero: [
     { minWidth: 1280, vw: 0, px: 532.8 },
     { minWidth: 960, vw: 45, px: -43.2 },

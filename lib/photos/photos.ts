@@ -18,14 +18,14 @@ import type { SiteFile } from '../write.ts';
 import { HOME_FILE, recordFile, SETTINGS_FILE } from '../content/content-paths.ts';
 
 /** Site folder of the processed photos: content-hashed names only, so hosts may cache it for a year. */
-export const PHOTOS_URL = '/img/photos/';
+const PHOTOS_URL = '/img/photos/';
 
 /**
  * The smallest photo the site accepts, px after the orientation is applied. Every photo is some
  * page's hero, shown up to 533 px wide on a laptop (sharp on a 2x screen: 1066 px) and 895 px
  * wide on a tablet, and its social card is 1200x630: a 3:2 crop 1200 px wide covers them all.
  */
-export const MIN_PHOTO = { width: 1200, height: 800 } as const;
+const MIN_PHOTO = { width: 1200, height: 800 } as const;
 
 /** Where a photo field was found, for messages: content file and record label. */
 export interface PhotoUse {

@@ -24,7 +24,7 @@ import { photoUses, type PhotoFile, type PhotoLibrary } from './photos.ts';
 import type { ShareNode } from './share-drawing.ts';
 
 /** The font every letter of the drawn image is made of: DejaVu Sans Bold, from Debian's fonts-dejavu-core (its licence: fonts/LICENSE). */
-export const SHARE_FONT = { family: 'DejaVu Sans', file: path.join(import.meta.dirname, 'fonts', 'DejaVuSans-Bold.ttf') };
+const SHARE_FONT = { family: 'DejaVu Sans', file: path.join(import.meta.dirname, 'fonts', 'DejaVuSans-Bold.ttf') };
 
 /** The site's colours the image is drawn in (templates/styles/00-base.css: --navy, --red, --sand). */
 const NAVY = '#0b2545';
@@ -60,7 +60,7 @@ export function shareText(settings: Pick<Settings, 'name' | 'location' | 'phone'
  * two lines, smaller when long, cut with an ellipsis past two), "Mobile locksmith · {town}", and
  * the phone.
  */
-export function shareLayout(text: ShareText, art: ShareArt): ShareNode {
+function shareLayout(text: ShareText, art: ShareArt): ShareNode {
   const nameSize = text.name.length > 28 ? 44 : 56;
   return div({ display: 'flex', ...SHARE_IMAGE_SIZE, background: NAVY, fontFamily: SHARE_FONT.family },
     svgImage(art.hero, 1200, 800, { position: 'absolute', left: 0, top: -316 }),

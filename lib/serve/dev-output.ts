@@ -41,7 +41,7 @@ const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  * The page with the live-reload client loaded before its first </body>, as the dev pages carry it.
  * @param scriptPath site path of the client, e.g. "/livereload.js"
  */
-export function withLiveReload(html: string, scriptPath: string): string {
+function withLiveReload(html: string, scriptPath: string): string {
   return html.replace('</body>', `<script src="${scriptPath}" async></script></body>`);
 }
 

@@ -25,8 +25,8 @@ import { describeBuildError } from '../build/build-error.ts';
 import { BuildReuse } from '../build/build-reuse.ts';
 import type { SiteWriter } from '../write.ts';
 import { createOutputSync, type DevWriter } from './dev-output.ts';
-import { resolveConfig } from '../config.ts';
-import { TRACING, traceNow, type TraceMark } from './dev-trace.ts';
+import type { GeneratorConfig } from '../config.ts';
+import { traceNow, type TraceMark } from './dev-trace.ts';
 
 // The same mode as `npm run build`, so the dev pages are the pages that get published.
 process.env.NODE_ENV ||= 'production';
@@ -37,6 +37,8 @@ const ENTRY = new URL('lib/build/build-site.ts', ROOT_URL).href;
 /** A request from lib/serve/dev-server.ts. */
 export interface RebuildRequest {
   type: 'build';
+  /** The dev command's configuration (lib/config.ts), resolved once by it; the same in every request. */
+  config: GeneratorConfig;
   outDir: string;
   liveReloadScript: string;
   /** Project-relative paths changed since the previous request ([] for the first). */
@@ -171,7 +173,6 @@ function withAheadReport(writer: DevWriter, first: readonly string[], waitForRes
 }
 
 if (process.send) {
-  const config = resolveConfig();
   const modules = new ModuleVersions();
   const reuse = new BuildReuse();
   let output: ReturnType<typeof createOutputSync> | undefined;
@@ -192,7 +193,8 @@ if (process.send) {
     queue = queue.then(async () => {
       const t0 = performance.now();
       const marks: TraceMark[] = [];
-      const trace = TRACING ? (phase: string) => { marks.push([phase, traceNow()]); } : undefined;
+      const { config } = request;
+      const trace = config.devTrace ? (phase: string) => { marks.push([phase, traceNow()]); } : undefined;
       trace?.('request received');
       output ??= createOutputSync(request.outDir, request.liveReloadScript);
       let report: RebuildReport;

@@ -19,18 +19,19 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { formatProblem, type BuildProblem } from '../build/build-error.ts';
+import type { GeneratorConfig } from '../config.ts';
 import type { AheadReport, RebuildReport, RebuildRequest, ResumeRequest } from './dev-rebuilder.ts';
 import { devErrorPage } from './dev-error-page.ts';
 import { startOnFreePort } from './listen.ts';
-import { TRACING, traceLines, traceNow, type TraceMark } from './dev-trace.ts';
+import { traceLines, traceNow, type TraceMark } from './dev-trace.ts';
 import { attachLiveReload, CLIENT_PATH } from './live-reload.ts';
 import { startServer, type RunningServer } from './preview-server.ts';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 
 /** Folders whose changes trigger a rebuild, relative to the project. */
-export const WATCHED_DIRS = ['content', 'pages', 'templates', 'islands', 'static', 'lib'] as const;
+const WATCHED_DIRS = ['content', 'pages', 'templates', 'islands', 'static', 'lib'] as const;
 /** The dev build's output, relative to the project (inside node_modules, so never published or committed). */
-export const DEV_OUT_DIR = 'node_modules/.cache/dev-site';
+const DEV_OUT_DIR = 'node_modules/.cache/dev-site';
 /**
  * What the dev server sends for the service worker instead of the build's: a worker that takes
  * over from one an earlier visit installed, deletes its caches and handles no fetch, so every
@@ -40,7 +41,7 @@ export const DEV_OUT_DIR = 'node_modules/.cache/dev-site';
  * (https://web.dev/articles/service-worker-lifecycle#updates). The build's worker would store
  * every page and, being new after each save, install and fetch the open pages again.
  */
-export const DEV_SERVICE_WORKER = `// npm run dev: no service worker (the pages change on every save).
+const DEV_SERVICE_WORKER = `// npm run dev: no service worker (the pages change on every save).
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key)))).then(() => self.clients.claim())));
 `;
@@ -60,10 +61,13 @@ const MAX_PAUSE_MS = 1_000;
 const SETTLE_MS = 10;
 
 export interface DevServerOptions {
-  /** Project folder (the one holding content/, lib/, …). */
-  root: string;
-  /** Port asked for; taken -> the next free one, said in one line. 0 lets the OS pick. */
-  port: number;
+  /**
+   * The command's configuration (lib/config.ts): the project folder (`root`, the one holding
+   * content/, lib/, …), the port asked for (`port`; taken -> the next free one, said in one line;
+   * 0 lets the OS pick) and whether to print each save's phases (`devTrace`); the build process
+   * gets it too.
+   */
+  config: GeneratorConfig;
   /** Where the terminal lines go (default console.log). */
   say?: (line: string) => void;
 }
@@ -76,7 +80,7 @@ export interface DevServer {
 }
 
 /** What a good build wrote (site paths), so that only the tabs it concerns reload. */
-export interface Written {
+interface Written {
   /** Files written or removed. */
   changed: string[];
   /** Files written ahead, before the tabs of the open pages among them were reloaded. */
@@ -131,7 +135,7 @@ function crashed(code: number | null, signal: NodeJS.Signals | null): BuildProbl
  * as soon as it is ready and no build runs, so two build processes share the machine only for those
  * few seconds.
  */
-export const RECYCLE_AFTER_BUILDS = 15;
+const RECYCLE_AFTER_BUILDS = 15;
 
 /** An incremental build process (lib/serve/dev-rebuilder.ts) and its pending reports. */
 interface Rebuilder {
@@ -140,7 +144,8 @@ interface Rebuilder {
   request(changed: string[], added: boolean, dryRun?: boolean, tabs?: OpenTabs): Promise<RebuildReport>;
 }
 
-function startRebuilder(root: string, outDir: string): Rebuilder {
+function startRebuilder(config: GeneratorConfig, outDir: string): Rebuilder {
+  const { root } = config;
   const child = fork(path.join(root, 'lib/serve/dev-rebuilder.ts'), [], {
     cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -168,7 +173,7 @@ function startRebuilder(root: string, outDir: string): Rebuilder {
           resolve(report);
         });
         ahead = tabs?.ahead;
-        child.send({ type: 'build', outDir, liveReloadScript: CLIENT_PATH, changed, added, dryRun, first: tabs?.pages } satisfies RebuildRequest);
+        child.send({ type: 'build', config, outDir, liveReloadScript: CLIENT_PATH, changed, added, dryRun, first: tabs?.pages } satisfies RebuildRequest);
       });
     },
   };
@@ -185,7 +190,7 @@ function startRebuilder(root: string, outDir: string): Rebuilder {
  * @param lastFailed true when the previous build failed
  * @returns the words for the terminal line, e.g. "lib/text.ts changed"
  */
-export function needsFreshProcess(changed: string[], lastFailed: boolean): string | undefined {
+function needsFreshProcess(changed: string[], lastFailed: boolean): string | undefined {
   const code = changed.find((name) => name.startsWith('lib/'));
   if (code) return `${code} changed`;
   return lastFailed ? `${describeChanges(changed)} changed after a failed build` : undefined;
@@ -205,8 +210,8 @@ function builtLine(report: Extract<RebuildReport, { type: 'built' }>, changed: s
  * their importers and keeps what did not change (lib/serve/dev-rebuilder.ts); a change it cannot
  * be sure of gets a full rebuild in a fresh process, said in one line.
  */
-function incrementalBuilder(root: string, outDir: string, say: (line: string) => void): Builder {
-  let active = startRebuilder(root, outDir);
+function incrementalBuilder(config: GeneratorConfig, outDir: string, say: (line: string) => void): Builder {
+  let active = startRebuilder(config, outDir);
   let lastFailed = false;
   let building = false;
   /**
@@ -229,7 +234,7 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
   };
   /** Starts a spare: it builds once without writing, then takes over when it can. */
   const startSpare = () => {
-    const rebuilder = startRebuilder(root, outDir);
+    const rebuilder = startRebuilder(config, outDir);
     const next = { rebuilder, ready: false, changed: new Set<string>(), added: false };
     spare = next;
     void rebuilder.request([], true, true).then((r) => {
@@ -248,7 +253,7 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
       const t0 = performance.now();
       building = true;
       try {
-        if (active.child.exitCode !== null || active.child.signalCode !== null) replace(startRebuilder(root, outDir));
+        if (active.child.exitCode !== null || active.child.signalCode !== null) replace(startRebuilder(config, outDir));
         let fresh = active.builds === 0;
         const reason = fresh ? undefined : needsFreshProcess(changed, lastFailed);
         if (reason) {
@@ -256,7 +261,7 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
           spare?.rebuilder.child.kill();
           spare = undefined;
           owed = undefined;
-          replace(startRebuilder(root, outDir));
+          replace(startRebuilder(config, outDir));
           fresh = true;
         } else if (spare) {
           for (const name of changed) spare.changed.add(name);
@@ -297,7 +302,7 @@ function incrementalBuilder(root: string, outDir: string, say: (line: string) =>
  * Content-hashed scripts and photos change name when they change, so the pages that load them
  * change too.
  */
-export function tabNeedsReload(outDir: string, page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
+function tabNeedsReload(outDir: string, page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
   if (!written || page === undefined || written.otherChanged) return true;
   const file = path.join(outDir, page);
   if (!existsSync(file)) return true;
@@ -385,12 +390,13 @@ function openTabs(liveReload: ReturnType<typeof attachLiveReload>, reloadedAhead
  * @throws the listen error when no port is free (one-line message)
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const { root } = options;
+  const { config } = options;
+  const { root } = config;
   const say = options.say ?? ((line: string) => console.log(line));
   const outDir = path.join(root, DEV_OUT_DIR);
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const state: ServeState = {};
-  const builder = incrementalBuilder(root, outDir, say);
+  const builder = incrementalBuilder(config, outDir, say);
   let closed = false;
 
   function report(outcome: Outcome): void {
@@ -401,7 +407,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   say('Building the site ...');
   report(await builder.build([], false));
-  const server = await serveDevFolder(outDir, options.port, say, state);
+  const server = await serveDevFolder(outDir, config.port, say, state);
   const liveReload = (state.liveReload = attachLiveReload(server.server, server.hosts));
 
   let changed = new Set<string>();
@@ -439,7 +445,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const watcher: FSWatcher = watch(WATCHED_DIRS.map((d) => path.join(root, d)), { ignoreInitial: true });
   watcher.on('all', (event, file, stats) => {
-    if (TRACING && !traced) {
+    if (config.devTrace && !traced) {
       const at = traceNow();
       traced = { start: stats?.mtimeMs ?? statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? at, marks: [['file event (chokidar)', at]] };
     }

@@ -1,16 +1,11 @@
 /**
- * Phase timings of `npm run dev` (DEV_TRACE=1): where the time between a save and the open tab
+ * Phase timings of `npm run dev` (DEV_TRACE=1, the configuration's `devTrace`): where the time between a save and the open tab
  * showing it goes. Every process of the dev server (the server, its build process) stamps its
  * phases with the wall clock in ms (performance.timeOrigin + performance.now(), comparable across
  * processes of one machine to about a millisecond); the server prints one line per phase,
  * "dev trace: +N ms phase (+D)", N counted from the save's write (the file's modification time)
  * and D from the phase before. scripts/bench-dev.ts reads these lines for its breakdown.
  */
-import { resolveConfig } from '../config.ts';
-
-/** True when DEV_TRACE=1 (lib/config.ts, which `npm run dev` checked as it started): the dev server prints its phases. */
-export const TRACING = resolveConfig().devTrace;
-
 /** One phase: its name and when it ended, wall-clock ms. */
 export type TraceMark = [phase: string, at: number];
 

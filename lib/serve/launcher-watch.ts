@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** How often the ancestors are checked, ms: a dev server left behind stops within this. */
-export const LAUNCHER_CHECK_MS = 500;
+const LAUNCHER_CHECK_MS = 500;
 
 /** How many ancestors are looked through for the package manager's process. */
 const MAX_DEPTH = 4;
@@ -70,7 +70,7 @@ function describe(pid: number): { ppid: number; command: string } | undefined {
  * manager's process within MAX_DEPTH; none when there is no such process (started by hand, by
  * nohup, or by a test harness: nothing then stands between an ended launcher and this process).
  */
-export function launcherChain(): number[] {
+function launcherChain(): number[] {
   const chain: number[] = [];
   for (let pid: number | undefined = process.ppid; pid && pid > 1 && chain.length < MAX_DEPTH; ) {
     const found = describe(pid);

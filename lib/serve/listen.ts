@@ -5,7 +5,7 @@
 import { DEFAULT_PORT } from '../config.ts';
 
 /** How many ports after the wanted one are tried before giving up. */
-export const PORT_TRIES = 20;
+const PORT_TRIES = 20;
 
 /**
  * Calls `start(port)` with `wanted`, then wanted+1, … while the port is taken.

@@ -27,6 +27,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isOwnHost, isOwnOrigin } from './own-origin.ts';
 
+const require = createRequire(import.meta.url);
+
 /** Where the pages load the client from (lib/build/build-site.ts `liveReloadScript`). */
 export const CLIENT_PATH = '/livereload.js';
 /** The WebSocket path livereload-js connects to by default. */
@@ -59,7 +61,7 @@ const PROTOCOLS = ['http://livereload.com/protocols/official-7'];
  * "/areas/grants/index.html", "/sitemap.html" as it is, "/contact" -> "/contact/index.html" (the
  * server redirects it there), as the preview server (sirv) looks them up.
  */
-export function pageFile(pathname: string): string {
+function pageFile(pathname: string): string {
   if (pathname.endsWith('/')) return `${pathname}index.html`;
   return /\.[a-z0-9]+$/i.test(pathname) ? pathname : `${pathname}/index.html`;
 }
@@ -87,7 +89,7 @@ export interface LiveReload {
  *   with another Host or Origin is answered 403 and closed
  */
 export function attachLiveReload(server: Server, hosts: readonly string[]): LiveReload {
-  const client = Buffer.concat([readFileSync(createRequire(import.meta.url).resolve('livereload-js')), Buffer.from(PAINTED_NOTICE)]);
+  const client = Buffer.concat([readFileSync(require.resolve('livereload-js')), Buffer.from(PAINTED_NOTICE)]);
   const painted = new Set<(page: string | undefined) => void>();
   const wss = new WebSocketServer({ noServer: true });
   /** The file of the page each tab shows, from its "info" message. */

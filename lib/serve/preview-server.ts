@@ -47,7 +47,7 @@ import { encodeUrlPath } from '../url-path.ts';
  *   final "/".
  * @returns e.g. "/files/a#b.txt" for "/files/a%23b.txt", "/" for "/"
  */
-export function decodePath(target: string): string | undefined {
+function decodePath(target: string): string | undefined {
   let raw = target;
   if (!raw.startsWith('/')) {
     try {
@@ -88,7 +88,7 @@ function isFile(file: string): boolean {
  * @param decoded a path of decodePath
  * @returns e.g. "/services/index.html" for "/services/"
  */
-export function fileFor(dir: string, decoded: string): string | undefined {
+function fileFor(dir: string, decoded: string): string | undefined {
   const candidates = decoded.endsWith('/') ? [`${decoded}index.html`] : [decoded, `${decoded}.html`];
   const file = candidates.find((candidate) => isFile(path.join(dir, candidate)));
   return file === undefined || leavesFolder(dir, file) ? undefined : file;

@@ -14,7 +14,7 @@ export interface Crumb {
  * crumb is labelled Service Areas and links to /service-areas/. "services" is the specialised
  * services hub, /services/.
  */
-export const CRUMB_LABELS: Record<string, { label: string; path?: string }> = {
+const CRUMB_LABELS: Record<string, { label: string; path?: string }> = {
   'service-areas': { label: 'Service Areas' },
   areas: { label: 'Service Areas', path: '/service-areas/' },
   services: { label: 'Services' },

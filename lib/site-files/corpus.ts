@@ -4,14 +4,13 @@
  * defined by (islands/common/keywords.ts). The /keyword-analysis/ island fetches it, so the
  * analysis runs over the site as it really is rather than over a hand-kept copy.
  *
- * HTML to text with htmlparser2's streaming parser (a real HTML parser, not regular expressions;
- * it builds no tree, which matters on a build of thousands of pages).
+ * HTML to text with the generator's HTML parser (lib/html.ts), not regular expressions.
  */
-import { Parser } from 'htmlparser2';
 import { countiesServed } from '../content/counties.ts';
 import type { CorpusPage, KeywordCorpus } from '../../islands/common/keywords.ts';
 import { isIndexable } from '../route.ts';
 import type { BuiltPage, FileGenerator } from '../built-page.ts';
+import { parseHtml, type HTMLElement } from '../html.ts';
 import type { SiteData } from '../content/load-content.ts';
 
 /** Site path of the corpus file. */
@@ -76,30 +75,20 @@ function isHidden(attributes: Record<string, string>): boolean {
  */
 function visibleText(fragment: string): string {
   let text = '';
-  /** How many skipped or hidden elements are open around the parser's position. */
-  let skipping = 0;
-  /** For each open element: whether it is skipped or hidden. */
-  const open: boolean[] = [];
-  const parser = new Parser(
-    {
-      onopentag(tag, attributes) {
-        const skip = skipping > 0 || SKIPPED_TAGS.has(tag) || isHidden(attributes);
-        open.push(skip);
-        if (skip) skipping++;
-        else text += BLOCK.has(tag) ? '\n' : ' ';
-      },
-      ontext(chunk) {
-        if (!skipping) text += chunk;
-      },
-      onclosetag(tag) {
-        const skip = open.pop();
-        if (skip) skipping--;
-        else text += BLOCK.has(tag) ? '\n' : ' ';
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(fragment);
+  const visit = (element: HTMLElement): void => {
+    for (const child of element.childNodes) {
+      if (child.nodeType === 3) text += child.text;
+      if (child.nodeType !== 1) continue;
+      const el = child as HTMLElement;
+      const tag = el.rawTagName.toLowerCase();
+      if (SKIPPED_TAGS.has(tag) || isHidden(el.attributes)) continue;
+      const edge = BLOCK.has(tag) ? '\n' : ' ';
+      text += edge;
+      visit(el);
+      text += edge;
+    }
+  };
+  visit(parseHtml(fragment));
   return text;
 }
 
@@ -113,7 +102,7 @@ function clean(s: string): string {
  * @param pages every page as written; only indexable ones (lib/route.ts isIndexable: not
  *   noindex, own canonical, a folder path) are included, in route order
  */
-export function buildCorpus(site: SiteData, pages: BuiltPage[]): KeywordCorpus {
+function buildCorpus(site: SiteData, pages: BuiltPage[]): KeywordCorpus {
   const corpusPages: CorpusPage[] = pages
     .filter((p) => isIndexable(p.route))
     .map((p) => ({ path: p.route.path, ...(p.text ?? extractPageText(p.html ?? '')) }));

@@ -34,7 +34,7 @@ const GENERATORS: readonly Generator[] = [
   { paths: [MANIFEST_PATH], generate: (site) => [{ path: MANIFEST_PATH, contents: generateManifest(site.settings) }] },
   { paths: [CORPUS_PATH], generate: generateCorpus },
   { paths: HOSTING_FILES, generate: hostingFiles },
-  { paths: [SERVICE_WORKER_PATH], generate: (_site, _routes, pages) => generateServiceWorker(pages) },
+  { paths: [SERVICE_WORKER_PATH], generate: (_site, _routes, pages, production) => generateServiceWorker(pages, production) },
 ];
 
 /**
@@ -49,9 +49,9 @@ export const GENERATED_FILES: readonly string[] = GENERATORS.flatMap((g) => g.pa
  * @throws Error when a generator writes a file it does not declare in its `paths` (a bug: the
  *   static folder's check reads those)
  */
-export async function extraFiles(site: SiteData, routes: Route[], pages: BuiltPage[]): Promise<SiteFile[]> {
+export async function extraFiles(site: SiteData, routes: Route[], pages: BuiltPage[], production: boolean): Promise<SiteFile[]> {
   const made = await Promise.all(GENERATORS.map(async (g) => {
-    const files = await g.generate(site, routes, pages);
+    const files = await g.generate(site, routes, pages, production);
     const stray = files.find((f) => !g.paths.includes(f.path));
     if (stray) throw new Error(`lib/site-files/extra-files.ts: a generator writes ${stray.path}, which its paths do not list; add it there.`);
     return files;

@@ -35,7 +35,7 @@ export interface Redirect {
  * The folder of the area pages has no page of its own: /areas/ (with or without its slash, and
  * nothing under it, so every town page stays) goes to the page of all areas.
  */
-export const HUB_REDIRECTS: readonly Redirect[] = [{ from: '/areas/', to: '/service-areas/', status: 301 }];
+const HUB_REDIRECTS: readonly Redirect[] = [{ from: '/areas/', to: '/service-areas/', status: 301 }];
 
 /** The site's own redirects. /areas/acoma-pueblo/ is the same page as /areas/acoma/. */
 export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }, ...HUB_REDIRECTS];
@@ -91,7 +91,7 @@ export const FILE_CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src 
  * whose headers replace the stored ones (https://www.rfc-editor.org/rfc/rfc9111#section-4.3.4),
  * keeps the right policy.
  */
-export const FILE_CSP_PATH = /\.(?!(?:html|m?js)$)[^./]+$/i;
+const FILE_CSP_PATH = /\.(?!(?:html|m?js)$)[^./]+$/i;
 
 /** The Content-Security-Policy header of a response to `sitePath`: FILE_CSP on FILE_CSP_PATH, else HEADER_ONLY_CSP. */
 export function contentSecurityPolicyFor(sitePath: string): string {
@@ -104,7 +104,7 @@ export function contentSecurityPolicyFor(sitePath: string): string {
  * (CSP3 "parse a serialized CSP list"): frame-ancestors from "/*" and FILE_CSP. The site's
  * pictures are under /img/; SVG and XML are the types a browser runs scripts in.
  */
-export const FILE_CSP_PATTERNS = ['/img/*', '/*.svg', '/*.xml'] as const;
+const FILE_CSP_PATTERNS = ['/img/*', '/*.svg', '/*.xml'] as const;
 
 /** .htaccess lines (inside mod_headers) sending FILE_CSP on FILE_CSP_PATH (the error page keeps the pages' policy). */
 function fileCspHtaccess(): string[] {
@@ -166,7 +166,7 @@ export const CACHE_CONTROL = {
 } as const;
 
 /** File extensions cached as images (CACHE_CONTROL.image). */
-export const IMAGE_EXTENSIONS = ['svg', 'png', 'ico', 'webp', 'avif', 'jpg', 'jpeg', 'gif'] as const;
+const IMAGE_EXTENSIONS = ['svg', 'png', 'ico', 'webp', 'avif', 'jpg', 'jpeg', 'gif'] as const;
 const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 
 /** A content-hashed asset: esbuild's "[name]-[hash].js" under /assets/ (lib/bundle/esbuild-options.ts), 8-character hash. */
@@ -204,13 +204,13 @@ export const CACHE_RULES: readonly CacheRule[] = [
  * header is ignored, since any client can send it. Name your host's proxy here only if it ends
  * HTTPS in front of Apache.
  */
-export const TRUSTED_PROXIES: readonly string[] = [];
+const TRUSTED_PROXIES: readonly string[] = [];
 
 /**
  * Dot-files and dot-folders are never served (.htaccess, an editor's or a deploy tool's files);
  * /.well-known/ stays reachable (RFC 8615: ACME certificate checks, security.txt).
  */
-export const HIDDEN_PATH = /\/\.(?!well-known(?:\/|$))/;
+const HIDDEN_PATH = /\/\.(?!well-known(?:\/|$))/;
 
 /** MIME types the hosts may not know (Apache's or the host's mime.types, sirv's mrmime). */
 export const MIME_TYPES: Readonly<Record<string, string>> = {
@@ -223,7 +223,7 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Types compressed on the fly (all text; images other than SVG are already compressed). */
-export const COMPRESSIBLE_TYPES = [
+const COMPRESSIBLE_TYPES = [
   'text/html', 'text/css', 'text/javascript', 'application/javascript', 'application/json',
   'application/ld+json', 'application/manifest+json', 'image/svg+xml', 'text/xml', 'application/xml',
   'text/plain', 'text/vcard',
@@ -277,9 +277,9 @@ export function redirectFor(sitePath: string, redirects: readonly Redirect[] = R
  * https://developers.google.com/search/docs/crawling-indexing/robots-meta-tag#xrobotstag): the
  * keyword corpus is the raw data of the internal /keyword-analysis/ page, not a page for visitors.
  */
-export const NOINDEX_FILES: readonly string[] = [CORPUS_PATH];
+const NOINDEX_FILES: readonly string[] = [CORPUS_PATH];
 /** The X-Robots-Tag value of NOINDEX_FILES. */
-export const NOINDEX_ROBOTS_TAG = 'noindex';
+const NOINDEX_ROBOTS_TAG = 'noindex';
 
 /** The X-Robots-Tag header for a request path, or undefined (every page says its own in a meta tag). */
 export function robotsTagFor(sitePath: string): string | undefined {

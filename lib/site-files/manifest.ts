@@ -10,20 +10,20 @@ import type { Settings } from '../content/load-content.ts';
 export const MANIFEST_PATH = '/manifest.webmanifest';
 
 /** Header colour of the site and of the installed app: the site's navy (templates/styles/00-base.css --navy). */
-export const THEME_COLOR = '#0b2545';
+const THEME_COLOR = '#0b2545';
 
 /** Splash-screen background: the site's warm sand (00-base.css --sand). */
-export const BACKGROUND_COLOR = '#f5efe6';
+const BACKGROUND_COLOR = '#f5efe6';
 
 /**
  * Longest short_name, in characters, shown under a home-screen icon without truncation.
  * web.dev "Add a web app manifest": short_name is used "where there is limited space"; Chrome's
  * Lighthouse's former manifest-short-name-length audit allowed 12 characters.
  */
-export const SHORT_NAME_MAX_CHARS = 12;
+const SHORT_NAME_MAX_CHARS = 12;
 
 /** The icons (static/img/, drawn by the art issue). `purpose: maskable` keeps its art inside the safe zone. */
-export const MANIFEST_ICONS = [
+const MANIFEST_ICONS = [
   { src: '/img/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
   { src: '/img/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
   { src: '/img/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },

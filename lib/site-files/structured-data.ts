@@ -40,7 +40,7 @@ function capitalisedList(entries: readonly string[]): string {
 }
 
 /** The business's logo: a PNG of at least 112x112 px, as Google asks for a logo (made by scripts/make-icons.ts from the SVG logo). */
-export const LOGO_PNG_PATH = '/img/logo.png';
+const LOGO_PNG_PATH = '/img/logo.png';
 
 /**
  * The business's profiles elsewhere as schema.org `sameAs`: each address once, in the order

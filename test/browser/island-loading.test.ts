@@ -24,6 +24,7 @@ import type { BuildResult } from '../../lib/build/summary.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { routeGtag, TEST_ANALYTICS_ID } from '../helpers/analytics.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 const BUDGET_BYTES = 15 * 1024;
 const LARGE = '.video-slot-large';
@@ -50,7 +51,7 @@ const builds: { config: string; dir: string; result: BuildResult }[] = [];
 for (const id of ['', TEST_ANALYTICS_ID]) {
   const dir = path.join(tmp, id ? 'with-id' : 'no-id');
   const settings = { ...(PROJECT_CONTENT.settings as Record<string, unknown>), analyticsId: id };
-  builds.push({ config: id ? 'with analytics id' : 'without analytics id', dir, result: await buildSite({ content: { ...PROJECT_CONTENT, settings }, outDir: dir }) });
+  builds.push({ config: id ? 'with analytics id' : 'without analytics id', dir, result: await buildSite({ config: resolveConfig(), content: { ...PROJECT_CONTENT, settings }, outDir: dir }) });
 }
 
 /** Opens a new page (at `viewport`), records the site-relative paths of the scripts it requests. */

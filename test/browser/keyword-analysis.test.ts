@@ -21,7 +21,7 @@ const URL_PATH = '/keyword-analysis/';
 const corpus = parseCorpus(JSON.parse(readFileSync(path.join(DIST, CORPUS_PATH), 'utf8')));
 const expected = analyzeCorpus(corpus);
 const ranked = rankKeywords(expected.keywordFrequency);
-const slug = clientConfig(loadContent(PROJECT_CONTENT)).slug;
+const slug = clientConfig(loadContent(PROJECT_CONTENT), false).slug;
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** One browser and server for every suite of this file; closed after the last suite. */

@@ -25,13 +25,14 @@ import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/off
 import { waitFor } from '../helpers/analytics.ts';
 import { launchBrowser, PHONE } from '../../tooling/browser.ts';
 import { requestedNavigation } from '../helpers/navigation.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'i20-offline-'));
 const dir = path.join(root, 'dist');
 const FIRST = '505-287-4000';
 const SECOND = '505-287-4111';
 /** Builds the project's content with `phone` into `dir` (replacing the previous build). */
-const build = (phone: string) => buildSite({ content: { ...PROJECT_CONTENT, settings: { ...(PROJECT_CONTENT.settings as Record<string, unknown>), phone } }, outDir: dir });
+const build = (phone: string) => buildSite({ config: resolveConfig(), content: { ...PROJECT_CONTENT, settings: { ...(PROJECT_CONTENT.settings as Record<string, unknown>), phone } }, outDir: dir });
 const e164 = (phone: string) => parsePhone(phone).e164;
 
 /** Pages the server answers with `Cache-Control: no-store`, and whether /sw.js is the retiring worker. */

@@ -16,6 +16,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { DESKTOP, DIST, PHONE, startHarness } from '../../tooling/browser.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 const RATING = { value: 4.8, count: 120, source: 'Google', url: 'https://g.page/r/mesa-keys/review' };
 const ASSISTANT = 'https://assistant.example.com/';
@@ -36,7 +37,7 @@ Object.assign(raw.settings, {
 raw.home.reviews = [];
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'owner-site-'));
-await buildSite({ content: raw, outDir: path.join(dir, 'dist') });
+await buildSite({ config: resolveConfig(), content: raw, outDir: path.join(dir, 'dist') });
 const out = path.join(dir, 'dist');
 const read = (file: string) => readFile(path.join(out, file), 'utf8');
 const pages = await Promise.all((await fg('**/*.html', { cwd: out })).map(async (f) => ({ file: f, html: await read(f) })));

@@ -29,6 +29,7 @@ import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { chromiumPick, slotWidth, type PhotoSlot } from '../../lib/photos/photo-slots.ts';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { cameraPhoto, PHOTO_SECRETS } from '../helpers/camera-photo.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'photos-'));
 const photosDir = path.join(tmp, 'photos');
@@ -48,7 +49,7 @@ let photoFiles: string[] = [];
 const setup = async () => {
   await mkdir(photosDir, { recursive: true });
   await writeFile(path.join(photosDir, 'van.jpg'), await cameraPhoto());
-  first = await buildSite({ content, outDir: out, photosDir, photoCacheDir: cacheDir });
+  first = await buildSite({ config: resolveConfig(), content, outDir: out, photosDir, photoCacheDir: cacheDir });
   photoFiles = (await readdir(path.join(out, 'img/photos'))).sort();
   h = await startHarness(out);
 };
@@ -361,7 +362,7 @@ rebuild.after(teardown);
 rebuild('should encode nothing the second time and write the same photo files', async () => {
   const before = await Promise.all(photoFiles.map((f) => distFile(`/img/photos/${f}`)));
   const cached = (await readdir(cacheDir)).length;
-  const second = await buildSite({ content, outDir: out, photosDir, photoCacheDir: cacheDir });
+  const second = await buildSite({ config: resolveConfig(), content, outDir: out, photosDir, photoCacheDir: cacheDir });
   assert.is(second.photos.encoded, 0);
   assert.is(second.photos.reused, 13);
   assert.equal((await readdir(path.join(out, 'img/photos'))).sort(), photoFiles);

@@ -22,6 +22,7 @@ import { buildSite } from '../../lib/build/build-site.ts';
 import { AREA_ALIAS } from '../../lib/content/area-alias.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { jsonLdBlocks, readPages, visibleText, type DistPage } from '../helpers/dist.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 const OLD = 'Grants';
 const OLD_SLUG = 'grants';
@@ -90,7 +91,7 @@ let pages: DistPage[] = [];
 test.before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'another-base-'));
   dist = path.join(tmp, 'dist');
-  await buildSite({ content: raw, outDir: dist });
+  await buildSite({ config: resolveConfig(), content: raw, outDir: dist });
   pages = await readPages(dist);
 });
 test.after(async () => { await rm(tmp, { recursive: true, force: true }); });

@@ -20,6 +20,7 @@ import { buildSite } from '../../lib/build/build-site.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { markOutput, resolveOutput, restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
 import { ROOT } from '../../tooling/browser.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 const atomic = suite('buildSite atomicity');
 let tmp = '';
@@ -28,13 +29,13 @@ atomic.after(async () => { await rm(tmp, { recursive: true, force: true }); });
 
 atomic('should leave the previous output untouched when content is bad', async () => {
   const out = path.join(tmp, 'dist');
-  await buildSite({ outDir: out });
+  await buildSite({ config: resolveConfig(), outDir: out });
   const before = await readFile(path.join(out, 'index.html'), 'utf8');
   const bad = structuredClone(PROJECT_CONTENT) as any;
   bad.settings.phone = 'not a phone';
   bad.settings.name = 'Changed Name That Must Not Appear';
   try {
-    await buildSite({ content: bad, outDir: out });
+    await buildSite({ config: resolveConfig(), content: bad, outDir: out });
     assert.unreachable('the bad build should throw');
   } catch (e) {
     assert.instance(e, ContentError);
@@ -48,7 +49,7 @@ atomic('should replace the output when the build succeeds', async () => {
   const out = path.join(tmp, 'dist');
   const renamed = structuredClone(PROJECT_CONTENT) as any;
   renamed.settings.name = 'Mesa Key Test Co';
-  await buildSite({ content: renamed, outDir: out });
+  await buildSite({ config: resolveConfig(), content: renamed, outDir: out });
   assert.match(await readFile(path.join(out, 'index.html'), 'utf8'), 'Mesa Key Test Co');
 });
 atomic.run();

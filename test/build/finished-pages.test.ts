@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { BuildReuse } from '../../lib/build/build-reuse.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 const test = suite('finished pages reused');
 let tmp = '';
@@ -27,7 +28,7 @@ test('should build the same pages with and without the finished pages of the pre
   const reuse = new BuildReuse();
   try {
     reuse.startBuild({ changed: [], added: true });
-    await buildSite({ outDir: path.join(tmp, 'first'), reuse });
+    await buildSite({ config: resolveConfig(), outDir: path.join(tmp, 'first'), reuse });
     await reuse.endBuild(true);
 
     const edited = structuredClone(PROJECT_CONTENT) as any;
@@ -43,9 +44,9 @@ test('should build the same pages with and without the finished pages of the pre
       map.get = (key: string) => { const hit = get(key); if (hit) found++; else made++; return hit; };
       return map;
     };
-    await buildSite({ content: edited, outDir: path.join(tmp, 'reused'), reuse });
+    await buildSite({ config: resolveConfig(), content: edited, outDir: path.join(tmp, 'reused'), reuse });
     await reuse.endBuild(true);
-    await buildSite({ content: edited, outDir: path.join(tmp, 'scratch') });
+    await buildSite({ config: resolveConfig(), content: edited, outDir: path.join(tmp, 'scratch') });
 
     const [reused, scratch] = await Promise.all([pages(path.join(tmp, 'reused')), pages(path.join(tmp, 'scratch'))]);
     assert.equal([...reused.keys()], [...scratch.keys()]);

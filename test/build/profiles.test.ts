@@ -21,6 +21,7 @@ import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { locksmithJsonLd, sameAsList } from '../../lib/site-files/structured-data.ts';
 import { jsonLdBlocks, readPages, type DistPage } from '../helpers/dist.ts';
 import { DIST, SITE } from '../helpers/site.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 /** Made-up profile addresses, never shipped. */
 const PROFILES = {
@@ -50,7 +51,7 @@ const BUREAU = SITE.settings.credentials.bureau!.url;
 let pages: DistPage[] = [];
 built.before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'profiles-'));
-  await buildSite({ content: withProfiles(PROFILES), outDir: path.join(tmp, 'dist') });
+  await buildSite({ config: resolveConfig(), content: withProfiles(PROFILES), outDir: path.join(tmp, 'dist') });
   pages = (await readPages(path.join(tmp, 'dist'))).filter((p) => p.path.endsWith('/') || p.path === '/404.html');
 });
 built.after(async () => { await rm(tmp, { recursive: true, force: true }); });

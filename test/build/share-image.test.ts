@@ -26,6 +26,7 @@ import { photoUses, processPhotos, type PhotoLibrary, type ProcessedPhoto } from
 import { BUSINESS_IMAGE_LIMIT, businessImages, drawnShareFile, shareText } from '../../lib/photos/share-image.ts';
 import { withChange } from '../helpers/content-edits.ts';
 import { jsonLdBlocks, readPages, type DistPage } from '../helpers/dist.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 const ART = path.join(ROOT, 'static', 'img');
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'draw-share-image.ts');
@@ -135,7 +136,7 @@ owned.before(async () => {
     c.home.photo = { src: 'van.jpg', alt: 'Our service van' };
     c.communities.find((x: { slug: string }) => x.slug === 'grants').photo = { src: 'areas/grants.jpg', alt: 'A street in Grants' };
   });
-  await buildSite({ content, outDir: dist, photosDir, photoCacheDir: path.join(tmp, 'cache') });
+  await buildSite({ config: resolveConfig(), content, outDir: dist, photosDir, photoCacheDir: path.join(tmp, 'cache') });
   pages = await readPages(dist);
 });
 owned.after(async () => { await rm(tmp, { recursive: true, force: true }); });

@@ -20,7 +20,7 @@ import { createPageCss, htmlNames, pageNames } from '../../lib/build/page-css.ts
 import { regionCache } from '../../lib/build/shared-regions.ts';
 import { renderRoute } from '../../lib/build/render.ts';
 import { loadStylesheet } from '../../lib/build/styles.ts';
-import { syntheticAreas } from '../../lib/content/synthetic-areas.ts';
+import { syntheticAreas } from '../../tooling/synthetic-areas.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 
 const whole = (html: string) => minify(html, MINIFY_OPTIONS);

@@ -18,6 +18,7 @@ import { settleInputs } from '../../lib/build/settle.ts';
 import { outputFile } from '../../lib/route.ts';
 import { openSiteWriter, type SiteFile } from '../../lib/write.ts';
 import { buildRoutes } from '../../pages/routes.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 const test = suite('build on worker threads');
 let tmp = '';
@@ -31,8 +32,8 @@ async function files(dir: string): Promise<Map<string, Buffer>> {
 }
 
 test('should write the same files and figures with three threads as with one', async () => {
-  const one = await buildSite({ outDir: path.join(tmp, 'one'), threads: 1 });
-  const three = await buildSite({ outDir: path.join(tmp, 'three'), threads: 3 });
+  const one = await buildSite({ config: resolveConfig(), outDir: path.join(tmp, 'one'), threads: 1 });
+  const three = await buildSite({ config: resolveConfig(), outDir: path.join(tmp, 'three'), threads: 3 });
   assert.is(one.threads, 1);
   assert.is(three.threads, 3);
   const a = await files(path.join(tmp, 'one'));
@@ -47,7 +48,7 @@ test('should write the same files and figures with three threads as with one', a
 /** The settled inputs of the project's site, and its routes. */
 async function projectInputs() {
   const site = loadContent(PROJECT_CONTENT);
-  const settled = await settleInputs(site, { photosDir: path.join(ROOT, 'content', 'photos'), cacheDir: path.join(tmp, 'photo-cache'), artDir: path.join(ROOT, 'static', 'img') });
+  const settled = await settleInputs(site, { photosDir: path.join(ROOT, 'content', 'photos'), cacheDir: path.join(tmp, 'photo-cache'), artDir: path.join(ROOT, 'static', 'img') }, true);
   return { inputs: settled.inputs, routes: buildRoutes(site) };
 }
 
@@ -80,7 +81,7 @@ test('should say what to do when a worker runs out of memory', async () => {
 test('should stop cleanly when a write fails while two threads write: the first error, no folder or lock left, the old site kept', async () => {
   const parent = path.join(tmp, 'failing');
   const out = path.join(parent, 'dist');
-  await buildSite({ outDir: out, threads: 1 });
+  await buildSite({ config: resolveConfig(), outDir: out, threads: 1 });
   const before = await files(out);
   for (const failAt of [5, 15, 25, 35]) {
     let calls = 0;
@@ -92,7 +93,7 @@ test('should stop cleanly when a write fails while two threads write: the first 
         write: (batch: SiteFile[]) => real.write(++calls === failAt ? [...batch, { path: '/bad.txt', contents: 123 as unknown as string }] : batch),
       };
     };
-    const error = await buildSite({ outDir: out, threads: 2, writer }).then(() => null, (e: Error) => e);
+    const error = await buildSite({ config: resolveConfig(), outDir: out, threads: 2, writer }).then(() => null, (e: Error) => e);
     assert.ok(error, `write ${failAt}: the build must stop`);
     assert.match(error!.message, /"data" argument/, `write ${failAt}: the write's own error, not a clean-up's (${error!.message})`);
     // Beside dist/ only the marker that the build made it (lib/output-folder.ts markOutput).
@@ -102,12 +103,9 @@ test('should stop cleanly when a write fails while two threads write: the first 
   }
 });
 
-test('should take the thread count from BUILD_THREADS, else one thread for a small site', () => {
-  assert.is(defaultThreads(40, {}), 1);
-  assert.ok(defaultThreads(5000, {}) >= 1);
-  assert.is(defaultThreads(40, { BUILD_THREADS: '3' }), 3);
-  assert.throws(() => defaultThreads(40, { BUILD_THREADS: 'two' }), /BUILD_THREADS must be a whole number of threads, at least 1/);
-  assert.throws(() => defaultThreads(40, { BUILD_THREADS: '0' }), /got "0"/);
+test('should take one thread for a small site when the configuration names none', () => {
+  assert.is(defaultThreads(40), 1);
+  assert.ok(defaultThreads(5000) >= 1);
 });
 
 test.run();

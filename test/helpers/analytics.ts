@@ -12,6 +12,7 @@ import { buildSite } from '../../lib/build/build-site.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import type { LogEntry } from '../../islands/common/logger.ts';
 import type { SentEvent } from '../../islands/site/gtag.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 /** The measurement id of the test build (matches lib/content/schema.ts: G- and 4-12 capitals/digits). */
 export const TEST_ANALYTICS_ID = 'G-TEST123456';
@@ -20,7 +21,7 @@ export const TEST_ANALYTICS_ID = 'G-TEST123456';
 export const GTAG_URL = `https://www.googletagmanager.com/gtag/js?id=${TEST_ANALYTICS_ID}`;
 
 /** Body of the stand-in gtag.js: it only marks that it ran (the real one would send to Google). */
-export const FAKE_GTAG_JS = 'window.__fakeGtagRuns = (window.__fakeGtagRuns || 0) + 1;';
+const FAKE_GTAG_JS = 'window.__fakeGtagRuns = (window.__fakeGtagRuns || 0) + 1;';
 
 /**
  * Builds the project's content with analyticsId = TEST_ANALYTICS_ID into a new temp folder.
@@ -30,7 +31,7 @@ export async function buildAnalyticsSite(): Promise<{ dir: string; remove(): Pro
   const root = await mkdtemp(path.join(os.tmpdir(), 'h6-analytics-'));
   const dir = path.join(root, 'dist');
   const settings = { ...(PROJECT_CONTENT.settings as Record<string, unknown>), analyticsId: TEST_ANALYTICS_ID };
-  await buildSite({ content: { ...PROJECT_CONTENT, settings }, outDir: dir });
+  await buildSite({ config: resolveConfig(), content: { ...PROJECT_CONTENT, settings }, outDir: dir });
   return { dir, remove: () => rm(root, { recursive: true, force: true }) };
 }
 

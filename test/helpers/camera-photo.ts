@@ -9,7 +9,7 @@
 import sharp from 'sharp';
 
 /** The GPS position written into the photo: Grants, NM (35.15 N, 107.85 W). */
-export const PHOTO_GPS = { latitude: '35/1 9/1 0/1', longitude: '107/1 51/1 0/1' };
+const PHOTO_GPS = { latitude: '35/1 9/1 0/1', longitude: '107/1 51/1 0/1' };
 /** Text written into the EXIF that must never reach the site. */
 export const PHOTO_SECRETS = ['TestPhone 15 Pro', 'Owner Homeaddress'];
 

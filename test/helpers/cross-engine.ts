@@ -36,11 +36,11 @@ import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { parsePhone } from '../../lib/content/phone.ts';
 
 /** A representative page of each kind. */
-export const PAGES = ['/', '/areas/grants/', '/services/car-lockout/', '/service-areas/', '/sitemap/'] as const;
+const PAGES = ['/', '/areas/grants/', '/services/car-lockout/', '/service-areas/', '/sitemap/'] as const;
 /** The phone and desktop widths every browser test uses (tooling/browser.ts). */
-export const VIEWPORTS: Viewport[] = [PHONE, DESKTOP];
+const VIEWPORTS: Viewport[] = [PHONE, DESKTOP];
 /** The granted position: Grants, NM, with a 12.4 m radius. */
-export const AT = { latitude: 35.1473, longitude: -107.8514, accuracy: 12.4 } as const;
+const AT = { latitude: 35.1473, longitude: -107.8514, accuracy: 12.4 } as const;
 /** Hosts the video player loads from once the visitor clicks play (lib/csp.ts VIDEO_FRAME_HOSTS). */
 export const VIDEO_HOST = /^https:\/\/(www\.youtube-nocookie\.com|www\.youtube\.com)\//;
 /** Generous wait for a state the page reaches by itself, ms (never a timing judgement). */
@@ -91,7 +91,7 @@ const OWN = '/__cross-engine/';
  * Records every error the page meets on `window.__pageErrors` (strings). Browser JavaScript in a
  * string, so no compiler helper ends up in it.
  */
-export const ERROR_PROBE = `(() => {
+const ERROR_PROBE = `(() => {
   if (window.__pageErrors) return;
   const errors = (window.__pageErrors = []);
   const text = (v) => (v instanceof Error ? v.name + ': ' + v.message : String(v));
@@ -114,7 +114,7 @@ export const ERROR_PROBE = `(() => {
  * A script that throws, and rejects a promise, only in `engine`: by user agent, WebKit without
  * Chrome (every Chromium says AppleWebKit too) or Firefox.
  */
-export function plantedError(engine: EngineName): string {
+function plantedError(engine: EngineName): string {
   const test = engine === 'webkit' ? '/AppleWebKit\\//.test(ua) && !/(Chrome|Chromium|Firefox)\\//.test(ua)' : '/Firefox\\//.test(ua)';
   return `const ua = navigator.userAgent;
 if (${test}) {
@@ -125,7 +125,7 @@ if (${test}) {
 }
 
 /** Site path of the canary page: the home page with plantedError(engine) in its <head>. */
-export const canaryPath = (engine: EngineName) => `${OWN}canary/${engine}/`;
+const canaryPath = (engine: EngineName) => `${OWN}canary/${engine}/`;
 
 /** `html` with `<script src="…">` for each of `scripts` right after the CSP <meta> (or first in <head>). */
 function withScripts(html: string, scripts: string[]): string {
@@ -139,7 +139,7 @@ function withScripts(html: string, scripts: string[]): string {
  * The preview server (lib/serve/preview-server.ts) of `dir`, with ERROR_PROBE first in every page
  * it sends, the probe and planted scripts under /__cross-engine/, and the canary pages.
  */
-export function startTestServer(dir = DIST, port = 0): Promise<RunningServer> {
+function startTestServer(dir = DIST, port = 0): Promise<RunningServer> {
   const send = (res: ServerResponse, type: string, body: string, cacheControl = 'no-cache') => {
     res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl });
     res.end(body);
@@ -166,7 +166,7 @@ export function startTestServer(dir = DIST, port = 0): Promise<RunningServer> {
  * Every error the page has met: what the engine reported, then what the probe recorded.
  * A page without the probe's record (the probe did not run) counts as an error too.
  */
-export async function pageErrors(page: EnginePage): Promise<string[]> {
+async function pageErrors(page: EnginePage): Promise<string[]> {
   const probed = await page.evaluate<string[] | null>('window.__pageErrors ?? null');
   return [...page.takeEngineErrors(), ...(probed ?? ['the error probe did not run in this page'])];
 }
@@ -175,7 +175,7 @@ export async function pageErrors(page: EnginePage): Promise<string[]> {
  * Polls `expression` in the page until it is truthy (a promise is awaited first).
  * @throws Error "{url}: {what}" after `timeoutMs`
  */
-export async function waitUntil(page: EnginePage, expression: string, what: string, timeoutMs = WAIT_MS): Promise<void> {
+async function waitUntil(page: EnginePage, expression: string, what: string, timeoutMs = WAIT_MS): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (await page.evaluate<boolean>(`Promise.resolve(${expression}).then(Boolean)`).catch(() => false)) return;

@@ -29,7 +29,7 @@ import type { FtpServerOptions, RunningFtpServer } from '../../tooling/ftp-serve
 import { buildVariants, changed, deploySuite, FOREIGN, removeBuilds, runCli, runKilledDeploy, tree, type Builds, type CliRun, type ProtocolUnderTest } from './deploy-scenario.ts';
 
 /** The moments every server's redeploys are killed at: mid-upload, after the first rename (the record), after a file's rename, after the first delete. */
-export const KILLS = ['STOR 30', 'RNTO 1', 'RNTO /keyword-corpus.json', 'DELE 1'];
+const KILLS = ['STOR 30', 'RNTO 1', 'RNTO /keyword-corpus.json', 'DELE 1'];
 
 /**
  * A server's own test file: starts it once per configuration (the first: its defaults), builds

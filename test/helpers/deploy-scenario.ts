@@ -23,6 +23,7 @@ import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/site-files/hosting.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { checkLinks, formatProblem, settingsLinksOut } from './links.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 /** Every file under `dir`, dot-files included: site path -> SHA-256. */
 export function tree(dir: string): Map<string, string> {
@@ -51,13 +52,13 @@ export interface Builds {
 export async function buildVariants(): Promise<Builds> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'deploy-builds-'));
   const raw = structuredClone(PROJECT_CONTENT) as any;
-  await buildSite({ outDir: `${tmp}/a` });
+  await buildSite({ config: resolveConfig(), outDir: `${tmp}/a` });
   raw.services[0].faqs[0].answer += ' Call us to check.';
-  await buildSite({ content: raw, outDir: `${tmp}/b` });
+  await buildSite({ config: resolveConfig(), content: raw, outDir: `${tmp}/b` });
   const gone = raw.communities.filter((c: any) => c.page && !['grants', 'acoma', 'gallup'].includes(c.slug)).at(-1);
   delete gone.page;
   raw.settings.name = 'Mesa Key Test Co';
-  await buildSite({ content: raw, outDir: `${tmp}/c` });
+  await buildSite({ config: resolveConfig(), content: raw, outDir: `${tmp}/c` });
   return { tmp, a: `${tmp}/a`, b: `${tmp}/b`, c: `${tmp}/c`, removedArea: `/areas/${gone.slug}/` };
 }
 

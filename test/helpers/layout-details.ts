@@ -13,7 +13,7 @@ import { settledBarBoxes, textLinesUnder } from './layout.ts';
  * The grids of tiles or cards whose visible boxes (`item`, default the grid's children) in one row
  * must be equally tall; `all` when every one in the grid must be (the place tiles).
  */
-export const TILE_GRIDS: { selector: string; item?: string; all?: boolean }[] = [
+const TILE_GRIDS: { selector: string; item?: string; all?: boolean }[] = [
   { selector: '.places', item: '.place', all: true },
   { selector: '.tiles' },
   { selector: '.cards' },

@@ -25,7 +25,7 @@ const ATTRS: [selector: string, attr: string][] = [
 ];
 
 /** Every reference of one parsed page, as written (srcset split into its URLs). */
-export function referencesOf(root: HTMLElement): string[] {
+function referencesOf(root: HTMLElement): string[] {
   const refs: string[] = [];
   for (const [selector, attr] of ATTRS) {
     for (const el of root.querySelectorAll(selector)) {

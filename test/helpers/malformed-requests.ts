@@ -15,7 +15,7 @@ export interface MalformedRequest {
 }
 
 /** Bad ranges, bad %-escapes, overlong UTF-8, trailing and encoded slashes, "/./" and "//", huge headers and targets. */
-export const MALFORMED_REQUESTS: readonly MalformedRequest[] = [
+const MALFORMED_REQUESTS: readonly MalformedRequest[] = [
   ...['bytes=5-2', 'bytes=-99999999999999999999', 'bytes=99999999999999999999-', 'bytes=1-1-1', 'bytes=--1', 'bytes=0-0', 'bytes=-0'].map((range) => ({ target: '/robots.txt', headers: { Range: range } })),
   { target: '/', headers: { 'X-Big': 'x'.repeat(20_000) } },
   { target: `/${'a'.repeat(100_000)}` },

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForPort } from '../../tooling/http.ts';
 
-export const NGINX = '/usr/sbin/nginx';
+const NGINX = '/usr/sbin/nginx';
 
 export interface RunningNginx {
   /** e.g. "http://127.0.0.1:41234" (the server block that redirects to HTTPS) */
@@ -28,7 +28,7 @@ export interface RunningNginx {
  * lines dropped), the certificate comment becomes the test certificate. Every other line is kept.
  * @throws Error when a line to replace is missing (the generator changed shape)
  */
-export function localConfig(generated: string, ports: { http: number; https: number }, certDir: string): string {
+function localConfig(generated: string, ports: { http: number; https: number }, certDir: string): string {
   const replace = (text: string, from: string, to: string) => {
     if (!text.includes(from)) throw new Error(`The generated nginx config has no line "${from}".`);
     return text.split(from).join(to);

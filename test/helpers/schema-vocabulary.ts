@@ -32,7 +32,7 @@ const cache = new Map<string, Set<string>>();
  * The properties a schema.org type allows, inherited ones included; undefined for an unknown type.
  * @param type e.g. "Locksmith"
  */
-export function propertiesOf(type: string): Set<string> | undefined {
+function propertiesOf(type: string): Set<string> | undefined {
   if (cache.has(type)) return cache.get(type);
   const leaf = leafOf.get(type);
   if (!leaf) return undefined;

@@ -26,7 +26,7 @@ export function htmlFiles(dir = DIST): string[] {
 }
 
 /** The URL path a file is served at: "/areas/grants/index.html" -> "/areas/grants/", "/404.html" -> "/404.html". */
-export function urlPathOf(file: string): string {
+function urlPathOf(file: string): string {
   return file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file;
 }
 
@@ -47,7 +47,7 @@ export function distHas(file: string, dir = DIST): boolean {
 }
 
 /** True when the hosts answer this path with a redirect (lib/site-files/hosting.ts REDIRECTS). */
-export function isRedirected(urlPath: string): boolean {
+function isRedirected(urlPath: string): boolean {
   return REDIRECTS.some((r) => r.from === urlPath);
 }
 

@@ -32,7 +32,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * script: @axe-core/playwright's AxeBuilder injects its 500 KB again for every analysis,
  * several times slower a page.
  */
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
 
 /** Requests the video player may make once played (stubbed by stubVideoHosts). */
 const VIDEO_HOSTS = /^https:\/\/(www\.youtube-nocookie\.com|www\.youtube\.com)\//;

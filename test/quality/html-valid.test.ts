@@ -6,16 +6,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST, ROOT } from '../../tooling/browser.ts';
+import { DIST } from '../../tooling/browser.ts';
 import { htmlFiles } from '../helpers/site.ts';
 
 interface VnuMessage { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string }
 
-const VNU_JAR = path.join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar');
+const require = createRequire(import.meta.url);
+const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
 const canaryDir = mkdtempSync(path.join(os.tmpdir(), 'vnu-canary-'));
 const CANARY = path.join(canaryDir, 'duplicate-id.html');
 writeFileSync(CANARY, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Canary</title></head><body><p id="x">a</p><p id="x">b</p></body></html>');

@@ -10,7 +10,7 @@ import { AREA_MENU_LIMIT, areaMenuLinks } from '../../lib/content/area-menu.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { AREA_SERVED_LIMIT, locksmithJsonLd } from '../../lib/site-files/structured-data.ts';
-import { syntheticAreas } from '../../lib/content/synthetic-areas.ts';
+import { syntheticAreas } from '../../tooling/synthetic-areas.ts';
 import type { Community } from '../../lib/content/schema.ts';
 
 const area = (i: number, coverage: 'primary' | 'extended') => ({ name: `Place ${i}`, slug: `place-${i}`, coverage });

@@ -19,6 +19,7 @@ import { loadContent, type RawContent } from '../../lib/content/load-content.ts'
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { chromiumPick, sizesAttribute, slotWidth } from '../../lib/photos/photo-slots.ts';
 import { nearestName, photoUses, processPhotos } from '../../lib/photos/photos.ts';
+import { resolveConfig } from '../../lib/config.ts';
 
 let tmp = '';
 let photosDir = '';
@@ -123,11 +124,11 @@ errors('should say a file is not a photo, or not an image at all, empty or damag
 
 errors('should stop the build and leave the previous output folder as it was', async () => {
   const out = path.join(tmp, 'dist');
-  await buildSite({ outDir: out, photosDir, photoCacheDir: path.join(tmp, 'cache') });
+  await buildSite({ config: resolveConfig(), outDir: out, photosDir, photoCacheDir: path.join(tmp, 'cache') });
   const before = await readFile(path.join(out, 'areas/grants/index.html'), 'utf8');
   const bad = withPhotos((c) => { grants(c).photo = { src: 'van.jpeg', alt: 'Our service van in Grants' }; });
   try {
-    await buildSite({ content: bad, outDir: out, photosDir, photoCacheDir: path.join(tmp, 'cache') });
+    await buildSite({ config: resolveConfig(), content: bad, outDir: out, photosDir, photoCacheDir: path.join(tmp, 'cache') });
     assert.unreachable('the build should stop');
   } catch (e) {
     assert.instance(e, ContentError);

@@ -4,7 +4,7 @@
  * thousands of area pages can be built from the project's content. Never part of the real site.
  */
 import type { z } from 'zod';
-import type { Community } from './schema.ts';
+import type { Community } from '../lib/content/schema.ts';
 
 type RawCommunity = z.input<typeof Community>;
 
