@@ -19,7 +19,7 @@ import { SETTINGS_FILE } from './content-paths.ts';
  * The paths a redirect's `from` matches: "/old/" and "/old" for "/old/" or "/old".
  * @param from a `from` as written, e.g. "/areas/old-town/"
  */
-function pathsMatched(from: string): string[] {
+export function pathsMatched(from: string): string[] {
   const bare = from.replace(/\/$/, '');
   return [...new Set([bare || '/', `${bare}/`])];
 }

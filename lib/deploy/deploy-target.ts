@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The protocols a target may use. "ftps" is FTP with explicit TLS (AUTH TLS, RFC 4217). */
-type Protocol = 'ftp' | 'ftps' | 'sftp';
+export type Protocol = 'ftp' | 'ftps' | 'sftp';
 
 /** A parsed, checked deploy target. Secrets stay in here and are never printed. */
 export interface DeployTarget {
@@ -85,7 +85,7 @@ export function shownTarget(t: DeployTarget): DeployTarget {
 }
 
 /** The project's file of remembered host keys, at the project root (listed in .gitignore). */
-const KNOWN_HOSTS_FILE = '.deploy-known-hosts';
+export const KNOWN_HOSTS_FILE = '.deploy-known-hosts';
 
 /** Where host keys are looked up and remembered, and how an unknown host is treated. */
 export interface HostKeySettings {
@@ -142,7 +142,7 @@ export function recordCopyFile(env: NodeJS.ProcessEnv, root: string): string {
 
 const DEFAULT_PORTS: Record<Protocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
 /** Default wait for a connection or a reply, in seconds (basic-ftp's own default is 30 s). */
-const DEFAULT_TIMEOUT_S = 30;
+export const DEFAULT_TIMEOUT_S = 30;
 /**
  * Default number of connections uploading at once. Each file costs several round trips (FTP: a
  * data connection, its TLS handshake, STOR, RNFR, RNTO), so a few connections hide the latency;

@@ -47,7 +47,7 @@ import { encodeUrlPath } from '../url-path.ts';
  *   final "/".
  * @returns e.g. "/files/a#b.txt" for "/files/a%23b.txt", "/" for "/"
  */
-function decodePath(target: string): string | undefined {
+export function decodePath(target: string): string | undefined {
   let raw = target;
   if (!raw.startsWith('/')) {
     try {
