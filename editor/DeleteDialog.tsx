@@ -18,7 +18,7 @@ export interface DeleteDialogProps {
 }
 
 /** The list page a record's card is on: where its old address goes by default. */
-export function parentPage(kind: string): string {
+function parentPage(kind: string): string {
   return kind === 'community' ? '/service-areas/' : kind === 'service' ? '/services/' : '/';
 }
 

@@ -7,7 +7,7 @@
 import { startScript, type ScriptProcess } from './process.ts';
 
 /** One answer of the editor's interface. */
-export interface EditorAnswer {
+interface EditorAnswer {
   status: number;
   body: any;
 }

@@ -21,7 +21,7 @@ export function Findings({ report }: { report: CheckReport }) {
 }
 
 /** A modal dialog, open while `open`; Escape calls onCancel. */
-export function Dialog({ open, title, onCancel, children }: { open: boolean; title: string; onCancel: () => void; children: ReactNode }) {
+function Dialog({ open, title, onCancel, children }: { open: boolean; title: string; onCancel: () => void; children: ReactNode }) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {

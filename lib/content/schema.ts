@@ -17,13 +17,13 @@ import { describeIssues } from './schema-messages.ts';
 import { googleUrlProblem, linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
 import { dayProblem, hoursProblem, weekProblem } from './hours-rules.ts';
 
-export { ContentError, problemLine, type ContentProblem } from './content-error.ts';
+export { ContentError, type ContentProblem } from './content-error.ts';
 
 /** URL segment: lowercase kebab-case, e.g. "fence-lake". */
 export const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case, e.g. "fence-lake"');
 
 /** Five-digit US ZIP code, e.g. "87020". */
-export const Zip = z.string().regex(/^\d{5}$/, 'must be five digits, e.g. "87020"');
+const Zip = z.string().regex(/^\d{5}$/, 'must be five digits, e.g. "87020"');
 
 /** Text shown to visitors: not empty, no leading or trailing spaces. */
 const Text = z.string().trim().min(1, 'must not be empty');
@@ -35,10 +35,10 @@ const byRule = (rule: (raw: string) => string | undefined) => (raw: string, ctx:
 };
 
 /** A link setting: https only, a plain domain, no user name or password (lib/content/url-rules.ts). */
-export const AbsoluteUrl = z.string().superRefine(byRule(linkUrlProblem));
+const AbsoluteUrl = z.string().superRefine(byRule(linkUrlProblem));
 
 /** A phone number as an operator types it; parsed as a US number with libphonenumber-js. A valid number of another country is refused. */
-export const Phone = z
+const Phone = z
   .string()
   .refine((raw) => { const p = parsePhoneNumberFromString(raw, 'US'); return p?.isValid() === true && p.country === 'US'; }, 'is not a valid US phone number, e.g. "(505) 555-0123"');
 
@@ -46,7 +46,7 @@ export const Phone = z
  * A YouTube video: its 11-character id, or a pasted YouTube address of it, whose id is used
  * (lib/content/url-rules.ts youTubeIdOf).
  */
-export const YouTubeId = z.string().transform((raw, ctx) => {
+const YouTubeId = z.string().transform((raw, ctx) => {
   const id = youTubeIdOf(raw);
   if (id) return id;
   ctx.addIssue({ code: 'custom', message: 'must be a YouTube video id of 11 characters, e.g. "aqz-KE-bpKQ", or the video\'s YouTube address, e.g. "https://www.youtube.com/watch?v=aqz-KE-bpKQ"' });
@@ -80,7 +80,7 @@ const Minutes = z.string().regex(/^\d{1,3}(?:-\d{1,3})?$/, 'must be minutes as a
   .refine((t) => { const [a, b] = t.split('-').map(Number); return b === undefined || a < b; }, 'must be a range from the smaller number to the larger, e.g. "15-30"');
 
 /** The stated opening hours (lib/content/hours-rules.ts): rows of days and their hours, every weekday once. */
-export const Hours = z
+const Hours = z
   .array(z.strictObject({
     days: z.array(z.string().superRefine(byRule(dayProblem))).min(1, 'must name at least one day, e.g. ["Monday"]').describe('The days that share these hours, spelt out, e.g. Monday, Tuesday.').meta({ title: 'Days' }),
     hours: z.string().superRefine(byRule(hoursProblem)).describe('"closed", "all day", or the opening and closing time in 24-hour form, e.g. "06:00-23:00" (closing on the same day).').meta({ title: 'Hours', examples: ['06:00-23:00', 'closed', 'all day'] }),
@@ -143,7 +143,7 @@ const RedirectSetting = z.strictObject({
  * and social profiles (https addresses, each once).
  */
 const GoogleUrl = z.union([z.literal(''), AbsoluteUrl.superRefine(byRule(googleUrlProblem))]);
-export const Profiles = z.strictObject({
+const Profiles = z.strictObject({
   googleBusinessUrl: GoogleUrl.optional().describe('Your Google Business Profile: its Share link in Google Maps, e.g. "https://maps.app.goo.gl/..."; "" for none.').meta({ title: 'Google Business Profile', examples: ['https://maps.app.goo.gl/your-business'] }),
   googleReviewUrl: GoogleUrl.optional().describe('Its write-a-review link ("Ask for reviews" in the profile), e.g. "https://g.page/r/.../review": every "Leave a review" button opens it instead of reviewUrl.').meta({ title: 'Google review link', examples: ['https://g.page/r/your-business/review'] }),
   social: z.array(AbsoluteUrl).refine((list) => new Set(list).size === list.length, 'lists the same address twice').optional().describe('Your pages on social sites (Facebook, Instagram, Nextdoor, Yelp...), full https:// addresses; only the business\'s own.').meta({ title: 'Social pages', examples: [['https://www.facebook.com/yourbusiness']] }),
@@ -188,13 +188,13 @@ export const SiteSettings = z.strictObject({
 });
 
 /** Which optional sections an area page has. */
-export const AreaSections = z.strictObject({
+const AreaSections = z.strictObject({
   history: z.boolean().describe('The history-or-features block with six tags (Crownpoint, Smith Lake, San Fidel, Fort Wingate).'),
   whyChooseUs: z.boolean().describe('The three-point Why Choose Us block (all but Bluewater, New Laguna, Church Rock).'),
   emergencyBanner: z.boolean().describe('The red emergency call banner (all but New Laguna, Church Rock).'),
   features: z.boolean().describe('The features list of six tags under About (all but the short pages).'),
 });
-export type AreaSections = z.infer<typeof AreaSections>;
+type AreaSections = z.infer<typeof AreaSections>;
 
 /** SVG scenes available for area pictures (static/img/scene-{name}.svg). */
 export const SceneName = z.enum(['mesa', 'pueblo', 'lake', 'town', 'city', 'forest', 'plains']);
@@ -217,7 +217,7 @@ export const SCENE_ALT: Record<SceneName, string> = {
 // ---- What an area page says about its town (content/areas/*.yaml `page.town`) ----
 
 /** A point in decimal degrees (WGS 84), e.g. { latitude: 35.1476, longitude: -107.8526 }. */
-export const Coordinates = z.strictObject({
+const Coordinates = z.strictObject({
   latitude: z.number().min(-90, 'must be a latitude in degrees, -90 to 90').max(90, 'must be a latitude in degrees, -90 to 90'),
   longitude: z.number().min(-180, 'must be a longitude in degrees, -180 to 180').max(180, 'must be a longitude in degrees, -180 to 180'),
 });
@@ -227,7 +227,7 @@ export const Coordinates = z.strictObject({
  * comment. The distance from the base, the arrival estimate and the neighbouring towns are computed
  * from `coordinates` (lib/content/arrival.ts), never typed.
  */
-export const TownFacts = z.strictObject({
+const TownFacts = z.strictObject({
   coordinates: Coordinates.describe('Where the town is: the source of the figures goes in the record\'s comment.'),
   route: Text.describe('The roads from the base (the record\'s `writtenFor`) to the town, e.g. "I-40 west to exit 79, then ...".'),
   findYou: Text.describe('Landmarks and road names that help a technician find a customer there.'),
@@ -236,7 +236,7 @@ export const TownFacts = z.strictObject({
 });
 
 /** What only a community that has its own page at /areas/{slug}/ carries. */
-export const AreaPageContent = z.strictObject({
+const AreaPageContent = z.strictObject({
   type: Text.describe('Kind of place, shown as an About fact, e.g. "City", "Village", "Pueblo", "Chapter community".'),
   heritage: Text.describe('Fourth About fact: heritage or location, e.g. "Founded 1882 on the railroad".'),
   heritageLabel: z.enum(['Heritage', 'Location']).describe('Label of the fourth fact: "Heritage" or "Location".'),
@@ -415,7 +415,7 @@ export function check<S extends z.ZodType>(schema: S, data: unknown, file: strin
  * @returns the parsed record, or every mistake of it (each with file, record, slug, field, what it
  *   must be and the value given)
  */
-export function recordProblems<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []):
+function recordProblems<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []):
   { record: z.infer<S>; problems: [] } | { record?: undefined; problems: ContentProblem[] } {
   const result = schema.safeParse(data);
   if (result.success) return { record: result.data, problems: [] };

@@ -4,19 +4,14 @@
  * the browser bundle may import it.
  *
  * Every write is a POST with `Origin: http://127.0.0.1:PORT` and `X-Editor-Token: <token>` (the
- * token sits in the page's `<meta name="editor-token">`). Refusals are 403 ErrorReply (foreign
- * Host, foreign or missing Origin, bad token, a path outside the write allow-list); a bad body is
- * 400 ErrorReply.
+ * token sits in the page's `<meta name="editor-token">`). Refusals are 403 `{ error: "one line" }`
+ * (foreign Host, foreign or missing Origin, bad token, a path outside the write allow-list); a bad
+ * body is 400 with the same shape.
  */
 import type { GeneratorConfig } from '../config.ts';
 
 /** The kinds of record an owner edits: one file each for the first four, a folder of files for the rest. */
 export type RecordKind = 'settings' | 'home' | 'areaCopy' | 'chatbot' | 'community' | 'service' | 'core';
-
-/** A refusal or failure in one line: 400, 403, 404, 409, 500. */
-export interface ErrorReply {
-  error: string;
-}
 
 /** One record in the list: `file` relative to the project, e.g. "content/areas/grants.yaml". */
 export interface RecordSummary {

@@ -45,7 +45,7 @@ const DEFAULT_PORTS: Record<Protocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
 const ENV_LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=/;
 
 /** The path of `.env` at `root`: the one file outside the content this module writes. */
-export const envFile = (root: string) => path.join(root, '.env');
+const envFile = (root: string) => path.join(root, '.env');
 
 /**
  * The variables of `.env` at `root`, as the deploy reads them (Node's parser); {} without the file.
@@ -83,7 +83,7 @@ export function readDeploySettings(root: string): DeploySettings {
  * written after a doubled slash (lib/deploy/deploy-target.ts reads "//var/www" as /var/www).
  * @throws SettingsError naming the field that is missing or cannot be written
  */
-export function targetAddress(s: Pick<DeploySettingsInput, 'protocol' | 'host' | 'port' | 'folder' | 'user'>): string {
+function targetAddress(s: Pick<DeploySettingsInput, 'protocol' | 'host' | 'port' | 'folder' | 'user'>): string {
   if (!(s.protocol in DEFAULT_PORTS)) throw new SettingsError('Protocol: choose FTPS, SFTP or FTP.');
   const host = s.host.trim();
   if (!host) throw new SettingsError('Server: enter the host name your hosting company gave you, e.g. ftp.yourdomain.com.');
@@ -103,7 +103,7 @@ export function targetAddress(s: Pick<DeploySettingsInput, 'protocol' | 'host' |
  * the value does not contain.
  * @throws SettingsError when the value holds a line break, or all three quote characters
  */
-export function envLine(key: string, value: string): string {
+function envLine(key: string, value: string): string {
   if (/[\r\n]/.test(value)) throw new SettingsError(`${key}: a line break cannot be written into .env; remove it.`);
   if (/^[A-Za-z0-9_.,:/@%+=~-]*$/.test(value)) return `${key}=${value}`;
   const quote = ["'", '`', '"'].find((q) => !value.includes(q) && !(q === '"' && value.includes('\\n')));

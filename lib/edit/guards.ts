@@ -15,7 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import { isOwnHost } from '../serve/own-origin.ts';
 
 /** The header a write carries the token in (lowercase, as Node gives headers). */
-export const TOKEN_HEADER = 'x-editor-token';
+const TOKEN_HEADER = 'x-editor-token';
 
 /** A new random token for one editor process: 32 bytes, hex. */
 export function newToken(): string {

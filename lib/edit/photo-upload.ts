@@ -17,7 +17,7 @@ import { photoNameProblem, RefusedPath, writableFile, writeProjectFile } from '.
  * larger file is most likely not a photo of the business, and the body is held in memory until
  * it is written.
  */
-export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
+const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 
 /** Width of a thumbnail, pixels. */
 const THUMBNAIL_WIDTH = 320;

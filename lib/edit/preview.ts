@@ -37,7 +37,7 @@ export type SiteBytes = Map<string, Buffer>;
  * use) may load, so analytics and video thumbnails make no request.
  * @param editorPort the editor's port
  */
-export function previewPolicy(editorPort: number): string {
+function previewPolicy(editorPort: number): string {
   return `frame-ancestors http://127.0.0.1:${editorPort} http://localhost:${editorPort}; default-src 'self' 'unsafe-inline' data: blob:`;
 }
 

@@ -28,7 +28,7 @@ export interface PublishContext {
 }
 
 /** One finding of the pre-publish check, as `npm run check` prints it. */
-export interface PublishFinding {
+interface PublishFinding {
   kind: 'sample' | 'target' | 'warning';
   line: string;
 }
