@@ -57,7 +57,7 @@ try {
   console.log('Building the site in memory...');
   editor = await startEditor({
     root: config.root, config, port: values.port === undefined ? config.port : wantedPort(values.port), say: (line) => console.log(line),
-    page: editorPage, assets: bundleEditor, schema: formSchema, handlers: [handlePublishApi],
+    page: editorPage, assets: bundleEditor, schema: formSchema, handlers: [(request, ctx) => handlePublishApi(request, { ...ctx, env: process.env })],
   });
   console.log(`Editor at ${editor.url}/  (Ctrl+C to stop)`);
   console.log(`Preview at ${editor.previewUrl}/`);

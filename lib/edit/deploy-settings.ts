@@ -7,10 +7,11 @@
  * the deploy uses) reads them back as typed. The password is write-only: it is never returned,
  * only whether one is set, and an empty password in a save keeps the one in the file.
  */
-import { chmodSync, existsSync, lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { DeployError, readTarget, type Protocol } from '../deploy/deploy-target.ts';
+import { writeProjectFile } from './project-files.ts';
 
 /** The settings as the editor shows them (never the password itself). */
 export interface DeploySettings {
@@ -121,7 +122,7 @@ function envLine(key: string, value: string): string {
  * @returns the settings as now read back from the file
  * @throws SettingsError for a field that cannot be saved, or when `.env` is not a plain file
  */
-export function writeDeploySettings(root: string, input: DeploySettingsInput): DeploySettings {
+export async function writeDeploySettings(root: string, input: DeploySettingsInput): Promise<DeploySettings> {
   const siteUrl = input.siteUrl?.trim() ?? '';
   if (siteUrl && !/^https?:\/\/[^/\s]+/.test(siteUrl)) throw new SettingsError('Site address: write it like https://www.yourdomain.com.');
   const wanted: Partial<Record<Key, string>> = {
@@ -154,19 +155,8 @@ export function writeDeploySettings(root: string, input: DeploySettingsInput): D
   const added = KEYS.filter((k) => changing.has(k) && wanted[k] !== undefined && !written.has(k)).map((k) => `${envLine(k, wanted[k]!)}\n`);
   if (added.length && out.length && !out.at(-1)!.endsWith('\n')) out.push('\n');
   const next = out.join('') + added.join('');
-  if (next !== text) replaceFile(file, next, exists);
+  // Through the editor's write allow-list; the old file's permissions kept, a new one its owner's only.
+  if (next !== text) await writeProjectFile(root, '.env', next, { mode: exists ? lstatSync(file).mode & 0o777 : 0o600 });
   return readDeploySettings(root);
 }
 
-/** Writes `file` through a temporary file beside it and a rename; keeps the old file's mode, else 0600. */
-function replaceFile(file: string, text: string, exists: boolean): void {
-  const temp = path.join(path.dirname(file), `.env.edit-${process.pid}-${Date.now().toString(36)}`);
-  try {
-    writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
-    if (exists) chmodSync(temp, lstatSync(file).mode & 0o777);
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}

@@ -7,9 +7,11 @@
  * the project's file, as the deploy itself remembers a key an operator confirmed on a terminal.
  * A key the files know as changed or revoked is never trusted from here.
  */
+import path from 'node:path';
 import { Client as SshClient } from 'ssh2';
 import { hostKeyFingerprint, HostKeyCheck, keyTypeOf } from '../deploy/known-hosts.ts';
 import { DeployError, readHostKeySettings } from '../deploy/deploy-target.ts';
+import { writableFile } from './project-files.ts';
 
 /** What a probe found. */
 export interface HostKeyProbe {
@@ -99,6 +101,9 @@ export function trustHostKey(target: ProbeTarget, fingerprint: string, env: Node
   if (!entry) throw new DeployError(`No host key ${fingerprint} was read from ${check.name}: read the server's key again and compare it with the one your host gives.`);
   if (entry.refused) throw new DeployError(entry.refused);
   if (check.verify(entry.key)) return; // already known
+  // Only the project's own known-hosts file is written (the editor's write allow-list): a
+  // DEPLOY_KNOWN_HOSTS naming a file elsewhere is refused with nothing written.
+  writableFile(root, path.relative(root, readHostKeySettings(env, root).projectFile).split(path.sep).join('/'));
   check.remember(entry.key);
   if (!judge(target, env, root).verify(entry.key)) {
     throw new DeployError(`The host key of ${check.name} could not be written to ${readHostKeySettings(env, root).projectFile}: check that the project folder can be written.`);

@@ -96,15 +96,17 @@ export function sha256(bytes: Uint8Array | string): string {
 /**
  * Writes a file of the allow-list atomically: a temporary file in the same folder, then renamed
  * over it, so a reader (a build, the deploy) never sees half a file.
+ * @param options.mode the new file's permissions (e.g. 0o600 for `.env`, which holds a password);
+ *   default the process's usual (0o666 less the umask)
  * @throws RefusedPath (nothing written); the write's own error (the temporary file removed)
  */
-export async function writeProjectFile(root: string, file: string, contents: string | Uint8Array): Promise<void> {
+export async function writeProjectFile(root: string, file: string, contents: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
   const target = writableFile(root, file);
   await mkdir(path.dirname(target), { recursive: true });
   writableFile(root, file); // a folder made just now is checked too
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, contents, { flag: 'wx' });
+    await writeFile(temporary, contents, { flag: 'wx', mode: options.mode });
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -12,6 +12,7 @@
 import type { ApiReply, ApiRequest, EditorContext } from './api-types.ts';
 import { DeployError, DEFAULT_TIMEOUT_S } from '../deploy/deploy-target.ts';
 import { readDeploySettings, SettingsError, writeDeploySettings, type DeploySettingsInput } from './deploy-settings.ts';
+import { RefusedPath } from './project-files.ts';
 import { probeHostKey, trustHostKey, type ProbeTarget } from './host-key.ts';
 import { childEnv, publishRun, PublishBusyError, runCheck, startPublish, type PublishContext } from './publish.ts';
 
@@ -32,7 +33,7 @@ export async function handlePublishApi(request: ApiRequest, ctx: EditorContext &
       case 'GET /api/deploy-settings':
         return { status: 200, body: readDeploySettings(ctx.root) };
       case 'POST /api/deploy-settings':
-        return saveSettings(request.body, ctx);
+        return await saveSettings(request.body, ctx);
       case 'POST /api/publish/check':
         return { status: 200, body: await runCheck(ctx) };
       case 'POST /api/publish':
@@ -52,12 +53,13 @@ export async function handlePublishApi(request: ApiRequest, ctx: EditorContext &
     }
   } catch (e) {
     if (e instanceof SettingsError || e instanceof DeployError) return error(400, e.message);
+    if (e instanceof RefusedPath) return error(403, e.message);
     throw e;
   }
 }
 
 /** POST /api/deploy-settings: checks the body's shape, then writes the DEPLOY_* lines. */
-function saveSettings(body: unknown, ctx: PublishContext): ApiReply {
+async function saveSettings(body: unknown, ctx: PublishContext): Promise<ApiReply> {
   if (!isObject(body)) return error(400, 'Send the deploy settings as a JSON object.');
   const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');
   const port = body.port === undefined || body.port === null || body.port === '' ? undefined : Number(body.port);
@@ -71,7 +73,7 @@ function saveSettings(body: unknown, ctx: PublishContext): ApiReply {
     siteUrl: text('siteUrl') || undefined,
     allowPlainFtp: body.allowPlainFtp === true,
   };
-  const saved = writeDeploySettings(ctx.root, input);
+  const saved = await writeDeploySettings(ctx.root, input);
   ctx.say('Deploy settings saved in .env.');
   return { status: 200, body: saved };
 }
