@@ -64,6 +64,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     debian: ['chromium'],
     tests: [
       'test/browser/',
+      'test/edit/',
       'test/build/mobile-apps.test.ts',
       'test/build/services.test.ts',
       'test/build/sitemap-page.test.ts',
@@ -101,7 +102,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     name: 'Apache 2.4',
     files: ['/usr/sbin/apache2'],
     debian: ['apache2'],
-    tests: ['test/quality/apache.test.ts', 'test/browser/svg-policy.test.ts', 'test/deploy/manifest-hidden.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts'],
+    tests: ['test/quality/apache.test.ts', 'test/edit/', 'test/browser/svg-policy.test.ts', 'test/deploy/manifest-hidden.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts'],
   },
   {
     name: 'nginx',
@@ -119,7 +120,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     name: 'OpenSSH server (SFTP)',
     files: ['/usr/sbin/sshd', '/usr/bin/ssh-keygen', '/usr/bin/ssh-keyscan'],
     debian: ['openssh-server'],
-    tests: ['test/deploy/sftp.test.ts', 'test/deploy/host-key.test.ts', 'test/unit/known-hosts.test.ts'],
+    tests: ['test/deploy/sftp.test.ts', 'test/deploy/host-key.test.ts', 'test/unit/known-hosts.test.ts', 'test/edit/'],
   },
   {
     name: 'script (a pseudo-terminal for a command)',
@@ -132,7 +133,7 @@ export const SYSTEM_TOOLS: SystemTool[] = [
     files: ['/usr/bin/python3'],
     check: ['/usr/bin/python3', '-c', 'import pyftpdlib, OpenSSL'],
     debian: ['python3-pyftpdlib', 'python3-openssl'],
-    tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts', 'test/build/check-command.test.ts'],
+    tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts', 'test/build/check-command.test.ts', 'test/edit/'],
   },
   {
     name: 'vsftpd (FTP server)',
