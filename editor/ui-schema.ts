@@ -33,7 +33,10 @@ export function uiSchemaFor(schema: RJSFSchema, key = ''): UiSchema {
       ui['ui:widget'] = 'checkboxes';
       ui['ui:options'] = { inline: true };
     } else {
-      ui.items = uiSchemaFor(items, key);
+      // Each row named by its list and its place, "Opening hours, row 2" (rjsf's own is "Opening hours-2").
+      const row = uiSchemaFor(items, key);
+      const list = schema.title ?? key;
+      ui.items = (_item: unknown, index: number) => ({ ...row, 'ui:title': `${list}, row ${index + 1}` });
     }
     ui['ui:options'] = { ...(ui['ui:options'] as object), orderable: true };
   }

@@ -25,7 +25,9 @@ test('should give every photo field the photo widget, and only those', () => {
 
 test('should show the days of a row of hours as weekday checkboxes, and long texts as text areas', () => {
   const ui = uiSchemaFor(settings);
-  assert.is(ui.hours.items.days['ui:widget'], 'checkboxes');
+  const row = ui.hours.items(undefined, 1);
+  assert.is(row.days['ui:widget'], 'checkboxes');
+  assert.is(row['ui:title'], 'Opening hours, row 2', 'each row named by its list and its place');
   assert.is(ui.hours['ui:options'].orderable, true);
   assert.is(uiSchemaFor(community).description['ui:widget'], 'textarea');
   assert.is(ui.phone['ui:widget'], undefined);
