@@ -66,6 +66,8 @@ function edit(doc: Document, at: (string | number)[], before: unknown, after: un
     return;
   }
   if (Array.isArray(before) && Array.isArray(after) && isSeq(node)) {
+    // A list written empty, "redirects: []", gets its first rows one a line, as lists are written by hand.
+    if (before.length === 0 && after.length > 0) node.flow = false;
     for (let i = before.length - 1; i >= after.length; i--) doc.deleteIn([...at, i]);
     for (const [i, value] of after.entries()) {
       if (i < before.length) edit(doc, [...at, i], before[i], value, changes);

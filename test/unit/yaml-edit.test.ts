@@ -57,6 +57,13 @@ test('should add, remove and change rows and keys', () => {
   assert.equal(readYaml('x.yaml', after, undefined).data, { ...rest, features: ['Route 66', 'Mount Taylor', 'El Malpais'], county: '07001' });
 });
 
+test('should write the first rows of a list written empty one a line, as by hand', () => {
+  const text = 'order: 1\nredirects: []\n';
+  const before = readYaml('x.yaml', text, undefined).data as Record<string, unknown>;
+  const after = editedYaml(text, before, { ...before, redirects: [{ from: '/areas/milan/', to: '/areas/' }] });
+  assert.is(after, 'order: 1\nredirects:\n  - from: /areas/milan/\n    to: /areas/\n');
+});
+
 test('should write a new record that reads back as its data', () => {
   const data = { order: 30, name: 'Zuni', zipCode: '87327', features: ['Pueblo'] };
   assert.equal(readYaml('x.yaml', newYaml(data), undefined).data, data);
