@@ -13,7 +13,7 @@ import { ApiError } from './api.ts';
 import type { FormContext } from './form-context.ts';
 import { BUTTON_TEMPLATES, WIDGETS } from './form-templates.tsx';
 import { PhotoField } from './PhotoField.tsx';
-import { problemsAsErrors, uiSchemaFor } from './ui-schema.ts';
+import { noneAsNull, problemsAsErrors, uiSchemaFor } from './ui-schema.ts';
 
 /** The outcome of the last save, as the editor shows it. */
 export type SaveState =
@@ -48,7 +48,7 @@ export function RecordForm({ schema, data, onChange, onSubmit, save, context, su
       fields={{ photo: PhotoField }} widgets={WIDGETS} templates={{ ButtonTemplates: BUTTON_TEMPLATES }} formContext={context}
       experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults', arrayMinItems: { populate: 'never' } }}
       idPrefix="field"
-      onChange={(event) => onChange(event.formData)}
+      onChange={(event) => onChange(noneAsNull(schema, event.formData))}
       onSubmit={() => onSubmit()}
     >
       <div className="form-actions">

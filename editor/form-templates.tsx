@@ -40,11 +40,13 @@ export const BUTTON_TEMPLATES: Partial<TemplatesType['ButtonTemplates']> = {
 function SelectWithName(props: WidgetProps) {
   const Select = getDefaultRegistry().widgets.SelectWidget;
   if (!props.id.endsWith('__anyof_select') && !props.id.endsWith('__oneof_select')) return <Select {...props} />;
+  // A label beside the select, not around it: around it, the chosen option's text would join the
+  // select's accessible name ("Licence: filled in or none? Filled in").
   return (
-    <label className="choice">
-      <span>{`${props.label || 'This'}: filled in or none?`}</span>
+    <div className="choice">
+      <label htmlFor={props.id}>{`${props.label || 'This'}: filled in or none?`}</label>
       <Select {...props} />
-    </label>
+    </div>
   );
 }
 

@@ -86,3 +86,32 @@ export function problemsAsErrors(problems: readonly SaveProblem[], schema: RJSFS
   }
   return root as ErrorSchema;
 }
+
+const isNullChoice = (s: RJSFSchema | undefined): boolean => Array.isArray(s?.anyOf) && (s.anyOf as RJSFSchema[]).some((o) => o.type === 'null');
+
+/**
+ * `data` with each required field whose value may be null ("None") and is absent set to null.
+ * rjsf leaves a field out when its "None" option is chosen (it draws nothing for a null option,
+ * so nothing sets the value), but the schemas need it written, e.g. `rating: null` for no
+ * rating. The same value when nothing is absent; the input is not changed.
+ */
+export function noneAsNull(schema: RJSFSchema, data: unknown): unknown {
+  if (Array.isArray(data)) {
+    const items = schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items) ? schema.items as RJSFSchema : undefined;
+    if (!items) return data;
+    const rows = data.map((row) => noneAsNull(items, row));
+    return rows.every((row, i) => row === data[i]) ? data : rows;
+  }
+  if (data === null || typeof data !== 'object') return data;
+  // A value under a "Filled in" choice: its fields are those of the group option.
+  const group = (schema.anyOf as RJSFSchema[] | undefined)?.find((o) => o.type === 'object') ?? schema;
+  const properties = (group.properties ?? {}) as Record<string, RJSFSchema>;
+  const required = new Set((group.required ?? []) as string[]);
+  const record = data as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const [key, child] of Object.entries(properties)) {
+    const value = record[key] === undefined && required.has(key) && isNullChoice(child) ? null : noneAsNull(child, record[key]);
+    if (value !== record[key] && !(value === undefined && !(key in record))) (out ??= { ...record })[key] = value;
+  }
+  return out ?? data;
+}

@@ -10,7 +10,7 @@ import { ROOT } from './browser.ts';
 import { startScript } from './process.ts';
 
 /** What the copy holds besides node_modules. */
-const COPIED = ['build.ts', 'package.json', 'tsconfig.json', 'content', 'pages', 'templates', 'islands', 'static', 'lib', 'scripts', 'tooling'];
+const COPIED = ['build.ts', 'package.json', 'tsconfig.json', 'content', 'pages', 'templates', 'islands', 'static', 'lib', 'scripts', 'tooling', 'editor'];
 
 export interface ProjectCopy {
   root: string;
