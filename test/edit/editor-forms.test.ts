@@ -8,7 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { RJSFSchema } from '@rjsf/utils';
 import { formSchema } from '../../lib/edit/form-schema.ts';
-import { isPhotoSchema, problemsAsErrors, uiSchemaFor } from '../../editor/ui-schema.ts';
+import { isPhotoSchema, noneAsNull, problemsAsErrors, uiSchemaFor } from '../../editor/ui-schema.ts';
 import { hasShape } from '../../editor/shape-validator.ts';
 
 const test = suite('the editor form helpers');
@@ -57,6 +57,17 @@ test('should put each problem beside its field, or the nearest one the form show
   assert.equal(errors.__errors, ['unknown: bad', 'no field']);
   const photo = problemsAsErrors([{ field: 'photo.alt', message: 'alt: empty' }], community) as any;
   assert.equal(photo.photo.alt.__errors, ['alt: empty']);
+});
+
+test('should write null for a required "None" choice rjsf left out, and change nothing else', () => {
+  const data = { name: 'Mesa Key & Lock', credentials: { licence: { issuer: 'RLD', number: 'LS-1' }, insurance: { kind: 'general liability', insurer: '' } }, videos: [] };
+  const out = noneAsNull(settings, data) as Record<string, any>;
+  assert.is(out.rating, null, 'no rating: rating: null, which the settings need written');
+  assert.is(out.credentials, data.credentials, 'a credential left out is none already (it is optional): unchanged');
+  assert.not.ok('shareImage' in out, 'an optional field left out stays out');
+  assert.not.ok('rating' in data, 'the input is not changed');
+  const whole = { ...out };
+  assert.is(noneAsNull(settings, whole), whole, 'nothing absent: the same value');
 });
 
 test('should tell a group from "None" by shape only', () => {
