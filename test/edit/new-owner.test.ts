@@ -99,7 +99,7 @@ async function saveAndWaitForPreview(): Promise<void> {
   const said = page.locator('.message', { hasText: /^(Saved\.|Not saved)/ });
   await said.first().waitFor({ timeout: 180_000 });
   const text = await said.first().innerText();
-  assert.match(text, /^Saved\. The preview shows the change\./, `${text}\n${await page.locator('.error-detail, .errors, [id$="__error"]').allInnerTexts()}`);
+  assert.match(text, /^Saved\. The preview shows the change\./, text); // a refusal lists the build's lines
 }
 
 /** The preview frame's document. */
