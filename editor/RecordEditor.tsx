@@ -5,7 +5,7 @@
  * at the top; a file changed on disk since it was opened (409) is said plainly, with a button to
  * load the file again.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { RecordReply, SaveReply } from '../lib/edit/api-types.ts';
 import type { FormContext } from './form-context.ts';
@@ -36,6 +36,7 @@ export function RecordEditor({ file, context, onSaved, children }: RecordEditorP
   const [data, setData] = useState<unknown>();
   const [save, setSave] = useState<SaveState>({ state: 'idle' });
   const [loads, setLoads] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     let live = true;
     setSave({ state: 'idle' });
@@ -48,6 +49,12 @@ export function RecordEditor({ file, context, onSaved, children }: RecordEditorP
     }).catch((error) => live && setSave({ state: 'failed', error: (error as Error).message }));
     return () => { live = false; };
   }, [file, loads]);
+  // A record chosen from the list: its heading takes the focus, so a phone (one column, the form
+  // below the list) scrolls to the form and a screen reader says which record opened.
+  const opened = record?.file;
+  useEffect(() => {
+    if (opened && document.activeElement?.closest('nav')) heading.current?.focus();
+  }, [opened]);
   if (!record || !schema) return <p role="status">{save.state === 'failed' ? `Could not open ${file}: ${save.error}` : `Opening ${file}...`}</p>;
   const submit = async () => {
     setSave({ state: 'saving' });
@@ -62,7 +69,7 @@ export function RecordEditor({ file, context, onSaved, children }: RecordEditorP
   };
   return (
     <section className="record-editor" aria-labelledby="record-title">
-      <h2 id="record-title">{titleOf(record)}</h2>
+      <h2 id="record-title" ref={heading} tabIndex={-1}>{titleOf(record)}</h2>
       <p className="file">File: <code>{file}</code></p>
       <SaveMessage save={save} onReload={() => setLoads((n) => n + 1)} />
       <RecordForm schema={schema} data={data} onChange={setData} onSubmit={submit} save={save} context={context}>

@@ -120,6 +120,23 @@ test('should find no axe violation on any view of the editor', async () => {
   assert.equal(found, []);
 });
 
+test('should fit a phone\'s width and bring a record chosen from the list into view', async () => {
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.getByRole('tab', { name: 'Edit' }).click();
+    // Grants has a photo field, whose file input was once wider than a phone.
+    await openRecord(width === 360 ? 'Milan' : 'Grants');
+    const view = await page.evaluate(() => {
+      const heading = document.getElementById('record-title')!.getBoundingClientRect();
+      return { overflow: document.documentElement.scrollWidth - innerWidth, focused: document.activeElement?.id, headingTop: heading.top, height: innerHeight };
+    });
+    assert.is(view.overflow, 0, `${width} px: the page is wider than the screen`);
+    assert.is(view.focused, 'record-title', `${width} px: the chosen record's heading has the focus`);
+    assert.ok(view.headingTop >= 0 && view.headingTop < view.height, `${width} px: the chosen record's heading is on screen (top ${view.headingTop})`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+});
+
 test('should make no request off 127.0.0.1', () => {
   assert.equal(offsite, []);
   assert.equal(requests.filter((u) => !u.startsWith('data:') && new URL(u).hostname !== '127.0.0.1'), []);
