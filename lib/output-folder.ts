@@ -28,7 +28,7 @@
  * stops with one line saying what to do (checkReplaceable).
  *
  * A seam for tests: the write and the swap call an optional hook (AtWriteStep) at each of the named
- * steps of WRITE_STEPS, so a test can kill the build or hold it at that moment.
+ * steps (WriteStep), so a test can kill the build or hold it at that moment; production passes none.
  */
 import { existsSync } from 'node:fs';
 import { access, lstat, mkdir, readdir, readFile, readlink, realpath, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
@@ -49,8 +49,7 @@ const OUTPUT_LOCK_WAIT_MS = 120_000;
  * The named steps of a write and swap, in order (AtWriteStep). "moving-old" and "moving-in"
  * only happen in place (a mount point).
  */
-export const WRITE_STEPS = ['writing', 'written', 'ready', 'moving-old', 'moved-old', 'moving-in', 'swapped'] as const;
-export type WriteStep = (typeof WRITE_STEPS)[number];
+export type WriteStep = 'writing' | 'written' | 'ready' | 'moving-old' | 'moved-old' | 'moving-in' | 'swapped';
 
 /**
  * A seam for tests: called at each named step of a write and swap, awaited before the write goes

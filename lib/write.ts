@@ -45,7 +45,7 @@ export interface WriteOptions {
    * GeneratorConfig.replaceExisting); default false: such a folder stops the write (checkReplaceable).
    */
   replaceExisting?: boolean;
-  /** A seam for tests: told each named step of the write and swap (lib/output-folder.ts WRITE_STEPS). */
+  /** A seam for tests: told each named step of the write and swap (lib/output-folder.ts WriteStep). */
   atStep?: AtWriteStep;
 }
 

@@ -45,7 +45,7 @@ try {
       for (let i = 0; i < RUNS; i++) {
         const folder = `${name}-${connections}-${i}`;
         mkdirSync(disk(folder));
-        const target = readTarget({ ...env(folder), DEPLOY_CONNECTIONS: String(connections) })!;
+        const target = readTarget({ ...env(folder), DEPLOY_CONNECTIONS: String(connections) }, process.cwd())!;
         first.push(await deploy({ dir: `${tmp}/first`, target }));
         again.push(await deploy({ dir: `${tmp}/edited`, target }));
       }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_CONTENT } from '../tooling/project-content.ts';
 import type { Community } from '../lib/content/schema.ts';
-import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/build/page-workers.ts';
+import { MAX_THREADS, WORKER_MIN_PAGES } from '../lib/build/worker-pool.ts';
 import { syntheticAreas } from '../tooling/synthetic-areas.ts';
 import { configForCommand } from '../lib/config.ts';
 

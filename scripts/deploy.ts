@@ -54,6 +54,8 @@ const dryRun = Boolean(args['dry-run']);
 const events = Boolean(args.events);
 const tty = !events && Boolean(process.stdout.isTTY);
 let secret: string | undefined;
+/** The target as the summary names it (describeTarget), once main() has read it. */
+let shownTarget: string | undefined;
 /** For --events: the summary line and the live check's result, sent with the last object. */
 const outcome: { summary?: string; live?: { ok: boolean; pages: number; files: number; lines: string[] } } = {};
 
@@ -138,9 +140,10 @@ async function main(): Promise<number> {
     return 1;
   }
   secret = target.password;
+  shownTarget = describeTarget(target);
   for (const line of transportWarnings(target)) say(line);
   if (process.stdin.isTTY) target.hostKeys.confirm = ask;
-  const where = describeTarget(target);
+  const where = shownTarget;
   const dir = config.outDir;
 
   let site;
@@ -235,7 +238,7 @@ try {
   process.exitCode = await main();
 } catch (error) {
   if (error instanceof DeployError || error instanceof ContentError || error instanceof ConfigError) {
-    if (error instanceof PartialDeployError) say(summary(error.report, describeTarget(readTarget()!)));
+    if (error instanceof PartialDeployError && shownTarget !== undefined) say(summary(error.report, shownTarget));
     say(`Deploy failed: ${error instanceof ContentError ? formatProblem(describeBuildError(error, PROJECT_ROOT)).join('\n') : error.message}`);
   } else {
     say(`Deploy failed unexpectedly: ${maskSecret(String((error as Error)?.message ?? error), secret).split('\n')[0]} (details below; the live site stays consistent)`);

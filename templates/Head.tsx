@@ -3,7 +3,7 @@
  * Open Graph and Twitter card fields, the inline stylesheet and the JSON-LD blocks.
  */
 import { buildCsp, hashSource } from '../lib/csp.ts';
-import { robotsContent } from '../lib/site-files/robots.ts';
+import { robotsContent } from '../lib/site-files/robots-meta.ts';
 import { documentTitle } from '../lib/text.ts';
 import { absoluteUrl, serializeJsonLd } from '../lib/site-files/structured-data.ts';
 import { DRAWN_SHARE_IMAGE, type PageMeta } from '../lib/route.ts';

@@ -32,7 +32,7 @@ import type { BuildReuse } from './build-reuse.ts';
 import { PageMaker, type FinishedPage, type PageTools } from './make-page.ts';
 import { createPageMinifier } from './minify-page.ts';
 import { createPageCss, runtimeStylesKey } from './page-css.ts';
-import { defaultThreads, makePagesOnWorker, pageQueue, stopQueue, takePage } from './page-workers.ts';
+import { defaultThreads, makePagesOnWorker, pageQueue, stopQueue, takePage } from './worker-pool.ts';
 import { settleInputs, type Settled } from './settle.ts';
 import type { BuildResult, PageReport } from './summary.ts';
 import type { GeneratorConfig } from '../config.ts';
@@ -57,7 +57,7 @@ export interface BuildOptions {
   progress?: (line: string) => void;
   /**
    * Threads making pages, this one included; default the config's (BUILD_THREADS), else
-   * defaultThreads() of lib/build/page-workers.ts (one for a site under WORKER_MIN_PAGES pages).
+   * defaultThreads() of lib/build/worker-pool.ts (one for a site under WORKER_MIN_PAGES pages).
    * The output is the same for any number. Always one with `reuse`.
    */
   threads?: number;

@@ -11,7 +11,7 @@
  *   5. CSP check   the final <style> hashes to what the page's style-src allows (lib/csp.ts)
  *
  * and then measured (bytes, gzipped bytes, CSS, JavaScript, photos) for the build summary. The
- * same code runs in the main thread and in build worker threads (lib/build/page-workers.ts), so a
+ * same code runs in the main thread and in build worker threads (lib/build/worker-pool.ts), so a
  * page does not depend on where it was made; the dev server's live-reload tag is added by the dev
  * server's writer (lib/serve/dev-output.ts), never here.
  */

@@ -198,11 +198,12 @@ export function checkDotEnv(text: string, name: string): void {
 
 /**
  * Reads the target from the environment.
+ * @param env  the variables to read (the command's process.env, after loadDotEnv)
  * @param root the project root: the remembered SFTP host keys are kept there (KNOWN_HOSTS_FILE)
  * @returns undefined when DEPLOY_TARGET is not set
  * @throws DeployError naming the variable that is wrong and how to write it
  */
-export function readTarget(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): DeployTarget | undefined {
+export function readTarget(env: NodeJS.ProcessEnv, root: string): DeployTarget | undefined {
   const raw = env.DEPLOY_TARGET?.trim();
   if (!raw) return undefined;
   const example = 'e.g. DEPLOY_TARGET=ftps://user@ftp.yourdomain.com/public_html';

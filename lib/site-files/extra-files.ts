@@ -10,7 +10,7 @@ import { HOSTING_FILES, hostingFiles } from './hosting.ts';
 import type { SiteData } from '../content/load-content.ts';
 import { generateManifest, MANIFEST_PATH } from './manifest.ts';
 import { generateServiceWorker } from '../bundle/service-worker.ts';
-import { generateRobots, generateSitemap } from './sitemap.ts';
+import { generateRobots, generateSitemap } from './crawler-files.ts';
 import { generateVCard, VCARD_PATH } from './vcard.ts';
 import type { SiteFile } from '../write.ts';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';

@@ -1,5 +1,5 @@
 /**
- * Worker threads (lib/build/page-workers.ts): a build that shares its pages out to worker threads
+ * Worker threads (lib/build/worker-pool.ts): a build that shares its pages out to worker threads
  * writes byte-for-byte the site a one-thread build writes, with the same summary figures, and
  * an error inside a worker reaches the build with its message, the worker then ended.
  */
@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import { buildSite, ROOT } from '../../lib/build/build-site.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
-import { defaultThreads, makePagesOnWorker, pageQueue, takePage } from '../../lib/build/page-workers.ts';
+import { defaultThreads, makePagesOnWorker, pageQueue, takePage } from '../../lib/build/worker-pool.ts';
 import { settleInputs } from '../../lib/build/settle.ts';
 import { outputFile } from '../../lib/route.ts';
 import { openSiteWriter, type SiteFile } from '../../lib/write.ts';

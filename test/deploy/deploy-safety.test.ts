@@ -81,7 +81,7 @@ s('ftp:// is refused without DEPLOY_ALLOW_PLAIN_FTP=1, nothing sent; with it eve
 
 s('two deploys of different builds started at the same instant, three times: every script a page refers to is there; the next deploy leaves the server equal to the build', async () => {
   const { root, env } = folder();
-  const target = readTarget({ ...env, DEPLOY_LOCK_WAIT_SECONDS: '600', DEPLOY_SITE_URL: 'https://www.example.com' })!;
+  const target = readTarget({ ...env, DEPLOY_LOCK_WAIT_SECONDS: '600', DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())!;
   const settings = PROJECT_CONTENT.settings as any;
   const links = () => checkLinks(root, settings.siteUrl, REDIRECTS.map((r) => r.from), settingsLinksOut(settings)).map(formatProblem);
   for (const round of [1, 2, 3]) {
@@ -181,7 +181,7 @@ s('a password with "#" in .env: unquoted it is refused naming the file and line 
     loadDotEnv(dir);
     assert.is(process.env.DEPLOY_PASSWORD, ftp.password, 'read whole');
     const { root, env } = folder();
-    const report = await deploy({ dir: builds.a, target: readTarget({ ...env, DEPLOY_PASSWORD: process.env.DEPLOY_PASSWORD, DEPLOY_SITE_URL: 'https://www.example.com' })! });
+    const report = await deploy({ dir: builds.a, target: readTarget({ ...env, DEPLOY_PASSWORD: process.env.DEPLOY_PASSWORD, DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())! });
     assert.ok(report.uploaded.length > 0, 'logged in with it and deployed');
     assert.ok(existsSync(path.join(root, 'index.html')));
   } finally {

@@ -39,7 +39,7 @@ plain('a first deploy into a folder with other things says what it found and lea
   mkdirSync(path.join(root, 'cgi-bin'), { recursive: true });
   writeFileSync(path.join(root, 'cgi-bin/hello.cgi'), '#!/bin/sh\n');
   writeFileSync(path.join(root, 'index.html'), '<p>the old site</p>');
-  const target = readTarget({ DEPLOY_TARGET: at('ftp', 'plain'), DEPLOY_PASSWORD: server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' })!;
+  const target = readTarget({ DEPLOY_TARGET: at('ftp', 'plain'), DEPLOY_PASSWORD: server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' }, process.cwd())!;
   const first = await deploy({ dir: builds.a, target });
   assert.equal(first.found.sort(), ['cgi-bin/', 'index.html']);
   assert.is(readFileSync(path.join(root, 'cgi-bin/hello.cgi'), 'utf8'), '#!/bin/sh\n');
@@ -117,7 +117,7 @@ errors('DEPLOY_TLS_FINGERPRINT pins the certificate: that one deploys without DE
   const cert = path.join(server.root, '..', 'cert.pem');
   const fingerprint = execFileSync('openssl', ['x509', '-in', cert, '-noout', '-fingerprint', '-sha256'], { encoding: 'utf8' }).trim().split('=')[1];
   const env = { DEPLOY_TARGET: at('ftps', 'pinned'), DEPLOY_PASSWORD: server.password };
-  const report = await deploy({ dir: builds.a, target: readTarget({ ...env, DEPLOY_TLS_FINGERPRINT: fingerprint.replace(/:/g, '').toLowerCase() })! });
+  const report = await deploy({ dir: builds.a, target: readTarget({ ...env, DEPLOY_TLS_FINGERPRINT: fingerprint.replace(/:/g, '').toLowerCase() }, process.cwd())! });
   assert.ok(report.uploaded.length > 0 && existsSync(path.join(server.root, 'pinned/index.html')), 'the pinned self-signed certificate is accepted');
   const other = Array(32).fill('AB').join(':');
   assert.is(await failure({ ...env, DEPLOY_TLS_FINGERPRINT: other }), `The TLS certificate of 127.0.0.1 has the SHA-256 fingerprint ${fingerprint}, not DEPLOY_TLS_FINGERPRINT ${other}: the certificate was replaced (renewed?) or someone is in between. No password was sent. Ask your host for the current certificate's fingerprint before changing DEPLOY_TLS_FINGERPRINT.`);

@@ -172,7 +172,7 @@ s('@revoked refuses the key even where it is also known; nothing written', async
 s('on a terminal the operator is asked: "no" refuses with nothing written, "yes" remembers and deploys', async () => {
   const p = place();
   const questions: string[] = [];
-  const target = readTarget(p.env)!;
+  const target = readTarget(p.env, process.cwd())!;
   target.hostKeys.confirm = async (q) => { questions.push(q); return false; };
   const loginsBefore = logins();
   await deploy({ dir: site, target }).then(() => assert.unreachable('refused'), (e) => {

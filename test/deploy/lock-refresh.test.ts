@@ -60,7 +60,7 @@ for (const [i, server] of servers.entries()) {
     const lockDir = path.join(root, LOCK_DIR);
     const calls: string[] = [];
     const unowned: string[] = [];
-    const remote = watched(openRemote(readTarget(protocol.env(folder))!), (call) => {
+    const remote = watched(openRemote(readTarget(protocol.env(folder), process.cwd())!), (call) => {
       const owners = onDisk(lockDir);
       calls.push(`${call}: ${JSON.stringify(owners)}`);
       if (!Object.values(owners).includes('lockrun1')) unowned.push(call);

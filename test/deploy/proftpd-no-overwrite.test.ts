@@ -47,7 +47,7 @@ refusal('a STOR refused with 550 (its data connection reset) is reported as the 
   // (The run id is fixed for that, through deploy()'s seam for tests: temporary names carry it, so no two runs share one.)
   writeFileSync(path.join(root, '.index.html.testrun1.deploy-tmp'), 'the host\'s own\n');
   const events: DeployEvent[] = [];
-  const target = readTarget({ ...ftpProtocol(server).env('refusal'), DEPLOY_CONNECTIONS: '1', DEPLOY_SITE_URL: 'https://www.example.com' })!;
+  const target = readTarget({ ...ftpProtocol(server).env('refusal'), DEPLOY_CONNECTIONS: '1', DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())!;
   const error = await deploy({ dir: builds.a, target, runId: 'testrun1', onEvent: (e) => events.push(e) }).then(() => undefined, (e: unknown) => e);
   assert.instance(error, DeployError, 'the deploy fails');
   const message = `Deploy failed: ${(error as Error).message}`;
@@ -64,7 +64,7 @@ refusal('a folder where the site has a file, met after the server\'s rule is kno
   mkdirSync(path.join(root, 'robots.txt'));
   writeFileSync(path.join(root, 'robots.txt', 'mine.txt'), 'the owner\'s\n');
   const events: DeployEvent[] = [];
-  const target = readTarget({ ...ftpProtocol(server).env('folder-aside'), DEPLOY_CONNECTIONS: '1', DEPLOY_SITE_URL: 'https://www.example.com' })!;
+  const target = readTarget({ ...ftpProtocol(server).env('folder-aside'), DEPLOY_CONNECTIONS: '1', DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())!;
   const error = await deploy({ dir: builds.a, target, onEvent: (e) => events.push(e) }).then(() => undefined, (e: unknown) => e);
   assert.instance(error, DeployError, 'the deploy fails');
   assert.ok(events.some((e) => e.type === 'host-rule' && e.rule === 'no-overwrite'), 'the rule was learned before robots.txt');

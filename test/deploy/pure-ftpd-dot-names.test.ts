@@ -36,7 +36,7 @@ const builds = await buildVariants().catch(async (e) => { await stop(); throw e;
 
 /** Deploys `dir` to `folder` of `server`; a deploy that did all but the dot-files returns its report too. */
 async function deployTo(server: RunningFtpServer, folder: string, dir: string): Promise<{ report: DeployReport; failure?: string }> {
-  const target = readTarget({ DEPLOY_TARGET: `ftp://${server.user}@127.0.0.1:${server.port}/${folder}`, DEPLOY_PASSWORD: server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' })!;
+  const target = readTarget({ DEPLOY_TARGET: `ftp://${server.user}@127.0.0.1:${server.port}/${folder}`, DEPLOY_PASSWORD: server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' }, process.cwd())!;
   try {
     return { report: await deploy({ dir, target }) };
   } catch (e) {

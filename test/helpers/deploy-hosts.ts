@@ -114,7 +114,7 @@ interface HostFolder {
 function hostFolder(h: HostUnderTest, folder: string): HostFolder {
   const root = path.join(h.server.root, folder);
   const env = { DEPLOY_TARGET: `ftp://${h.server.user}@127.0.0.1:${h.server.port}/${folder}`, DEPLOY_PASSWORD: h.server.password, DEPLOY_ALLOW_PLAIN_FTP: '1' };
-  const target = () => readTarget({ ...env, DEPLOY_SITE_URL: 'https://www.example.com' })!;
+  const target = () => readTarget({ ...env, DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())!;
   const record = h.refusesDotNames ? DEPLOY_MANIFEST_PLAIN : DEPLOY_MANIFEST;
   const expected = (build: string) => new Map([...tree(build)].filter(([p]) => !(h.refusesDotNames && isDotPath(p))));
   const manifest = (): ServerManifest => parseManifest(readFileSync(path.join(root, record), 'utf8'), record);

@@ -35,7 +35,7 @@ const hooks: RemoteHooks = {
 
 try {
   await deploy({
-    dir, target: readTarget(process.env)!, open: (target) => openRemote(target, hooks),
+    dir, target: readTarget(process.env, process.cwd())!, open: (target) => openRemote(target, hooks),
     onEvent: (e) => {
       if (e.type === 'retry') console.log(`${e.message} Trying again in ${e.waitMs / 1000} s (attempt ${e.attempt + 1}).`);
       else if (e.type === 'warning') console.log(e.message);

@@ -215,7 +215,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     d.root = p.disk(d.folder);
     mkdirSync(d.root, { recursive: true });
     p.prepare?.(d.root);
-    d.target = readTarget({ ...p.env(d.folder), DEPLOY_SITE_URL: 'https://www.example.com' })!;
+    d.target = readTarget({ ...p.env(d.folder), DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())!;
   });
 
   libraryDeployTests(s, d);
@@ -477,7 +477,7 @@ export function missingImports(root: string): string[] {
  */
 export async function deployFailure(dir: string, env: Record<string, string>): Promise<string> {
   try {
-    await deploy({ dir, target: readTarget(env)! });
+    await deploy({ dir, target: readTarget(env, process.cwd())! });
   } catch (e) {
     assert.instance(e, DeployError);
     return (e as Error).message;

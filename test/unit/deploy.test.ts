@@ -174,19 +174,19 @@ check.run();
 const target = suite('DEPLOY_TARGET');
 
 target('should read protocol, user, host, port and folder; a doubled slash is an absolute folder', () => {
-  const t = readTarget({ DEPLOY_TARGET: 'ftps://me@ftp.mesakeys.test/public_html', DEPLOY_PASSWORD: 'pw' })!;
+  const t = readTarget({ DEPLOY_TARGET: 'ftps://me@ftp.mesakeys.test/public_html', DEPLOY_PASSWORD: 'pw' }, process.cwd())!;
   assert.equal([t.protocol, t.user, t.host, t.port, t.folder], ['ftps', 'me', 'ftp.mesakeys.test', 21, 'public_html']);
-  assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test:2222//var/www/site/', DEPLOY_PASSWORD: 'pw' })!.folder, '/var/www/site');
-  assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test/~/www', DEPLOY_PASSWORD: 'pw' })!.folder, 'www');
-  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/%2Fsrv/site', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' })!.folder, '/srv/site');
-  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' })!.folder, '');
-  assert.is(readTarget({}), undefined);
+  assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test:2222//var/www/site/', DEPLOY_PASSWORD: 'pw' }, process.cwd())!.folder, '/var/www/site');
+  assert.is(readTarget({ DEPLOY_TARGET: 'sftp://me@h.test/~/www', DEPLOY_PASSWORD: 'pw' }, process.cwd())!.folder, 'www');
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/%2Fsrv/site', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' }, process.cwd())!.folder, '/srv/site');
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' }, process.cwd())!.folder, '');
+  assert.is(readTarget({}, process.cwd()), undefined);
 });
 
 target('should refuse what cannot work, in one line, never echoing a password', () => {
   const error = (env: Record<string, string>) => {
     try {
-      readTarget(env);
+      readTarget(env, process.cwd());
     } catch (e) {
       assert.instance(e, DeployError);
       return (e as Error).message;
@@ -197,7 +197,7 @@ target('should refuse what cannot work, in one line, never echoing a password', 
   assert.match(error({ DEPLOY_TARGET: 'http://me@h.test/', DEPLOY_PASSWORD: 'x' }), /must start with ftp:\/\/, ftps:\/\/ or sftp:\/\//);
   assert.match(error({ DEPLOY_TARGET: 'ftp://h.test/', DEPLOY_PASSWORD: 'x' }), /no user name/);
   assert.is(error({ DEPLOY_TARGET: 'ftp://me@h.test/' }), 'Set DEPLOY_PASSWORD to log in.');
-  const t = readTarget({ DEPLOY_TARGET: 'sftp://me@h.test//srv', DEPLOY_PASSWORD: 'Secret123' })!;
+  const t = readTarget({ DEPLOY_TARGET: 'sftp://me@h.test//srv', DEPLOY_PASSWORD: 'Secret123' }, process.cwd())!;
   assert.is(describeTarget(t), 'sftp://me@h.test:22//srv');
 });
 
@@ -221,11 +221,11 @@ target('.env: an unquoted "#" inside a value is refused naming the file and line
 });
 
 target('ftp:// is refused unless DEPLOY_ALLOW_PLAIN_FTP=1; DEPLOY_TLS_FINGERPRINT is read with or without colons', () => {
-  assert.throws(() => readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_PASSWORD: 'pw' }), /^DEPLOY_TARGET starts with ftp:\/\/, which sends the password and every file unencrypted: .*set DEPLOY_ALLOW_PLAIN_FTP=1/);
-  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' })!.protocol, 'ftp');
+  assert.throws(() => readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_PASSWORD: 'pw' }, process.cwd()), /^DEPLOY_TARGET starts with ftp:\/\/, which sends the password and every file unencrypted: .*set DEPLOY_ALLOW_PLAIN_FTP=1/);
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_ALLOW_PLAIN_FTP: '1' }, process.cwd())!.protocol, 'ftp');
   const hex = 'ab'.repeat(32);
-  assert.is(readTarget({ DEPLOY_TARGET: 'ftps://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_TLS_FINGERPRINT: hex.match(/../g)!.join(':') })!.tlsFingerprint, hex.toUpperCase());
-  assert.throws(() => readTarget({ DEPLOY_TARGET: 'ftps://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_TLS_FINGERPRINT: 'SHA256:abc' }), /^DEPLOY_TLS_FINGERPRINT must be the SHA-256 fingerprint/);
+  assert.is(readTarget({ DEPLOY_TARGET: 'ftps://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_TLS_FINGERPRINT: hex.match(/../g)!.join(':') }, process.cwd())!.tlsFingerprint, hex.toUpperCase());
+  assert.throws(() => readTarget({ DEPLOY_TARGET: 'ftps://me@h.test/', DEPLOY_PASSWORD: 'pw', DEPLOY_TLS_FINGERPRINT: 'SHA256:abc' }, process.cwd()), /^DEPLOY_TLS_FINGERPRINT must be the SHA-256 fingerprint/);
 });
 
 target.run();
@@ -235,7 +235,7 @@ const masking = suite('the password masked in values, never in the deploy\'s own
 masking('maskSecret masks a value; describeTarget and the transport warnings mask the target\'s values, not their words', () => {
   assert.is(maskSecret('550 No such file', 'e'), '550 No such fil***');
   assert.is(maskSecret('Deploying', undefined), 'Deploying');
-  const t = readTarget({ DEPLOY_TARGET: 'ftp://deploy@ftp.example.test/site', DEPLOY_PASSWORD: 'e', DEPLOY_ALLOW_PLAIN_FTP: '1' })!;
+  const t = readTarget({ DEPLOY_TARGET: 'ftp://deploy@ftp.example.test/site', DEPLOY_PASSWORD: 'e', DEPLOY_ALLOW_PLAIN_FTP: '1' }, process.cwd())!;
   assert.is(describeTarget(t), 'ftp://d***ploy@ftp.***xampl***.t***st:21/sit***');
   assert.equal(shownTarget(t).password, 'e', 'the shown target keeps the password to mask more values with');
   assert.match(transportWarnings(t)[0], /^Warning: plain FTP \(DEPLOY_ALLOW_PLAIN_FTP=1\): the password of user "d\*\*\*ploy" and every file travel unencrypted, readable by anyone on the way to ftp\.\*\*\*xampl\*\*\*\.t\*\*\*st\. Switch DEPLOY_TARGET/);
@@ -249,7 +249,7 @@ masking('an error\'s text and the names a server lists are masked before they re
     const server = new MemoryServer();
     server.files.set(`/notes-${secret}.txt`, Buffer.from('the owner\'s'));
     const events: DeployEvent[] = [];
-    const target = readTarget({ DEPLOY_TARGET: 'ftps://me@ftp.example.test/', DEPLOY_PASSWORD: secret })!;
+    const target = readTarget({ DEPLOY_TARGET: 'ftps://me@ftp.example.test/', DEPLOY_PASSWORD: secret }, process.cwd())!;
     const found = await deploy({ dir, target, dryRun: true, open: () => new MemoryRemote(server), onEvent: (e) => events.push(e) });
     assert.ok(found.found.includes(`notes-${secret}.txt`), 'the report holds the values as they are');
     const told = events.find((e) => e.type === 'found');

@@ -1,8 +1,8 @@
 /**
  * Where the environment is read, from the source itself (TypeScript's parser, so a string or a
  * comment that mentions process.env does not count): no module of lib/ reads process.env except the
- * generator's configuration (lib/config.ts) and the deploy's (lib/deploy/deploy-target.ts), plus
- * the dev build process, which sets the process's mode for React before loading it; and
+ * generator's configuration (lib/config.ts; the deploy's target, lib/deploy/deploy-target.ts, reads
+ * the variables its command passes), plus the dev build process, which sets the process's mode for React before loading it; and
  * every variable the commands and lib/ read is in the operator's list of them
  * (docs/owner-settings.md, "Environment variables"). Canaries prove both checks can fail.
  */
@@ -15,7 +15,7 @@ import * as assert from 'uvu/assert';
 import { ROOT } from '../../tooling/browser.ts';
 
 /** The modules of lib/ that resolve settings from the environment. */
-const RESOLVERS = ['lib/config.ts', 'lib/deploy/deploy-target.ts'];
+const RESOLVERS = ['lib/config.ts'];
 
 /**
  * Entry modules of a process that set NODE_ENV ("production" unless set) before React is first
@@ -72,7 +72,7 @@ const libFiles = () => fg.sync('lib/**/*.{ts,tsx,mjs}', { cwd: ROOT }).sort();
 
 const reads = suite('process.env in lib/');
 
-reads('should be read only by the configuration and the deploy target (and the dev modules listed)', () => {
+reads('should be read only by the configuration (and the dev modules listed)', () => {
   const found = libFiles().filter((f) => processEnvLines(f, read(f)).length).map((f) => `${f}:${processEnvLines(f, read(f)).join(',')}`);
   const outside = found.filter((f) => ![...RESOLVERS, ...NOT_YET_MOVED].includes(f.split(':')[0]));
   assert.equal(outside, [], 'take the setting from lib/config.ts resolveConfig (as a parameter), not from process.env');

@@ -22,9 +22,9 @@ const SOURCES = ['build.ts', 'content', 'editor', 'lib', 'pages', 'templates', '
 /**
  * The modules of lib/ that join the generator's parts to the pages and templates: the build
  * (lib/build/build-site.ts), the entry of its worker threads, which builds the route table again
- * (lib/build/page-worker.ts), and the rendering of one route into the layout (lib/build/render.ts).
+ * (lib/build/worker-thread.ts), and the rendering of one route into the layout (lib/build/render.ts).
  */
-const JOINERS = ['lib/build/build-site.ts', 'lib/build/page-worker.ts', 'lib/build/render.ts'];
+const JOINERS = ['lib/build/build-site.ts', 'lib/build/worker-thread.ts', 'lib/build/render.ts'];
 
 /**
  * One rule: modules under `from` (but not those under any prefix of `except`) may not import
@@ -144,7 +144,7 @@ rules('should keep pages and templates out of what npm run serve loads', async (
 });
 rules('should keep the dev and preview servers, the editor and the deploy out of what npm run build loads', async () => {
   const graph = (await projectGraph()).obj();
-  for (const entry of ['build.ts', 'lib/build/page-worker.ts']) {
+  for (const entry of ['build.ts', 'lib/build/worker-thread.ts']) {
     const loaded = reachable(graph, entry);
     assert.ok(loaded.has('lib/build/make-page.ts'), `the walk from ${entry} follows the imports`);
     assert.equal([...loaded].filter((m) => m.startsWith('lib/serve/') || m.startsWith('lib/deploy/') || m.startsWith('lib/edit/')), [], entry);

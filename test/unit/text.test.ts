@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { escapeRegExp, quoteMailto, slugToTitle, toSlug } from '../../lib/text.ts';
-import { robotsContent } from '../../lib/site-files/robots.ts';
+import { robotsContent } from '../../lib/site-files/robots-meta.ts';
 
 const title = suite('slugToTitle');
 title('should replace hyphens with spaces and capitalise each word', () => {

@@ -1,5 +1,6 @@
 /**
- * sitemap.xml and robots.txt, from the route table.
+ * The files crawlers read: sitemap.xml and robots.txt, from the route table. (The robots meta
+ * tag of each page is lib/site-files/robots-meta.ts.)
  * Sources: sitemaps.org protocol; Google's robots.txt "Sitemap:" line.
  */
 import { isIndexable, type Route } from '../route.ts';

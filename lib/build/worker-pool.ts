@@ -1,6 +1,6 @@
 /**
  * Pages made on worker threads, for builds large enough that a second core pays for starting one
- * (https://nodejs.org/api/worker_threads.html). Each worker runs lib/build/page-worker.ts with the
+ * (https://nodejs.org/api/worker_threads.html). Each worker runs lib/build/worker-thread.ts with the
  * settled inputs, takes pages from the build's shared queue (PageQueue) as the main thread does,
  * makes each with the same PageMaker (lib/build/make-page.ts) and posts it as soon as it is
  * finished: a page in, a finished page out.
@@ -109,7 +109,7 @@ export async function makePagesOnWorker(
   inputs: PageInputs, routes: readonly Route[], queue: PageQueue, onPage: (page: FinishedPage) => Promise<void>, heapMb = workerHeapMb(routes.length),
 ): Promise<number> {
   const input: WorkerInput = { inputs, queue, paths: routes.map((r) => r.path) };
-  const worker = new Worker(new URL('./page-worker.mjs', import.meta.url), { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  const worker = new Worker(new URL('./worker-thread.mjs', import.meta.url), { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   let handled = Promise.resolve();
   let failed = false;
   let shareDone = false;

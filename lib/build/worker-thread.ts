@@ -1,5 +1,5 @@
 /**
- * A build worker thread (lib/build/page-workers.ts starts it): takes pages from the build's shared
+ * A build worker thread (lib/build/worker-pool.ts starts it): takes pages from the build's shared
  * queue, makes each with a PageMaker (lib/build/make-page.ts) and posts it at once, so it never
  * holds more than the page it is making. It rebuilds the route table from the site data (route records hold
  * page components, which cannot cross threads) and checks it has the same paths.
@@ -10,7 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRoutes } from '../../pages/routes.ts';
 import { PageMaker } from './make-page.ts';
-import { takePage, type ErrorData, type WorkerInput, type WorkerMessage } from './page-workers.ts';
+import { takePage, type ErrorData, type WorkerInput, type WorkerMessage } from './worker-pool.ts';
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
