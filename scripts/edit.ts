@@ -32,8 +32,6 @@ const config = configForCommand('Editor');
 // get published. React reads it when first loaded, hence the late import.
 process.env.NODE_ENV ||= 'production';
 const { startEditor } = await import('../lib/edit/editor-server.ts');
-const { bundleEditor, editorPage } = await import('../lib/edit/editor-assets.ts');
-const { formSchema } = await import('../lib/edit/form-schema.ts');
 const { handlePublishApi } = await import('../lib/edit/publish-routes.ts');
 const { stopPublishing } = await import('../lib/edit/publish.ts');
 const { values } = parseArgs({ options: { port: { type: 'string' }, 'no-open': { type: 'boolean' } } });
@@ -57,7 +55,7 @@ try {
   console.log('Building the site in memory...');
   editor = await startEditor({
     root: config.root, config, port: values.port === undefined ? config.port : wantedPort(values.port), say: (line) => console.log(line),
-    page: editorPage, assets: bundleEditor, schema: formSchema, handlers: [(request, ctx) => handlePublishApi(request, { ...ctx, env: process.env })],
+    handlers: [(request, ctx) => handlePublishApi(request, { ...ctx, env: process.env })],
   });
   console.log(`Editor at ${editor.url}/  (Ctrl+C to stop)`);
   console.log(`Preview at ${editor.previewUrl}/`);

@@ -7,9 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { resolveConfig } from '../lib/config.ts';
-import { bundleEditor, editorPage } from '../lib/edit/editor-assets.ts';
 import { startEditor, type RunningEditor } from '../lib/edit/editor-server.ts';
-import { formSchema } from '../lib/edit/form-schema.ts';
 import { handlePublishApi } from '../lib/edit/publish-routes.ts';
 import { launchBrowser } from './browser.ts';
 import { copyProject, type ProjectCopy } from './project-copy.ts';
@@ -39,7 +37,7 @@ export async function startEditorHarness(): Promise<EditorHarness> {
   const said: string[] = [];
   const config = resolveConfig({ DIST_DIR: 'dist' }, copy.root);
   const [editor, browser] = await Promise.all([
-    startEditor({ root: copy.root, config, port: 0, say: (line) => said.push(line), page: editorPage, assets: bundleEditor, schema: formSchema, handlers: [handlePublishApi] }),
+    startEditor({ root: copy.root, config, port: 0, say: (line) => said.push(line), handlers: [(request, ctx) => handlePublishApi(request, { ...ctx, env: process.env })] }),
     launchBrowser(),
   ]);
   return {

@@ -13,10 +13,10 @@ import { ownHosts } from '../serve/own-origin.ts';
 import type { ApiHandler, ApiReply, ApiRequest, CreateRequest, DeleteRequest, EditorContext, RecordKind, RestoreRequest, SaveRequest } from './api-types.ts';
 import { ContentStore } from './content-store.ts';
 import { watchContent } from './content-watch.ts';
-import { editorCsp } from './editor-assets.ts';
+import { bundleEditor, editorCsp, editorPage } from './editor-assets.ts';
+import { formSchema } from './form-schema.ts';
 import { newToken, refusalOf } from './guards.ts';
 import { listPhotos, readBody, thumbnail, uploadPhoto } from './photo-upload.ts';
-import { placeholderPage } from './placeholder-page.ts';
 import { PreviewBuilds, startPreviewServer, type PreviewServer } from './preview.ts';
 import { emptyDeleted } from './project-files.ts';
 import { KINDS } from './record-kinds.ts';
@@ -24,7 +24,7 @@ import { KINDS } from './record-kinds.ts';
 /** Largest JSON body accepted, bytes: a record is a few KB; the settings with long lists stay far below. */
 const MAX_JSON_BYTES = 1024 * 1024;
 
-/** What startEditor needs; the browser app's parts are given by the command (scripts/edit.ts). */
+/** What startEditor needs. */
 export interface EditorOptions {
   /** The project folder: the content folder is the config's, writes are checked against this. */
   root: string;
@@ -32,12 +32,6 @@ export interface EditorOptions {
   /** The editor's port asked for (the next free one is taken when it is in use); 0 for any. */
   port: number;
   say: (line: string) => void;
-  /** The editor's HTML page; default a placeholder page. */
-  page?: (token: string, previewOrigin: string) => string;
-  /** The browser app's script and styles, served as /editor.js and /editor.css. */
-  assets?: () => Promise<{ js: string; css: string }>;
-  /** The JSON schema of a kind's form (`GET /api/schema?kind=`). */
-  schema?: (kind: RecordKind) => unknown;
   /** Route modules answering paths of their own (after the guards). */
   handlers?: ApiHandler[];
 }
@@ -95,8 +89,8 @@ async function routeApi(req: IncomingMessage, request: ApiRequest, parts: Parts)
   if (key === 'GET /api/photos') return listPhotos(options.config.photosDir);
   if (key === 'GET /api/schema') {
     const kind = request.query.get('kind') as RecordKind;
-    if (!options.schema || !KINDS.some((k) => k.kind === kind)) return { status: 404, body: { error: `No form for "${kind}".` } };
-    return { status: 200, body: options.schema(kind) };
+    if (!KINDS.some((k) => k.kind === kind)) return { status: 404, body: { error: `No form for "${kind}".` } };
+    return { status: 200, body: formSchema(kind) };
   }
   const writes: Record<string, (body: any) => Promise<ApiReply>> = {
     'POST /api/save': (b: SaveRequest) => store.save(b), 'POST /api/create': (b: CreateRequest) => store.create(b),
@@ -119,7 +113,7 @@ async function answerEditor(req: IncomingMessage, res: ServerResponse, parts: Pa
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('Content-Security-Policy', editorCsp(parts.preview().url));
   if (req.method === 'GET' && url.pathname === '/') {
-    const html = (parts.options.page ?? placeholderPage)(token, parts.preview().url);
+    const html = editorPage(token, parts.preview().url);
     return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
   }
   if (req.method === 'GET' && (url.pathname === '/editor.js' || url.pathname === '/editor.css')) {
@@ -165,7 +159,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
   const parts: Parts = {
     options, store, builds, preview: () => preview!,
     ctx: { root: options.root, config: options.config, say: options.say, afterPublish: () => emptyDeleted(options.root) },
-    assets: () => (bundle ??= (options.assets ?? (async () => ({ js: '', css: '' })))().catch((error: unknown) => { bundle = undefined; throw error; })),
+    assets: () => (bundle ??= bundleEditor().catch((error: unknown) => { bundle = undefined; throw error; })),
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const refusal = refusalOf(req, hosts, token);

@@ -22,9 +22,7 @@ import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { resolveConfig } from '../../lib/config.ts';
-import { bundleEditor, editorPage } from '../../lib/edit/editor-assets.ts';
 import { startEditor, type RunningEditor } from '../../lib/edit/editor-server.ts';
-import { formSchema } from '../../lib/edit/form-schema.ts';
 import { handlePublishApi } from '../../lib/edit/publish-routes.ts';
 import { stopPublishing } from '../../lib/edit/publish.ts';
 import { startApache, type RunningApache } from '../helpers/apache.ts';
@@ -67,7 +65,6 @@ try {
   };
   editor = await startEditor({
     root, config: resolveConfig({ DIST_DIR: path.join(root, 'dist') }), port: 0, say: (line) => { said.push(line); },
-    page: editorPage, assets: bundleEditor, schema: formSchema,
     handlers: [(request, ctx) => handlePublishApi(request, { ...ctx, env: { ...env } })],
   });
   browser = await launchBrowser();
