@@ -19,18 +19,22 @@ import { startServer } from '../lib/serve/preview-server.ts';
 import { configForCommand } from '../lib/config.ts';
 
 const config = configForCommand('Server');
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+// From the start, before the address is printed: a launcher that ends right after (a test, an
+// IDE's stop button) has to be found while it still runs, or this server is orphaned unwatched.
+watchLauncher((pid) => {
+  console.log(`The command that started the server has ended (process ${pid}): stopping.`);
+  if (!server) process.exit(0);
+  void server.close().then(() => process.exit(0));
+});
 try {
   const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
   const dir = values.dir === undefined ? config.outDir : path.resolve(config.root, values.dir);
   const shown = path.relative(process.cwd(), dir) || '.';
   for (const line of await restoreOutput(dir)) console.log(line);
   if (!existsSync(dir)) throw new Error(`${shown} does not exist yet: run "npm run build" first (or "npm start", which builds and serves).`);
-  const server = await startOnFreePort((port) => startServer(dir, port, '127.0.0.1'), values.port === undefined ? config.port : wantedPort(values.port), (line) => console.log(line));
+  server = await startOnFreePort((port) => startServer(dir, port, '127.0.0.1'), values.port === undefined ? config.port : wantedPort(values.port), (line) => console.log(line));
   console.log(`Serving ${shown} at ${server.url}  (Ctrl+C to stop)`);
-  watchLauncher((pid) => {
-    console.log(`The command that started the server has ended (process ${pid}): stopping.`);
-    void server.close().then(() => process.exit(0));
-  });
 } catch (error) {
   console.error(`Server not started: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../../tooling/browser.ts';
-import { freePort, waitForPort } from '../../tooling/http.ts';
+import { freePort } from '../../tooling/http.ts';
 import { killRun, markedProcesses, RUN_MARK } from '../helpers/process-tree.ts';
 
 const test = suite('npm run serve stops with npm');
@@ -40,16 +40,19 @@ test('should close the port and leave no process when npm gets SIGTERM', async (
     cwd: ROOT, env: { ...process.env, [RUN_MARK]: mark }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  const exited = new Promise((resolve) => npm.on('exit', resolve));
+  // npm gets SIGTERM the moment the address is printed, with nothing in between: a server that
+  // began to watch its launcher only after printing could, when descheduled on a loaded machine,
+  // find npm already gone, watch nothing and serve on (seen once in CI, with 20 s of waiting).
   await new Promise<void>((resolve, reject) => {
-    npm.stdout.on('data', (d: Buffer) => { out += d; if (/Serving .* at http:\/\/127\.0\.0\.1:\d+/.test(out)) resolve(); });
+    npm.stdout.on('data', (d: Buffer) => {
+      out += d;
+      if (/Serving .* at http:\/\/127\.0\.0\.1:\d+/.test(out)) { npm.kill('SIGTERM'); resolve(); }
+    });
     npm.stderr.on('data', (d: Buffer) => { out += d; });
     npm.on('exit', () => reject(new Error(`npm run serve ended before serving:\n${out}`)));
   });
-  await waitForPort(port);
-  const started = markedProcesses(mark);
-  assert.ok(started.length >= 2, `npm and the server run (${started.join(', ')})`);
-  const exited = new Promise((resolve) => npm.on('exit', resolve));
-  npm.kill('SIGTERM');
+  assert.ok(markedProcesses(mark).length >= 1, 'the server outlives npm for a moment (else this test proves nothing)');
   await exited;
   // The server notices within its launcher check (lib/serve/launcher-watch.ts); 20 s is only a bound for a failure.
   const deadline = Date.now() + 20_000;
