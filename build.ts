@@ -1,7 +1,8 @@
 /**
  * Builds the site into dist/ (or $DIST_DIR): `npm run build`.
- * Reads top to bottom in lib/build/build-site.ts; this file resolves the configuration
- * (lib/config.ts), runs the build with it and reports.
+ * The build is lib/build/build-site.ts buildSite, which returns the site's files; this file
+ * resolves the configuration (lib/config.ts), runs the build with it, writes the files into the
+ * output folder at once (lib/write.ts writeSite) and reports.
  * NODE_ENV is set to "production" here (unless already set), not in the npm script, so the
  * command is the same in every shell (cmd.exe has no `NODE_ENV=… cmd` syntax). The generator is
  * imported after that, inside the try, so a syntax error in a content file is reported like any
@@ -11,13 +12,31 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from './lib/build/build-site.ts';
+import type { BuildResult } from './lib/build/summary.ts';
 import { ConfigError, resolveConfig, type GeneratorConfig } from './lib/config.ts';
 import type { AtWriteStep } from './lib/output-folder.ts';
 
 /**
- * Runs `npm run build`: prints the build's progress and summary, or what stopped it.
+ * Builds the site and writes it, with the static folder's files, into the configuration's output
+ * folder (`outDir`), replacing what it held in one step: `npm run build` without its terminal lines.
  * @param atStep a seam for tests (test/helpers/build-at-step.ts): told each named step of writing
  *   and swapping in the output folder; production passes none
+ * @throws as buildSite (nothing is written then), or as writeSite (the previous output folder is
+ *   left as it was)
+ */
+export async function buildToFolder(options: BuildOptions, atStep?: AtWriteStep): Promise<BuildResult> {
+  const { buildSite } = await import('./lib/build/build-site.ts');
+  const { writeSite } = await import('./lib/write.ts');
+  const { config } = options;
+  const result = await buildSite(options);
+  await writeSite(result.files, config.staticDir, config.outDir, { replaceExisting: config.replaceExisting, atStep });
+  return result;
+}
+
+/**
+ * Runs `npm run build`: prints the build's progress and summary, or what stopped it.
+ * @param atStep as buildToFolder's
  * @returns the exit code: 0 built, 1 stopped (the previous output folder is left as it was)
  */
 export async function runBuild(atStep?: AtWriteStep): Promise<number> {
@@ -31,14 +50,8 @@ export async function runBuild(atStep?: AtWriteStep): Promise<number> {
   }
   process.env.NODE_ENV ||= 'production';
   try {
-    const { buildSite } = await import('./lib/build/build-site.ts');
     const { formatSummary } = await import('./lib/build/summary.ts');
-    const { openSiteWriter } = await import('./lib/write.ts');
-    const result = await buildSite({
-      config,
-      progress: (line) => console.log(line),
-      writer: () => openSiteWriter(config.staticDir, config.outDir, { replaceExisting: config.replaceExisting, atStep }),
-    });
+    const result = await buildToFolder({ config, progress: (line) => console.log(line) }, atStep);
     console.log(formatSummary(result));
     return 0;
   } catch (error) {

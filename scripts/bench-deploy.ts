@@ -10,7 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSite } from '../lib/build/build-site.ts';
+import { buildToFolder } from '../build.ts';
 import { deploy, type DeployReport } from '../lib/deploy/deploy.ts';
 import { DEFAULT_CONNECTIONS, readTarget } from '../lib/deploy/deploy-target.ts';
 import { PROJECT_CONTENT } from '../tooling/project-content.ts';
@@ -22,9 +22,9 @@ const RUNS = Number(process.argv[2]) || 3;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-deploy-'));
 const raw = structuredClone(PROJECT_CONTENT) as any;
 const config = resolveConfig();
-await buildSite({ config, outDir: `${tmp}/first` });
+await buildToFolder({ config: { ...config, outDir: `${tmp}/first` } });
 raw.services[0].faqs[0].answer += ' Call us to check.';
-await buildSite({ config, content: raw, outDir: `${tmp}/edited` });
+await buildToFolder({ config: { ...config, outDir: `${tmp}/edited` }, content: raw });
 
 const ftp = await startFtpServer();
 const ssh = await startSshd();

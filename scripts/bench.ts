@@ -4,7 +4,8 @@
  *
  *   P pages in T ms (t ms a page), peak RSS M MB
  *
- * T is buildSite's own wall time (content to files on disk); peak RSS is the process's maximum
+ * T is the build's own wall time, content to files on disk (build.ts buildToFolder: buildSite,
+ * then writeSite); peak RSS is the process's maximum
  * resident set size (process.resourceUsage().maxRSS, worker threads included). A benchmark, not a
  * test: timings swing with the machine's load.
  */
@@ -22,7 +23,7 @@ const config = configForCommand('Benchmark');
 // React's production renderer, as `npm run build` uses; set here, not in the npm script, so the
 // command is the same in every shell. React reads it when first loaded, hence the late import.
 process.env.NODE_ENV ||= 'production';
-const { buildSite } = await import('../lib/build/build-site.ts');
+const { buildToFolder } = await import('../build.ts');
 
 const { values } = parseArgs({ options: { areas: { type: 'string', default: '0' }, threads: { type: 'string' } } });
 const areas = Number(values.areas);
@@ -42,16 +43,18 @@ const content = { ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communiti
 const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
 try {
   const cpu0 = process.cpuUsage();
-  const result = await buildSite({ config, content, outDir: path.join(outDir, 'dist'), threads });
+  const t0 = performance.now();
+  const result = await buildToFolder({ config: { ...config, outDir: path.join(outDir, 'dist'), threads }, content });
+  const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const pages = result.pages.length;
   const gz = result.pages.map((p) => p.gzipBytes).sort((a, b) => a - b);
-  console.log(`page gzipped: median ${(gz[gz.length >> 1] / 1024).toFixed(1)} KB, largest ${(gz[gz.length - 1] / 1024).toFixed(1)} KB (${result.pages.find((p) => p.gzipBytes === gz[gz.length - 1])!.path}); ${result.cssRuns} distinct page stylesheets`);
+  console.log(`page gzipped: median ${(gz[gz.length >> 1] / 1024).toFixed(1)} KB, largest ${(gz[gz.length - 1] / 1024).toFixed(1)} KB (${result.pages.find((p) => p.gzipBytes === gz[gz.length - 1])!.path})`);
   // CPU time beside wall time: on a shared machine the wall time swings with other work, CPU time much less.
   console.log(`${result.threads} thread${result.threads === 1 ? '' : 's'} (--threads N to choose; default: one below ${WORKER_MIN_PAGES} pages, else the available cores, at most ${MAX_THREADS})`);
   console.log(`CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms (${((cpu.user + cpu.system) / 1000 / pages).toFixed(1)} ms a page, all threads)`);
   const peakMb = process.resourceUsage().maxRSS / 1024;
-  console.log(`${pages} pages in ${Math.round(result.ms)} ms (${(result.ms / pages).toFixed(1)} ms a page), peak RSS ${Math.round(peakMb)} MB`);
+  console.log(`${pages} pages in ${Math.round(ms)} ms (${(ms / pages).toFixed(1)} ms a page; building ${Math.round(result.ms)} ms, writing ${Math.round(ms - result.ms)} ms), peak RSS ${Math.round(peakMb)} MB`);
 } finally {
   await rm(outDir, { recursive: true, force: true });
 }

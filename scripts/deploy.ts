@@ -31,7 +31,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../lib/content/schema.ts';
-import { buildSite } from '../lib/build/build-site.ts';
+import { buildToFolder } from '../build.ts';
 import { describeBuildError, formatProblem } from '../lib/build/build-error.ts';
 import { ConfigError, PROJECT_ROOT, resolveConfig } from '../lib/config.ts';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../lib/deploy/deploy.ts';
@@ -156,7 +156,7 @@ async function main(): Promise<number> {
     site = loadProjectContent(config.contentDir);
     routes = buildRoutes(site);
   } else {
-    const built = await buildSite({ config, outDir: dir });
+    const built = await buildToFolder({ config: { ...config, outDir: dir } });
     say(`Built ${built.pages.length} pages, ${built.files.length} files into ${path.relative(ROOT, dir) || dir} in ${Math.round(built.ms)} ms.`);
     site = built.site;
     routes = built.routes;

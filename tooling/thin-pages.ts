@@ -18,7 +18,7 @@ export function thinAreaWarnings(site: SiteData): string[] {
   const pages = site.areas.map((area) => {
     const route = routes.find((r) => r.path === `/areas/${area.slug}/`);
     if (!route) throw new Error(`No route renders the area page of "${area.slug}".`);
-    return { slug: area.slug, names: nameForms(area), blocks: mainTextBlocks(renderRoute(route, site, '').markup) };
+    return { slug: area.slug, names: nameForms(area), blocks: mainTextBlocks(renderRoute(route, site).markup) };
   });
   return thinPageWarnings(measureSimilarity(pages), (slug) => `/areas/${slug}/`);
 }

@@ -1,18 +1,18 @@
 /**
- * The whole build as one function, in named stages (docs/architecture.md follows one page through
- * them):
+ * The whole build as one function that returns the site as a value: every file it makes (path
+ * and bytes) and a report, in named stages (docs/architecture.md follows one page through them):
  *
- *   1. content   load and validate the content, list the routes, check them
- *   2. settle    photos, share image, stylesheet, browser bundle: every input a page is made from
- *                (lib/build/settle.ts)
- *   3. pages     each route through the page steps (lib/build/make-page.ts), on this thread and,
- *                for large sites, on worker threads; each page is written as soon as it is
- *                finished, after the script files it loads
+ *   1. content    load and validate the content, list the routes, check them and the static folder
+ *   2. inputs     photos, share image, stylesheet, browser bundle: every input a page is made from
+ *                 (lib/build/inputs.ts)
+ *   3. pages      each route through the page steps (lib/build/make-page.ts), on this thread and,
+ *                 for large sites, on worker threads (lib/build/worker-pool.ts)
  *   4. site files sitemap, robots, keyword corpus, manifest, contact card, hosting files, service
- *                worker (lib/site-files/extra-files.ts), made from what the pages reported
- *   5. commit    the writer puts the new site in place: `npm run build` swaps the finished folder
- *                in for the output folder (lib/write.ts); `npm run dev` writes only what changed
- *                (lib/serve/dev-output.ts)
+ *                 worker (lib/site-files/extra-files.ts), made from what the pages reported
+ *
+ * Nothing is written here. `npm run build` writes the files with the static folder's into the
+ * output folder at once (build.ts, lib/write.ts writeSite); `npm run dev` writes only what changed
+ * (lib/serve/dev-output.ts); the editor's preview serves them from memory (lib/edit/preview.ts).
  */
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -26,58 +26,36 @@ import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/off
 import { redirectProblems } from '../content/redirects.ts';
 import { ContentError } from '../content/schema.ts';
 import { loadContent, loadProjectContent, type RawContent, type SiteData } from '../content/load-content.ts';
-import { parseIslandKey } from '../../islands/runtime/load.ts';
-import { openSiteWriter, type SiteFile, type SiteWriter } from '../write.ts';
-import type { BuildReuse } from './build-reuse.ts';
-import { PageMaker, type FinishedPage, type PageTools } from './make-page.ts';
-import { createPageMinifier } from './minify-page.ts';
-import { createPageCss, runtimeStylesKey } from './page-css.ts';
-import { defaultThreads, makePagesOnWorker, pageQueue, stopQueue, takePage } from './worker-pool.ts';
-import { settleInputs, type Settled } from './settle.ts';
+import type { SiteFile } from '../write.ts';
+import type { BuildCache } from './build-cache.ts';
+import { PageMaker, pageTools, type FinishedPage } from './make-page.ts';
+import { makePagesOnWorker, pageQueue, stopQueue, takePage, threadCount } from './worker-pool.ts';
+import { prepareInputs, type PreparedInputs } from './inputs.ts';
 import type { BuildResult, PageReport } from './summary.ts';
 import type { GeneratorConfig } from '../config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface BuildOptions {
-  /**
-   * The generator's settings (lib/config.ts), resolved once by the command. The folders below,
-   * when given, take the place of its own.
-   */
+  /** The generator's settings (lib/config.ts), resolved once by the command: folders, threads, production. */
   config: GeneratorConfig;
-  /** Raw content to build from; default: the project's content files. */
+  /** Raw content to build from (a test's, the editor's unsaved forms); default: the content folder's files. */
   content?: RawContent;
-  /** Output folder; default the config's (DIST_DIR, else "dist" in the project root). Not read with `writer`. */
-  outDir?: string;
-  /** Folder photo fields name files in; default the config's (content/photos/). */
-  photosDir?: string;
-  /** On-disk cache of encoded photos; default the config's (node_modules/.cache/photos/). */
-  photoCacheDir?: string;
   /** Told of long work as it starts (encoding a photo for the first time), one line each. */
   progress?: (line: string) => void;
-  /**
-   * Threads making pages, this one included; default the config's (BUILD_THREADS), else
-   * defaultThreads() of lib/build/worker-pool.ts (one for a site under WORKER_MIN_PAGES pages).
-   * The output is the same for any number. Always one with `reuse`.
-   */
-  threads?: number;
-  /**
-   * What a long-lived process kept from its previous builds (`npm run dev`, lib/build/build-reuse.ts):
-   * the minified stylesheet, the page CSS and minifier caches, the finished pages and the esbuild
-   * contexts of the browser code, each reused only while its inputs are the same, so the files
-   * are those of a build without it.
-   */
-  reuse?: BuildReuse;
-  /**
-   * Opens the writer the files go to, once the inputs are settled (so a content mistake opens
-   * nothing); default openSiteWriter() of lib/write.ts on the static folder and `outDir`, the
-   * config's DIST_REPLACE_EXISTING with it.
-   */
-  writer?: () => Promise<SiteWriter>;
-  /** Page files to make first ("/areas/grants/index.html": `npm run dev`'s open tabs); the output is the same. */
-  first?: readonly string[];
-  /** Told the name of each stage as it ends ("content", "settled", "pages", "site files", "written"). */
+  /** Told the name of each stage as it ends ("content", "inputs", "pages", "site files"). */
   trace?: (stage: string) => void;
+  /**
+   * What a long-lived process keeps between builds (`npm run dev`, the editor's preview;
+   * lib/build/build-cache.ts): the site is the same with or without it, only made faster.
+   */
+  cache?: BuildCache;
+  /**
+   * Pages made before the others (`npm run dev`'s open tabs, by file: "/areas/grants/index.html"),
+   * and what to do with them at once: `ready` gets those pages with the photos, share image and
+   * script files, and the build goes on once it resolves. The site is the same.
+   */
+  first?: { pages: readonly string[]; ready(files: SiteFile[]): Promise<void> };
 }
 
 /**
@@ -144,16 +122,6 @@ function loadSite(content: RawContent | undefined, config: GeneratorConfig): { s
   return { site, routes };
 }
 
-/** The pages' tools kept by a long-lived process while the stylesheet and the islands' run-time styles are the same. */
-function keptTools(reuse: BuildReuse, css: string): PageTools {
-  const deps = [css, runtimeStylesKey(), parseIslandKey];
-  return {
-    pageCss: reuse.keep('page-css', deps, () => createPageCss(css)),
-    minifier: reuse.keep('minifier', [], () => createPageMinifier({ keepSkeletons: true })),
-    finished: reuse.finished(deps),
-  };
-}
-
 /** Route indexes in the order pages are made: those of `first` ahead, the rest in route order. */
 function pageOrder(routes: readonly Route[], first: readonly string[] = []): number[] {
   const ahead = new Set(first);
@@ -162,74 +130,49 @@ function pageOrder(routes: readonly Route[], first: readonly string[] = []): num
   return [...all.filter(isAhead), ...all.filter((i) => !isAhead(i))];
 }
 
-/** What the pages stage hands on: per page, in route order, its summary row and what the site files read. */
-interface MadePages {
-  reports: PageReport[];
-  built: BuiltPage[];
-  cssRuns: number;
-  threads: number;
-}
-
 /**
- * Makes every page and writes each as soon as it is finished, with the script files it loads
- * written before it (once each).
- * @throws the first page's error (naming its route) or the writer's
+ * Makes every page, in route order in the result, on `threads` threads; this thread hands the
+ * pages of `options.first` to its `ready` as soon as they are made, before it makes another.
+ * @param before the files the pages of `first` are handed on with (photos, share image)
+ * @throws the first page's error (naming its route), every thread ended
  */
-async function makePages(settled: Settled, routes: Route[], options: BuildOptions, writer: SiteWriter): Promise<MadePages> {
-  const reports: PageReport[] = new Array(routes.length);
-  const built: BuiltPage[] = new Array(routes.length);
-  const scriptFiles = new Map(settled.scriptFiles.map((f) => [f.path, f]));
-  const written = new Set<string>();
-  const onPage = async (page: FinishedPage) => {
-    const route = routes[page.index];
-    const scripts = page.scriptFiles.filter((p) => !written.has(p)).map((p) => scriptFiles.get(p)!);
-    for (const f of scripts) written.add(f.path);
-    await writer.write([...scripts, { path: page.file, contents: page.html }]);
-    const { bytes, gzipBytes, cssBytes, jsGzipBytes, jsInteractionGzipBytes, photoBytes } = page;
-    reports[page.index] = { path: route.path, bytes, gzipBytes, cssBytes, jsGzipBytes, jsInteractionGzipBytes, photoBytes };
-    built[page.index] = { route, digest: page.digest, text: page.text, html: route.path === OFFLINE_PAGE_PATH ? page.html : undefined };
-  };
-  const { reuse } = options;
-  const queue = pageQueue(pageOrder(routes, options.first));
-  const threads = reuse ? 1 : Math.max(1, Math.min(options.threads ?? options.config.threads ?? defaultThreads(routes.length), routes.length));
-  const maker = new PageMaker(settled.inputs, routes, reuse && keptTools(reuse, settled.inputs.css));
+async function makePages(prepared: PreparedInputs, routes: Route[], options: BuildOptions, threads: number, before: SiteFile[]): Promise<FinishedPage[]> {
+  const pages: FinishedPage[] = new Array(routes.length);
+  const first = options.first;
+  const queue = pageQueue(pageOrder(routes, first?.pages));
+  const maker = new PageMaker(prepared.inputs, routes, pageTools(prepared.inputs.css, options.cache));
   const stopOnFailure = (error: unknown): never => {
     stopQueue(queue);
     throw error;
   };
-  const onWorkers = Array.from({ length: threads - 1 }, () => makePagesOnWorker(settled.inputs, routes, queue, onPage).catch(stopOnFailure));
-  // Every worker's promise is awaited, even when this thread fails first (a worker always ends).
-  // This thread writes a page while it makes the next one (at most one write waiting), except
-  // the pages of `first`: the next page waits for their write (which may pause for the open tabs).
-  const first = new Set(options.first);
+  const onWorkers = Array.from({ length: threads - 1 }, () => makePagesOnWorker(prepared.inputs, routes, queue, (page) => { pages[page.index] = page; }).catch(stopOnFailure));
   const mine = (async () => {
-    let writing = Promise.resolve();
-    try {
-      for (let index = takePage(queue); index !== undefined; index = takePage(queue)) {
-        const page = await maker.make(index);
-        await writing;
-        writing = onPage(page);
-        writing.catch(() => undefined); // awaited below; marked handled while the next page is made
-        if (first.has(page.file)) await writing;
-      }
-      await writing;
-    } catch (error) {
-      await writing.catch(() => undefined); // settled before the writer is aborted
-      throw error;
+    const waiting = new Set(first?.pages);
+    for (let index = takePage(queue); index !== undefined; index = takePage(queue)) {
+      const page = (pages[index] = await maker.make(index));
+      if (!waiting.delete(page.file) || waiting.size) continue;
+      const made = first!.pages.map((file) => pages.find((p) => p?.file === file)).filter((p): p is FinishedPage => p !== undefined);
+      await first!.ready([...before, ...scriptFilesOf(prepared, made), ...made.map((p) => ({ path: p.file, contents: p.html }))]);
     }
-    return maker.cssRuns;
   })().catch(stopOnFailure);
+  // Every worker's promise is awaited, even when this thread fails first (a worker always ends).
   const runs = await Promise.allSettled([mine, ...onWorkers]);
   const failed = runs.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
-  const cssRuns = runs.reduce((n, r) => n + (r as PromiseFulfilledResult<number>).value, 0);
-  return { reports, built, cssRuns, threads };
+  return pages;
+}
+
+/** The files of the browser bundle that `pages` load, in the bundle's order. */
+function scriptFilesOf(prepared: PreparedInputs, pages: readonly FinishedPage[]): SiteFile[] {
+  const loaded = new Set(pages.flatMap((p) => p.scriptFiles));
+  return prepared.scriptFiles.filter((f) => loaded.has(f.path));
 }
 
 /**
- * Builds the site.
- * @throws ContentError for a content or settings mistake (names file, record, field); Error for a
- *   render or bundle failure (names the route). The previous output folder is untouched on failure.
+ * Builds the site: every file it makes, with the summary's figures. Writes nothing.
+ * @throws ContentError for a content or settings mistake (names file, record, field);
+ *   StaticFolderError for a file the static folder may not hold; Error for a render or bundle
+ *   failure (names the route)
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const t0 = performance.now();
@@ -238,28 +181,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { site, routes } = loadSite(options.content, config);
   await checkStaticFolder(routes, config.staticDir);
   trace('content');
-  const folders = { photosDir: options.photosDir ?? config.photosDir, cacheDir: options.photoCacheDir ?? config.photoCacheDir, artDir: path.join(config.staticDir, 'img') };
-  const settled = await settleInputs(site, folders, config.production, options.progress, options.reuse);
-  trace('settled');
-  const open = options.writer ?? (() => openSiteWriter(config.staticDir, options.outDir ?? config.outDir, { replaceExisting: config.replaceExisting }));
-  const writer = await open();
-  const files = new Set<string>();
-  const write = (batch: SiteFile[]) => {
-    for (const f of batch) files.add(f.path);
-    return writer.write(batch);
-  };
-  try {
-    await write([...settled.photos.files, ...(settled.shareImage ? [settled.shareImage] : [])]);
-    const made = await makePages(settled, routes, options, { ...writer, write });
-    trace('pages');
-    await write(await extraFiles(site, routes, made.built, config.production));
-    trace('site files');
-    await writer.commit();
-    trace('written');
-    const photos = { count: settled.photos.library.size, encoded: settled.photos.encoded, reused: settled.photos.reused };
-    return { site, routes, pages: made.reports, files: [...files], photos, ms: performance.now() - t0, cssRuns: made.cssRuns, threads: made.threads };
-  } catch (error) {
-    await writer.abort();
-    throw error;
-  }
+  const prepared = await prepareInputs(site, config, options.progress, options.cache);
+  const media = [...prepared.photos.files, ...(prepared.shareImage ? [prepared.shareImage] : [])];
+  trace('inputs');
+  const threads = threadCount(config.threads, routes.length, options.cache !== undefined);
+  const pages = await makePages(prepared, routes, options, threads, media);
+  trace('pages');
+  const built: BuiltPage[] = pages.map((p, i) => ({ route: routes[i], digest: p.digest, text: p.text, html: routes[i].path === OFFLINE_PAGE_PATH ? p.html : undefined }));
+  const siteFiles = await extraFiles(site, routes, built, config.production);
+  trace('site files');
+  const reports: PageReport[] = pages.map((p, i) => {
+    const { bytes, gzipBytes, cssBytes, jsGzipBytes, jsInteractionGzipBytes, photoBytes } = p;
+    return { path: routes[i].path, bytes, gzipBytes, cssBytes, jsGzipBytes, jsInteractionGzipBytes, photoBytes };
+  });
+  const all = [...media, ...scriptFilesOf(prepared, pages), ...pages.map((p) => ({ path: p.file, contents: p.html })), ...siteFiles];
+  const files = [...new Map(all.map((f) => [f.path, f])).values()]; // one file a path, the last made
+  const photos = { count: prepared.photos.library.size, encoded: prepared.photos.encoded, reused: prepared.photos.reused };
+  return { site, routes, files, pages: reports, photos, ms: performance.now() - t0, threads };
 }

@@ -1,6 +1,6 @@
 /**
- * One page from its route to its final HTML, in one list of steps, with inputs settled before any
- * page is rendered (lib/build/settle.ts: the stylesheet, the browser bundle's index, the photos):
+ * One page from its route to its final HTML, in one list of steps, with inputs prepared before any
+ * page is rendered (lib/build/inputs.ts: the stylesheet, the browser bundle's index, the photos):
  *
  *   1. render      React renders the route inside the layout, with an empty stylesheet
  *                  (lib/build/render.ts); the page records the islands and photos it placed
@@ -12,8 +12,8 @@
  *
  * and then measured (bytes, gzipped bytes, CSS, JavaScript, photos) for the build summary. The
  * same code runs in the main thread and in build worker threads (lib/build/worker-pool.ts), so a
- * page does not depend on where it was made; the dev server's live-reload tag is added by the dev
- * server's writer (lib/serve/dev-output.ts), never here.
+ * page does not depend on where it was made; the dev server's live-reload tag is added when the dev
+ * server writes its folder (lib/serve/dev-output.ts), never here.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -26,10 +26,12 @@ import type { PhotoLibrary } from '../photos/photos.ts';
 import { extractPageText } from '../site-files/corpus.ts';
 import { GZIP_LEVEL } from './budgets.ts';
 import { createPageMinifier, type PageMinifier } from './minify-page.ts';
-import { createPageCss, type PageCss } from './page-css.ts';
+import { createPageCss, runtimeStylesKey, type PageCss } from './page-css.ts';
+import type { BuildCache } from './build-cache.ts';
+import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { renderRoute } from './render.ts';
 
-/** What every page is made from, settled once before the first page (structured-cloneable, for worker threads). */
+/** What every page is made from, prepared once before the first page (structured-cloneable, for worker threads). */
 export interface PageInputs {
   site: SiteData;
   /** The whole minified site stylesheet (lib/build/styles.ts). */
@@ -65,36 +67,42 @@ export interface FinishedPage {
   text?: { title: string; text: string };
 }
 
-/** What a process keeps across builds (`npm run dev`, lib/build/build-reuse.ts); a build gets new ones. */
+/** The tools that finish pages: new ones for each build, or those a BuildCache kept. */
 export interface PageTools {
   pageCss: PageCss;
   minifier: PageMinifier;
   /**
-   * Finished HTML by finishedKey() of the rendered markup with its script tags: a page whose
-   * markup did not change is not given its CSS and minified again.
+   * Final HTML by the page's rendered markup with its script tags (SHA-256): a page whose markup
+   * did not change is not given its CSS and minified again. Only with a BuildCache.
    */
-  finished?: Map<string, string>;
+  htmlByMarkup?: Map<string, string>;
 }
 
-/** Key of a page in PageTools.finished: SHA-256 of its markup with its script tags. */
-function finishedKey(markup: string): string {
-  return createHash('sha256').update(markup).digest('base64');
+/**
+ * The page tools of a build: new ones, or, given what a long-lived process keeps between builds,
+ * those it kept while the stylesheet `css` and the islands' run-time styles are the same.
+ */
+export function pageTools(css: string, cache?: BuildCache): PageTools {
+  if (!cache) return { pageCss: createPageCss(css), minifier: createPageMinifier() };
+  const deps = [css, runtimeStylesKey(), parseIslandKey];
+  return {
+    pageCss: cache.keep('page-css', deps, () => createPageCss(css)),
+    minifier: cache.keep('minifier', [], () => createPageMinifier({ keepSkeletons: true })),
+    htmlByMarkup: cache.htmlByMarkup(deps),
+  };
 }
 
-/** Makes pages from one set of settled inputs; one per thread. */
+/** Makes pages from one set of prepared inputs; one per thread. */
 export class PageMaker {
-  private readonly tools: PageTools;
   /** pageScripts() by island keys, analytics and photos: a site of thousands of pages has a handful of such pages. */
   private readonly scripts = new Map<string, PageScripts>();
 
   /**
-   * @param inputs the settled inputs
+   * @param inputs the prepared inputs
    * @param routes the build's whole route table (indexes refer to it)
-   * @param tools  kept from earlier builds; new ones by default
+   * @param tools  the page tools (pageTools())
    */
-  constructor(private readonly inputs: PageInputs, private readonly routes: readonly Route[], tools?: PageTools) {
-    this.tools = tools ?? { pageCss: createPageCss(inputs.css), minifier: createPageMinifier() };
-  }
+  constructor(private readonly inputs: PageInputs, private readonly routes: readonly Route[], private readonly tools: PageTools) {}
 
   /**
    * Makes the page of route `index` through the steps above.
@@ -103,15 +111,15 @@ export class PageMaker {
   async make(index: number): Promise<FinishedPage> {
     const route = this.routes[index];
     const { site, photos } = this.inputs;
-    const page = renderRoute(route, site, '', photos);
+    const page = renderRoute(route, site, photos);
     const scripts = this.scriptsFor(page.islands, route.analytics !== false, page.photos.length > 0);
     const markup = page.markup.replace('</head>', `${scripts.tags}</head>`);
-    const { finished, pageCss, minifier } = this.tools;
-    const key = finished && finishedKey(markup);
-    let html = key && finished.get(key);
+    const { htmlByMarkup, pageCss, minifier } = this.tools;
+    const key = htmlByMarkup && createHash('sha256').update(markup).digest('base64');
+    let html = key && htmlByMarkup.get(key);
     if (!html) {
       html = await minifier.minify(await pageCss.fill(markup, page.islands));
-      if (key) finished.set(key, html);
+      if (key) htmlByMarkup.set(key, html);
     }
     checkPageCsp(html, route.path);
     return {
@@ -136,10 +144,5 @@ export class PageMaker {
     let found = this.scripts.get(key);
     if (!found) this.scripts.set(key, (found = pageScripts(this.inputs.scripts, islands, { analytics, photos })));
     return found;
-  }
-
-  /** How many times this maker's page CSS ran PurgeCSS (distinct pages by their names). */
-  get cssRuns(): number {
-    return this.tools.pageCss.runs;
   }
 }

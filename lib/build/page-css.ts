@@ -33,7 +33,7 @@ export function runtimeStylesFor(islandKeys: Iterable<string>): RuntimeStyles {
 /**
  * Everything besides the stylesheet and a page's HTML that page CSS is made from, as one text: the
  * run-time styles of the site module, the error screen and every island. Equal texts, equal page
- * CSS (lib/build/build-reuse.ts keeps a PageCss while it and the stylesheet stay the same).
+ * CSS (lib/build/build-cache.ts keeps a PageCss while it and the stylesheet stay the same).
  */
 export function runtimeStylesKey(): string {
   return JSON.stringify([SITE_RUNTIME_STYLES, ERROR_SCREEN_STYLES, ISLAND_RUNTIME_STYLES]);
@@ -63,8 +63,6 @@ export interface PageCss {
    * @throws Error when the page does not carry the empty <style> and its hash exactly once
    */
   fill(html: string, islandKeys: Iterable<string>): Promise<string>;
-  /** How many times PurgeCSS ran (distinct pages by their names), for the build summary and tests. */
-  readonly runs: number;
 }
 
 /**
@@ -148,12 +146,8 @@ export function createPageCss(css: string): PageCss {
   const emptyHash = bare('');
   const cache = new Map<string, Promise<string>>();
   const regionNames = regionCache(htmlNames);
-  let runs = 0;
   const relevant = (list: string[]) => [...new Set(list.filter((w) => words.has(w)))].sort().join(' ');
   return {
-    get runs() {
-      return runs;
-    },
     forPage(html, islandKeys) {
       const found = pageNames(html, regionNames);
       const islands = [...new Set(islandKeys)].map((k) => parseIslandKey(k).name).sort();
@@ -162,7 +156,6 @@ export function createPageCss(css: string): PageCss {
       const key = [islands.join(' '), relevant(found.tags), relevant(found.classes), relevant(found.ids), relevant(found.attributes.names), partialValues ? found.attributes.values.join(' ') : relevant(found.attributes.values)].join('|');
       let result = cache.get(key);
       if (!result) {
-        runs++;
         result = purge(css, found, runtimeStylesFor(islands));
         cache.set(key, result);
       }

@@ -26,20 +26,19 @@ export interface RenderedPage {
 const NO_PHOTOS: PhotoLibrary = new Map();
 
 /**
- * Renders one route inside the layout.
- * @param css    the stylesheet inlined in <head> with its CSP hash: "" in a build, whose page CSS
- *   step fills it (lib/build/page-css.ts STYLE_SLOT)
+ * Renders one route inside the layout, with an empty stylesheet (an empty <style> and its hash in
+ * the CSP), which the page CSS step fills (lib/build/page-css.ts STYLE_SLOT).
  * @param photos processed photos by `src` (lib/photos/photos.ts); none by default
  * @throws Error naming the route and its page component, with the cause attached
  */
-export function renderRoute(route: Route, site: SiteData, css: string, photos: PhotoLibrary = NO_PHOTOS): RenderedPage {
+export function renderRoute(route: Route, site: SiteData, photos: PhotoLibrary = NO_PHOTOS): RenderedPage {
   const islands = new Set<string>();
   const placedPhotos: PlacedPhoto[] = [];
   try {
     const tree = createElement(
       SiteContext.Provider,
       { value: { site, islands, photos, placedPhotos } },
-      createElement(Layout, { route, css, children: createElement(route.Page, route.props) }),
+      createElement(Layout, { route, css: '', children: createElement(route.Page, route.props) }),
     );
     return { route, markup: `<!DOCTYPE html>${hoistCspMeta(renderToStaticMarkup(tree))}`, islands: [...islands], photos: placedPhotos };
   } catch (cause) {

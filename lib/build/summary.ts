@@ -6,6 +6,7 @@ import type { SiteData } from '../content/load-content.ts';
 import { PAGE_PHOTO_BUDGET_BYTES } from '../photos/photo-bytes.ts';
 import { SUMMARY_PHONE } from '../photos/photo-slots.ts';
 import type { Route } from '../route.ts';
+import type { SiteFile } from '../write.ts';
 import { PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
 
 /** One row of the build summary. Sizes in bytes. */
@@ -28,20 +29,21 @@ export interface PageReport {
   photoBytes: number;
 }
 
-/** What a build did. */
+/** The site a build made, and what the build summary reports of it. */
 export interface BuildResult {
   site: SiteData;
   routes: Route[];
   /** One row per page, in route order. */
   pages: PageReport[];
-  /** Site paths of every file the build generated (the static folder's copies not included). */
-  files: string[];
+  /**
+   * Every file the build made, one a path: photos, share image, script files, pages, site files;
+   * the static folder's files are not among them (writing the site copies them beside these).
+   */
+  files: SiteFile[];
   /** The photos' files: how many this build encoded and how many came from the on-disk cache. */
   photos: { count: number; encoded: number; reused: number };
   /** Wall time of the build in ms. */
   ms: number;
-  /** How many times PurgeCSS ran, all threads together (each thread's lib/build/page-css.ts caches the rest). */
-  cssRuns: number;
   /** How many threads made the pages (this one plus worker threads). */
   threads: number;
 }

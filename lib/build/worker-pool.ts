@@ -22,19 +22,23 @@ export const WORKER_MIN_PAGES = 500;
 export const MAX_THREADS = 4;
 
 /**
- * How many threads a build of `pages` pages uses when the configuration names none (BUILD_THREADS,
- * GeneratorConfig.threads): one below WORKER_MIN_PAGES, else the machine's available parallelism
- * (os.availableParallelism()) up to MAX_THREADS.
+ * How many threads make the pages of a build, this one included: the configuration's
+ * (BUILD_THREADS, GeneratorConfig.threads), else one below WORKER_MIN_PAGES pages and the
+ * machine's available parallelism (os.availableParallelism()) up to MAX_THREADS above; never more
+ * than the pages, and one for a build with a BuildCache (its kept tools live on this thread).
+ * The site is the same for any number.
  */
-export function defaultThreads(pages: number): number {
-  return pages < WORKER_MIN_PAGES ? 1 : Math.max(1, Math.min(MAX_THREADS, os.availableParallelism()));
+export function threadCount(configured: number | undefined, pages: number, cached: boolean): number {
+  if (cached) return 1;
+  const wanted = configured ?? (pages < WORKER_MIN_PAGES ? 1 : Math.min(MAX_THREADS, os.availableParallelism()));
+  return Math.max(1, Math.min(wanted, pages));
 }
 
 /**
  * The pages still to make, shared by every thread of a build: each takes the next route index of
  * `order` when it is ready for another page (Atomics on a SharedArrayBuffer, which worker threads
  * share rather than copy: https://nodejs.org/api/worker_threads.html#portpostmessagevalue-transferlist),
- * so a thread that also writes the files or is slowed by the machine simply makes fewer pages.
+ * so a thread slowed by the machine (or, the main one, by the pages it receives) simply makes fewer pages.
  */
 export interface PageQueue {
   /** Route indexes in the order pages are taken. */
@@ -81,7 +85,7 @@ export interface WorkerInput {
 /** A message from a worker: a finished page, the end of its share, or its failure. */
 export type WorkerMessage =
   | { page: FinishedPage }
-  | { done: true; cssRuns: number }
+  | { done: true }
   | { error: ErrorData };
 
 /** An error as plain data, with the message of its cause (an Error loses `cause` crossing threads). */
@@ -99,31 +103,25 @@ function rebuildError(data: ErrorData): Error {
 
 /**
  * Makes pages of the queue on a worker thread until none is left, handing each finished page to
- * `onPage` as it arrives (one at a time, in the order the worker made them).
+ * `onPage` as it arrives.
  * @param heapMb the worker's old-generation heap limit, MB (default workerHeapMb of the site's pages)
- * @returns how many times the worker's page CSS ran PurgeCSS
- * @throws the worker's own error (a failed render, a crash, running out of memory), or the first
- *   error of `onPage`; the worker has ended either way
+ * @throws the worker's own error (a failed render, a crash, running out of memory); the worker
+ *   has ended either way
  */
 export async function makePagesOnWorker(
-  inputs: PageInputs, routes: readonly Route[], queue: PageQueue, onPage: (page: FinishedPage) => Promise<void>, heapMb = workerHeapMb(routes.length),
-): Promise<number> {
+  inputs: PageInputs, routes: readonly Route[], queue: PageQueue, onPage: (page: FinishedPage) => void, heapMb = workerHeapMb(routes.length),
+): Promise<void> {
   const input: WorkerInput = { inputs, queue, paths: routes.map((r) => r.path) };
   const worker = new Worker(new URL('./worker-thread.mjs', import.meta.url), { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
-  let handled = Promise.resolve();
-  let failed = false;
   let shareDone = false;
   try {
-    return await new Promise<number>((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       worker.on('message', (message: WorkerMessage) => {
-        // One page at a time; after a failure the rest are dropped (the build is stopping) and
-        // the chain itself never rejects, so nothing is left unhandled.
-        if ('page' in message) handled = handled.then(() => (failed ? undefined : onPage(message.page))).catch((error) => { failed = true; reject(error); });
+        if ('page' in message) onPage(message.page);
         else if ('done' in message) {
           shareDone = true;
-          handled.then(() => resolve(message.cssRuns), reject);
-        }
-        else reject(rebuildError(message.error));
+          resolve();
+        } else reject(rebuildError(message.error));
       });
       worker.on('error', (error: Error & { code?: string }) => {
         reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -135,6 +133,5 @@ export async function makePagesOnWorker(
   } finally {
     worker.removeAllListeners('exit');
     await worker.terminate();
-    await handled;
   }
 }

@@ -4,12 +4,12 @@
  * holds more than the page it is making. It rebuilds the route table from the site data (route records hold
  * page components, which cannot cross threads) and checks it has the same paths.
  *
- * Messages to the main thread (WorkerMessage): { page } for each page, then { done, cssRuns }, or
+ * Messages to the main thread (WorkerMessage): { page } for each page, then { done }, or
  * { error: { message, stack, cause } } at the first failure, after which the thread ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRoutes } from '../../pages/routes.ts';
-import { PageMaker } from './make-page.ts';
+import { PageMaker, pageTools } from './make-page.ts';
 import { takePage, type ErrorData, type WorkerInput, type WorkerMessage } from './worker-pool.ts';
 
 const input = workerData as WorkerInput;
@@ -28,9 +28,9 @@ try {
   for (const [index, path] of input.paths.entries()) {
     if (routes[index]?.path !== path) throw new Error(`Build worker: route ${index} is "${routes[index]?.path}" here but "${path}" in the main thread; the route table must depend on the site data only.`);
   }
-  const maker = new PageMaker(input.inputs, routes);
+  const maker = new PageMaker(input.inputs, routes, pageTools(input.inputs.css));
   for (let index = takePage(input.queue); index !== undefined; index = takePage(input.queue)) post({ page: await maker.make(index) });
-  post({ done: true, cssRuns: maker.cssRuns });
+  post({ done: true });
 } catch (error) {
   post({ error: errorData(error) });
 }

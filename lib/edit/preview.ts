@@ -1,8 +1,8 @@
 /**
- * The editor's preview: the site built in memory (buildSite, the function of `npm run build`, with
- * a writer that keeps the files in a Map, and a BuildReuse so that a save rebuilds only what its
- * change touches) and a server that answers with the exact bytes of the latest good build. Nothing
- * is written to disk: dist/ and the hosting files stay as they are.
+ * The editor's preview: the site built in memory (buildSite, the function of `npm run build`, whose
+ * files are kept in a Map with the static folder's, and a BuildCache so that a save rebuilds only
+ * what its change touches) and a server that answers with the exact bytes of the latest good
+ * build. Nothing is written to disk: dist/ and the hosting files stay as they are.
  *
  * The server answers as lib/serve/preview-server.ts does (the same path decoding, redirects from
  * the build's own _redirects, "/dir" -> "/dir/", index.html for a folder, 404.html with status 404
@@ -15,7 +15,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BuildReuse } from '../build/build-reuse.ts';
+import { BuildCache } from '../build/build-cache.ts';
 import { buildSite } from '../build/build-site.ts';
 import type { BuildResult } from '../build/summary.ts';
 import type { GeneratorConfig } from '../config.ts';
@@ -26,7 +26,6 @@ import { decodePath } from '../serve/preview-server.ts';
 import { isHiddenPath, MIME_TYPES, redirectFor, redirectsOfFile, REDIRECTS, SECURITY_HEADERS } from '../site-files/hosting.ts';
 import { listStaticFiles } from '../static-folder.ts';
 import { encodeUrlPath } from '../url-path.ts';
-import type { SiteWriter } from '../write.ts';
 
 /** The files of one build by site path ("/areas/grants/index.html"), static files included. */
 export type SiteBytes = Map<string, Buffer>;
@@ -55,16 +54,12 @@ function typeOf(file: string): string {
   return MIME_TYPES[ext] ?? COMMON_TYPES[ext] ?? 'application/octet-stream';
 }
 
-/** A writer keeping the files of one build in memory, the static folder's first (the build's win a clash). */
-async function memoryWriter(staticDir: string, into: SiteBytes): Promise<SiteWriter> {
-  for (const file of await listStaticFiles(staticDir)) into.set(file, await readFile(path.join(staticDir, file.slice(1))));
-  return {
-    write: async (files) => {
-      for (const f of files) into.set(f.path, typeof f.contents === 'string' ? Buffer.from(f.contents) : Buffer.from(f.contents));
-    },
-    commit: async () => undefined,
-    abort: async () => undefined,
-  };
+/** The files of a build with the static folder's, as writing the site puts them (the build's win a clash). */
+async function siteBytes(staticDir: string, result: BuildResult): Promise<SiteBytes> {
+  const files: SiteBytes = new Map();
+  for (const file of await listStaticFiles(staticDir)) files.set(file, await readFile(path.join(staticDir, file.slice(1))));
+  for (const f of result.files) files.set(f.path, Buffer.from(f.contents));
+  return files;
 }
 
 /** A build that passed, not yet shown: show() makes it the preview's. */
@@ -78,7 +73,7 @@ export interface GoodBuild {
  * The builds of the preview. One build at a time (the caller queues them).
  */
 export class PreviewBuilds {
-  private readonly reuse = new BuildReuse();
+  private readonly cache = new BuildCache();
   private first = true;
   /** The files the preview serves. */
   files: SiteBytes = new Map();
@@ -94,17 +89,17 @@ export class PreviewBuilds {
   /**
    * Builds the site from the content folder with `overlay` read in place of the disk
    * (readContent's overlay).
-   * @param changed project-relative paths changed since the last build shown (for BuildReuse)
+   * @param changed project-relative paths changed since the last build shown (for BuildCache)
    * @param added   true when a content file is added or removed
    * @throws ContentError with each problem located at its file's line; any other build error as it is
    */
   async build(overlay: ReadonlyMap<string, string | null>, changed: readonly string[], added: boolean): Promise<GoodBuild> {
     const { raw, files: yamlFiles } = readContent(this.config.contentDir, overlay);
-    this.reuse.startBuild({ changed, added: added || this.first });
-    const files: SiteBytes = new Map();
+    this.cache.startBuild({ changed, added: added || this.first });
     try {
-      const result = await buildSite({ config: this.config, content: raw, reuse: this.reuse, writer: () => memoryWriter(this.config.staticDir, files) });
-      await this.reuse.endBuild(true);
+      const result = await buildSite({ config: this.config, content: raw, cache: this.cache });
+      const files = await siteBytes(this.config.staticDir, result);
+      await this.cache.endBuild(true);
       this.first = false;
       this.error = undefined;
       return {
@@ -116,7 +111,7 @@ export class PreviewBuilds {
         },
       };
     } catch (error) {
-      await this.reuse.endBuild(false);
+      await this.cache.endBuild(false);
       if (error instanceof ContentError) throw new ContentError(locate(error.problems, yamlFiles));
       this.error = (error as Error).message.split('\n')[0];
       throw error;
@@ -125,7 +120,7 @@ export class PreviewBuilds {
 
   /** Ends the esbuild contexts kept between builds. */
   close(): Promise<void> {
-    return this.reuse.close();
+    return this.cache.close();
   }
 }
 

@@ -1,18 +1,18 @@
 /**
  * The dev build's output folder, kept equal to a build's files plus the live-reload script in
- * every page (added here, by the dev server's writer, and nowhere else): each build writes only
- * the files whose bytes changed, as the build finishes them, and removes the files the build no
- * longer makes. A file is written under a temporary name and renamed into place, so the server
- * never sends half a file. Unlike `npm run build` (lib/write.ts), the folder is not
- * swapped whole: for a moment after a save some pages may be new and others not yet.
+ * every page (added here, and nowhere else): each build writes only the files whose bytes
+ * changed, the open tabs' pages ahead of the rest, and removes the files the build no longer
+ * makes. A file is written under a temporary name and renamed into place, so the server never
+ * sends half a file. Unlike `npm run build` (lib/write.ts), the folder is not swapped whole: for a
+ * moment after a save some pages may be new and others not yet.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listStaticFiles } from '../static-folder.ts';
-import type { SiteFile, SiteWriter } from '../write.ts';
+import type { SiteFile } from '../write.ts';
 
-/** What one write did. */
+/** What one build's write did. */
 export interface OutputWrite {
   /** Files written (new or changed), removed, and how many of the written were pages (.html). */
   written: number;
@@ -22,11 +22,6 @@ export interface OutputWrite {
   changed: string[];
   /** True when a file of the static folder was written (new or changed). */
   otherChanged: boolean;
-}
-
-/** A writer of one dev build, which also tells the files it has written so far (new or changed, site paths). */
-export interface DevWriter extends SiteWriter {
-  readonly changed: readonly string[];
 }
 
 /** Every file under `dir`, as site paths ("/areas/grants/index.html"); [] when it does not exist. */
@@ -72,73 +67,73 @@ async function remove(outDir: string, files: string[]): Promise<void> {
 }
 
 /**
- * Keeps `outDir` in step with each build of `npm run dev`: begin() gives each build a writer
- * (lib/write.ts SiteWriter) that writes a file only when its bytes changed, as the build finishes
- * it. The first build compares with what the folder holds on disk; later ones with what the
- * previous build wrote.
+ * Keeps `outDir` in step with each build of `npm run dev`, writing a file only when its bytes
+ * changed. The first build compares with what the folder holds on disk; later ones with what the
+ * previous build wrote; a failed build (forget()) leaves the folder for the next one to mend.
  * @param scriptPath site path of the live-reload client added to every page
  */
 export function createOutputSync(outDir: string, scriptPath: string) {
   /** Site path -> digest of the bytes on disk; undefined until the folder has been read. */
   let onDisk: Map<string, string> | undefined;
-  let last: OutputWrite = { written: 0, removed: 0, pages: 0, changed: [], otherChanged: false };
+  /** Files this build wrote ahead of the rest (writeAhead), until write() reports them. */
+  let aheadWritten: string[] = [];
 
   /** The bytes a file has in the folder: pages with the live-reload client. */
   const served = (f: SiteFile): Uint8Array => {
     const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
     return f.path.endsWith('.html') ? Buffer.from(withLiveReload(Buffer.from(bytes).toString('utf8'), scriptPath)) : bytes;
   };
+  /** Writes the file when its bytes differ from the folder's; true when written. */
+  const writeIfChanged = async (disk: Map<string, string>, file: string, contents: Uint8Array): Promise<boolean> => {
+    const hash = digest(contents);
+    if (disk.get(file) === hash) return false;
+    disk.delete(file); // unknown until written
+    await put(outDir, file, contents);
+    disk.set(file, hash);
+    return true;
+  };
 
   return {
-    /** What the last committed build did. */
-    get last(): OutputWrite {
-      return last;
-    },
-    /** Forget what was written: the next build compares with the disk again. */
+    /** Forget what was written (after a failed build): the next build compares with the disk again. */
     forget(): void {
       onDisk = undefined;
+      aheadWritten = [];
     },
     /**
-     * A writer for one build. The static folder is read first (copied as is at commit, the
-     * build's own files winning on a clash); commit() removes the files the build no longer
-     * makes; abort() leaves the folder as it is, a mix the next build mends.
+     * Writes those of `files` whose bytes changed, ahead of the rest of the build (the open tabs'
+     * pages, the photos and scripts they load); the next write() counts them among its own.
+     * @returns the site paths written
+     */
+    async writeAhead(files: readonly SiteFile[]): Promise<string[]> {
+      const disk = (onDisk ??= await readDisk(outDir));
+      const written: string[] = [];
+      for (const f of files) if (await writeIfChanged(disk, f.path, served(f))) written.push(f.path);
+      aheadWritten.push(...written);
+      return written;
+    },
+    /**
+     * Makes the folder hold a build's files and the static folder's (the build's own winning on a
+     * clash), writing those whose bytes changed, then removes the files the build no longer makes.
      * @throws StaticFolderError, before anything is written, for a symbolic link or dot-file in the static folder
      */
-    async begin(staticDir: string): Promise<DevWriter> {
+    async write(files: readonly SiteFile[], staticDir: string): Promise<OutputWrite> {
       const staticFiles = await listStaticFiles(staticDir);
-      const before = (onDisk ??= await readDisk(outDir));
-      const now = new Map<string, string>();
-      const changed: string[] = [];
-      const generated = new Set<string>();
-      const writeIfChanged = async (file: string, contents: Uint8Array) => {
-        const hash = digest(contents);
-        now.set(file, hash);
-        if (before.get(file) === hash) return;
-        before.delete(file); // unknown until written
-        await put(outDir, file, contents);
-        before.set(file, hash);
-        changed.push(file);
+      const disk = (onDisk ??= await readDisk(outDir));
+      const generated = new Set(files.map((f) => f.path));
+      const now = new Set<string>();
+      const written = new Set(aheadWritten);
+      aheadWritten = [];
+      const add = async (file: string, contents: Uint8Array) => {
+        now.add(file);
+        if (await writeIfChanged(disk, file, contents)) written.add(file);
       };
-      return {
-        changed,
-        async write(files) {
-          for (const f of files) {
-            generated.add(f.path);
-            await writeIfChanged(f.path, served(f));
-          }
-        },
-        async commit() {
-          for (const file of staticFiles) if (!generated.has(file)) await writeIfChanged(file, await readFile(path.join(staticDir, file)));
-          const gone = [...before.keys()].filter((file) => !now.has(file));
-          await remove(outDir, gone);
-          onDisk = now;
-          const written = [...new Set(changed)];
-          last = { written: written.length, removed: gone.length, pages: written.filter((f) => f.endsWith('.html')).length, changed: [...written, ...gone], otherChanged: written.some((f) => !generated.has(f)) };
-        },
-        async abort() {
-          onDisk = undefined;
-        },
-      };
+      for (const f of files) await add(f.path, served(f));
+      for (const file of staticFiles) if (!generated.has(file)) await add(file, await readFile(path.join(staticDir, file)));
+      const gone = [...disk.keys()].filter((file) => !now.has(file));
+      await remove(outDir, gone);
+      for (const file of gone) disk.delete(file);
+      const list = [...written];
+      return { written: list.length, removed: gone.length, pages: list.filter((f) => f.endsWith('.html')).length, changed: [...list, ...gone], otherChanged: list.some((f) => !generated.has(f)) };
     },
   };
 }

@@ -6,9 +6,10 @@
  *   are evaluated again (lib/serve/dev-module-hooks.mjs gives them new URLs); every other module,
  *   and every library, stays loaded. Node cannot unload a module, so each save leaves the old
  *   instances behind: the parent replaces this process now and then (RECYCLE_AFTER_BUILDS).
- * - Results: lib/build/build-reuse.ts keeps the stylesheet, page CSS, minified regions and
+ * - Results: lib/build/build-cache.ts keeps the stylesheet, page CSS, minified regions and
  *   pages, and the esbuild contexts of the browser code, each while its inputs are the same.
- * - Output: lib/serve/dev-output.ts writes only the files whose bytes changed.
+ * - Output: lib/serve/dev-output.ts writes only the files of the built site whose bytes changed,
+ *   the open tabs' pages as soon as they are made.
  * The build itself is lib/build/build-site.ts buildSite, the same function as `npm run build`.
  *
  * The generator's own code (lib/) is not reloaded here: the parent starts a fresh process for a
@@ -22,9 +23,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { describeBuildError } from '../build/build-error.ts';
-import { BuildReuse } from '../build/build-reuse.ts';
-import type { SiteWriter } from '../write.ts';
-import { createOutputSync, type DevWriter } from './dev-output.ts';
+import { BuildCache } from '../build/build-cache.ts';
+import type { BuildOptions } from '../build/build-site.ts';
+import { createOutputSync, type OutputWrite } from './dev-output.ts';
 import type { GeneratorConfig } from '../config.ts';
 import { traceNow, type TraceMark } from './dev-trace.ts';
 
@@ -146,35 +147,27 @@ function withoutVersions(error: unknown): unknown {
 }
 
 /**
- * A writer that hands files on to `writer` and, once every page of `first` has been handed on,
- * sends an AheadReport of the files it has written so far (when there are any) and, when pages
- * are among them, waits for the parent's ResumeRequest.
- * @returns the writer, and the files it reported ahead (filled as it goes)
+ * The pages of the open tabs for buildSite (BuildOptions.first): once made, the files among them
+ * that changed are written at once and said in an AheadReport, and when pages are among them the
+ * build waits for the parent's ResumeRequest.
+ * @param ahead filled with the files written ahead
  */
-function withAheadReport(writer: DevWriter, first: readonly string[], waitForResume: () => Promise<void>): { writer: SiteWriter; ahead: string[] } {
-  const left = new Set(first);
-  const ahead: string[] = [];
+function openTabsFirst(pages: string[], output: ReturnType<typeof createOutputSync>, waitForResume: () => Promise<void>, ahead: string[]): BuildOptions['first'] {
   return {
-    ahead,
-    writer: {
-      commit: () => writer.commit(),
-      abort: () => writer.abort(),
-      async write(files) {
-        await writer.write(files);
-        if (!left.size) return;
-        for (const f of files) left.delete(f.path);
-        if (left.size || !writer.changed.length) return;
-        ahead.push(...writer.changed);
-        process.send!({ type: 'ahead', written: [...ahead] } satisfies AheadReport);
-        if (ahead.some((f) => f.endsWith('.html'))) await waitForResume();
-      },
+    pages,
+    async ready(files) {
+      const written = await output.writeAhead(files);
+      if (!written.length) return;
+      ahead.push(...written);
+      process.send!({ type: 'ahead', written } satisfies AheadReport);
+      if (written.some((f) => f.endsWith('.html'))) await waitForResume();
     },
   };
 }
 
 if (process.send) {
   const modules = new ModuleVersions();
-  const reuse = new BuildReuse();
+  const cache = new BuildCache();
   let output: ReturnType<typeof createOutputSync> | undefined;
   let first = true;
   const send = (report: RebuildReport) => new Promise<void>((resolve) => process.send!(report, () => resolve()));
@@ -200,25 +193,22 @@ if (process.send) {
       let report: RebuildReport;
       try {
         if (!first) modules.invalidate(request.changed);
-        reuse.startBuild({ changed: request.changed, added: first || request.added });
+        cache.startBuild({ changed: request.changed, added: first || request.added });
         first = false;
         const { buildSite } = (await import(modules.entry())) as typeof import('../build/build-site.ts');
         trace?.('modules evaluated');
         const sync = output;
         if (request.dryRun) sync.forget();
-        let paused: ReturnType<typeof withAheadReport> | undefined;
-        const writer = async (): Promise<SiteWriter> => {
-          if (request.dryRun) return { write: async () => undefined, commit: async () => sync.forget(), abort: async () => undefined };
-          const open = await sync.begin(config.staticDir);
-          paused = request.first?.length ? withAheadReport(open, request.first, waitForResume) : undefined;
-          return paused?.writer ?? open;
-        };
-        const result = await buildSite({ config, reuse, writer, trace, first: request.first });
-        await reuse.endBuild(true);
-        const written = request.dryRun ? { pages: 0, written: 0, changed: [], otherChanged: false } : sync.last;
-        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss, changed: written.changed, ahead: paused?.ahead ?? [], otherChanged: written.otherChanged };
+        const ahead: string[] = [];
+        const openTabs = request.first?.length && !request.dryRun ? openTabsFirst(request.first, sync, waitForResume, ahead) : undefined;
+        const result = await buildSite({ config, cache, trace, first: openTabs });
+        const written: OutputWrite = request.dryRun ? { pages: 0, written: 0, removed: 0, changed: [], otherChanged: false } : await sync.write(result.files, config.staticDir);
+        trace?.('written');
+        await cache.endBuild(true);
+        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss, changed: written.changed, ahead, otherChanged: written.otherChanged };
       } catch (error) {
-        await reuse.endBuild(false);
+        output.forget();
+        await cache.endBuild(false);
         report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT), rss: process.memoryUsage().rss };
       }
       if (trace) report.trace = marks;

@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import type { BuildResult } from '../../lib/build/summary.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
@@ -51,7 +51,7 @@ const builds: { config: string; dir: string; result: BuildResult }[] = [];
 for (const id of ['', TEST_ANALYTICS_ID]) {
   const dir = path.join(tmp, id ? 'with-id' : 'no-id');
   const settings = { ...(PROJECT_CONTENT.settings as Record<string, unknown>), analyticsId: id };
-  builds.push({ config: id ? 'with analytics id' : 'without analytics id', dir, result: await buildSite({ config: resolveConfig(), content: { ...PROJECT_CONTENT, settings }, outDir: dir }) });
+  builds.push({ config: id ? 'with analytics id' : 'without analytics id', dir, result: await buildToFolder({ config: { ...resolveConfig(), outDir: dir }, content: { ...PROJECT_CONTENT, settings } }) });
 }
 
 /** Opens a new page (at `viewport`), records the site-relative paths of the scripts it requests. */

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { parsePhone } from '../../lib/content/phone.ts';
 import { RETIRING_SERVICE_WORKER } from '../../lib/bundle/service-worker.ts';
@@ -32,7 +32,7 @@ const dir = path.join(root, 'dist');
 const FIRST = '505-287-4000';
 const SECOND = '505-287-4111';
 /** Builds the project's content with `phone` into `dir` (replacing the previous build). */
-const build = (phone: string) => buildSite({ config: resolveConfig(), content: { ...PROJECT_CONTENT, settings: { ...(PROJECT_CONTENT.settings as Record<string, unknown>), phone } }, outDir: dir });
+const build = (phone: string) => buildToFolder({ config: { ...resolveConfig(), outDir: dir }, content: { ...PROJECT_CONTENT, settings: { ...(PROJECT_CONTENT.settings as Record<string, unknown>), phone } } });
 const e164 = (phone: string) => parsePhone(phone).e164;
 
 /** Pages the server answers with `Cache-Control: no-store`, and whether /sw.js is the retiring worker. */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { DESKTOP, DIST, PHONE, startHarness } from '../../tooling/browser.ts';
 import { resolveConfig } from '../../lib/config.ts';
@@ -37,7 +37,7 @@ Object.assign(raw.settings, {
 raw.home.reviews = [];
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'owner-site-'));
-await buildSite({ config: resolveConfig(), content: raw, outDir: path.join(dir, 'dist') });
+await buildToFolder({ config: { ...resolveConfig(), outDir: path.join(dir, 'dist') }, content: raw });
 const out = path.join(dir, 'dist');
 const read = (file: string) => readFile(path.join(out, file), 'utf8');
 const pages = await Promise.all((await fg('**/*.html', { cwd: out })).map(async (f) => ({ file: f, html: await read(f) })));

@@ -23,7 +23,7 @@ import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import type { BuildResult } from '../../lib/build/summary.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { chromiumPick, slotWidth, type PhotoSlot } from '../../lib/photos/photo-slots.ts';
@@ -49,7 +49,7 @@ let photoFiles: string[] = [];
 const setup = async () => {
   await mkdir(photosDir, { recursive: true });
   await writeFile(path.join(photosDir, 'van.jpg'), await cameraPhoto());
-  first = await buildSite({ config: resolveConfig(), content, outDir: out, photosDir, photoCacheDir: cacheDir });
+  first = await buildToFolder({ config: { ...resolveConfig(), outDir: out, photosDir, photoCacheDir: cacheDir }, content });
   photoFiles = (await readdir(path.join(out, 'img/photos'))).sort();
   h = await startHarness(out);
 };
@@ -362,7 +362,7 @@ rebuild.after(teardown);
 rebuild('should encode nothing the second time and write the same photo files', async () => {
   const before = await Promise.all(photoFiles.map((f) => distFile(`/img/photos/${f}`)));
   const cached = (await readdir(cacheDir)).length;
-  const second = await buildSite({ config: resolveConfig(), content, outDir: out, photosDir, photoCacheDir: cacheDir });
+  const second = await buildToFolder({ config: { ...resolveConfig(), outDir: out, photosDir, photoCacheDir: cacheDir }, content });
   assert.is(second.photos.encoded, 0);
   assert.is(second.photos.reused, 13);
   assert.equal((await readdir(path.join(out, 'img/photos'))).sort(), photoFiles);

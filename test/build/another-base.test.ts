@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { AREA_ALIAS } from '../../lib/content/area-alias.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { jsonLdBlocks, readPages, visibleText, type DistPage } from '../helpers/dist.ts';
@@ -91,7 +91,7 @@ let pages: DistPage[] = [];
 test.before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'another-base-'));
   dist = path.join(tmp, 'dist');
-  await buildSite({ config: resolveConfig(), content: raw, outDir: dist });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: dist }, content: raw });
   pages = await readPages(dist);
 });
 test.after(async () => { await rm(tmp, { recursive: true, force: true }); });

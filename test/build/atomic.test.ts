@@ -16,7 +16,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../lib/content/schema.ts';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { markOutput, resolveOutput, restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
 import { ROOT } from '../../tooling/browser.ts';
@@ -29,13 +29,13 @@ atomic.after(async () => { await rm(tmp, { recursive: true, force: true }); });
 
 atomic('should leave the previous output untouched when content is bad', async () => {
   const out = path.join(tmp, 'dist');
-  await buildSite({ config: resolveConfig(), outDir: out });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: out } });
   const before = await readFile(path.join(out, 'index.html'), 'utf8');
   const bad = structuredClone(PROJECT_CONTENT) as any;
   bad.settings.phone = 'not a phone';
   bad.settings.name = 'Changed Name That Must Not Appear';
   try {
-    await buildSite({ config: resolveConfig(), content: bad, outDir: out });
+    await buildToFolder({ config: { ...resolveConfig(), outDir: out }, content: bad });
     assert.unreachable('the bad build should throw');
   } catch (e) {
     assert.instance(e, ContentError);
@@ -49,7 +49,7 @@ atomic('should replace the output when the build succeeds', async () => {
   const out = path.join(tmp, 'dist');
   const renamed = structuredClone(PROJECT_CONTENT) as any;
   renamed.settings.name = 'Mesa Key Test Co';
-  await buildSite({ config: resolveConfig(), content: renamed, outDir: out });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: out }, content: renamed });
   assert.match(await readFile(path.join(out, 'index.html'), 'utf8'), 'Mesa Key Test Co');
 });
 atomic.run();

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import type { BuildResult } from '../../lib/build/summary.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { resolveConfig } from '../../lib/config.ts';
@@ -30,7 +30,7 @@ const builds = new Map<Config, { dir: string; result: BuildResult }>();
 for (const config of configs) {
   const dir = path.join(tmp, config === 'with analytics id' ? 'with-id' : 'no-id');
   const settings = { ...(PROJECT_CONTENT.settings as Record<string, unknown>), analyticsId: config === 'with analytics id' ? ANALYTICS_ID : '' };
-  builds.set(config, { dir, result: await buildSite({ config: resolveConfig(), content: { ...PROJECT_CONTENT, settings }, outDir: dir }) });
+  builds.set(config, { dir, result: await buildToFolder({ config: { ...resolveConfig(), outDir: dir }, content: { ...PROJECT_CONTENT, settings } }) });
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1);

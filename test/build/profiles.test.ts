@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../lib/content/schema.ts';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { isMapLink, profileName } from '../../lib/content/profiles.ts';
 import { loadContent, type RawContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
@@ -51,7 +51,7 @@ const BUREAU = SITE.settings.credentials.bureau!.url;
 let pages: DistPage[] = [];
 built.before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'profiles-'));
-  await buildSite({ config: resolveConfig(), content: withProfiles(PROFILES), outDir: path.join(tmp, 'dist') });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: path.join(tmp, 'dist') }, content: withProfiles(PROFILES) });
   pages = (await readPages(path.join(tmp, 'dist'))).filter((p) => p.path.endsWith('/') || p.path === '/404.html');
 });
 built.after(async () => { await rm(tmp, { recursive: true, force: true }); });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { ROOT } from '../../tooling/browser.ts';
 import { freePort, request } from '../../tooling/http.ts';
@@ -32,7 +32,7 @@ const siteScriptOf = (html: string) => /\/assets\/site-[A-Z0-9]{8}\.js/.exec(htm
 
 test('should answer the rebuilt page whole, with a new ETag, and new files with 200', async () => {
   const out = path.join(tmp, 'dist');
-  await buildSite({ config: resolveConfig(), outDir: out });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: out } });
   const port = await freePort();
   serve = startScript(['scripts/serve.ts', '--dir', out, '--port', String(port)], ROOT);
   await serve.waitFor(/Serving .* at http:\/\/127\.0\.0\.1:\d+/);
@@ -51,7 +51,7 @@ test('should answer the rebuilt page whole, with a new ETag, and new files with 
   const extra = structuredClone(changed.communities.find((c: any) => c.slug === 'milan'));
   Object.assign(extra, { slug: 'new-town-after-start', name: 'Newtown', onHome: false, inPlacesList: false });
   changed.communities.push(extra);
-  await buildSite({ config: resolveConfig(), content: changed, outDir: out });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: out }, content: changed });
 
   const onDisk = await readFile(path.join(out, 'index.html'));
   const after = await request(`${base}/`, { 'If-None-Match': oldEtag });

@@ -19,7 +19,8 @@ import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../lib/content/schema.ts';
-import { buildSite, ROOT } from '../../lib/build/build-site.ts';
+import { ROOT } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { loadContent, type RawContent } from '../../lib/content/load-content.ts';
 import { DRAWN_SHARE_IMAGE } from '../../lib/route.ts';
 import { photoUses, processPhotos, type PhotoLibrary, type ProcessedPhoto } from '../../lib/photos/photos.ts';
@@ -136,7 +137,7 @@ owned.before(async () => {
     c.home.photo = { src: 'van.jpg', alt: 'Our service van' };
     c.communities.find((x: { slug: string }) => x.slug === 'grants').photo = { src: 'areas/grants.jpg', alt: 'A street in Grants' };
   });
-  await buildSite({ config: resolveConfig(), content, outDir: dist, photosDir, photoCacheDir: path.join(tmp, 'cache') });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: dist, photosDir, photoCacheDir: path.join(tmp, 'cache') }, content });
   pages = await readPages(dist);
 });
 owned.after(async () => { await rm(tmp, { recursive: true, force: true }); });

@@ -36,7 +36,7 @@ site('should give every page the bytes of minifying it whole and the names of re
   const sorted = (n: ReturnType<typeof htmlNames>) => [n.tags, n.classes, n.ids, n.attributes.names, n.attributes.values].map((list) => [...list].sort());
   const routes = buildRoutes(data);
   for (const route of routes) {
-    const page = renderRoute(route, data, '');
+    const page = renderRoute(route, data);
     assert.equal(sorted(pageNames(page.markup, names)), sorted(htmlNames(page.markup)), `${route.path}: names`);
     const html = await pageCss.fill(page.markup, page.islands);
     assert.ok(sharedRegions(html), `${route.path}: header and footer regions found`);

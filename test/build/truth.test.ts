@@ -107,7 +107,7 @@ contact('should dial a phone extension (RFC 3966) on every call link of every pa
   raw.settings.phone = '505-555-0123 ext 5';
   const site = loadContent(raw);
   for (const route of buildRoutes(site)) {
-    const root = parse(renderRoute(route, site, '').markup);
+    const root = parse(renderRoute(route, site).markup);
     const tels = root.querySelectorAll('a[href^="tel:"]').map((a) => a.getAttribute('href'));
     assert.ok(tels.length > 0, route.path);
     for (const t of tels) assert.is(t, 'tel:+15055550123;ext=5', route.path);
@@ -122,7 +122,7 @@ text('should write a review containing "&lt;script&gt;" once-escaped, with no "&
   raw.home.reviews[0].text = 'They fixed the lock; my note said &lt;script&gt; & "quotes" and it\'s fine.';
   const site = loadContent(raw);
   const home = buildRoutes(site).find((r) => r.path === '/')!;
-  const html = await createPageMinifier().minify(renderRoute(home, site, '').markup);
+  const html = await createPageMinifier().minify(renderRoute(home, site).markup);
   assert.not.ok(/&amp(?!;)/.test(html), html.match(/.{20}&amp(?!;).{20}/)?.[0]);
   const card = parse(html).querySelector('.review-card blockquote')!;
   assert.is(card.innerHTML, '<p>They fixed the lock; my note said &amp;lt;script&amp;gt; &amp; &quot;quotes&quot; and it&#x27;s fine.</p>');

@@ -22,7 +22,8 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, ROOT } from '../../lib/build/build-site.ts';
+import { ROOT } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { resolveConfig } from '../../lib/config.ts';
 import { checkLive } from '../../lib/deploy/live-check.ts';
 import { generateRedirectsFile, isHiddenPath, REDIRECTS, siteRedirects } from '../../lib/site-files/hosting.ts';
@@ -207,7 +208,7 @@ s('static files named with a space, "#", "?", "%", "+" and accents are deployed,
     const names = ['a#b.txt', 'what?.txt', '100%.txt', 'a b+c.txt', 'café.txt'];
     for (const name of names) writeFileSync(path.join(staticDir, 'files', name), `the file ${name}\n`);
     const built = path.join(tmp, 'dist');
-    await buildSite({ config: { ...resolveConfig(), staticDir }, outDir: built });
+    await buildToFolder({ config: { ...resolveConfig(), staticDir, outDir: built } });
     const { root, env } = folder();
     await withApache(root, {}, async (apache) => {
       const run = await runCli(['--allow-sample'], { ...env, DIST_DIR: built, DEPLOY_LIVE_URL: apache.url });

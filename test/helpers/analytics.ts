@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import type { LogEntry } from '../../islands/common/logger.ts';
 import type { SentEvent } from '../../islands/site/gtag.ts';
@@ -31,7 +31,7 @@ export async function buildAnalyticsSite(): Promise<{ dir: string; remove(): Pro
   const root = await mkdtemp(path.join(os.tmpdir(), 'h6-analytics-'));
   const dir = path.join(root, 'dist');
   const settings = { ...(PROJECT_CONTENT.settings as Record<string, unknown>), analyticsId: TEST_ANALYTICS_ID };
-  await buildSite({ config: resolveConfig(), content: { ...PROJECT_CONTENT, settings }, outDir: dir });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: dir }, content: { ...PROJECT_CONTENT, settings } });
   return { dir, remove: () => rm(root, { recursive: true, force: true }) };
 }
 

@@ -13,7 +13,8 @@ import fg from 'fast-glob';
 import { parse } from 'node-html-parser';
 import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, ROOT } from '../../lib/build/build-site.ts';
+import { ROOT } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { deploy } from '../../lib/deploy/deploy.ts';
 import { isKeptOneMoreDeploy, parseManifest, temporaryName, type ServerManifest } from '../../lib/deploy/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
@@ -52,13 +53,13 @@ export interface Builds {
 export async function buildVariants(): Promise<Builds> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'deploy-builds-'));
   const raw = structuredClone(PROJECT_CONTENT) as any;
-  await buildSite({ config: resolveConfig(), outDir: `${tmp}/a` });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: `${tmp}/a` } });
   raw.services[0].faqs[0].answer += ' Call us to check.';
-  await buildSite({ config: resolveConfig(), content: raw, outDir: `${tmp}/b` });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: `${tmp}/b` }, content: raw });
   const gone = raw.communities.filter((c: any) => c.page && !['grants', 'acoma', 'gallup'].includes(c.slug)).at(-1);
   delete gone.page;
   raw.settings.name = 'Mesa Key Test Co';
-  await buildSite({ config: resolveConfig(), content: raw, outDir: `${tmp}/c` });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: `${tmp}/c` }, content: raw });
   return { tmp, a: `${tmp}/a`, b: `${tmp}/b`, c: `${tmp}/c`, removedArea: `/areas/${gone.slug}/` };
 }
 

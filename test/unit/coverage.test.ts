@@ -24,7 +24,7 @@ const site = loadContent(PROJECT_CONTENT);
 function mainText(data: SiteData, path: string): string {
   const route = buildRoutes(data).find((r) => r.path === path);
   if (!route) throw new Error(`no route ${path}`);
-  const html = renderRoute(route, data, '').markup;
+  const html = renderRoute(route, data).markup;
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)![1];
   return main.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
 }
@@ -83,7 +83,7 @@ onRequest('should be said only of the records marked so (Gallup today)', () => {
 onRequest('should name, in any sentence of any page that says "on request", only communities marked so', () => {
   const names = site.communities.map((c) => ({ name: c.name, marked: c.servedOnRequest === true }));
   for (const route of buildRoutes(site)) {
-    const html = renderRoute(route, site, '').markup;
+    const html = renderRoute(route, site).markup;
     const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)![1];
     // Every element's text apart, then sentence by sentence: a card's name and its neighbour's text never join.
     const sentences = main.split(/<[^>]+>/).flatMap((t) => t.split(/(?<=[.!?])\s+/)).filter((t) => t.includes('on request'));

@@ -26,12 +26,9 @@ test.after.each(async () => {
 
 const page = (text: string, file = '/index.html') => ({ path: file, contents: `<!doctype html><html><body>${text}</body></html>` });
 
-/** One build through the writer: these files, then commit. */
-async function build(sync: ReturnType<typeof createOutputSync>, files: { path: string; contents: string }[]) {
-  const writer = await sync.begin(staticDir);
-  await writer.write(files);
-  await writer.commit();
-  return sync.last;
+/** One build's files written. */
+function build(sync: ReturnType<typeof createOutputSync>, files: { path: string; contents: string }[]) {
+  return sync.write(files, staticDir);
 }
 
 test('should write each page with the live-reload script, and the static folder beside it', async () => {
@@ -60,12 +57,22 @@ test('should write only what changed and remove what the build no longer makes',
   assert.not.ok(last.otherChanged);
 });
 
+test('should count the files written ahead among the build\'s, writing each once', async () => {
+  const sync = createOutputSync(dir, '/livereload.js');
+  await build(sync, [page('one'), page('two', '/b/index.html')]);
+  assert.equal(await sync.writeAhead([page('new one'), page('two', '/b/index.html')]), ['/index.html'], 'only the changed file is written ahead');
+  const before = (await stat(path.join(dir, 'index.html'))).mtimeMs;
+  const last = await build(sync, [page('new one'), page('two', '/b/index.html')]);
+  assert.equal(last.changed, ['/index.html']);
+  assert.is(last.pages, 1);
+  assert.is((await stat(path.join(dir, 'index.html'))).mtimeMs, before, 'not written again');
+});
+
 test('should compare with the disk again after a failed build', async () => {
   const sync = createOutputSync(dir, '/livereload.js');
   await build(sync, [page('one')]);
-  const failed = await sync.begin(staticDir);
-  await failed.write([page('half')]);
-  await failed.abort();
+  await sync.writeAhead([page('half')]); // the open page of a build that then failed
+  sync.forget();
   assert.match(await readFile(path.join(dir, 'index.html'), 'utf8'), /half/, 'what a failed build wrote stays until the next build');
   const last = await build(sync, [page('one')]);
   assert.match(await readFile(path.join(dir, 'index.html'), 'utf8'), /one/);

@@ -44,15 +44,6 @@ css('should fill the empty <style> and its CSP hash, so the policy allows exactl
   assert.match(String(error?.message), /one empty <style>/);
 });
 
-css('should run PurgeCSS once for pages whose names differ only where the stylesheet never looks', async () => {
-  const pc = createPageCss(CSS);
-  await pc.forPage(page('<div class="card" id="a1" title="one">x</div>'), []);
-  await pc.forPage(page('<div class="card" id="b2" title="two">y</div>'), []);
-  assert.is(pc.runs, 1);
-  await pc.forPage(page('<div class="card unused">z</div>'), []);
-  assert.is(pc.runs, 2);
-});
-
 css('should read names as PurgeCSS\'s HTML extractor does, <template> content included', () => {
   const names = htmlNames('<div class="a  b" id="x" data-k="v w"><template><p class="in-template"></p></template></div>');
   assert.equal(names.classes.sort(), ['a', 'b', 'in-template']);

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContentError } from '../../lib/content/schema.ts';
-import { buildSite } from '../../lib/build/build-site.ts';
+import { buildToFolder } from '../../build.ts';
 import { CACHE_CONTROL, cacheControlFor, HASHED_PHOTO, generateHeadersFile, generateHtaccess, generateNginx } from '../../lib/site-files/hosting.ts';
 import { cropBox, widthsFor } from '../../lib/photos/images.ts';
 import { loadContent, type RawContent } from '../../lib/content/load-content.ts';
@@ -124,11 +124,11 @@ errors('should say a file is not a photo, or not an image at all, empty or damag
 
 errors('should stop the build and leave the previous output folder as it was', async () => {
   const out = path.join(tmp, 'dist');
-  await buildSite({ config: resolveConfig(), outDir: out, photosDir, photoCacheDir: path.join(tmp, 'cache') });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: out, photosDir, photoCacheDir: path.join(tmp, 'cache') } });
   const before = await readFile(path.join(out, 'areas/grants/index.html'), 'utf8');
   const bad = withPhotos((c) => { grants(c).photo = { src: 'van.jpeg', alt: 'Our service van in Grants' }; });
   try {
-    await buildSite({ config: resolveConfig(), content: bad, outDir: out, photosDir, photoCacheDir: path.join(tmp, 'cache') });
+    await buildToFolder({ config: { ...resolveConfig(), outDir: out, photosDir, photoCacheDir: path.join(tmp, 'cache') }, content: bad });
     assert.unreachable('the build should stop');
   } catch (e) {
     assert.instance(e, ContentError);

@@ -1,7 +1,7 @@
 /**
- * What one long-lived process keeps from one build to the next (`npm run dev`): results that
- * depend only on inputs it can compare, so that a build given a BuildReuse writes the same files
- * as a build from scratch. `npm run build` never passes one.
+ * What one long-lived process keeps from one build to the next (`npm run dev`, the editor's
+ * preview): results that depend only on inputs it can compare, so that a build given a BuildCache
+ * makes the same files as a build from scratch. `npm run build` never passes one.
  *
  * The rule every kept result follows: it is reused only while everything it was made from is
  * unchanged, compared by value (the stylesheet's source text, the islands' run-time styles), by
@@ -36,7 +36,7 @@ export interface ProjectChanges {
 }
 
 /**
- * The finished pages of the previous build, read by the next one; the map holds only this
+ * The final HTML of the previous build's pages, read by the next one; the map holds only this
  * build's pages once it ends (the previous build's lookups fall through to `previous`).
  */
 class RotatingMap<V> extends Map<string, V> {
@@ -48,13 +48,11 @@ class RotatingMap<V> extends Map<string, V> {
 
 const sameDeps = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((d, i) => Object.is(d, b[i]));
 
-export class BuildReuse {
+export class BuildCache {
   private readonly kept = new Map<string, Kept>();
   private readonly contexts = new Map<string, KeptContext>();
   private usedContexts = new Set<string>();
   private changes: { changed: Set<string>; added: boolean } = { changed: new Set(), added: true };
-  /** How many esbuild builds the last build ran, and how many it took from the previous one unchanged. */
-  readonly bundles = { run: 0, reused: 0 };
 
   /**
    * Called before each build with what changed since the previous one (the first build of a
@@ -63,15 +61,13 @@ export class BuildReuse {
   startBuild(changes: ProjectChanges): void {
     this.changes = { changed: new Set(changes.changed), added: changes.added };
     this.usedContexts = new Set();
-    this.bundles.run = 0;
-    this.bundles.reused = 0;
   }
 
   /** Called after each build, good or failed: disposes the esbuild contexts it did not use. */
   async endBuild(ok: boolean): Promise<void> {
     // After a good build only its own pages are kept (so the map does not grow with every save);
     // after a failed one, what it finished joins what the build before it had.
-    const pages = this.kept.get('finished-pages')?.value as RotatingMap<unknown> | undefined;
+    const pages = this.kept.get('html-by-markup')?.value as RotatingMap<unknown> | undefined;
     if (pages) {
       if (ok) pages.previous = new Map(pages);
       else for (const [key, html] of pages) pages.previous.set(key, html);
@@ -99,12 +95,12 @@ export class BuildReuse {
   }
 
   /**
-   * Finished pages (lib/build/make-page.ts PageTools.finished): this build's, falling back to the
-   * previous build's. Valid while the finishing inputs `deps` are the same; a change of them
-   * starts it empty.
+   * Final page HTML by the page's rendered markup (lib/build/make-page.ts PageTools.htmlByMarkup):
+   * this build's, falling back to the previous build's. Valid while the inputs that turn markup
+   * into final HTML (`deps`) are the same; a change of them starts it empty.
    */
-  finished(deps: unknown[]): Map<string, string> {
-    return this.keep('finished-pages', deps, () => new RotatingMap<string>());
+  htmlByMarkup(deps: unknown[]): Map<string, string> {
+    return this.keep('html-by-markup', deps, () => new RotatingMap<string>());
   }
 
   /**
@@ -118,7 +114,6 @@ export class BuildReuse {
     this.usedContexts.add(id);
     let kept = this.contexts.get(id);
     if (kept?.last && !this.changes.added && ![...this.changes.changed].some((file) => kept!.inputs.has(file))) {
-      this.bundles.reused++;
       return kept.last as Awaited<ReturnType<EsbuildRun>>;
     }
     if (!kept) {
@@ -126,7 +121,6 @@ export class BuildReuse {
       this.contexts.set(id, kept);
     }
     kept.last = undefined;
-    this.bundles.run++;
     const result = await kept.context.rebuild();
     kept.last = result;
     kept.inputs = new Set(Object.keys(result.metafile?.inputs ?? {}));
