@@ -52,8 +52,3 @@ export function inlineRootProperties(css: string): string {
     return value;
   });
 }
-
-/** @returns the minified stylesheet text */
-export async function loadStylesheet(): Promise<string> {
-  return minifyStylesheet(await readStylesheetSource());
-}

@@ -1,7 +1,7 @@
 /**
  * Pages made on worker threads, for builds large enough that a second core pays for starting one
  * (https://nodejs.org/api/worker_threads.html). Each worker runs lib/build/worker-thread.ts with the
- * settled inputs, takes pages from the build's shared queue (PageQueue) as the main thread does,
+ * prepared inputs, takes pages from the build's shared queue (PageQueue) as the main thread does,
  * makes each with the same PageMaker (lib/build/make-page.ts) and posts it as soon as it is
  * finished: a page in, a finished page out.
  */

@@ -19,7 +19,7 @@ import { sharedRegions } from '../../lib/build/shared-regions.ts';
 import { createPageCss, htmlNames, pageNames } from '../../lib/build/page-css.ts';
 import { regionCache } from '../../lib/build/shared-regions.ts';
 import { renderRoute } from '../../lib/build/render.ts';
-import { loadStylesheet } from '../../lib/build/styles.ts';
+import { minifyStylesheet, readStylesheetSource } from '../../lib/build/styles.ts';
 import { syntheticAreas } from '../../tooling/synthetic-areas.ts';
 import { buildRoutes } from '../../pages/routes.ts';
 
@@ -29,7 +29,7 @@ const site = suite('shared regions on the site');
 site('should give every page the bytes of minifying it whole and the names of reading it whole, doing each distinct shared region once', async () => {
   const grants = (PROJECT_CONTENT.communities as Community[]).find((c) => c.slug === 'grants')!;
   const data = loadContent({ ...PROJECT_CONTENT, communities: [...PROJECT_CONTENT.communities, ...syntheticAreas(grants, 3)] });
-  const css = await loadStylesheet();
+  const css = await minifyStylesheet(await readStylesheetSource());
   const pageCss = createPageCss(css);
   const minifier = createPageMinifier();
   const names = regionCache(htmlNames);
