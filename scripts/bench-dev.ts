@@ -64,8 +64,9 @@ const GRANTS = 'Our home base on Route 66 below Mount Taylor, with the fastest a
 const KINDS: SaveKind[] = [
   {
     name: 'content', file: 'content/areas/grants.yaml', page: '/areas/grants/',
-    edit: (text, i) => text.replace(GRANTS, `Benchmark edit ${i}: our home base on Route 66 below Mount Taylor.`),
-    shows: (i) => document.body?.textContent?.includes(`Benchmark edit ${i}:`) ?? false,
+    // No ": " in the new text: in YAML that would start a mapping, and the save would show the error page.
+    edit: (text, i) => text.replace(GRANTS, `Benchmark edit ${i}, our home base on Route 66 below Mount Taylor.`),
+    shows: (i) => document.body?.textContent?.includes(`Benchmark edit ${i},`) ?? false,
   },
   {
     name: 'template', file: 'templates/Footer.tsx', page: '/areas/grants/',
