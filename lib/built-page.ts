@@ -1,22 +1,19 @@
 /**
- * The build's record of a written page, and the signature of a generator of extra files (sitemap,
+ * The build's record of a finished page, and the signature of a generator of extra files (sitemap,
  * corpus, service worker, ...), shared by lib/site-files/extra-files.ts and the generators it runs.
  */
 import type { SiteData } from './content/load-content.ts';
 import type { Route } from './route.ts';
 import type { SiteFile } from './write.ts';
 
-/**
- * A page as finally written, as the site-wide files read it: the build keeps this much of each
- * page once it is written, not its HTML.
- */
+/** A finished page as the site-wide files read it. */
 export interface BuiltPage {
   route: Route;
   /** SHA-256 of its final HTML, base64. */
   digest: string;
   /** Its title and visible text (lib/site-files/corpus.ts extractPageText); set for every indexable page. */
   text?: { title: string; text: string };
-  /** Its final HTML: kept only for the offline page, whose images the service worker precaches (lib/bundle/service-worker.ts). */
+  /** Its final HTML: given only for the offline page, whose images the service worker precaches (lib/bundle/service-worker.ts). */
   html?: string;
 }
 
