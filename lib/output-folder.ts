@@ -38,8 +38,11 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { writeFileAtomic } from './atomic-write.ts';
 
-/** A problem with the output folder itself (not the content), as one line an operator can act on. */
-export class OutputFolderError extends Error {
+/**
+ * A problem with the output folder itself (not the content), as one line an operator can act on;
+ * lib/build/build-error.ts knows it by its name.
+ */
+class OutputFolderError extends Error {
   override name = 'OutputFolderError';
 }
 
