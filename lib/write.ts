@@ -1,8 +1,6 @@
 /**
- * Writes the site into the output folder in one transaction (lib/output-folder.ts replaceOutput):
- * the static folder's files and the built ones go into a fresh temporary folder, which is then
- * swapped in, so the output folder always holds a complete site: the previous one unless
- * everything succeeded.
+ * Writes the site into the output folder in one transaction (lib/output-folder.ts replaceOutput),
+ * so the output folder always holds a complete site: the previous one unless everything succeeded.
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,10 +24,7 @@ export interface SiteFile {
 export interface WriteOptions {
   /** Where notes go (another build holds the folder; a crashed build was cleaned up); default console.log. */
   log?: (line: string) => void;
-  /**
-   * Replace an output folder the build did not make (the operator's DIST_REPLACE_EXISTING=1,
-   * GeneratorConfig.replaceExisting); default false: such a folder stops the write.
-   */
+  /** Replace an output folder the build did not make (DIST_REPLACE_EXISTING=1); default false. */
   replaceExisting?: boolean;
   /** A seam for tests: told each named step of the write and swap (lib/output-folder.ts WriteStep). */
   atStep?: AtWriteStep;
