@@ -1,16 +1,16 @@
 /**
- * The output folder (dist/ or $DIST_DIR) holds, at every instant, the complete previous site or the
- * complete new one (replaceOutput). The build's own files sit beside it, named after it:
- * ".dist-new" (the site being written, as ".dist-new/dist"), ".dist-old", ".dist-in", ".dist-lock",
- * ".dist-made". A folder that cannot be renamed (a mount point, or a parent the build may not
- * write) is filled in place instead: its own files are inside it (".build-new", ...) and its
- * entries are moved one by one.
+ * The output folder (dist/ or $DIST_DIR) holds the complete previous site or the complete new one
+ * (replaceOutput), but for the instant of the swap, which a killed build may leave unfinished: the
+ * next build, `npm start` or `npm run serve` finishes it first (restoreOutput).
  *
- * The swap: the old site is moved into ".dist-old", ".dist-new" is renamed ".dist-in" (the mark
- * that the old site is out), and the new site moved from it into place. Node has no atomic
- * exchange of two folders, so a build killed midway leaves part of a site or none for an instant;
- * the next build, `npm start` or `npm run serve` first finishes the swap (restoreOutput): the new
- * site is complete once ".dist-old" exists.
+ * The build's own files sit beside the folder, named after it: ".dist-new" (the new site, written
+ * as ".dist-new/dist"), ".dist-old", ".dist-in", ".dist-lock", ".dist-made". The swap moves the
+ * old site into ".dist-old", renames ".dist-new" to ".dist-in" (the mark that the old site is
+ * out), and moves the new site from it into place: two renames (Node has no atomic exchange of two
+ * folders). ".dist-old" is made only once the new site is complete, so a swap is always finished
+ * forward. A folder that cannot be renamed (a mount point, or a parent the build may not write) is
+ * filled in place: the build's files are inside it (".build-new", ...) and the swap moves its
+ * entries one by one.
  *
  * A symbolic link is followed (its target is written). One build writes at a time: the lock file,
  * created only when absent, holds the build's process id; a second build waits, and takes the
