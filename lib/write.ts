@@ -46,8 +46,8 @@ export async function writeSite(files: SiteFile[], staticDir: string, outDir: st
   const { log = console.log, replaceExisting = false, atStep = () => {} } = options;
   const staticFiles = await listStaticFiles(staticDir);
   await replaceOutput(outDir, { log, replaceExisting, atStep }, async (dir) => {
-    const writes = new Map<string, (target: string) => Promise<void>>();
-    for (const file of staticFiles) writes.set(path.join(dir, file), (target) => copyFile(path.join(staticDir, file), target));
+    const writes = new Map<string, () => Promise<void>>();
+    for (const file of staticFiles) writes.set(path.join(dir, file), () => copyFile(path.join(staticDir, file), path.join(dir, file)));
     for (const f of files) {
       const target = path.join(dir, f.path);
       if (!target.startsWith(dir + path.sep)) throw new Error(`Refusing to write outside the output folder: ${f.path}`);
@@ -57,11 +57,11 @@ export async function writeSite(files: SiteFile[], staticDir: string, outDir: st
     /** Folders made so far (a page a folder: asking again costs a system call each). */
     const made = new Set<string>();
     for (let from = 0; from < all.length; from += WRITE_BATCH) {
-      // Every write of the batch settles before the next batch, or the error.
+      // The whole batch settles (no write left running into a folder being removed), then the first error.
       const results = await Promise.allSettled(all.slice(from, from + WRITE_BATCH).map(async ([target, write]) => {
         if (!made.has(path.dirname(target))) await mkdir(path.dirname(target), { recursive: true });
         made.add(path.dirname(target));
-        await write(target);
+        await write();
       }));
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
