@@ -1,44 +1,33 @@
 /**
- * The output folder (dist/ or $DIST_DIR) as one unit: at every instant it holds the complete
- * previous site or the complete new one, whatever happens to the build.
+ * The output folder (dist/ or $DIST_DIR) holds the complete previous site or the complete new one
+ * (replaceOutput), but for the instant of the swap, which a killed build may leave unfinished: the
+ * next build, `npm start` or `npm run serve` finishes it first (restoreOutput).
  *
- * A new site is written into a temporary folder ("new"), renamed "ready" once complete, and then
- * swapped in. Node has no atomic exchange of two folders (Linux renameat2 RENAME_EXCHANGE is not
- * exposed), so the swap is two renames, "dist" -> "old" and "ready" -> "dist"; a build killed
- * between them leaves no dist/ for an instant, and the next build, `npm start` or `npm run serve`
- * first restores it (restoreOutput): the "ready" folder if there is one (it is complete by
- * construction), else the "old" one. Temporary folders of any earlier crash are then removed.
+ * The build's own files sit beside the folder, named after it: ".dist-new" (the new site, written
+ * as ".dist-new/dist"), ".dist-old", ".dist-in", ".dist-lock", ".dist-made". The swap moves the
+ * old site into ".dist-old", renames ".dist-new" to ".dist-in" (the mark that the old site is
+ * out), and moves the new site from it into place: two renames (Node has no atomic exchange of two
+ * folders). ".dist-old" is made only once the new site is complete, so a swap is always finished
+ * forward. A folder that cannot be renamed (a mount point, or a parent the build may not write) is
+ * filled in place: the build's files are inside it (".build-new", ...) and the swap moves its
+ * entries one by one.
  *
- * Where the folder itself cannot be renamed (a mount point: rename answers EBUSY; or a parent
- * folder the build may not write), the temporary folders live inside it and the swap moves its
- * entries: the old ones into "old", then (after "ready" is renamed "in", the mark that the old
- * ones are all out) the new ones in. A build killed midway is rolled forward by the next one.
- *
- * A symbolic link as output folder is followed: its target is written, the link stays. A link to
- * nothing is refused with one line. One build at a time writes a folder: a lock (proper-lockfile)
- * beside it (inside it for a mount point); a second build waits for the first, and stops with one
- * line after OUTPUT_LOCK_WAIT_MS.
- *
- * The build never deletes a folder it did not make: it replaces the output folder only when the
- * folder is missing or empty, or was made by the build (a marker file beside it, "<prefix>made",
- * outside the published files; inside it only when it is swapped in place), or is the project's
- * own dist/ holding the hosting file an earlier build wrote (an output folder from before the
- * marker; anywhere else that file only says the site was once copied there), or when the operator
- * opts in with DIST_REPLACE_EXISTING=1 (a web root to be replaced as a whole). Otherwise the build
- * stops with one line saying what to do (checkReplaceable).
- *
- * A seam for tests: the write and the swap call an optional hook (AtWriteStep) at each of the named
- * steps (WriteStep), so a test can kill the build or hold it at that moment; production passes none.
+ * A symbolic link is followed (its target is written). One build writes at a time: the lock file,
+ * created only when absent, holds the build's process id; a second build waits, and takes the
+ * lock over at once when that process is gone. The build never deletes a folder it did not make
+ * (checkReplaceable). Tests hook in at each named step (AtWriteStep); production passes none.
  */
-import { existsSync } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
 import { access, lstat, mkdir, readdir, readFile, readlink, realpath, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
-import { constants } from 'node:fs';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
-import { escapeRegExp } from './text.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { writeFileAtomic } from './atomic-write.ts';
 
-/** A problem with the output folder itself (not the content), as one line an operator can act on. */
-export class OutputFolderError extends Error {
+/**
+ * A problem with the output folder itself (not the content), as one line an operator can act on;
+ * lib/build/build-error.ts knows it by its name.
+ */
+class OutputFolderError extends Error {
   override name = 'OutputFolderError';
 }
 
@@ -46,289 +35,203 @@ export class OutputFolderError extends Error {
 const OUTPUT_LOCK_WAIT_MS = 120_000;
 
 /**
- * The named steps of a write and swap, in order (AtWriteStep). "moving-old" and "moving-in"
- * only happen in place (a mount point).
+ * The named steps of a write and swap, in order: some files written, all written, the first entry
+ * of the old site moved aside, all moved, the first new entry in, the new site in.
  */
-export type WriteStep = 'writing' | 'written' | 'ready' | 'moving-old' | 'moved-old' | 'moving-in' | 'swapped';
+export type WriteStep = 'writing' | 'written' | 'moving-old' | 'moved-old' | 'moving-in' | 'swapped';
 
-/**
- * A seam for tests: called at each named step of a write and swap, awaited before the write goes
- * on (a test kills the process there, or holds it while it looks). Production passes none.
- */
+/** A seam for tests, awaited at each named step (to kill the process there, or hold it). */
 export type AtWriteStep = (step: WriteStep) => void | Promise<void>;
 
-const noStep: AtWriteStep = () => {};
-
-/** Where and how a site is written. */
+/** Where a site is written. */
 export interface OutputFolder {
-  /** The folder the site ends up in, symbolic links resolved. */
+  /** The folder, symbolic links resolved. */
   dir: string;
-  /** "swap": the folder itself is renamed; "in-place": its entries are moved (mount point, read-only parent). */
-  mode: 'swap' | 'in-place';
-  /** Folder holding the temporary folders: the parent of `dir`, or `dir` itself in place. */
+  /** Its entries are moved rather than the folder renamed (a mount point, a read-only parent). */
+  inPlace: boolean;
+  /** Where the build's own files are: the parent of `dir`, or `dir` in place. */
   home: string;
-  /** Name prefix of the temporary folders and the lock in `home`, e.g. ".dist-". */
+  /** Their name prefix: ".dist-" for dist/, ".build-" in place. */
   prefix: string;
-  /** The lock folder (proper-lockfile). */
-  lockPath: string;
 }
 
-const TEMP = (prefix: string) => new RegExp(`^${escapeRegExp(prefix)}(new|ready|old|in)-(\\d+)-(\\d+)$`);
-/**
- * Names at the root of an in-place output folder that are not the site's: its temporary folders,
- * its lock and marker, a file system's lost+found. The deploy never publishes them.
- */
+const own = (out: OutputFolder, kind: 'new' | 'old' | 'in' | 'lock' | 'made') => path.join(out.home, `${out.prefix}${kind}`);
+
+/** Names at the root of an in-place output folder that are not the site's; the deploy skips them. */
 export const NOT_SITE = /^(\.build[-.]|lost\+found$)/;
-
-/** The setting that lets the build replace an output folder it did not make (an existing web root). */
-const REPLACE_EXISTING_SETTING = 'DIST_REPLACE_EXISTING';
-
-/**
- * The first line of the .htaccess the build writes (lib/site-files/hosting.ts HEADER_COMMENT): a
- * folder holding it was written by an earlier build, from before the marker.
- */
-const BUILT_HTACCESS = /^# Generated by lib\/site-files\/hosting\.ts /;
-
-/** The project's own default output folder, the only one an earlier build without the marker wrote. */
-const LEGACY_DIST = path.resolve(import.meta.dirname, '..', 'dist');
-
-/**
- * The marker that says the build made the output folder: "<home>/<prefix>made", holding the
- * "device:inode" of the folders it stands for. Beside the folder ("../.dist-made") unless the
- * folder is swapped in place ("dist/.build-made", which the swap leaves where it is).
- */
-function markerPath(out: OutputFolder): string {
-  return path.join(out.home, `${out.prefix}made`);
-}
 
 const identity = async (dir: string) => {
   const st = await stat(dir).catch(() => undefined);
-  return st ? `${st.dev}:${st.ino}` : undefined;
+  return st && `${st.dev}:${st.ino}`;
 };
 
-/**
- * Records that the build made the folders at `dirs` (their current identities): called before a
- * swap with the new and the old folder, so that whichever a crash leaves in place counts as made.
- */
+/** Records (in "<prefix>made") that the build made the folders at `dirs`, by device and inode. */
 export async function markOutput(out: OutputFolder, dirs: string[]): Promise<void> {
-  const ids = (await Promise.all(dirs.map(identity))).filter((id): id is string => id !== undefined);
-  await writeFile(markerPath(out), `${JSON.stringify({ madeBy: 'npm run build (lib/output-folder.ts)', folders: ids })}\n`);
+  const folders = (await Promise.all(dirs.map(identity))).filter((id) => id !== undefined);
+  await writeFileAtomic(own(out, 'made'), `${JSON.stringify({ madeBy: 'npm run build (lib/output-folder.ts)', folders })}\n`);
 }
 
 /**
- * Checks that the build may replace the output folder (see the file comment). Call with the lock
- * held, after recoverOutput.
- * @param replaceExisting the operator's opt-in (REPLACE_EXISTING_SETTING=1)
+ * Refuses to replace a folder holding files unless the build made it (markOutput) or the
+ * operator opts in (DIST_REPLACE_EXISTING=1, `replaceExisting`: a web root replaced as a whole).
  * @throws OutputFolderError naming the folder, a few of its files and what to do
  */
-export async function checkReplaceable(out: OutputFolder, replaceExisting: boolean): Promise<void> {
-  if (replaceExisting) return;
-  const names = (await readdir(out.dir).catch(() => [] as string[])).filter((n) => !(out.mode === 'in-place' && NOT_SITE.test(n)));
-  if (!names.length) return;
-  const marker = JSON.parse(await readFile(markerPath(out), 'utf8').catch(() => '{}')) as { folders?: unknown };
-  const id = await identity(out.dir);
-  if (Array.isArray(marker.folders) && marker.folders.includes(id)) return;
-  // Before the marker: the project's own dist/ (not a folder it is linked to) from an earlier build.
-  if (out.dir === LEGACY_DIST && BUILT_HTACCESS.test(await readFile(path.join(out.dir, '.htaccess'), 'utf8').catch(() => ''))) return;
+async function checkReplaceable(out: OutputFolder, replaceExisting: boolean): Promise<void> {
+  const names = (await readdir(out.dir).catch(() => [] as string[])).filter((n) => !(out.inPlace && NOT_SITE.test(n)));
+  if (replaceExisting || !names.length) return;
+  const marker = JSON.parse(await readFile(own(out, 'made'), 'utf8').catch(() => '{}')) as { folders?: unknown };
+  if (Array.isArray(marker.folders) && marker.folders.includes(await identity(out.dir))) return;
   const some = names.sort().slice(0, 3).join(', ') + (names.length > 3 ? ', …' : '');
-  throw new OutputFolderError(`${out.dir} holds files the build did not make (${some}), and a build replaces the whole folder: set DIST_DIR to a new or empty folder, or move those files away; to replace everything in this folder on purpose (an existing web root), build once with ${REPLACE_EXISTING_SETTING}=1.`);
+  throw new OutputFolderError(`${out.dir} holds files the build did not make (${some}), and a build replaces the whole folder: set DIST_DIR to a new or empty folder, or move those files away; to replace everything in this folder on purpose (an existing web root), build once with DIST_REPLACE_EXISTING=1.`);
 }
 
 /**
- * Resolves the output folder and picks how to swap it.
+ * Resolves the output folder (following a symbolic link) and picks how to swap it.
  * @throws OutputFolderError when it is a symbolic link to nothing, or exists and is not a folder
  */
 export async function resolveOutput(outDir: string): Promise<OutputFolder> {
   let dir = path.resolve(outDir);
-  const link = await lstat(dir).catch(() => undefined);
-  if (link?.isSymbolicLink()) {
+  if ((await lstat(dir).catch(() => undefined))?.isSymbolicLink()) {
     const target = await readlink(dir);
-    try {
-      dir = await realpath(dir);
-    } catch {
+    dir = await realpath(dir).catch(() => {
       throw new OutputFolderError(`${outDir} is a symbolic link to ${target}, which does not exist: create that folder, or set DIST_DIR to a folder.`);
-    }
+    });
   }
   const st = await stat(dir).catch(() => undefined);
   if (st && !st.isDirectory()) throw new OutputFolderError(`${outDir} exists and is not a folder: move it away, or set DIST_DIR to a folder.`);
   const parent = path.dirname(dir);
-  let inPlace = false;
-  if (st) {
-    const mountPoint = st.dev !== (await stat(parent)).dev;
-    const parentWritable = await access(parent, constants.W_OK).then(() => true, () => false);
-    inPlace = mountPoint || !parentWritable;
-  }
-  return inPlace
-    ? { dir, mode: 'in-place', home: dir, prefix: '.build-', lockPath: path.join(dir, '.build.lock') }
-    : { dir, mode: 'swap', home: parent, prefix: `.${path.basename(dir)}-`, lockPath: path.join(parent, `.${path.basename(dir)}.lock`) };
+  const inPlace = st !== undefined && (st.dev !== (await stat(parent)).dev || !(await access(parent, constants.W_OK).then(() => true, () => false)));
+  return { dir, inPlace, home: inPlace ? dir : parent, prefix: inPlace ? '.build-' : `.${path.basename(dir)}-` };
 }
 
 const isAlive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    return process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 };
 
 /**
- * Takes the output folder's lock; waits while another build holds it. A lock whose owner process
- * is gone (a build killed with SIGKILL) is taken over at once; proper-lockfile also takes over a
- * lock not refreshed for 10 s.
- * @param onWait called once, with one line, when another build holds the lock
- * @returns release(), which frees the lock
- * @throws OutputFolderError after OUTPUT_LOCK_WAIT_MS
+ * Runs `job` holding the output folder's lock, waiting while another build holds it.
+ * @param log told once, in one line, that another build holds the lock
+ * @throws OutputFolderError after OUTPUT_LOCK_WAIT_MS; else `job`'s error
  */
-export async function lockOutput(out: OutputFolder, onWait: (line: string) => void = console.log): Promise<() => Promise<void>> {
-  const owner = `${out.lockPath}-owner`;
-  const attempt = async () => {
-    const release = await lockfile.lock(out.dir, {
-      realpath: false, lockfilePath: out.lockPath,
-      onCompromised: (error) => console.warn(`Warning: the lock ${out.lockPath} was lost (${error.message}); another build may be writing ${out.dir} too.`),
-    });
-    await writeFile(owner, String(process.pid));
-    return async () => {
-      await unlink(owner).catch(() => {});
-      await release().catch(() => {});
-    };
-  };
-  const ownerGone = async () => {
-    const pid = Number(await readFile(owner, 'utf8').catch(() => ''));
-    return pid > 0 && pid !== process.pid && !isAlive(pid);
-  };
-  const t0 = Date.now();
-  let waiting = false;
+async function withLock<T>(out: OutputFolder, log: (line: string) => void, job: () => Promise<T>): Promise<T> {
+  const lock = own(out, 'lock');
+  const since = Date.now();
+  let told = false;
   for (;;) {
     try {
-      if (await ownerGone()) await rm(out.lockPath, { recursive: true, force: true });
-      return await attempt();
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    if (Date.now() - t0 > OUTPUT_LOCK_WAIT_MS) {
-      throw new OutputFolderError(`Another build has been writing ${out.dir} for over ${OUTPUT_LOCK_WAIT_MS / 1000} s (lock ${out.lockPath}); stop it, or delete that lock folder if no build is running.`);
+    const pid = Number(await readFile(lock, 'utf8').catch(() => '')); // empty: being written now
+    if (pid > 0 && !isAlive(pid)) await rm(lock, { force: true });
+    else if (Date.now() - since > OUTPUT_LOCK_WAIT_MS) throw new OutputFolderError(`Another build has been writing ${out.dir} for over ${OUTPUT_LOCK_WAIT_MS / 1000} s (lock ${lock}); stop it, or delete that lock file if no build is running.`);
+    else {
+      if (!told) log(`Another build is writing ${out.dir}; waiting for it to finish.`);
+      told = true;
+      await sleep(250);
     }
-    if (!waiting) onWait(`Another build is writing ${out.dir}; waiting for it to finish.`);
-    waiting = true;
-    await new Promise((r) => setTimeout(r, 250));
+  }
+  try {
+    return await job();
+  } finally {
+    await unlink(lock).catch(() => {});
   }
 }
 
-interface Temp {
-  kind: 'new' | 'ready' | 'old' | 'in';
-  /** "<pid>-<ms>" of the build that made it. */
-  id: string;
-  path: string;
-  /** Milliseconds in its id, to find the newest. */
-  time: number;
-}
-
-async function temps(out: OutputFolder): Promise<Temp[]> {
-  const pattern = TEMP(out.prefix);
-  const names = await readdir(out.home).catch(() => [] as string[]);
-  return names.flatMap((name) => {
-    const m = pattern.exec(name);
-    return m ? [{ kind: m[1] as Temp['kind'], id: `${m[2]}-${m[3]}`, path: path.join(out.home, name), time: Number(m[3]) }] : [];
-  }).sort((a, b) => b.time - a.time);
-}
-
-/** Moves every site entry of `from` into `to` (both on one file system), by rename. */
-async function moveEntries(from: string, to: string, step?: WriteStep, atStep: AtWriteStep = noStep): Promise<void> {
-  const names = (await readdir(from)).filter((n) => !NOT_SITE.test(n));
+/** Moves the site's entries in `from` (all in place, else the one folder) into `to`; `step` after the first. */
+async function moveSite(out: OutputFolder, from: string, to: string, step: WriteStep, atStep: AtWriteStep): Promise<void> {
+  const names = (await readdir(from)).filter((n) => (out.inPlace ? !NOT_SITE.test(n) : n === path.basename(out.dir)));
   for (const [i, name] of names.entries()) {
     await rename(path.join(from, name), path.join(to, name));
-    if (step && i === 0) await atStep(step);
+    if (i === 0) await atStep(step);
   }
+}
+
+/** Swaps the complete new site in (see the file comment); picks up where a killed build stopped. */
+async function swapIn(out: OutputFolder, atStep: AtWriteStep = () => {}): Promise<void> {
+  if (!existsSync(own(out, 'in'))) {
+    await mkdir(own(out, 'old'), { recursive: true });
+    await moveSite(out, out.home, own(out, 'old'), 'moving-old', atStep);
+    await atStep('moved-old');
+    await rename(own(out, 'new'), own(out, 'in'));
+  }
+  await moveSite(out, own(out, 'in'), out.home, 'moving-in', atStep);
+  await rmdir(own(out, 'in'));
+  await atStep('swapped');
+  await rm(own(out, 'old'), { recursive: true, force: true });
 }
 
 /**
- * Brings the output folder back to a complete site after an interrupted build, and removes
- * temporary folders of earlier builds. Call with the lock held.
- * @returns what it did, one line each (empty when there was nothing to do)
+ * Finishes a swap an interrupted build (or a failed write) left, and removes the temporary folder
+ * of an unfinished write. Call with the lock held.
+ * @returns what it did, one line each
  */
-export async function recoverOutput(out: OutputFolder): Promise<string[]> {
+async function recoverOutput(out: OutputFolder): Promise<string[]> {
   const done: string[] = [];
-  let left = await temps(out);
-  if (out.mode === 'swap' && !existsSync(out.dir)) {
-    const from = left.find((t) => t.kind === 'ready') ?? left.find((t) => t.kind === 'old');
-    if (from) {
-      await rename(from.path, out.dir);
-      done.push(`${out.dir}: restored the ${from.kind === 'ready' ? 'new' : 'previous'} site after an interrupted build.`);
-      left = left.filter((t) => t !== from);
-    }
+  if (existsSync(own(out, 'in')) || (existsSync(own(out, 'new')) && existsSync(own(out, 'old')))) {
+    await swapIn(out);
+    done.push(`${out.dir}: restored the new site after an interrupted build.`);
   }
-  if (out.mode === 'in-place') {
-    const incoming = left.find((t) => t.kind === 'in');
-    const started = incoming ?? left.find((t) => t.kind === 'ready' && left.some((o) => o.kind === 'old' && o.id === t.id));
-    if (started) {
-      const old = left.find((t) => t.kind === 'old' && t.id === started.id)!;
-      let from = started.path;
-      if (started.kind === 'ready') {
-        await moveEntries(out.dir, old.path);
-        from = path.join(out.home, `${out.prefix}in-${started.id}`);
-        await rename(started.path, from);
-      }
-      await moveEntries(from, out.dir);
-      await rmdir(from);
-      done.push(`${out.dir}: finished putting in the new site after an interrupted build.`);
-      left = left.filter((t) => t !== started);
-    }
-  }
-  if (left.length) {
-    for (const t of left) await rm(t.path, { recursive: true, force: true });
-    done.push(`${out.dir}: removed ${left.length} temporary folder${left.length > 1 ? 's' : ''} left by an interrupted build.`);
-  }
+  const left = [own(out, 'new'), own(out, 'old')].filter((dir) => existsSync(dir));
+  for (const dir of left) await rm(dir, { recursive: true, force: true });
+  if (left.length) done.push(`${out.dir}: removed ${left.length} temporary folder${left.length > 1 ? 's' : ''} left by an interrupted build.`);
   return done;
 }
 
 /**
- * Makes sure the output folder holds a complete site before it is served (`npm start`,
- * `npm run serve`): takes the lock (waiting for a running build), recovers, frees the lock.
- * @returns what recoverOutput did
+ * Makes sure the output folder holds a complete site before it is served (`npm start`, `npm run
+ * serve`): waits for a running build, then restores what an interrupted one left.
+ * @returns what it did, one line each (empty when there was nothing to do)
  */
 export async function restoreOutput(outDir: string): Promise<string[]> {
   const out = await resolveOutput(outDir);
-  if (out.mode === 'swap' && !existsSync(out.home)) return [];
-  const release = await lockOutput(out);
-  try {
-    return await recoverOutput(out);
-  } finally {
-    await release();
-  }
+  return existsSync(out.home) ? withLock(out, console.log, () => recoverOutput(out)) : [];
+}
+
+/** A full disk (ENOSPC) or used-up quota (EDQUOT) as one line (OutputFolderError); other errors as they are. */
+function explainWriteError(error: unknown, out: OutputFolder): unknown {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return error;
+  const what = code === 'ENOSPC' ? 'The disk is full' : 'Your disk quota is used up';
+  const kept = existsSync(out.dir) ? `${out.dir} still holds the previous site, unchanged` : `nothing was written to ${out.dir}`;
+  return new OutputFolderError(`${what} (${code}) while writing the new site in ${out.home}: free some space there and build again; ${kept}.`);
 }
 
 /**
- * Swaps the complete site in `ready` (a temporary folder from tempPath(out, "ready", id)) in for
- * the output folder. Call with the lock held.
- * @param atStep told "moved-old", "swapped" (and in place "moving-old", "moving-in") as they come; a seam for tests
+ * Replaces the site in the output folder in one transaction: with the lock held, restores what an
+ * interrupted build left, checks the folder may be replaced (checkReplaceable), has `fill` write
+ * the new site into an empty temporary folder, and swaps it in. On any failure the temporary
+ * folder goes and the output folder keeps the previous site.
+ * @param outDir the output folder, e.g. "dist"; a symbolic link is followed (the link stays)
+ * @param options where notes go (another build holds the folder; a crash was cleaned up), the
+ *   operator's opt-in to replace a folder the build did not make, the seam for tests
+ * @param fill writes the site into the folder it is given
+ * @throws OutputFolderError (one line) for an unusable folder, one holding files the build did not
+ *   make, a lock held too long, a full disk; otherwise `fill`'s or the file system's error
  */
-export async function swapIn(out: OutputFolder, ready: string, id: string, atStep: AtWriteStep = noStep): Promise<void> {
-  const old = tempPath(out, 'old', id);
-  if (out.mode === 'swap') {
-    const hadOld = existsSync(out.dir);
-    await markOutput(out, [ready, out.dir]);
-    if (hadOld) await rename(out.dir, old);
-    await atStep('moved-old');
-    await rename(ready, out.dir);
-    await atStep('swapped');
-    await markOutput(out, [out.dir]);
-    if (hadOld) await rm(old, { recursive: true, force: true });
-    return;
-  }
-  await markOutput(out, [out.dir]);
-  await mkdir(old);
-  await moveEntries(out.dir, old, 'moving-old', atStep);
-  await atStep('moved-old');
-  const incoming = tempPath(out, 'in', id);
-  await rename(ready, incoming);
-  await moveEntries(incoming, out.dir, 'moving-in', atStep);
-  await rmdir(incoming);
-  await atStep('swapped');
-  await rm(old, { recursive: true, force: true });
-}
-
-/** Path of a temporary folder of this build. @param id "<pid>-<ms>" */
-export function tempPath(out: OutputFolder, kind: Temp['kind'], id: string): string {
-  return path.join(out.home, `${out.prefix}${kind}-${id}`);
+export async function replaceOutput(outDir: string, options: { log: (line: string) => void; replaceExisting: boolean; atStep: AtWriteStep }, fill: (dir: string) => Promise<void>): Promise<void> {
+  const out = await resolveOutput(outDir);
+  await mkdir(out.home, { recursive: true });
+  await withLock(out, options.log, async () => {
+    try {
+      for (const line of await recoverOutput(out)) options.log(line);
+      await checkReplaceable(out, options.replaceExisting);
+      const site = out.inPlace ? own(out, 'new') : path.join(own(out, 'new'), path.basename(out.dir));
+      await mkdir(site, { recursive: true });
+      await fill(site);
+      await options.atStep('written');
+      await markOutput(out, [out.dir, site]);
+      await swapIn(out, options.atStep);
+      await markOutput(out, [out.dir]);
+    } catch (error) {
+      await recoverOutput(out).catch(() => {}); // as after a crash: a swap under way is finished
+      throw explainWriteError(error, out);
+    }
+  });
 }

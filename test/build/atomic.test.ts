@@ -116,8 +116,8 @@ kills.after(async () => {
 /** Temporary folders and locks beside (or inside) the output folder; not the marker that the build made it. */
 const leftovers = (dir: string) => [...readdirSync(path.dirname(dir)), ...(existsSync(dir) ? readdirSync(dir) : [])].filter((n) => /^\.(dist|build)[-.]/.test(n) && !n.endsWith('-made'));
 
-const SWAP_STEPS: WriteStep[] = ['writing', 'written', 'ready', 'moved-old', 'swapped'];
-const IN_PLACE_STEPS: WriteStep[] = ['ready', 'moving-old', 'moved-old', 'moving-in', 'swapped'];
+const SWAP_STEPS: WriteStep[] = ['writing', 'written', 'moved-old', 'moving-in', 'swapped'];
+const IN_PLACE_STEPS: WriteStep[] = ['written', 'moving-old', 'moved-old', 'moving-in', 'swapped'];
 
 kills('should leave the complete old or new site at every step, restored by the next serve', async () => {
   for (const step of SWAP_STEPS) {

@@ -14,7 +14,7 @@ import type { WriteStep } from '../../lib/output-folder.ts';
 
 /** Every named step, in order (a Record, so the typecheck fails when WriteStep gains or loses one). */
 const WRITE_STEPS = Object.keys({
-  writing: true, written: true, ready: true, 'moving-old': true, 'moved-old': true, 'moving-in': true, swapped: true,
+  writing: true, written: true, 'moving-old': true, 'moved-old': true, 'moving-in': true, swapped: true,
 } satisfies Record<WriteStep, true>);
 
 const [at, action, ...file] = (process.argv[2] ?? '').split(':');
