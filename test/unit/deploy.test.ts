@@ -16,8 +16,8 @@ import { deploy, type DeployEvent } from '../../lib/deploy/deploy.ts';
 import { MemoryRemote, MemoryServer } from '../helpers/memory-remote.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
-import { checkSite, formatFinding, isBlocking, targetMismatch, type Finding } from '../../lib/deploy/prepublish-check.ts';
-import { decimalPlaces, MAX_DESCRIPTION, upperMinutes } from '../../lib/deploy/site-consistency.ts';
+import { checkSite, formatFinding, isBlocking, targetMismatch, type Finding } from '../../lib/check/prepublish-check.ts';
+import { decimalPlaces, MAX_DESCRIPTION, upperMinutes } from '../../lib/check/site-consistency.ts';
 
 /** The project content with every sample value replaced by the business's own. */
 function ownContent(): any {
