@@ -41,7 +41,7 @@ import {
   cacheControlFor, DEPLOY_MANIFEST, HSTS_HEADER, isHiddenPath, MIME_TYPES, NOT_FOUND_PAGE, REDIRECTS, SECURITY_HEADERS, CACHE_RULES, redirectsOfFile, type Redirect,
 } from '../site-files/hosting.ts';
 import { hashSite } from './deploy-plan.ts';
-import { DeployError } from './deploy-target.ts';
+import { DeployError, liveUrlProblem, liveUrlSetting } from './deploy-target.ts';
 import { encodeUrlPath } from '../url-path.ts';
 
 /** Waits before each new try of what differs, in ms: a cache in front gets about 7 s to catch up. */
@@ -83,16 +83,15 @@ export interface LiveCheckResult {
 }
 
 /**
- * The address the live check reads: DEPLOY_LIVE_URL, default `siteUrl`.
- * @throws DeployError when DEPLOY_LIVE_URL is not an http(s) address, or holds a user name or password
+ * The address the live check reads: DEPLOY_LIVE_URL (or its former name DEPLOY_SITE_URL), default
+ * `siteUrl`; trailing slashes dropped.
+ * @throws DeployError when it is not an http(s) address, or holds a user name or password
  */
 export function readLiveUrl(env: NodeJS.ProcessEnv, siteUrl: string): string {
-  const raw = env.DEPLOY_LIVE_URL?.trim() || siteUrl;
-  const example = 'e.g. DEPLOY_LIVE_URL=https://staging.yourdomain.com';
-  if (!URL.canParse(raw)) throw new DeployError(`DEPLOY_LIVE_URL is not an address (${example}).`);
-  const url = new URL(raw);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeployError(`DEPLOY_LIVE_URL must start with http:// or https:// (${example}).`);
-  if (url.username || url.password) throw new DeployError('DEPLOY_LIVE_URL contains a user name or password: the live check reads the public site and sends no login; remove them.');
+  const live = liveUrlSetting(env);
+  const problem = liveUrlProblem(live?.value ?? siteUrl, live?.name);
+  if (problem) throw new DeployError(problem);
+  const url = new URL(live?.value ?? siteUrl);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
