@@ -14,7 +14,8 @@
  * | NODE_ENV                | here                         | production         | production or development |
  * | PORT                    | here                         | 8080               | whole number from 0 to 65535 (0: any free port) |
  * | DEV_TRACE               | here                         | 0                  | 1 prints the dev server's phase timings |
- * | DEPLOY_*, HOME, CI      | lib/deploy/deploy-target.ts  | (see docs/publishing.md) | the deploy's own, resolved by readTarget, every problem reported at once |
+ * | DEPLOY_*, HOME, CI      | lib/deploy/deploy-target.ts  | (see docs/publishing.md) | the deploy's own, resolved by readTarget |
+ * | DEPLOY_LIVE_URL         | lib/deploy/live-check.ts readLiveUrl (given the environment by scripts/deploy.ts) | siteUrl | |
  *
  * docs/owner-settings.md ("Environment variables") lists them for the operator; a test checks that
  * every variable the code reads is in that list and that no module of lib/ but this one and the

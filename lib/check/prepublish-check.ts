@@ -32,14 +32,12 @@ export function formatFinding(f: Finding): string {
   return `${f.kind === 'warning' ? 'Warning: ' : ''}${f.file}: ${f.record ? `${f.record}: ` : ''}${fieldWords(f.field)} ${f.message}`;
 }
 
-/** What the check knows about the deploy target (lib/deploy/deploy-target.ts DeployTarget has these fields). */
+/** What the check knows about the deploy target. */
 export interface TargetSite {
   /** Host name of the server uploaded to, e.g. "ftp.yourdomain.com" or "203.0.113.7". */
   host: string;
-  /** DEPLOY_LIVE_URL: the address the operator says that server publishes the site at, when set. */
-  liveUrl?: string;
-  /** The variable liveUrl was read from (DEPLOY_LIVE_URL, or its former name DEPLOY_SITE_URL), for messages. */
-  liveUrlVariable?: string;
+  /** DEPLOY_SITE_URL: the site the operator says that server publishes, when set. */
+  siteUrl?: string;
 }
 
 const SITE_FILE = CONTENT_FILES.settings;
@@ -166,21 +164,22 @@ function sampleShareImage(s: SiteData['settings']): string | undefined {
 }
 
 /**
- * Whether siteUrl belongs to the server deployed to: the server's host must be the site's domain
- * or a name under it ("ftp.yourdomain.com" for "https://www.yourdomain.com"); any other host (a
- * hosting company's server name, an IP address) needs DEPLOY_LIVE_URL to say where that server
- * publishes the site: at the site's domain or a name under it, or at the server's own host.
+ * Whether siteUrl belongs to the server deployed to. With DEPLOY_SITE_URL set, both must name the
+ * same origin. Without it, the server's host must be the site's domain or a name under it
+ * ("ftp.yourdomain.com" for "https://www.yourdomain.com"); any other host (a hosting company's
+ * server name, an IP address) needs DEPLOY_SITE_URL to confirm which site it publishes.
  * @returns the message of the finding, or undefined when they match
  */
 export function targetMismatch(siteUrl: string, target: TargetSite): string | undefined {
   const site = new URL(siteUrl);
+  if (target.siteUrl) {
+    if (!URL.canParse(target.siteUrl)) return `cannot be compared: DEPLOY_SITE_URL "${target.siteUrl}" is not an address; write it like https://www.yourdomain.com.`;
+    const declared = new URL(target.siteUrl);
+    if (declared.origin === site.origin) return undefined;
+    return `is ${site.origin} but DEPLOY_SITE_URL says the server publishes ${declared.origin}: deploy this site to its own server, or correct one of the two.`;
+  }
   const domain = site.hostname.replace(/^www\./, '').toLowerCase();
-  const ofSite = (host: string) => host === domain || host.endsWith(`.${domain}`);
-  const server = target.host.toLowerCase();
-  if (ofSite(server)) return undefined;
-  if (!target.liveUrl) return `is ${site.origin} but the deploy goes to ${target.host}: if that server publishes ${site.hostname}, say so with DEPLOY_LIVE_URL=${site.origin} in .env.`;
-  const live = URL.canParse(target.liveUrl) ? new URL(target.liveUrl) : undefined;
-  const liveHost = live?.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase() ?? '';
-  if (ofSite(liveHost) || liveHost === server) return undefined;
-  return `is ${site.origin} but ${target.liveUrlVariable ?? 'DEPLOY_LIVE_URL'} says the server publishes ${live?.origin ?? target.liveUrl}: deploy this site to its own server, or correct one of the two.`;
+  const host = target.host.toLowerCase();
+  if (host === domain || host.endsWith(`.${domain}`)) return undefined;
+  return `is ${site.origin} but the deploy goes to ${target.host}: if that server publishes ${site.hostname}, say so with DEPLOY_SITE_URL=${site.origin} in .env.`;
 }

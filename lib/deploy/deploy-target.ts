@@ -40,12 +40,12 @@ export interface DeployTarget {
   /** DEPLOY_TIMEOUT_SECONDS (default 30) in ms: how long one connection attempt or reply may take. */
   timeoutMs: number;
   /**
-   * DEPLOY_LIVE_URL (formerly DEPLOY_SITE_URL), as written: the address this server
-   * publishes the site at, when its host name does not show it; the live check reads it there.
+   * DEPLOY_SITE_URL: the site this server publishes, when its host name does not show it; the
+   * pre-publish check compares it with siteUrl before anything is sent. Not where the site is read
+   * back (DEPLOY_LIVE_URL, lib/deploy/live-check.ts readLiveUrl): the two differ until the domain
+   * points at the server.
    */
-  liveUrl?: string;
-  /** The variable liveUrl was read from: "DEPLOY_LIVE_URL", or "DEPLOY_SITE_URL" (its former name). */
-  liveUrlVariable?: string;
+  siteUrl?: string;
   /** DEPLOY_CONNECTIONS (default DEFAULT_CONNECTIONS): uploads at once, each over its own connection. */
   connections: number;
   /** DEPLOY_LOCK_WAIT_SECONDS (default DEFAULT_LOCK_WAIT_S) in ms: how long to wait for another run's lock. */
@@ -202,24 +202,15 @@ export function checkDotEnv(text: string, name: string): void {
 }
 
 /**
- * The address the deploy's site is read at, with the variable that set it: DEPLOY_LIVE_URL, or
- * DEPLOY_SITE_URL, its former name (still read; the deploy says it is renamed); undefined when
- * neither is set.
+ * What is wrong with `value` as DEPLOY_LIVE_URL, the address the live check reads the site at
+ * (http or https, no login in it), or undefined.
  */
-export function liveUrlSetting(env: NodeJS.ProcessEnv): { name: string; value: string } | undefined {
-  const live = env.DEPLOY_LIVE_URL?.trim();
-  if (live) return { name: 'DEPLOY_LIVE_URL', value: live };
-  const former = env.DEPLOY_SITE_URL?.trim();
-  return former ? { name: 'DEPLOY_SITE_URL', value: former } : undefined;
-}
-
-/** What is wrong with `value` as the address of the live site (http or https, no login in it), or undefined. */
-export function liveUrlProblem(value: string, name = 'DEPLOY_LIVE_URL'): string | undefined {
-  const example = `e.g. ${name}=https://staging.yourdomain.com`;
-  if (!URL.canParse(value)) return `${name} is not an address (${example}).`;
+export function liveUrlProblem(value: string): string | undefined {
+  const example = 'e.g. DEPLOY_LIVE_URL=https://staging.yourdomain.com';
+  if (!URL.canParse(value)) return `DEPLOY_LIVE_URL is not an address (${example}).`;
   const url = new URL(value);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${name} must start with http:// or https:// (${example}).`;
-  if (url.username || url.password) return `${name} contains a user name or password: the live check reads the public site and sends no login; remove them.`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `DEPLOY_LIVE_URL must start with http:// or https:// (${example}).`;
+  if (url.username || url.password) return 'DEPLOY_LIVE_URL contains a user name or password: the live check reads the public site and sends no login; remove them.';
   return undefined;
 }
 
@@ -278,8 +269,7 @@ export function readTarget(env: NodeJS.ProcessEnv, root: string): DeployTarget |
   if (tlsFingerprint !== undefined && !/^[0-9A-F]{64}$/.test(tlsFingerprint)) {
     problems.push('DEPLOY_TLS_FINGERPRINT must be the SHA-256 fingerprint of the FTPS certificate, 64 hex digits with or without colons, e.g. AB:12:… as openssl x509 -noout -fingerprint -sha256 prints it.');
   } else if (tlsFingerprint && protocol && protocol !== 'ftps') problems.push('DEPLOY_TLS_FINGERPRINT is for ftps:// targets (SFTP servers are pinned with DEPLOY_HOST_KEY).');
-  const live = liveUrlSetting(env);
-  const liveProblem = live && liveUrlProblem(live.value, live.name);
+  const liveProblem = env.DEPLOY_LIVE_URL?.trim() && liveUrlProblem(env.DEPLOY_LIVE_URL.trim());
   if (liveProblem) problems.push(liveProblem);
   if (!address || problems.length) throw new DeployError(problems.join('\n'));
   const { url } = address;
@@ -296,7 +286,7 @@ export function readTarget(env: NodeJS.ProcessEnv, root: string): DeployTarget |
     insecureTls: env.DEPLOY_INSECURE_TLS === '1',
     tlsFingerprint,
     timeoutMs: timeoutS * 1000,
-    ...(live ? { liveUrl: live.value, liveUrlVariable: live.name } : {}),
+    siteUrl: env.DEPLOY_SITE_URL?.trim() || undefined,
     connections,
     lockWaitMs: lockWaitS * 1000,
     lockStaleMs: lockStaleMin * 60_000,
@@ -318,8 +308,7 @@ function folderOf(pathname: string): string {
 
 /**
  * The warnings a run with this target prints every time: plain FTP (the password travels
- * unencrypted), DEPLOY_INSECURE_TLS (no certificate is checked), and the former name of
- * DEPLOY_LIVE_URL.
+ * unencrypted) and DEPLOY_INSECURE_TLS (no certificate is checked).
  */
 export function transportWarnings(target: DeployTarget): string[] {
   const t = shownTarget(target);
@@ -329,9 +318,6 @@ export function transportWarnings(target: DeployTarget): string[] {
   }
   if (t.insecureTls) {
     out.push(`Warning: DEPLOY_INSECURE_TLS=1 is on: no TLS certificate is checked${t.protocol === 'ftps' ? ` (FTPS to ${t.host}` : ' (the live check'}${t.protocol === 'ftps' ? ' and the live check)' : ')'}, so someone in between could read the password and change the files. Pin the certificate with DEPLOY_TLS_FINGERPRINT instead and remove DEPLOY_INSECURE_TLS.`);
-  }
-  if (t.liveUrlVariable === 'DEPLOY_SITE_URL') {
-    out.push('Note: DEPLOY_SITE_URL is renamed DEPLOY_LIVE_URL (the address the server publishes the site at, where the live check reads it): rename it in .env.');
   }
   return out;
 }

@@ -41,7 +41,7 @@ import {
   cacheControlFor, DEPLOY_MANIFEST, HSTS_HEADER, isHiddenPath, MIME_TYPES, NOT_FOUND_PAGE, REDIRECTS, SECURITY_HEADERS, CACHE_RULES, redirectsOfFile, type Redirect,
 } from '../site-files/hosting.ts';
 import { hashSite } from './deploy-plan.ts';
-import { DeployError, liveUrlProblem, liveUrlSetting } from './deploy-target.ts';
+import { DeployError, liveUrlProblem } from './deploy-target.ts';
 import { encodeUrlPath } from '../url-path.ts';
 
 /** Waits before each new try of what differs, in ms: a cache in front gets about 7 s to catch up. */
@@ -83,15 +83,14 @@ export interface LiveCheckResult {
 }
 
 /**
- * The address the live check reads: DEPLOY_LIVE_URL (or its former name DEPLOY_SITE_URL), default
- * `siteUrl`; trailing slashes dropped.
- * @throws DeployError when it is not an http(s) address, or holds a user name or password
+ * The address the live check reads: DEPLOY_LIVE_URL, default `siteUrl`; trailing slashes dropped.
+ * @throws DeployError when DEPLOY_LIVE_URL is not an http(s) address, or holds a user name or password
  */
 export function readLiveUrl(env: NodeJS.ProcessEnv, siteUrl: string): string {
-  const live = liveUrlSetting(env);
-  const problem = liveUrlProblem(live?.value ?? siteUrl, live?.name);
+  const raw = env.DEPLOY_LIVE_URL?.trim() || siteUrl;
+  const problem = liveUrlProblem(raw);
   if (problem) throw new DeployError(problem);
-  const url = new URL(live?.value ?? siteUrl);
+  const url = new URL(raw);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 

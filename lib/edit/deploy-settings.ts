@@ -1,6 +1,6 @@
 /**
  * The deploy settings the editor shows and saves: the `DEPLOY_*` lines of `.env` at the project
- * root that say where `npm run deploy` uploads (DEPLOY_TARGET, DEPLOY_PASSWORD, DEPLOY_LIVE_URL,
+ * root that say where `npm run deploy` uploads (DEPLOY_TARGET, DEPLOY_PASSWORD, DEPLOY_SITE_URL,
  * DEPLOY_ALLOW_PLAIN_FTP; lib/deploy/deploy-target.ts reads them). Saving rewrites only those
  * lines: every other line, comment and blank keeps its bytes and its place; a setting the file
  * lacks is appended. Values are written so that Node's .env parser (process.loadEnvFile, which
@@ -10,7 +10,7 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { DeployError, liveUrlSetting, readTarget, type Protocol } from '../deploy/deploy-target.ts';
+import { DeployError, readTarget, type Protocol } from '../deploy/deploy-target.ts';
 import { writeProjectFile } from './project-files.ts';
 
 /** The settings as the editor shows them (never the password itself). */
@@ -25,7 +25,7 @@ export interface DeploySettings {
   user: string;
   /** True when `.env` holds a DEPLOY_PASSWORD. */
   passwordSet: boolean;
-  /** DEPLOY_LIVE_URL (or its former name DEPLOY_SITE_URL), when set: where the server publishes the site. */
+  /** DEPLOY_SITE_URL, when set. */
   siteUrl?: string;
   /** DEPLOY_ALLOW_PLAIN_FTP=1. */
   allowPlainFtp: boolean;
@@ -40,7 +40,7 @@ export type DeploySettingsInput = Omit<DeploySettings, 'passwordSet' | 'problem'
 export class SettingsError extends Error {}
 
 /** The only variables the editor writes. */
-const KEYS = ['DEPLOY_TARGET', 'DEPLOY_PASSWORD', 'DEPLOY_LIVE_URL', 'DEPLOY_SITE_URL', 'DEPLOY_ALLOW_PLAIN_FTP'] as const;
+const KEYS = ['DEPLOY_TARGET', 'DEPLOY_PASSWORD', 'DEPLOY_SITE_URL', 'DEPLOY_ALLOW_PLAIN_FTP'] as const;
 type Key = (typeof KEYS)[number];
 const DEFAULT_PORTS: Record<Protocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
 const ENV_LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=/;
@@ -65,7 +65,7 @@ export function readDeploySettings(root: string): DeploySettings {
   const settings: DeploySettings = {
     protocol: 'ftps', host: '', folder: '', user: '',
     passwordSet: Boolean(env.DEPLOY_PASSWORD),
-    siteUrl: liveUrlSetting(env)?.value,
+    siteUrl: env.DEPLOY_SITE_URL?.trim() || undefined,
     allowPlainFtp: env.DEPLOY_ALLOW_PLAIN_FTP?.trim() === '1',
   };
   if (!env.DEPLOY_TARGET?.trim()) return settings;
@@ -115,9 +115,9 @@ function envLine(key: string, value: string): string {
 /**
  * Saves the settings into `.env` at `root`, atomically (a temporary file, then a rename), changing
  * only the lines of DEPLOY_TARGET, DEPLOY_PASSWORD (only when `input.password` is not empty),
- * DEPLOY_LIVE_URL and DEPLOY_ALLOW_PLAIN_FTP; a line whose value already reads as the new one is
+ * DEPLOY_SITE_URL and DEPLOY_ALLOW_PLAIN_FTP; a line whose value already reads as the new one is
  * left as written. An empty site address, or a plain-FTP opt-in switched off or with a protocol
- * other than FTP, removes its line; a line of DEPLOY_SITE_URL (DEPLOY_LIVE_URL's former name) goes.
+ * other than FTP, removes its line.
  * A new file is made readable by its owner only (it holds the password).
  * @returns the settings as now read back from the file
  * @throws SettingsError for a field that cannot be saved, or when `.env` is not a plain file
@@ -127,7 +127,7 @@ export async function writeDeploySettings(root: string, input: DeploySettingsInp
   if (siteUrl && !/^https?:\/\/[^/\s]+/.test(siteUrl)) throw new SettingsError('Site address: write it like https://www.yourdomain.com.');
   const wanted: Partial<Record<Key, string>> = {
     DEPLOY_TARGET: targetAddress(input),
-    DEPLOY_LIVE_URL: siteUrl || undefined,
+    DEPLOY_SITE_URL: siteUrl || undefined,
     DEPLOY_ALLOW_PLAIN_FTP: input.allowPlainFtp && input.protocol === 'ftp' ? '1' : undefined,
   };
   const file = envFile(root);
@@ -135,7 +135,7 @@ export async function writeDeploySettings(root: string, input: DeploySettingsInp
   if (exists && !lstatSync(file).isFile()) throw new SettingsError('.env at the project root is not a plain file (a link or a folder): the editor writes only a plain .env; replace it with one.');
   const text = exists ? readFileSync(file, 'utf8') : '';
   const lines = text ? text.split(/(?<=\n)/) : [];
-  const changing = new Set<string>(['DEPLOY_TARGET', 'DEPLOY_LIVE_URL', 'DEPLOY_SITE_URL', 'DEPLOY_ALLOW_PLAIN_FTP', ...(input.password ? ['DEPLOY_PASSWORD'] : [])]);
+  const changing = new Set<string>(['DEPLOY_TARGET', 'DEPLOY_SITE_URL', 'DEPLOY_ALLOW_PLAIN_FTP', ...(input.password ? ['DEPLOY_PASSWORD'] : [])]);
   if (input.password) wanted.DEPLOY_PASSWORD = input.password;
   const written = new Set<string>();
   const out: string[] = [];

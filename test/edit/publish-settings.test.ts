@@ -53,16 +53,16 @@ s('a save rewrites only the DEPLOY_* lines it owns; every other line keeps its b
   const after = readFileSync(envPath, 'utf8').split('\n');
   const changed = after.map((line, i) => [line, before[i]]).filter(([a, b]) => a !== b).map(([a]) => a.split('=')[0]);
   // The two owned lines in place; the new site address appended (after the newline the last line lacked).
-  assert.equal(changed, ['DEPLOY_TARGET', 'DEPLOY_PASSWORD', 'DEPLOY_LIVE_URL', '']);
+  assert.equal(changed, ['DEPLOY_TARGET', 'DEPLOY_PASSWORD', 'DEPLOY_SITE_URL', '']);
   const text = readFileSync(envPath, 'utf8');
   assert.ok(text.startsWith(HAND_WRITTEN.split('\n').slice(0, 4).join('\n')), 'the lines before are byte-identical');
-  assert.ok(text.includes(`\n${HAND_WRITTEN.split('\n').slice(7).join('\n')}\nDEPLOY_LIVE_URL=`), 'the lines after are byte-identical, in order');
+  assert.ok(text.includes(`\n${HAND_WRITTEN.split('\n').slice(7).join('\n')}\nDEPLOY_SITE_URL=`), 'the lines after are byte-identical, in order');
   checkDotEnv(text, '.env'); // the deploy's own check of the file passes
   const env = parseEnv(text);
   assert.is(env.DEPLOY_PASSWORD, PASSWORD, 'Node reads the password back as typed');
   const target = readTarget(env, root)!;
   assert.equal([target.protocol, target.host, target.port, target.folder, target.user], ['sftp', 'sftp.yourdomain.com', 2222, '/var/www/site', 'ann o']);
-  assert.is(env.DEPLOY_LIVE_URL, 'https://www.yourdomain.com');
+  assert.is(env.DEPLOY_SITE_URL, 'https://www.yourdomain.com');
   assert.is(env.DEPLOY_CONNECTIONS, '2');
   assert.not.ok(JSON.stringify(reply.body).includes('p#1'), 'the reply holds no password');
   assert.equal(reply.body, { protocol: 'sftp', host: 'sftp.yourdomain.com', port: 2222, folder: '/var/www/site', user: 'ann o', passwordSet: true, siteUrl: 'https://www.yourdomain.com', allowPlainFtp: false });
@@ -81,13 +81,10 @@ s('GET says whether a password is set, never which; an empty password keeps it; 
   assert.is(parseEnv(readFileSync(envPath, 'utf8')).DEPLOY_PASSWORD, PASSWORD);
 });
 
-s('plain FTP opt-in written, and removed when the protocol is no longer FTP; site address removed when emptied, also under its former name; a relative folder stays relative', async () => {
-  writeFileSync(envPath, readFileSync(envPath, 'utf8').replace(/^DEPLOY_LIVE_URL=.*$/m, 'DEPLOY_SITE_URL=https://old.example'));
-  assert.is(((await api('GET', '/api/deploy-settings')).body as { siteUrl?: string }).siteUrl, 'https://old.example', 'DEPLOY_SITE_URL is read as DEPLOY_LIVE_URL');
+s('plain FTP opt-in written, and removed when the protocol is no longer FTP; site address removed when emptied; a relative folder stays relative', async () => {
   await api('POST', '/api/deploy-settings', { protocol: 'ftp', host: '127.0.0.1', folder: 'public_html', user: 'deploy', siteUrl: '', allowPlainFtp: true });
   let env = parseEnv(readFileSync(envPath, 'utf8'));
   assert.is(env.DEPLOY_ALLOW_PLAIN_FTP, '1');
-  assert.is(env.DEPLOY_LIVE_URL, undefined);
   assert.is(env.DEPLOY_SITE_URL, undefined);
   assert.is(readTarget(env, root)!.folder, 'public_html');
   await api('POST', '/api/deploy-settings', { protocol: 'ftps', host: '127.0.0.1', folder: 'public_html', user: 'deploy', allowPlainFtp: true });

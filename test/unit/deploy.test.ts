@@ -78,15 +78,12 @@ check('should find a sample number or example.com link written in any record', (
   ]);
 });
 
-check('should compare siteUrl with the target: its own domain, else the address DEPLOY_LIVE_URL says it publishes', () => {
+check('should compare siteUrl with the target: its own domain, else DEPLOY_SITE_URL', () => {
   assert.is(targetMismatch('https://www.mesakeys.test', { host: 'ftp.mesakeys.test' }), undefined);
   assert.is(targetMismatch('https://www.mesakeys.test', { host: 'mesakeys.test' }), undefined);
-  assert.match(targetMismatch('https://www.mesakeys.test', { host: 'server12.hosting.test' })!, /say so with DEPLOY_LIVE_URL=https:\/\/www\.mesakeys\.test in \.env\.$/);
-  assert.is(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', liveUrl: 'https://www.mesakeys.test/' }), undefined);
-  assert.is(targetMismatch('https://www.mesakeys.test', { host: 'server12.hosting.test', liveUrl: 'https://staging.mesakeys.test' }), undefined, 'a name under the domain');
-  assert.is(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', liveUrl: 'http://203.0.113.7/~me' }), undefined, 'the server\'s own address');
-  assert.match(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', liveUrl: 'https://www.otherbiz.test' })!, /but DEPLOY_LIVE_URL says the server publishes https:\/\/www\.otherbiz\.test/);
-  assert.match(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', liveUrl: 'https://www.otherbiz.test', liveUrlVariable: 'DEPLOY_SITE_URL' })!, /but DEPLOY_SITE_URL says/, 'the variable the operator wrote');
+  assert.match(targetMismatch('https://www.mesakeys.test', { host: 'server12.hosting.test' })!, /DEPLOY_SITE_URL=https:\/\/www\.mesakeys\.test/);
+  assert.is(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', siteUrl: 'https://www.mesakeys.test/' }), undefined);
+  assert.match(targetMismatch('https://www.mesakeys.test', { host: '203.0.113.7', siteUrl: 'https://www.otherbiz.test' })!, /publishes https:\/\/www\.otherbiz\.test/);
   const findings = checkSite(loadContent(ownContent()), { host: 'server12.hosting.test' });
   assert.equal(findings.filter(isBlocking).map((f) => [f.field, f.kind]), [['siteUrl', 'target']]);
 });
@@ -206,16 +203,6 @@ target('should refuse what cannot work, one line per problem, every problem in o
   assert.is(error({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_ALLOW_PLAIN_FTP: '1' }), 'Set DEPLOY_PASSWORD to log in.');
   const t = readTarget({ DEPLOY_TARGET: 'sftp://me@h.test//srv', DEPLOY_PASSWORD: 'Secret123' }, process.cwd())!;
   assert.is(describeTarget(t), 'sftp://me@h.test:22//srv');
-});
-
-target('DEPLOY_LIVE_URL is read, or its former name DEPLOY_SITE_URL with a note that it is renamed', () => {
-  const read = (env: Record<string, string>) => readTarget({ DEPLOY_TARGET: 'sftp://me@h.test/', DEPLOY_PASSWORD: 'x', ...env }, process.cwd())!;
-  const renamed = read({ DEPLOY_SITE_URL: 'https://www.mesakeys.test' });
-  assert.equal([renamed.liveUrl, renamed.liveUrlVariable], ['https://www.mesakeys.test', 'DEPLOY_SITE_URL']);
-  assert.equal(transportWarnings(renamed), ['Note: DEPLOY_SITE_URL is renamed DEPLOY_LIVE_URL (the address the server publishes the site at, where the live check reads it): rename it in .env.']);
-  const both = read({ DEPLOY_SITE_URL: 'https://www.mesakeys.test', DEPLOY_LIVE_URL: 'http://203.0.113.7/' });
-  assert.equal([both.liveUrl, both.liveUrlVariable, transportWarnings(both)], ['http://203.0.113.7/', 'DEPLOY_LIVE_URL', []]);
-  assert.equal([read({}).liveUrl, transportWarnings(read({}))], [undefined, []]);
 });
 
 target('.env: an unquoted "#" inside a value is refused naming the file and line, never cut short; quoted values and comments after a space pass', () => {
