@@ -186,19 +186,19 @@ export function loadDotEnv(root: string): boolean {
  * is a comment, as in every .env dialect.
  * The value itself is never printed.
  * @param name the file as the message names it
- * @throws DeployError naming the file, the line and the variable, saying to quote the value
+ * @throws DeployError with a line for each such value, naming the file, the line and the variable,
+ *   saying to quote the value
  */
 export function checkDotEnv(text: string, name: string): void {
-  text.split(/\r?\n/).forEach((line, i) => {
+  const problems = text.split(/\r?\n/).flatMap((line, i) => {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
-    if (!m || /^["'`]/.test(m[2])) return;
+    if (!m || /^["'`]/.test(m[2])) return [];
     const hash = m[2].indexOf('#');
     // "#" glued to what comes before it, or starting a value ("KEY=#x"); "KEY= # note" is a comment.
     const glued = hash > 0 ? !/\s/.test(m[2][hash - 1]) : hash === 0 && /^#\S/.test(m[2]) && !/^#\s/.test(line.slice(line.indexOf('=') + 1));
-    if (glued) {
-      throw new DeployError(`${name} line ${i + 1}: the value of ${m[1]} contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. ${m[1]}='…' (single quotes keep every character as it is).`);
-    }
+    return glued ? [`${name} line ${i + 1}: the value of ${m[1]} contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. ${m[1]}='…' (single quotes keep every character as it is).`] : [];
   });
+  if (problems.length) throw new DeployError(problems.join('\n'));
 }
 
 /**

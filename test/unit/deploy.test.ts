@@ -217,6 +217,7 @@ target('.env: an unquoted "#" inside a value is refused naming the file and line
   };
   assert.is(refused('# deploy\nDEPLOY_TARGET=ftps://u@h/\nDEPLOY_PASSWORD=ab#cd12\n'), '.env line 3: the value of DEPLOY_PASSWORD contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. DEPLOY_PASSWORD=\'…\' (single quotes keep every character as it is).');
   assert.match(refused('export DEPLOY_PASSWORD=ab#cd'), /^\.env line 1: the value of DEPLOY_PASSWORD contains "#"/);
+  assert.equal(refused('DEPLOY_PASSWORD=ab#cd\nDEPLOY_USER=x\nDEPLOY_KEY=k#1').split('\n').map((l) => l.split(':')[0]), ['.env line 1', '.env line 3'], 'every such line in one run');
   assert.match(refused('DEPLOY_PASSWORD=#abc'), /^\.env line 1: the value of DEPLOY_PASSWORD/, 'a value starting with "#"');
   for (const fine of ["DEPLOY_PASSWORD='ab#cd12'", 'DEPLOY_PASSWORD="ab#cd12"', 'DEPLOY_CONNECTIONS=1 # my host allows one', 'DEPLOY_KEY= # none yet', '# DEPLOY_PASSWORD=ab#cd', 'DEPLOY_PASSWORD=abcd']) {
     assert.is(refused(fine), '', fine);
