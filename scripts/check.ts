@@ -1,11 +1,11 @@
 /**
- * `npm run check`: the pre-publish check on its own (lib/deploy/prepublish-check.ts). Prints one line per
+ * `npm run check`: the pre-publish check on its own (lib/check/prepublish-check.ts). Prints one line per
  * finding, naming the file and the field, and exits 1 while any sample or target finding remains.
  * Compares siteUrl with the deploy target when DEPLOY_TARGET is set (in the shell or in .env).
  * Also refuses a redirect to a page the content does not make or that would hide a page or a
  * file, and a file of static/ the build would refuse (lib/static-folder.ts).
  * Warnings, which print without changing the exit code: what the content says that does not add
- * up (lib/deploy/site-consistency.ts: a slow primary town, imprecise coordinates, long meta
+ * up (lib/check/site-consistency.ts: a slow primary town, imprecise coordinates, long meta
  * descriptions, checked on the route table built here); pages that the last deploy published
  * (its local record copy, lib/deploy/record-copy.ts) or the last build (dist/) holds, that this
  * content no longer makes and that no redirect covers; thin area pages (tooling/thin-pages.ts):
@@ -32,7 +32,7 @@ import { buildRoutes } from '../pages/routes.ts';
 import { DeployError, loadDotEnv, readTarget, recordCopyFile } from '../lib/deploy/deploy-target.ts';
 import { loadProjectContent } from '../lib/content/load-content.ts';
 import { writtenValues } from '../lib/content/read-content.ts';
-import { checkSite, formatFinding, isBlocking } from '../lib/deploy/prepublish-check.ts';
+import { checkSite, formatFinding, isBlocking } from '../lib/check/prepublish-check.ts';
 
 const json = Boolean(parseArgs({ options: { json: { type: 'boolean' } } }).values.json);
 /** What the check prints, in order: each line with its kind. */

@@ -38,7 +38,7 @@ import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from 
 import { DeployError, describeTarget, loadDotEnv, maskSecret, readTarget, recordCopyFile, transportWarnings } from '../lib/deploy/deploy-target.ts';
 import { loadProjectContent } from '../lib/content/load-content.ts';
 import { writtenValues } from '../lib/content/read-content.ts';
-import { checkSite, formatFinding, isBlocking } from '../lib/deploy/prepublish-check.ts';
+import { checkSite, formatFinding, isBlocking } from '../lib/check/prepublish-check.ts';
 import { buildRoutes } from '../pages/routes.ts';
 import { readLiveUrl } from '../lib/deploy/live-check.ts';
 

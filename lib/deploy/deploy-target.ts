@@ -39,7 +39,12 @@ export interface DeployTarget {
   tlsFingerprint?: string;
   /** DEPLOY_TIMEOUT_SECONDS (default 30) in ms: how long one connection attempt or reply may take. */
   timeoutMs: number;
-  /** DEPLOY_SITE_URL: the site this server publishes, when its host name does not show it. */
+  /**
+   * DEPLOY_SITE_URL: the site this server publishes, when its host name does not show it; the
+   * pre-publish check compares it with siteUrl before anything is sent. Not where the site is read
+   * back (DEPLOY_LIVE_URL, lib/deploy/live-check.ts readLiveUrl): the two differ until the domain
+   * points at the server.
+   */
   siteUrl?: string;
   /** DEPLOY_CONNECTIONS (default DEFAULT_CONNECTIONS): uploads at once, each over its own connection. */
   connections: number;
@@ -181,65 +186,97 @@ export function loadDotEnv(root: string): boolean {
  * is a comment, as in every .env dialect.
  * The value itself is never printed.
  * @param name the file as the message names it
- * @throws DeployError naming the file, the line and the variable, saying to quote the value
+ * @throws DeployError with a line for each such value, naming the file, the line and the variable,
+ *   saying to quote the value
  */
 export function checkDotEnv(text: string, name: string): void {
-  text.split(/\r?\n/).forEach((line, i) => {
+  const problems = text.split(/\r?\n/).flatMap((line, i) => {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
-    if (!m || /^["'`]/.test(m[2])) return;
+    if (!m || /^["'`]/.test(m[2])) return [];
     const hash = m[2].indexOf('#');
     // "#" glued to what comes before it, or starting a value ("KEY=#x"); "KEY= # note" is a comment.
     const glued = hash > 0 ? !/\s/.test(m[2][hash - 1]) : hash === 0 && /^#\S/.test(m[2]) && !/^#\s/.test(line.slice(line.indexOf('=') + 1));
-    if (glued) {
-      throw new DeployError(`${name} line ${i + 1}: the value of ${m[1]} contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. ${m[1]}='…' (single quotes keep every character as it is).`);
-    }
+    return glued ? [`${name} line ${i + 1}: the value of ${m[1]} contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. ${m[1]}='…' (single quotes keep every character as it is).`] : [];
   });
+  if (problems.length) throw new DeployError(problems.join('\n'));
 }
 
 /**
- * Reads the target from the environment.
+ * What is wrong with `value` as DEPLOY_LIVE_URL, the address the live check reads the site at
+ * (http or https, no login in it), or undefined.
+ */
+export function liveUrlProblem(value: string): string | undefined {
+  const example = 'e.g. DEPLOY_LIVE_URL=https://staging.yourdomain.com';
+  if (!URL.canParse(value)) return `DEPLOY_LIVE_URL is not an address (${example}).`;
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `DEPLOY_LIVE_URL must start with http:// or https:// (${example}).`;
+  if (url.username || url.password) return 'DEPLOY_LIVE_URL contains a user name or password: the live check reads the public site and sends no login; remove them.';
+  return undefined;
+}
+
+/** The parts of DEPLOY_TARGET, or the problems with it (pushed to `problems`). */
+function targetAddress(raw: string, env: NodeJS.ProcessEnv, problems: string[]): { url: URL; protocol: Protocol } | undefined {
+  const example = 'e.g. DEPLOY_TARGET=ftps://user@ftp.yourdomain.com/public_html';
+  if (!URL.canParse(raw)) return void problems.push(`DEPLOY_TARGET is not an address (${example}).`);
+  const url = new URL(raw);
+  const protocol = url.protocol.replace(/:$/, '') as Protocol;
+  if (!(protocol in DEFAULT_PORTS)) return void problems.push(`DEPLOY_TARGET must start with ftp://, ftps:// or sftp:// (${example}).`);
+  if (url.password) problems.push('DEPLOY_TARGET contains a password: remove it from the address and set DEPLOY_PASSWORD instead.');
+  if (!url.username) problems.push(`DEPLOY_TARGET has no user name before the host (${example}).`);
+  if (!url.hostname) problems.push(`DEPLOY_TARGET has no host (${example}).`);
+  if (protocol === 'ftp' && env.DEPLOY_ALLOW_PLAIN_FTP?.trim() !== '1') {
+    problems.push('DEPLOY_TARGET starts with ftp://, which sends the password and every file unencrypted: use ftps:// (FTP with TLS) or sftp:// if your host offers either (most do; ask them), or, only if it offers nothing else, set DEPLOY_ALLOW_PLAIN_FTP=1 to deploy over plain FTP anyway.');
+  }
+  return { url, protocol };
+}
+
+/**
+ * A number read from `name`: `fallback` when unset or blank, else the value if `valid`, else
+ * `message` is pushed to `problems` (and `fallback` returned).
+ */
+function numberOf(env: NodeJS.ProcessEnv, name: string, fallback: number, valid: (n: number) => boolean, message: string, problems: string[]): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (valid(Number(raw))) return Number(raw);
+  problems.push(message);
+  return fallback;
+}
+
+/**
+ * Reads the target from the environment, checking every variable before it reports.
  * @param env  the variables to read (the command's process.env, after loadDotEnv)
  * @param root the project root: the remembered SFTP host keys are kept there (KNOWN_HOSTS_FILE)
  * @returns undefined when DEPLOY_TARGET is not set
- * @throws DeployError naming the variable that is wrong and how to write it
+ * @throws DeployError with one line per wrong variable, naming it and how to write it
  */
 export function readTarget(env: NodeJS.ProcessEnv, root: string): DeployTarget | undefined {
   const raw = env.DEPLOY_TARGET?.trim();
   if (!raw) return undefined;
-  const example = 'e.g. DEPLOY_TARGET=ftps://user@ftp.yourdomain.com/public_html';
-  if (!URL.canParse(raw)) throw new DeployError(`DEPLOY_TARGET is not an address (${example}).`);
-  const url = new URL(raw);
-  const protocol = url.protocol.replace(/:$/, '') as Protocol;
-  if (!(protocol in DEFAULT_PORTS)) throw new DeployError(`DEPLOY_TARGET must start with ftp://, ftps:// or sftp:// (${example}).`);
-  if (url.password) throw new DeployError('DEPLOY_TARGET contains a password: remove it from the address and set DEPLOY_PASSWORD instead.');
-  if (!url.username) throw new DeployError(`DEPLOY_TARGET has no user name before the host (${example}).`);
-  if (!url.hostname) throw new DeployError(`DEPLOY_TARGET has no host (${example}).`);
+  const problems: string[] = [];
+  const address = targetAddress(raw, env, problems);
+  const protocol = address?.protocol;
   const keyFile = env.DEPLOY_KEY?.trim().replace(/^~(?=\/)/, os.homedir()) || undefined;
-  if (keyFile && protocol !== 'sftp') throw new DeployError('DEPLOY_KEY is for sftp:// targets; FTP and FTPS log in with DEPLOY_PASSWORD.');
-  if (keyFile && !existsSync(keyFile)) throw new DeployError(`DEPLOY_KEY names a file that does not exist: ${keyFile}`);
+  if (keyFile && protocol && protocol !== 'sftp') problems.push('DEPLOY_KEY is for sftp:// targets; FTP and FTPS log in with DEPLOY_PASSWORD.');
+  if (keyFile && !existsSync(keyFile)) problems.push(`DEPLOY_KEY names a file that does not exist: ${keyFile}`);
   const password = env.DEPLOY_PASSWORD || undefined;
-  if (!password && !keyFile) throw new DeployError(protocol === 'sftp' ? 'Set DEPLOY_KEY (a private key file) or DEPLOY_PASSWORD to log in.' : 'Set DEPLOY_PASSWORD to log in.');
-  const timeoutS = env.DEPLOY_TIMEOUT_SECONDS ? Number(env.DEPLOY_TIMEOUT_SECONDS) : DEFAULT_TIMEOUT_S;
-  const connections = env.DEPLOY_CONNECTIONS ? Number(env.DEPLOY_CONNECTIONS) : DEFAULT_CONNECTIONS;
-  if (!Number.isInteger(connections) || connections < 1 || connections > 16) throw new DeployError('DEPLOY_CONNECTIONS must be a whole number from 1 to 16, e.g. 3 (1 when your host allows one connection at a time).');
-  const lockWaitS = env.DEPLOY_LOCK_WAIT_SECONDS?.trim() ? Number(env.DEPLOY_LOCK_WAIT_SECONDS) : DEFAULT_LOCK_WAIT_S;
-  if (!(lockWaitS >= 0)) throw new DeployError(`DEPLOY_LOCK_WAIT_SECONDS must be a number of seconds, e.g. ${DEFAULT_LOCK_WAIT_S} (0: stop at once when another deploy holds the server).`);
-  const lockStaleMin = env.DEPLOY_LOCK_STALE_MINUTES?.trim() ? Number(env.DEPLOY_LOCK_STALE_MINUTES) : DEFAULT_LOCK_STALE_MIN;
-  if (!(lockStaleMin > 0)) throw new DeployError(`DEPLOY_LOCK_STALE_MINUTES must be a number of minutes, e.g. ${DEFAULT_LOCK_STALE_MIN}.`);
-  if (!(timeoutS > 0)) throw new DeployError(`DEPLOY_TIMEOUT_SECONDS must be a number of seconds, e.g. ${DEFAULT_TIMEOUT_S}.`);
-  if (protocol === 'ftp' && env.DEPLOY_ALLOW_PLAIN_FTP?.trim() !== '1') {
-    throw new DeployError('DEPLOY_TARGET starts with ftp://, which sends the password and every file unencrypted: use ftps:// (FTP with TLS) or sftp:// if your host offers either (most do; ask them), or, only if it offers nothing else, set DEPLOY_ALLOW_PLAIN_FTP=1 to deploy over plain FTP anyway.');
-  }
+  if (!password && !keyFile) problems.push(protocol === 'sftp' ? 'Set DEPLOY_KEY (a private key file) or DEPLOY_PASSWORD to log in.' : 'Set DEPLOY_PASSWORD to log in.');
+  const timeoutS = numberOf(env, 'DEPLOY_TIMEOUT_SECONDS', DEFAULT_TIMEOUT_S, (n) => n > 0, `DEPLOY_TIMEOUT_SECONDS must be a number of seconds, e.g. ${DEFAULT_TIMEOUT_S}.`, problems);
+  const connections = numberOf(env, 'DEPLOY_CONNECTIONS', DEFAULT_CONNECTIONS, (n) => Number.isInteger(n) && n >= 1 && n <= 16, 'DEPLOY_CONNECTIONS must be a whole number from 1 to 16, e.g. 3 (1 when your host allows one connection at a time).', problems);
+  const lockWaitS = numberOf(env, 'DEPLOY_LOCK_WAIT_SECONDS', DEFAULT_LOCK_WAIT_S, (n) => n >= 0, `DEPLOY_LOCK_WAIT_SECONDS must be a number of seconds, e.g. ${DEFAULT_LOCK_WAIT_S} (0: stop at once when another deploy holds the server).`, problems);
+  const lockStaleMin = numberOf(env, 'DEPLOY_LOCK_STALE_MINUTES', DEFAULT_LOCK_STALE_MIN, (n) => n > 0, `DEPLOY_LOCK_STALE_MINUTES must be a number of minutes, e.g. ${DEFAULT_LOCK_STALE_MIN}.`, problems);
   const fingerprint = env.DEPLOY_TLS_FINGERPRINT?.trim();
   const tlsFingerprint = fingerprint ? fingerprint.replace(/^sha256(\s+fingerprint)?\s*=\s*/i, '').replace(/[:\s]/g, '').toUpperCase() : undefined;
   if (tlsFingerprint !== undefined && !/^[0-9A-F]{64}$/.test(tlsFingerprint)) {
-    throw new DeployError('DEPLOY_TLS_FINGERPRINT must be the SHA-256 fingerprint of the FTPS certificate, 64 hex digits with or without colons, e.g. AB:12:… as openssl x509 -noout -fingerprint -sha256 prints it.');
-  }
-  if (tlsFingerprint && protocol !== 'ftps') throw new DeployError('DEPLOY_TLS_FINGERPRINT is for ftps:// targets (SFTP servers are pinned with DEPLOY_HOST_KEY).');
+    problems.push('DEPLOY_TLS_FINGERPRINT must be the SHA-256 fingerprint of the FTPS certificate, 64 hex digits with or without colons, e.g. AB:12:… as openssl x509 -noout -fingerprint -sha256 prints it.');
+  } else if (tlsFingerprint && protocol && protocol !== 'ftps') problems.push('DEPLOY_TLS_FINGERPRINT is for ftps:// targets (SFTP servers are pinned with DEPLOY_HOST_KEY).');
+  const liveProblem = env.DEPLOY_LIVE_URL?.trim() && liveUrlProblem(env.DEPLOY_LIVE_URL.trim());
+  if (liveProblem) problems.push(liveProblem);
+  if (!address || problems.length) throw new DeployError(problems.join('\n'));
+  const { url } = address;
   return {
-    protocol,
+    protocol: address.protocol,
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: url.port ? Number(url.port) : DEFAULT_PORTS[protocol],
+    port: url.port ? Number(url.port) : DEFAULT_PORTS[address.protocol],
     user: decodeURIComponent(url.username),
     folder: folderOf(url.pathname),
     password,

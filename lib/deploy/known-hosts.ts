@@ -1,124 +1,75 @@
 /**
- * Trusting an SFTP server's host key the way OpenSSH's ssh does, before the deploy logs in or
- * writes anything.
+ * Trusting an SFTP server's host key the way OpenSSH's ssh does, before the deploy logs in.
  *
- * Where keys come from:
- *  - DEPLOY_HOST_KEY (a "SHA256:…" fingerprint) wins over everything below: only that key is
- *    accepted, and no file is read or written.
- *  - OpenSSH's own files for this user, ~/.ssh/known_hosts and ~/.ssh/known_hosts2 (the default
- *    UserKnownHostsFile of ssh_config(5)), read only: plain, wildcard, negated, `[host]:port` and
- *    hashed (`|1|salt|hash`, HashKnownHosts) host names, and the `@revoked` marker, as sshd(8)
- *    "SSH_KNOWN_HOSTS FILE FORMAT" describes them. `@cert-authority` lines are skipped: the
- *    deploy's SSH client (ssh2) does not check host certificates.
- *  - The project's own file, KNOWN_HOSTS_FILE (lib/deploy/deploy-target.ts) at the project root (git-ignored; DEPLOY_KNOWN_HOSTS
- *    names another), in the same format: where the deploy remembers the key of a host it met first.
+ * DEPLOY_HOST_KEY (a "SHA256:…" fingerprint), when set, is the only key accepted and no file is
+ * read or written. Otherwise the keys are those of the user's ~/.ssh/known_hosts and known_hosts2
+ * (read only) and of the project's file (HostKeySettings.projectFile), where the deploy remembers
+ * the key of a host it met first. All are in the format of sshd(8) "SSH_KNOWN_HOSTS FILE FORMAT"
+ * (https://man.openbsd.org/sshd#SSH_KNOWN_HOSTS_FILE_FORMAT): plain, wildcard, negated,
+ * `[host]:port` and hashed (`|1|salt|hash`) host names, and the `@revoked` marker;
+ * `@cert-authority` lines are skipped (ssh2 does not check host certificates). Keys are read by
+ * ssh2's own key parser.
  *
- * What happens to the key the server presents (OpenSSH's order: a revoked key is refused even for
- * a host that also has it as a known key):
- *  - revoked for that host in any file: refused;
- *  - one of the keys known for the host: accepted;
- *  - other keys are known for the host: refused as changed, naming both fingerprints. The client
- *    asks the server for the known key types first (OpenSSH does the same), so a server that still
- *    has its known ed25519 key is never judged by an RSA key it also has;
- *  - the host is unknown: with CI set (every CI checkout starts with nothing remembered) refused,
- *    naming the fingerprint to put in DEPLOY_HOST_KEY; when the deploy's input is a terminal the
- *    operator is asked (on /dev/tty, so `npm run deploy | tee log` still asks); with neither,
- *    refused unless DEPLOY_ACCEPT_NEW_HOST_KEY=1, which accepts and remembers it (OpenSSH's
- *    StrictHostKeyChecking=accept-new).
+ * The key the server presents is, in OpenSSH's order: refused when revoked for the host; accepted
+ * when known; refused as changed, naming both fingerprints, when other keys are known (the known
+ * key types are asked for first, as ssh does, so a server is never judged by a second key it also
+ * has). An unknown host is refused under CI, asked about on a terminal (lib/edit/host-key.ts
+ * confirms it in the editor), accepted and remembered with DEPLOY_ACCEPT_NEW_HOST_KEY=1 (ssh's
+ * StrictHostKeyChecking=accept-new), refused otherwise.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AlgorithmList, ServerHostKeyAlgorithm } from 'ssh2';
+import ssh2, { type AlgorithmList, type ServerHostKeyAlgorithm } from 'ssh2';
 import { DeployError, type HostKeySettings } from './deploy-target.ts';
 
 /** One key line of a known_hosts file. */
-export interface KnownHostEntry {
+interface Entry {
   /** The file and 1-based line it was read from (for messages). */
   file: string;
   line: number;
-  /** "revoked" for `@revoked` lines; undefined for plain lines. */
-  marker?: 'revoked';
+  revoked: boolean;
   /** The host field as written: comma-separated patterns, or one hashed name `|1|salt|hash`. */
   hosts: string;
-  /** The key's type, e.g. "ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256". */
-  keyType: string;
-  /** The public key blob (the base64 field decoded): what the server presents. */
+  /** The public key blob, as the server presents it. */
   key: Buffer;
 }
 
-/**
- * The key type written at the start of an SSH public key blob (RFC 4253 section 6.6: a string,
- * uint32 length then bytes). @returns "" when the blob is too short to hold one
- */
+/** The key type an SSH public key blob names (e.g. "ssh-ed25519"), "" when ssh2 cannot read it. */
 export function keyTypeOf(blob: Buffer): string {
-  if (blob.length < 4) return '';
-  const n = blob.readUInt32BE(0);
-  return n > 0 && 4 + n <= blob.length && n < 64 ? blob.subarray(4, 4 + n).toString('latin1') : '';
+  const key = ssh2.utils.parseKey(blob);
+  return key instanceof Error ? '' : key.type;
 }
 
-/**
- * Parses the key lines of a known_hosts file. Comments, blank lines, `@cert-authority` lines and
- * lines whose key does not decode to a blob of the type they name are skipped, as ssh skips them.
- * @param file the file's path, kept in each entry for messages
- */
-export function parseKnownHosts(text: string, file: string): KnownHostEntry[] {
-  const out: KnownHostEntry[] = [];
-  text.split('\n').forEach((raw, i) => {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) return;
-    const fields = line.split(/\s+/);
-    let marker: KnownHostEntry['marker'];
-    if (fields[0].startsWith('@')) {
-      if (fields[0] !== '@revoked') return; // @cert-authority, or a marker ssh does not know
-      marker = 'revoked';
-      fields.shift();
-    }
-    const [hosts, keyType, base64] = fields;
-    if (!hosts || !keyType || !base64 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return;
-    const key = Buffer.from(base64, 'base64');
-    if (keyTypeOf(key) !== keyType) return;
-    out.push({ file, line: i + 1, marker, hosts, keyType, key });
+/** The key lines of a known_hosts file; comments, `@cert-authority` and unreadable keys are skipped, as ssh skips them. */
+function parseKnownHosts(text: string, file: string): Entry[] {
+  return text.split('\n').flatMap((raw, i) => {
+    const fields = raw.trim().split(/\s+/);
+    const revoked = fields[0] === '@revoked';
+    const [hosts, keyType, base64] = revoked ? fields.slice(1) : fields;
+    if (!base64 || /^[@#]/.test(hosts)) return [];
+    const key = ssh2.utils.parseKey(`${keyType} ${base64}`);
+    return key instanceof Error || key.type !== keyType ? [] : [{ file, line: i + 1, revoked, hosts, key: key.getPublicSSH() }];
   });
-  return out;
 }
 
 /**
- * The name a host is known by in known_hosts: the host alone on port 22, else `[host]:port`
- * (sshd(8), "SSH_KNOWN_HOSTS FILE FORMAT"). Lowercased, as ssh lowercases host names.
- */
-export function knownHostName(host: string, port: number): string {
-  const h = host.toLowerCase();
-  return port === 22 ? h : `[${h}]:${port}`;
-}
-
-/** OpenSSH's wildcard pattern ("*" any run of characters, "?" one character) as a RegExp. */
-function patternRegExp(pattern: string): RegExp {
-  const source = pattern.toLowerCase().replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`);
-}
-
-/**
- * True when the host field of a known_hosts line names `name` (from knownHostName). A hashed
- * field `|1|salt|hash` matches when HMAC-SHA1 keyed with the salt over the name is the hash (as
- * OpenSSH's HashKnownHosts writes it); otherwise the comma-separated patterns match unless a
- * negated one ("!pattern") does.
+ * True when the host field of a known_hosts line names `name` ("host", or "[host]:port" off port
+ * 22). A hashed field `|1|salt|hash` matches when HMAC-SHA1 keyed with the salt over the name is
+ * the hash (OpenSSH's HashKnownHosts); otherwise a pattern must match ("*" any run of characters,
+ * "?" one) and no negated one ("!pattern") may.
  */
 export function hostFieldMatches(hosts: string, name: string): boolean {
   if (hosts.startsWith('|1|')) {
     const [, , salt, hash] = hosts.split('|');
-    if (!salt || !hash) return false;
-    return createHmac('sha1', Buffer.from(salt, 'base64')).update(name).digest('base64') === hash;
+    return !!hash && createHmac('sha1', Buffer.from(salt, 'base64')).update(name).digest('base64') === hash;
   }
-  let matched = false;
-  for (const pattern of hosts.split(',')) {
-    const negated = pattern.startsWith('!');
-    if (!patternRegExp(negated ? pattern.slice(1) : pattern).test(name)) continue;
-    if (negated) return false;
-    matched = true;
-  }
-  return matched;
+  const matching = hosts.toLowerCase().split(',').filter((p) => {
+    const glob = p.replace(/^!/, '').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    return new RegExp(`^${glob}$`).test(name);
+  });
+  return matching.length > 0 && !matching.some((p) => p.startsWith('!'));
 }
 
 /** OpenSSH's fingerprint of a host key: "SHA256:" and the unpadded base64 of its SHA-256 (ssh-keygen -l). */
@@ -126,132 +77,82 @@ export function hostKeyFingerprint(key: Buffer): string {
   return `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
 }
 
-/**
- * The host key algorithms (RFC 8332, RFC 5656, RFC 8709) that make a server present a key of
- * `keyType`: an RSA key is presented under rsa-sha2-512, rsa-sha2-256 or ssh-rsa.
- */
-export function algorithmsFor(keyType: string): string[] {
-  return keyType === 'ssh-rsa' ? ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa'] : [keyType];
-}
-
-/** The algorithms ssh2 can verify (its SUPPORTED_SERVER_HOST_KEY); others are left out of the preference. */
-const SSH2_HOST_KEY_ALGORITHMS = new Set(['ssh-ed25519', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa', 'ssh-dss']);
-
-/** What the known_hosts files say about the key a server presented. */
-export type HostKeyVerdict =
-  | { status: 'known'; entry: KnownHostEntry }
-  | { status: 'revoked'; entry: KnownHostEntry }
-  | { status: 'changed'; expected: KnownHostEntry[] }
-  | { status: 'unknown' };
-
-/**
- * Judges `key` presented by the host known as `name` against `entries` (see the module comment
- * for the order of the rules).
- */
-export function judgeHostKey(entries: KnownHostEntry[], name: string, key: Buffer): HostKeyVerdict {
-  const forHost = entries.filter((e) => hostFieldMatches(e.hosts, name));
-  const revoked = forHost.find((e) => e.marker === 'revoked' && e.key.equals(key));
-  if (revoked) return { status: 'revoked', entry: revoked };
-  const known = forHost.filter((e) => !e.marker);
-  const match = known.find((e) => e.key.equals(key));
-  if (match) return { status: 'known', entry: match };
-  return known.length ? { status: 'changed', expected: known } : { status: 'unknown' };
-}
-
-/** A file's path as the operator would type it: ~/… under the home folder, relative under the working folder. */
+/** A file's path as the operator would type it: relative under the working folder, ~/… under the home folder. */
 function shown(file: string): string {
   const rel = path.relative(process.cwd(), file);
   if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel;
-  const home = os.homedir();
-  return file.startsWith(`${home}/`) ? `~/${file.slice(home.length + 1)}` : file;
+  return file.startsWith(`${os.homedir()}/`) ? `~/${file.slice(os.homedir().length + 1)}` : file;
 }
 
-/** "SHA256:… (ssh-ed25519)". */
 const describeKey = (key: Buffer) => `${hostKeyFingerprint(key)} (${keyTypeOf(key)})`;
 
 /**
  * One connection's check of the server's host key: the ssh2 options to pass (`serverHostKey`,
- * `verify`), then, after the handshake, why the key was refused (`refusal`) or what to tell the
- * operator (`describe`).
+ * `verify`), then, after the handshake, why the key was refused (`refusal`), which key the
+ * operator must be asked about (`askFor`), or what to tell the operator (`describe`).
  */
 export class HostKeyCheck {
-  /** The known_hosts name of the host, e.g. "[127.0.0.1]:2222". */
+  /** The host as known_hosts names it: lowercased, "[host]:port" off port 22, e.g. "[127.0.0.1]:2222". */
   readonly name: string;
-  private readonly entries: KnownHostEntry[] = [];
+  private readonly entries: Entry[] = [];
   /** Set by verify when the key is refused: the one-line error the deploy ends with. */
   refusal?: DeployError;
   /** Set by verify when the host is unknown and the operator must be asked first. */
   askFor?: Buffer;
-  /** What verify decided, for describe(). */
-  private outcome?: { kind: 'pinned' | 'known' | 'remembered' | 'unremembered'; key: Buffer; entry?: KnownHostEntry; why?: string };
+  /** The line describe() returns. */
+  private outcome?: string;
 
   /**
-   * @param host, port the server as DEPLOY_TARGET names it
    * @param pinned DEPLOY_HOST_KEY, when set
    * @throws DeployError when a known_hosts file exists but cannot be read
    */
   constructor(readonly host: string, readonly port: number, private readonly pinned: string | undefined, private readonly settings: HostKeySettings) {
-    this.name = knownHostName(host, port);
+    this.name = port === 22 ? host.toLowerCase() : `[${host.toLowerCase()}]:${port}`;
     if (pinned) return;
-    for (const file of [...settings.userFiles, settings.projectFile]) {
-      if (!existsSync(file)) continue;
-      let text: string;
+    for (const file of [...settings.userFiles, settings.projectFile].filter((f) => existsSync(f))) {
       try {
-        text = readFileSync(file, 'utf8');
+        this.entries.push(...parseKnownHosts(readFileSync(file, 'utf8'), file).filter((e) => hostFieldMatches(e.hosts, this.name)));
       } catch (err) {
         throw new DeployError(`Cannot read ${shown(file)} (${(err as NodeJS.ErrnoException).code ?? err}): the deploy checks the SFTP server's host key against it; fix its permissions.`);
       }
-      this.entries.push(...parseKnownHosts(text, file));
     }
   }
 
   /**
-   * ssh2's `algorithms.serverHostKey`: the algorithms of the key types known for this host first,
-   * then ssh2's defaults (undefined: no key known, ssh2's defaults as they are).
+   * ssh2's `algorithms.serverHostKey`: the algorithms of the key types known for this host first
+   * (an RSA key under rsa-sha2-512, rsa-sha2-256 and ssh-rsa: RFC 8332), then ssh2's defaults;
+   * undefined (ssh2's defaults) when no key is known.
    */
   get serverHostKey(): AlgorithmList<ServerHostKeyAlgorithm> | undefined {
-    const types = [...new Set(this.entries.filter((e) => !e.marker && hostFieldMatches(e.hosts, this.name)).map((e) => e.keyType))];
-    const algorithms = types.flatMap(algorithmsFor).filter((a) => SSH2_HOST_KEY_ALGORITHMS.has(a)) as ServerHostKeyAlgorithm[];
+    const types = new Set(this.entries.filter((e) => !e.revoked).map((e) => keyTypeOf(e.key)));
+    const algorithms = [...types].flatMap((t) => (t === 'ssh-rsa' ? ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa'] : [t])) as ServerHostKeyAlgorithm[];
     // ssh2 applies the operations in the order of the object's keys, and "prepend" skips a name
     // still in the list: remove the known ones from the defaults, then put them first.
     return algorithms.length ? { remove: algorithms, prepend: algorithms, append: [] } : undefined;
   }
 
-  /**
-   * ssh2's `hostVerifier`: true to go on with the handshake. A new key accepted without asking is
-   * remembered here, before the login (as ssh does).
-   */
+  /** ssh2's `hostVerifier`: true to go on with the handshake. A new key accepted without asking is remembered here, before the login. */
   verify = (key: Buffer): boolean => {
     const where = `${this.host}:${this.port}`;
     const fingerprint = hostKeyFingerprint(key);
     if (this.pinned) {
-      if (fingerprint === this.pinned) {
-        this.outcome = { kind: 'pinned', key };
-        return true;
-      }
-      this.refusal = new DeployError(`${this.host} presented host key ${fingerprint}, not DEPLOY_HOST_KEY ${this.pinned}: the server changed or someone is in between; ask your host before deploying.`);
-      return false;
+      if (fingerprint === this.pinned) return true;
+      return this.refuse(`${this.host} presented host key ${fingerprint}, not DEPLOY_HOST_KEY ${this.pinned}: the server changed or someone is in between; ask your host before deploying.`);
     }
-    const verdict = judgeHostKey(this.entries, this.name, key);
-    if (verdict.status === 'known') {
-      this.outcome = { kind: 'known', key, entry: verdict.entry };
+    const revoked = this.entries.find((e) => e.revoked && e.key.equals(key));
+    if (revoked) return this.refuse(`${where} presented host key ${describeKey(key)}, which ${shown(revoked.file)} line ${revoked.line} marks @revoked: nothing was sent, not even the login. Never deploy to a server with that key; ask your host for the server's current key.`);
+    const known = this.entries.filter((e) => !e.revoked);
+    const match = known.find((e) => e.key.equals(key));
+    if (match) {
+      this.outcome = `Connected; the server's host key ${fingerprint} is the one ${shown(match.file)} line ${match.line} knows for ${this.name}.`;
       return true;
     }
-    if (verdict.status === 'revoked') {
-      this.refusal = new DeployError(`${where} presented host key ${describeKey(key)}, which ${shown(verdict.entry.file)} line ${verdict.entry.line} marks @revoked: nothing was sent, not even the login. Never deploy to a server with that key; ask your host for the server's current key.`);
-      return false;
+    if (known.length) {
+      const expected = known.map((e) => `${describeKey(e.key)} (${shown(e.file)} line ${e.line})`).join(' or ');
+      const remove = [...new Set(known.map((e) => e.file))].map((f) => `ssh-keygen -R "${this.name}" -f ${shown(f)}`).join(' and ');
+      return this.refuse(`${where} presented host key ${describeKey(key)}, but ${this.name} is known by ${expected}: the server's key changed, or someone is in between. Nothing was sent, not even the login. Ask your host whether they replaced the server's key; only if they confirm, delete the old entry (${remove}) and deploy again.`);
     }
-    if (verdict.status === 'changed') {
-      const expected = verdict.expected.map((e) => `${describeKey(e.key)} (${shown(e.file)} line ${e.line})`).join(' or ');
-      const files = [...new Set(verdict.expected.map((e) => e.file))];
-      const remove = files.map((f) => (f === this.settings.projectFile ? `ssh-keygen -R "${this.name}" -f ${shown(f)}` : `ssh-keygen -R "${this.name}"${f.endsWith('known_hosts') ? '' : ` -f ${shown(f)}`}`)).join(' and ');
-      this.refusal = new DeployError(`${where} presented host key ${describeKey(key)}, but ${this.name} is known by ${expected}: the server's key changed, or someone is in between. Nothing was sent, not even the login. Ask your host whether they replaced the server's key; only if they confirm, delete the old entry (${remove}) and deploy again.`);
-      return false;
-    }
-    if (this.settings.ci) {
-      this.refusal = new DeployError(`${where} is not a known host and CI is set (a CI checkout remembers nothing): confirm with your host that its SFTP host key is ${fingerprint}, then set DEPLOY_HOST_KEY=${fingerprint} in the CI's secrets.`);
-      return false;
-    }
+    if (this.settings.ci) return this.refuse(`${where} is not a known host and CI is set (a CI checkout remembers nothing): confirm with your host that its SFTP host key is ${fingerprint}, then set DEPLOY_HOST_KEY=${fingerprint} in the CI's secrets.`);
     if (this.settings.confirm) {
       this.askFor = key;
       return false;
@@ -260,34 +161,32 @@ export class HostKeyCheck {
       this.remember(key);
       return true;
     }
-    this.refusal = new DeployError(`${where} is not a known host and there is no terminal to ask on (the deploy's input is not a terminal): confirm with your host that its SFTP host key is ${fingerprint}, then set DEPLOY_HOST_KEY=${fingerprint}; or run the deploy once from a terminal and answer; DEPLOY_ACCEPT_NEW_HOST_KEY=1 accepts a new host's key without asking.`);
-    return false;
+    return this.refuse(`${where} is not a known host and there is no terminal to ask on (the deploy's input is not a terminal): confirm with your host that its SFTP host key is ${fingerprint}, then set DEPLOY_HOST_KEY=${fingerprint}; or run the deploy once from a terminal and answer; DEPLOY_ACCEPT_NEW_HOST_KEY=1 accepts a new host's key without asking.`);
   };
+
+  private refuse(message: string): false {
+    this.refusal = new DeployError(message);
+    return false;
+  }
 
   /** Appends `key` for this host to the project's file (creating it with a heading comment). */
   remember(key: Buffer): void {
     const file = this.settings.projectFile;
+    const fp = hostKeyFingerprint(key);
+    let kept = `remembered in ${shown(file)}; later deploys refuse any other key`;
     try {
       mkdirSync(path.dirname(file), { recursive: true });
       const heading = existsSync(file) ? '' : '# Host keys of the SFTP servers npm run deploy has met (OpenSSH known_hosts format).\n# Delete a line only when the host confirms that the server\'s key changed.\n';
       appendFileSync(file, `${heading}${this.name} ${keyTypeOf(key)} ${key.toString('base64')}\n`);
-      this.outcome = { kind: 'remembered', key };
     } catch (err) {
-      this.outcome = { kind: 'unremembered', key, why: String((err as NodeJS.ErrnoException).code ?? err) };
+      kept = `NOT remembered: ${shown(file)} could not be written (${(err as NodeJS.ErrnoException).code ?? err}), so the next deploy meets it as new again`;
     }
+    this.outcome = `New host ${this.name}: its host key ${describeKey(key)} is ${kept}. Check the fingerprint with your host; for CI, set DEPLOY_HOST_KEY=${fp}.`;
   }
 
   /** One line for the operator once connected; undefined with DEPLOY_HOST_KEY (nothing to add). */
   describe(): string | undefined {
-    const o = this.outcome;
-    if (!o || o.kind === 'pinned') return undefined;
-    const fp = hostKeyFingerprint(o.key);
-    if (o.kind === 'known') return `Connected; the server's host key ${fp} is the one ${shown(o.entry!.file)} line ${o.entry!.line} knows for ${this.name}.`;
-    const file = shown(this.settings.projectFile);
-    const kept = o.kind === 'remembered'
-      ? `remembered in ${file}; later deploys refuse any other key`
-      : `NOT remembered: ${file} could not be written (${o.why}), so the next deploy meets it as new again`;
-    return `New host ${this.name}: its host key ${describeKey(o.key)} is ${kept}. Check the fingerprint with your host; for CI, set DEPLOY_HOST_KEY=${fp}.`;
+    return this.outcome;
   }
 }
 

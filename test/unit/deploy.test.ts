@@ -16,8 +16,8 @@ import { deploy, type DeployEvent } from '../../lib/deploy/deploy.ts';
 import { MemoryRemote, MemoryServer } from '../helpers/memory-remote.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
-import { checkSite, formatFinding, isBlocking, targetMismatch, type Finding } from '../../lib/deploy/prepublish-check.ts';
-import { decimalPlaces, MAX_DESCRIPTION, upperMinutes } from '../../lib/deploy/site-consistency.ts';
+import { checkSite, formatFinding, isBlocking, targetMismatch, type Finding } from '../../lib/check/prepublish-check.ts';
+import { decimalPlaces, MAX_DESCRIPTION, upperMinutes } from '../../lib/check/site-consistency.ts';
 
 /** The project content with every sample value replaced by the business's own. */
 function ownContent(): any {
@@ -183,7 +183,7 @@ target('should read protocol, user, host, port and folder; a doubled slash is an
   assert.is(readTarget({}, process.cwd()), undefined);
 });
 
-target('should refuse what cannot work, in one line, never echoing a password', () => {
+target('should refuse what cannot work, one line per problem, every problem in one run, never echoing a password', () => {
   const error = (env: Record<string, string>) => {
     try {
       readTarget(env, process.cwd());
@@ -193,10 +193,14 @@ target('should refuse what cannot work, in one line, never echoing a password', 
     }
     return 'no error';
   };
-  assert.is(error({ DEPLOY_TARGET: 'ftp://me:Secret123@h.test/' }), 'DEPLOY_TARGET contains a password: remove it from the address and set DEPLOY_PASSWORD instead.');
+  assert.is(error({ DEPLOY_TARGET: 'ftp://me:Secret123@h.test/', DEPLOY_ALLOW_PLAIN_FTP: '1' }), 'DEPLOY_TARGET contains a password: remove it from the address and set DEPLOY_PASSWORD instead.\nSet DEPLOY_PASSWORD to log in.');
+  assert.equal(error({
+    DEPLOY_TARGET: 'sftp://me@h.test/', DEPLOY_PASSWORD: 'x', DEPLOY_CONNECTIONS: '40', DEPLOY_TIMEOUT_SECONDS: 'soon', DEPLOY_LOCK_WAIT_SECONDS: '-1',
+    DEPLOY_LOCK_STALE_MINUTES: '0', DEPLOY_TLS_FINGERPRINT: 'ab', DEPLOY_KEY: '/nonexistent/key', DEPLOY_LIVE_URL: 'ftp://h.test/',
+  }).split('\n').map((l) => l.split(' ')[0]), ['DEPLOY_KEY', 'DEPLOY_TIMEOUT_SECONDS', 'DEPLOY_CONNECTIONS', 'DEPLOY_LOCK_WAIT_SECONDS', 'DEPLOY_LOCK_STALE_MINUTES', 'DEPLOY_TLS_FINGERPRINT', 'DEPLOY_LIVE_URL'], 'every wrong variable, one line each');
   assert.match(error({ DEPLOY_TARGET: 'http://me@h.test/', DEPLOY_PASSWORD: 'x' }), /must start with ftp:\/\/, ftps:\/\/ or sftp:\/\//);
   assert.match(error({ DEPLOY_TARGET: 'ftp://h.test/', DEPLOY_PASSWORD: 'x' }), /no user name/);
-  assert.is(error({ DEPLOY_TARGET: 'ftp://me@h.test/' }), 'Set DEPLOY_PASSWORD to log in.');
+  assert.is(error({ DEPLOY_TARGET: 'ftp://me@h.test/', DEPLOY_ALLOW_PLAIN_FTP: '1' }), 'Set DEPLOY_PASSWORD to log in.');
   const t = readTarget({ DEPLOY_TARGET: 'sftp://me@h.test//srv', DEPLOY_PASSWORD: 'Secret123' }, process.cwd())!;
   assert.is(describeTarget(t), 'sftp://me@h.test:22//srv');
 });
@@ -213,6 +217,7 @@ target('.env: an unquoted "#" inside a value is refused naming the file and line
   };
   assert.is(refused('# deploy\nDEPLOY_TARGET=ftps://u@h/\nDEPLOY_PASSWORD=ab#cd12\n'), '.env line 3: the value of DEPLOY_PASSWORD contains "#", which .env files read as the start of a comment, so only the part before it would be used: quote it, e.g. DEPLOY_PASSWORD=\'…\' (single quotes keep every character as it is).');
   assert.match(refused('export DEPLOY_PASSWORD=ab#cd'), /^\.env line 1: the value of DEPLOY_PASSWORD contains "#"/);
+  assert.equal(refused('DEPLOY_PASSWORD=ab#cd\nDEPLOY_USER=x\nDEPLOY_KEY=k#1').split('\n').map((l) => l.split(':')[0]), ['.env line 1', '.env line 3'], 'every such line in one run');
   assert.match(refused('DEPLOY_PASSWORD=#abc'), /^\.env line 1: the value of DEPLOY_PASSWORD/, 'a value starting with "#"');
   for (const fine of ["DEPLOY_PASSWORD='ab#cd12'", 'DEPLOY_PASSWORD="ab#cd12"', 'DEPLOY_CONNECTIONS=1 # my host allows one', 'DEPLOY_KEY= # none yet', '# DEPLOY_PASSWORD=ab#cd', 'DEPLOY_PASSWORD=abcd']) {
     assert.is(refused(fine), '', fine);

@@ -42,8 +42,9 @@ interface Rule {
  * directly in lib/ that several jobs share: the route type, text helpers, CSP hashes, writing
  * files, the built-page record). The order is the data flow: content is read, photos and browser
  * scripts are prepared, the files beside the pages are derived, the build joins them all; the
- * dev and preview servers run the build or serve its output, the deploy uploads it, and the
- * browser editor (`npm run edit`) joins them all: it builds, serves a preview and publishes.
+ * dev and preview servers run the build or serve its output, the pre-publish check reads the
+ * content for what must not go online (`npm run check`, and the deploy before it uploads), the
+ * deploy uploads it, and the browser editor (`npm run edit`) joins them all: it builds, serves a preview and publishes.
  */
 const LIB_FOLDERS: Record<string, string[]> = {
   'lib/content/': [],
@@ -53,6 +54,7 @@ const LIB_FOLDERS: Record<string, string[]> = {
   'lib/site-files/': ['lib/', 'lib/content/', 'lib/bundle/'],
   'lib/build/': ['lib/', 'lib/content/', 'lib/photos/', 'lib/bundle/', 'lib/site-files/'],
   'lib/serve/': ['lib/', 'lib/build/', 'lib/site-files/'],
+  'lib/check/': ['lib/', 'lib/content/'],
   'lib/deploy/': ['lib/', 'lib/content/', 'lib/site-files/'],
   'lib/edit/': ['lib/', 'lib/content/', 'lib/photos/', 'lib/bundle/', 'lib/site-files/', 'lib/build/', 'lib/serve/', 'lib/deploy/'],
 };

@@ -3,7 +3,7 @@
  * keys made by `ssh-keygen -t`, entries hashed by `ssh-keygen -H`, fingerprints from
  * `ssh-keygen -l`, and host matching compared with `ssh-keygen -F` name by name (wildcards,
  * negation, `[host]:port`, case). Also the verdicts (known, changed, unknown, revoked) and the key
- * types asked for first.
+ * types asked for first, through the check the deploy runs (HostKeyCheck).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,9 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  algorithmsFor, hostFieldMatches, HostKeyCheck, hostKeyFingerprint, judgeHostKey, keyTypeOf, knownHostName, parseKnownHosts,
-} from '../../lib/deploy/known-hosts.ts';
+import { hostFieldMatches, HostKeyCheck, hostKeyFingerprint, keyTypeOf } from '../../lib/deploy/known-hosts.ts';
 import { isCi, readHostKeySettings } from '../../lib/deploy/deploy-target.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'known-hosts-unit-'));
@@ -38,32 +36,41 @@ function sshKeygenFinds(name: string, file: string): string[] {
 
 const test = suite('known_hosts');
 
-test('key lines parse; comments, blank lines, @cert-authority and broken keys are skipped; @revoked is marked', () => {
-  const text = [
+/** The check the deploy runs for host:port with `files` as the user's known_hosts files; new hosts are neither asked about nor remembered. */
+const checkOf = (host: string, port: number, ...files: string[]) =>
+  new HostKeyCheck(host, port, undefined, { userFiles: files, projectFile: path.join(dir, 'none'), ci: false, acceptNew: false });
+
+/** `text` written to a new file of the temp folder; its path. */
+function knownHosts(name: string, text: string): string {
+  writeFileSync(path.join(dir, name), text);
+  return path.join(dir, name);
+}
+
+test('key lines are read; comments, blank lines, @cert-authority and broken keys are skipped', () => {
+  const file = knownHosts('lines', [
     '# a comment',
     '',
-    `[127.0.0.1]:2222 ${ed.line} deploy@test`,
-    `@revoked * ${rsa.line}`,
-    `@cert-authority *.example.com ${ecdsa.line}`,
-    'broken.example.com ssh-ed25519 not*base64',
-    `mismatch.example.com ssh-rsa ${ed.line.split(' ')[1]}`,
-    `   indented.example.com ${ecdsa.line}   `,
-  ].join('\n');
-  const entries = parseKnownHosts(text, '/tmp/k');
-  assert.equal(entries.map((e) => [e.line, e.marker, e.hosts, e.keyType]), [
-    [3, undefined, '[127.0.0.1]:2222', 'ssh-ed25519'],
-    [4, 'revoked', '*', 'ssh-rsa'],
-    [8, undefined, 'indented.example.com', ecdsa.line.split(' ')[0]],
-  ]);
-  assert.ok(entries[0].key.equals(ed.blob));
+    `h.test ${ed.line} deploy@test`,
+    `@cert-authority h.test ${rsa.line}`,
+    'h.test ssh-ed25519 not*base64',
+    `h.test ssh-rsa ${ed.line.split(' ')[1]}`,
+    `   h.test ${ecdsa.line}   `,
+  ].join('\n'));
+  const check = checkOf('h.test', 22, file);
+  assert.ok(check.verify(ed.blob));
+  assert.match(check.describe()!, / line 3 knows for h\.test\.$/);
+  assert.ok(checkOf('h.test', 22, file).verify(ecdsa.blob), 'an indented line');
+  const other = checkOf('h.test', 22, file);
+  assert.not.ok(other.verify(rsa.blob), 'the @cert-authority key is not a known key');
+  assert.match(other.refusal!.message, new RegExp(`known by ${hostKeyFingerprint(ed.blob).replace(/[+/]/g, '\\$&')} \\(ssh-ed25519\\) \\(\\S+ line 3\\) or \\S+ \\(ecdsa-sha2-nistp256\\) \\(\\S+ line 7\\):`));
   assert.is(keyTypeOf(ed.blob), 'ssh-ed25519');
   assert.is(keyTypeOf(Buffer.from([0, 0])), '');
 });
 
 test('the name of a host: plain on port 22, [host]:port otherwise, lowercased', () => {
-  assert.is(knownHostName('Example.COM', 22), 'example.com');
-  assert.is(knownHostName('127.0.0.1', 2222), '[127.0.0.1]:2222');
-  assert.is(knownHostName('::1', 2222), '[::1]:2222');
+  assert.is(checkOf('Example.COM', 22).name, 'example.com');
+  assert.is(checkOf('127.0.0.1', 2222).name, '[127.0.0.1]:2222');
+  assert.is(checkOf('::1', 2222).name, '[::1]:2222');
 });
 
 test('host patterns match exactly the names ssh-keygen -F finds', () => {
@@ -80,18 +87,19 @@ test('host patterns match exactly the names ssh-keygen -F finds', () => {
 });
 
 test('entries hashed by ssh-keygen -H match their own name only', () => {
-  const file = path.join(dir, 'hashed');
-  writeFileSync(file, `[127.0.0.1]:2222 ${ed.line}\nsftp.example.com,192.0.2.1 ${rsa.line}\n`);
+  const file = knownHosts('hashed', `[127.0.0.1]:2222 ${ed.line}\nsftp.example.com,192.0.2.1 ${rsa.line}\n`);
   execFileSync('ssh-keygen', ['-H', '-f', file], { stdio: 'ignore' });
-  const entries = parseKnownHosts(readFileSync(file, 'utf8'), file);
-  assert.is(entries.length, 3, 'ssh-keygen -H writes one line per name');
-  assert.ok(entries.every((e) => e.hosts.startsWith('|1|')), 'every name is hashed');
-  const found = (name: string) => entries.filter((e) => hostFieldMatches(e.hosts, name)).map((e) => e.keyType);
-  assert.equal(found('[127.0.0.1]:2222'), ['ssh-ed25519']);
-  assert.equal(found('sftp.example.com'), ['ssh-rsa']);
-  assert.equal(found('192.0.2.1'), ['ssh-rsa']);
-  assert.equal(found('127.0.0.1'), [], 'the same address on port 22 is another host');
-  assert.equal(found('[127.0.0.1]:2223'), []);
+  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  assert.is(lines.length, 3, 'ssh-keygen -H writes one line per name');
+  assert.ok(lines.every((l) => l.startsWith('|1|')), 'every name is hashed');
+  assert.ok(checkOf('127.0.0.1', 2222, file).verify(ed.blob));
+  assert.ok(checkOf('sftp.example.com', 22, file).verify(rsa.blob));
+  assert.ok(checkOf('192.0.2.1', 22, file).verify(rsa.blob));
+  for (const [host, port] of [['127.0.0.1', 22], ['127.0.0.1', 2223]] as const) {
+    const check = checkOf(host, port, file);
+    assert.not.ok(check.verify(ed.blob));
+    assert.match(check.refusal!.message, /is not a known host/, 'the same address on another port is another host');
+  }
   assert.is(hostFieldMatches('|1|broken', '127.0.0.1'), false);
 });
 
@@ -102,27 +110,29 @@ test('fingerprints are the ones ssh-keygen -l prints', () => {
   }
 });
 
-test('verdicts: known, changed, unknown; revoked wins over known', () => {
-  const name = '[127.0.0.1]:2222';
-  const entries = parseKnownHosts(`${name} ${ed.line}\n`, 'f');
-  assert.is(judgeHostKey(entries, name, ed.blob).status, 'known');
-  const changed = judgeHostKey(entries, name, rsa.blob);
-  assert.is(changed.status, 'changed');
-  assert.ok(changed.status === 'changed' && changed.expected[0].key.equals(ed.blob));
-  assert.is(judgeHostKey(entries, '[127.0.0.1]:2223', rsa.blob).status, 'unknown');
-  const revoked = parseKnownHosts(`${name} ${ed.line}\n@revoked * ${ed.line}\n`, 'f');
-  assert.is(judgeHostKey(revoked, name, ed.blob).status, 'revoked');
-  assert.is(judgeHostKey(parseKnownHosts(`@revoked other.example.com ${ed.line}\n${name} ${ed.line}\n`, 'f'), name, ed.blob).status, 'known', '@revoked applies to the hosts it names');
+test('verdicts: known, changed, unknown; revoked wins over known and applies to the hosts it names', () => {
+  const file = knownHosts('verdicts', `[127.0.0.1]:2222 ${ed.line}\n`);
+  assert.ok(checkOf('127.0.0.1', 2222, file).verify(ed.blob), 'known');
+  const changed = checkOf('127.0.0.1', 2222, file);
+  assert.not.ok(changed.verify(rsa.blob));
+  assert.match(changed.refusal!.message, /^127\.0\.0\.1:2222 presented host key \S+ \(ssh-rsa\), but \[127\.0\.0\.1\]:2222 is known by /);
+  assert.match(changed.refusal!.message, new RegExp(`delete the old entry \\(ssh-keygen -R "\\[127\\.0\\.0\\.1\\]:2222" -f ${file}\\)`));
+  const unknown = checkOf('127.0.0.1', 2223, file);
+  assert.not.ok(unknown.verify(rsa.blob));
+  assert.match(unknown.refusal!.message, /is not a known host and there is no terminal to ask on/);
+  const revoked = checkOf('127.0.0.1', 2222, file, knownHosts('revoked', `@revoked * ${ed.line}\n`));
+  assert.not.ok(revoked.verify(ed.blob));
+  assert.match(revoked.refusal!.message, /line 1 marks @revoked: nothing was sent/);
+  assert.ok(checkOf('127.0.0.1', 2222, knownHosts('revoked-other', `@revoked other.example.com ${ed.line}\n`), file).verify(ed.blob), '@revoked names another host');
 });
 
 test('the key types known for a host are asked for first; RSA under its three algorithms', () => {
-  assert.equal(algorithmsFor('ssh-rsa'), ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa']);
-  assert.equal(algorithmsFor('ssh-ed25519'), ['ssh-ed25519']);
-  const file = path.join(dir, 'order');
-  writeFileSync(file, `[h.test]:2222 ${rsa.line}\nother.test ${ed.line}\n@revoked [h.test]:2222 ${ed.line}\n`);
+  const file = knownHosts('order', `[h.test]:2222 ${rsa.line}\nother.test ${ed.line}\n@revoked [h.test]:2222 ${ed.line}\n`);
+  const rsaAlgorithms = ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa'];
+  assert.equal(checkOf('h.test', 2222, file).serverHostKey, { remove: rsaAlgorithms, prepend: rsaAlgorithms, append: [] });
+  assert.equal(checkOf('other.test', 22, file).serverHostKey, { remove: ['ssh-ed25519'], prepend: ['ssh-ed25519'], append: [] });
+  assert.is(checkOf('new.test', 22, file).serverHostKey, undefined, 'nothing known: ssh2 defaults');
   const settings = { userFiles: [file], projectFile: path.join(dir, 'none'), ci: false, acceptNew: false };
-  assert.equal(new HostKeyCheck('h.test', 2222, undefined, settings).serverHostKey, { remove: algorithmsFor('ssh-rsa'), prepend: algorithmsFor('ssh-rsa'), append: [] });
-  assert.is(new HostKeyCheck('new.test', 22, undefined, settings).serverHostKey, undefined, 'nothing known: ssh2 defaults');
   assert.is(new HostKeyCheck('h.test', 2222, 'SHA256:x', settings).serverHostKey, undefined, 'DEPLOY_HOST_KEY: no file is read');
 });
 

@@ -2,7 +2,7 @@
  * The pre-publish check: what must not go online as the business's own (the sample identity of
  * lib/content/samples.ts still in the settings or the content, and a share image drawn from it), a
  * siteUrl that does not belong to the server being deployed to, and, as warnings, what the
- * content says that does not add up (lib/deploy/site-consistency.ts). Pure: reads validated site
+ * content says that does not add up (lib/check/site-consistency.ts). Pure: reads validated site
  * data, returns findings; the commands (`npm run check`, `npm run deploy`) print them and decide:
  * "sample" and "target" findings stop them (exit 1, no upload), warnings are printed only.
  */

@@ -1,8 +1,8 @@
 /**
  * What the pre-publish check's findings point at: the content files, the records in each with the
  * label a finding gives them, and every text of a record with its dotted field path. Shared by the
- * sample rules (lib/deploy/prepublish-check.ts) and the consistency rules
- * (lib/deploy/site-consistency.ts).
+ * sample rules (lib/check/prepublish-check.ts) and the consistency rules
+ * (lib/check/site-consistency.ts).
  */
 import type { SiteData } from '../content/load-content.ts';
 import { HOME_FILE, recordFile, SETTINGS_FILE } from '../content/content-paths.ts';
