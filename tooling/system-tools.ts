@@ -125,8 +125,8 @@ function prefixesUsed(tool: SystemTool, testFiles: string[]): string[] {
 }
 
 /** The tools that at least one of `testFiles` needs. */
-export function toolsFor(testFiles: string[], tools = SYSTEM_TOOLS): SystemTool[] {
-  return tools.filter((t) => prefixesUsed(t, testFiles).length > 0);
+export function toolsFor(testFiles: string[]): SystemTool[] {
+  return SYSTEM_TOOLS.filter((t) => prefixesUsed(t, testFiles).length > 0);
 }
 
 /** The command that installs every tool the tests need (README and messages say this one). */
