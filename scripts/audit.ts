@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   try {
     const rows = await auditPages(server.url, targets, {
       onRow: (r) => process.stdout.write(`  ${r.path} ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}\n`),
-      onCalibrated: (cpu) => console.log(describeCpu(cpu)),
+      onStart: (cpu) => console.log(describeCpu(cpu)),
       runs,
     });
     console.log(`\n${formatTable(rows)}\n`);

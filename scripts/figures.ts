@@ -19,7 +19,9 @@
  *   /areas/grants/ (`npm run build`), the record's file (or the modules importing the `yaml`
  *   parser, when the record is a YAML file), the module of the area page component, and the
  *   modules importing `react-dom/server` (page to HTML) or `html-minifier-terser` (the final
- *   bytes), and the module the entry hands the files to (`lib/write.ts`). For `npm run deploy` to
+ *   bytes), and the module the entry hands the files to (`lib/write.ts`). A second figure counts
+ *   the import chains only: the same walk without the modules the targets import (the path from
+ *   the command to the bytes, not everything called on it). For `npm run deploy` to
  *   its first upload: every module its entry imports (transitively) that `npm run build`'s entry
  *   does not, the entry included: the deploy's own modules (imports do not tell which of them run
  *   before the first upload, so all count); the build it runs first is the page walk's. Worker
@@ -52,6 +54,7 @@ interface Figures {
   content: LineCount;
   editor: Record<string, LineCount>;
   pageWalk: string[];
+  pageChains: string[];
   deployWalk: string[];
   tests: number;
   testFiles: number;
@@ -105,14 +108,17 @@ async function importGraph(dir: string, entry: string): Promise<Record<string, s
   return result.obj();
 }
 
-/** Modules on an import chain from `entry` to a target, plus every module a target imports. */
-function walk(graph: Record<string, string[]>, entry: string, targets: Set<string>): Set<string> {
+/**
+ * Modules on an import chain from `entry` to a target (the targets included), plus, with
+ * `targetImports`, every module a target imports.
+ */
+function walk(graph: Record<string, string[]>, entry: string, targets: Set<string>, targetImports: boolean): Set<string> {
   const importers: Record<string, string[]> = {};
   for (const [m, deps] of Object.entries(graph)) for (const d of deps) (importers[d] ??= []).push(m);
   const reachable = closure(graph, [entry]);
   const reached = [...targets].filter((t) => reachable.has(t));
   const leadToTarget = closure(importers, reached);
-  return new Set([...[...reachable].filter((m) => leadToTarget.has(m)), ...closure(graph, reached)]);
+  return new Set([...[...reachable].filter((m) => leadToTarget.has(m)), ...(targetImports ? closure(graph, reached) : [])]);
 }
 
 function closure(graph: Record<string, string[]>, from: string[]): Set<string> {
@@ -141,7 +147,8 @@ function recordFile(dir: string, files: string[]): string {
   return holder;
 }
 
-async function pageWalk(dir: string, files: string[]): Promise<string[]> {
+/** The page walk: with the targets' own imports (`full`), and the import chains alone (`chains`). */
+async function pageWalk(dir: string, files: string[]): Promise<{ full: string[]; chains: string[] }> {
   const entry = scriptEntry(dir, 'build');
   const graph = await importGraph(dir, entry);
   const record = recordFile(dir, files);
@@ -149,9 +156,12 @@ async function pageWalk(dir: string, files: string[]): Promise<string[]> {
   const targets = new Set(modules.filter((m) =>
     m === record || /(^|\/)AreaPage\.tsx$/.test(m) || m === 'lib/write.ts' ||
     importsPackage(dir, m, ['react-dom/server', 'html-minifier-terser', ...(record.endsWith('.yaml') ? ['yaml'] : [])])));
-  const found = walk(graph, entry, targets);
-  if (!(record in graph)) found.add(record);
-  return [...found].sort();
+  const walked = (targetImports: boolean) => {
+    const found = walk(graph, entry, targets, targetImports);
+    if (!(record in graph)) found.add(record);
+    return [...found].sort();
+  };
+  return { full: walked(true), chains: walked(false) };
 }
 
 async function deployWalk(dir: string): Promise<string[]> {
@@ -205,7 +215,7 @@ async function measure(commit: string): Promise<Figures> {
       all: sum([...counted.values()]),
       content: under('content/'),
       editor: Object.fromEntries(EDITOR_FOLDERS.map((f) => [f, under(f)])),
-      pageWalk: await pageWalk(dir, files),
+      ...await pageWalk(dir, files).then((w) => ({ pageWalk: w.full, pageChains: w.chains })),
       deployWalk: await deployWalk(dir),
       tests: testFiles.reduce((n, f) => n + countTests(f, readFileSync(path.join(dir, f), 'utf8')), 0),
       testFiles: testFiles.filter((f) => f.endsWith('.test.ts')).length,
@@ -227,6 +237,7 @@ function table(all: Figures[]): string {
     ['  outside test/ and content/', (f) => f.all.code - f.content.code],
     ['  outside test/, without the editor', (f) => f.all.code - editor(f).code],
     ['files: /areas/grants/ record to HTML file', (f) => f.pageWalk.length],
+    ['  import chains to the targets only', (f) => f.pageChains.length],
     ['files: npm run deploy to its first upload', (f) => f.deployWalk.length],
     ['test registrations (counted, not run)', (f) => f.tests],
     ['test files', (f) => f.testFiles],
@@ -242,5 +253,9 @@ const figures: Figures[] = [];
 for (const commit of commits.length ? commits : ['HEAD']) figures.push(await measure(commit));
 console.log(table(figures));
 if (listFiles) {
-  for (const f of figures) console.log(`\n${f.commit} page walk:\n  ${f.pageWalk.join('\n  ')}\n${f.commit} deploy walk:\n  ${f.deployWalk.join('\n  ')}`);
+  for (const f of figures) {
+    const chains = new Set(f.pageChains);
+    const pageFiles = f.pageWalk.map((m) => (chains.has(m) ? m : `${m}  (a target's import)`)).join('\n  ');
+    console.log(`\n${f.commit} page walk:\n  ${pageFiles}\n${f.commit} deploy walk:\n  ${f.deployWalk.join('\n  ')}`);
+  }
 }

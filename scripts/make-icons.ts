@@ -15,16 +15,14 @@
  * The outputs are committed; the build only copies them. Run this again only when the art changes:
  *   npx tsx scripts/make-icons.ts
  *
- * It drives Debian's Chromium (/usr/bin/chromium) through playwright-core, so the PNGs match how
- * browsers draw the SVGs.
+ * It drives Debian's Chromium (tooling/browser.ts), so the PNGs match how browsers draw the SVGs.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import pngToIco from 'png-to-ico';
+import { launchBrowser, ROOT as root } from '../tooling/browser.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const img = (name: string) => path.join(root, 'static', 'img', name);
 
 const NAVY = '#0b2545';
@@ -61,11 +59,7 @@ function iconBody(icon: string, size: number, background?: string, scale = 1): s
   </div>`;
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBrowser();
 
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });

@@ -1,19 +1,15 @@
 /**
  * `npm run setup-tests`: installs the system tools the tests need (tooling/system-tools.ts, the one
- * list) with Debian's apt-get, through sudo when not run as root; a tool whose package conflicts
- * with another's (Pure-FTPd, ProFTPD beside vsftpd) gets its libraries installed and its own
- * package unpacked (`apt-get download`, `dpkg -x`) into its folder. When another program holds the
- * package manager's lock, apt-get waits for it up to APT_LOCK_WAIT_S (tooling/apt-lock.ts), saying
- * so, instead of stopping at once. Does nothing, in well under a
- * second, when every tool is already there. Exits 1, saying what to install, on a system without
- * apt-get or when a tool is still missing after the install.
+ * list) with Debian's apt-get, through sudo when not run as root, unpacking those whose package
+ * conflicts with another's, and waiting for another program's hold on the package manager. Does
+ * nothing, in well under a second, when every tool is already there. Exits 1, saying what to
+ * install, on a system without apt-get or when a tool is still missing after the install.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { aptGetWaiting, lockWaitNotice } from '../tooling/apt-lock.ts';
-import { isInstalled, SYSTEM_TOOLS } from '../tooling/system-tools.ts';
+import { aptGetWaiting, isInstalled, lockWaitNotice, SYSTEM_TOOLS } from '../tooling/system-tools.ts';
 
 const started = performance.now();
 const missing = SYSTEM_TOOLS.filter((t) => !isInstalled(t));

@@ -30,30 +30,23 @@ export interface Harness {
   server: RunningServer;
   /** Absolute URL of a site path. */
   url(p: string): string;
-  /** A new context (own cookies, storage, clock) at a viewport; every request off 127.0.0.1 is aborted. */
-  context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
-  /** A page in a new context; collects console errors and page errors into `errors`. */
+  /**
+   * A page in a new context (own cookies, storage, clock) at a viewport; collects console errors
+   * and page errors into `errors`, and aborts every request off 127.0.0.1, recording it in `offsite`.
+   */
   page(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; errors: string[]; offsite: string[] }>;
   close(): Promise<void>;
 }
 
-/**
- * Starts a server of `dir` (default dist/) and a browser.
- * Requests to any host but 127.0.0.1 are aborted and recorded in `offsite`, so nothing leaves the machine.
- */
+/** Starts a server of `dir` (default dist/) and a browser. */
 export async function startHarness(dir = DIST): Promise<Harness> {
   const [server, browser] = await Promise.all([startServer(dir), launchBrowser()]);
-  const context = async (viewport: { width: number; height: number } = PHONE) => {
-    const ctx = await browser.newContext({ viewport });
-    return ctx;
-  };
   return {
     browser,
     server,
     url: (p) => server.url + p,
-    context,
     async page(viewport = PHONE) {
-      const ctx = await context(viewport);
+      const ctx = await browser.newContext({ viewport });
       const offsite: string[] = [];
       await ctx.route((url) => url.hostname !== '127.0.0.1', (route) => { offsite.push(route.request().url()); return route.abort(); });
       const page = await ctx.newPage();

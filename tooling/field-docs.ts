@@ -1,10 +1,11 @@
 /**
- * The tables of fields in docs/owner-settings.md, made from the zod schemas' descriptions: the one
- * source of what each field means. `npm run docs:fields` writes them between their markers
+ * The tables of fields in docs/owner-settings.md, made from the zod schemas' descriptions (read
+ * through zod's own JSON schema output, as the editor's forms read them): the one source of what
+ * each field means. `npm run docs:fields` writes them between their markers
  * (`<!-- fields:NAME -->` ... `<!-- /fields:NAME -->`), and test/unit/field-docs.test.ts holds the
  * doc equal to them, so no field is undocumented and none is documented that does not exist.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** One row of a field table. */
 export interface FieldDoc {
@@ -18,69 +19,41 @@ export interface FieldDoc {
   description: string;
 }
 
-type Def = Record<string, any>;
-const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
-const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe'];
+/** A node of the JSON schema z.toJSONSchema() makes (https://json-schema.org/draft/2020-12/json-schema-core). */
+type Json = { type?: string; anyOf?: Json[]; const?: unknown; enum?: unknown[]; items?: Json; properties?: Record<string, Json>; required?: string[]; description?: string };
 
-/** The schema under its wrappers, with the outermost description found on the way and whether a layer made it optional. */
-function peel(schema: z.ZodType): { inner: z.ZodType; description: string; optional: boolean; nullable: boolean } {
-  let s: any = schema;
-  let description = '';
-  let optional = false;
-  let nullable = false;
-  while (s) {
-    description ||= s.description ?? '';
-    const def = defOf(s);
-    if (!def || !WRAPPERS.includes(def.type)) break;
-    if (def.type === 'optional' || def.type === 'default') optional = true;
-    if (def.type === 'nullable') nullable = true;
-    s = def.type === 'pipe' ? def.in : def.innerType;
-  }
-  return { inner: s, description, optional, nullable };
+/** What is written in a field of this schema, in words; a choice with null ends ", or null for none". */
+function kindOf(node: Json): string {
+  const { anyOf = [], items } = node;
+  if (anyOf.some((o) => o.type === 'null')) return `${kindOf({ anyOf: anyOf.filter((o) => o.type !== 'null') })}, or null for none`;
+  if (anyOf.length) return anyOf.map(kindOf).join(', or ');
+  if (node.const !== undefined) return node.const === '' ? '"" (nothing)' : String(node.const);
+  if (node.enum) return `one of: ${node.enum.join(', ')}`;
+  if (node.type === 'array') return items?.type === 'object' ? 'a list of groups of fields' : `a list of ${kindOf(items ?? {}).replace(/^an? /, '')} items`;
+  return { string: 'text', number: 'a number', integer: 'a number', boolean: 'true or false', object: 'a group of fields' }[node.type ?? ''] ?? String(node.type);
 }
 
-/** The object or list schema inside a union (e.g. a group or nothing), else undefined. */
-function structured(schema: z.ZodType): z.ZodType | undefined {
-  const def = defOf(schema);
-  if (def?.type !== 'union') return undefined;
-  return (def.options as z.ZodType[]).map((o) => peel(o).inner).find((o) => ['object', 'array'].includes(defOf(o)?.type));
-}
-
-/** What is written in a field of this schema, in words. */
-function kindOf(schema: z.ZodType): string {
-  const def = defOf(schema)!;
-  switch (def.type) {
-    case 'string': return 'text';
-    case 'number': return 'a number';
-    case 'boolean': return 'true or false';
-    case 'enum': return `one of: ${Object.values(def.entries as Record<string, string>).join(', ')}`;
-    case 'literal': return `${(def.values as unknown[]).map((v) => (v === '' ? '"" (nothing)' : String(v))).join(' or ')}`;
-    case 'object': return 'a group of fields';
-    case 'array': return defOf(peel(def.element).inner)?.type === 'object' ? 'a list of groups of fields' : `a list of ${kindOf(peel(def.element).inner).replace(/^an? /, '')} items`;
-    case 'union': return (def.options as z.ZodType[]).map((o) => kindOf(peel(o).inner)).join(', or ');
-    default: return def.type;
-  }
+/** Every field of a JSON schema object, groups and lists first and then their own fields, depth first. */
+function fieldsOf(node: Json, prefix: string): FieldDoc[] {
+  return Object.entries(node.properties ?? {}).flatMap(([key, field]) => {
+    const path = `${prefix}${key}`;
+    const options = field.anyOf ?? [field];
+    const row = { path, kind: kindOf(field), required: node.required?.includes(key) ?? false, description: field.description ?? options.find((o) => o.description)?.description ?? '' };
+    const group = options.find((o) => o.type === 'object');
+    const element = options.find((o) => o.type === 'array')?.items;
+    if (group) return [row, ...fieldsOf(group, `${path}.`)];
+    if (element?.type === 'object') return [row, ...fieldsOf(element, `${path}[].`)];
+    return [row];
+  });
 }
 
 /**
- * Every field of a schema, groups and lists first and then their own fields, depth first.
+ * Every field of a schema, groups and lists first and then their own fields, depth first, read
+ * from its JSON schema as an owner writes it (zod's `io: 'input'`: before any transform).
  * @param schema an object schema (e.g. the settings' SiteSettings)
- * @param prefix the path of the group it is inside ('' at the top)
  */
-export function fieldDocs(schema: z.ZodType, prefix = ''): FieldDoc[] {
-  const shape = defOf(peel(schema).inner)?.shape as Record<string, z.ZodType> | undefined;
-  if (!shape) return [];
-  return Object.entries(shape).flatMap(([key, field]) => {
-    const { inner, description, optional, nullable } = peel(field);
-    const path = `${prefix}${key}`;
-    const row: FieldDoc = { path, kind: `${kindOf(inner)}${nullable ? ', or null for none' : ''}`, required: !optional, description };
-    const group = defOf(inner)?.type === 'object' ? inner : structured(inner);
-    if (group && defOf(group)?.type === 'object') return [row, ...fieldDocs(group, `${path}.`)];
-    const list = defOf(inner)?.type === 'array' ? inner : group;
-    const element = list ? peel(defOf(list)!.element).inner : undefined;
-    if (element && defOf(element)?.type === 'object') return [row, ...fieldDocs(element, `${path}[].`)];
-    return [row];
-  });
+export function fieldDocs(schema: z.ZodType): FieldDoc[] {
+  return fieldsOf(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json, '');
 }
 
 /** The fields as a Markdown table: field, what to write, and its description. */

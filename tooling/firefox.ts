@@ -8,11 +8,8 @@
  * process in it); that group is killed when this process exits or is stopped with SIGTERM, SIGINT
  * or SIGHUP (tooling/process.ts), and by `browser.close()`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { endWithThisProcess } from './process.ts';
+import { endWithThisProcess, tempFolder } from './process.ts';
 import { FIREFOX_ESR } from './system-tools.ts';
 
 /** Debian's Firefox ESR ($FIREFOX_PATH overrides). */
@@ -24,11 +21,9 @@ const FIREFOX = process.env.FIREFOX_PATH ?? FIREFOX_ESR;
  */
 export async function launchFirefox(): Promise<Browser> {
   // A profile of our own, so it is removed also when this process is stopped before close().
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'firefox-'));
-  const removeProfile = () => rmSync(profile, { recursive: true, force: true });
-  process.once('exit', removeProfile);
+  const profile = tempFolder('firefox');
   const browser = await puppeteer.launch({
-    userDataDir: profile,
+    userDataDir: profile.dir,
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
@@ -48,8 +43,7 @@ export async function launchFirefox(): Promise<Browser> {
     const forget = endWithThisProcess(child.pid);
     child.once('exit', () => {
       forget();
-      process.off('exit', removeProfile);
-      removeProfile();
+      profile.remove();
     });
   }
   return browser;

@@ -4,12 +4,11 @@
  * by .ci/run) run by tooling/ftp_server.py with a self-signed certificate made by openssl,
  * serving a temp folder. The same server answers plain FTP (TLS is offered, not required).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, waitForPort } from './http.ts';
-import { stopper } from './server-process.ts';
+import { freePort } from './http.ts';
+import { startServerProcess, tempFolder } from './process.ts';
 
 /** Debian's interpreter: the one python3-pyftpdlib installs into (a python3 on PATH may be another). */
 const PYTHON = '/usr/bin/python3';
@@ -20,7 +19,7 @@ export interface RunningFtpServer {
   root: string;
   user: string;
   password: string;
-  /** Stops the server by its PID and removes its folder. */
+  /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 }
 
@@ -30,23 +29,14 @@ export interface RunningFtpServer {
  * @throws Error with the server's output when it does not listen within 10 s
  */
 export async function startFtpServer(options: { password?: string } = {}): Promise<RunningFtpServer> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ftp-test-'));
+  const { dir, remove } = tempFolder('ftp-test');
   const root = path.join(dir, 'root');
   mkdirSync(root);
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`, '-days', '2', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
   const port = await freePort();
   const user = 'deploy';
   const password = options.password ?? `pw-${Math.random().toString(36).slice(2)}`;
-  const child = spawn(PYTHON, [path.join(import.meta.dirname, 'ftp_server.py'), String(port), root, user, password, `${dir}/cert.pem`, `${dir}/key.pem`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => { output += d; });
-  child.stderr.on('data', (d) => { output = (output + d).slice(-20_000); });
-  const stop = stopper(child, dir);
-  try {
-    await waitForPort(port);
-  } catch (error) {
-    await stop();
-    throw new Error(`The FTP server did not start: ${output}`, { cause: error });
-  }
-  return { port, root, user, password, stop };
+  const args = [path.join(import.meta.dirname, 'ftp_server.py'), String(port), root, user, password, `${dir}/cert.pem`, `${dir}/key.pem`];
+  const server = await startServerProcess('The FTP server', PYTHON, args, dir, port).catch((error: unknown) => { remove(); throw error; });
+  return { port, root, user, password, stop: async () => { await server.stop(); remove(); } };
 }

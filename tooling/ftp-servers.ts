@@ -11,12 +11,11 @@
  * the session: files they write belong to that user, so a folder the test makes for them must be
  * handed over with `own()`. Each is started in a process group of its own and stopped with it.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, waitForPort } from './http.ts';
-import { stopper } from './server-process.ts';
+import { freePort } from './http.ts';
+import { startServerProcess, tempFolder } from './process.ts';
 import { PROFTPD_DIR, PURE_FTPD_DIR } from './system-tools.ts';
 
 export interface RunningFtpServer {
@@ -31,7 +30,7 @@ export interface RunningFtpServer {
   own(dir: string): void;
   /** What the server wrote to its own log so far (empty for Pure-FTPd, which logs to syslog only). */
   log(): string;
-  /** Stops the server and every session process by the group's PID, and removes its temp folder. */
+  /** Stops the server and every session process, and removes its temp folder. */
   stop(): Promise<void>;
 }
 
@@ -61,34 +60,26 @@ function cryptHash(password: string): string {
   return execFileSync('openssl', ['passwd', '-6', '-stdin'], { input: `${password}\n`, encoding: 'utf8' }).trim();
 }
 
-/** The temp folder of one server: its configuration, logs and (by default) the served folder. */
-function serverFolder(prefix: string, root?: string): { dir: string; root: string } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+/** A server's temp folder (its configuration, logs and by default the served folder), its session user and password. */
+interface Setup { dir: string; root: string; remove(): void; ids: { uid: number; gid: number }; password: string; port: number }
+
+async function setUp(prefix: string, root: string | undefined, user: string, group: string): Promise<Setup> {
+  const { dir, remove } = tempFolder(prefix);
   chmodSync(dir, 0o755); // the session user passes through it to reach the served folder
   const served = root ?? path.join(dir, 'root');
   mkdirSync(served, { recursive: true });
-  return { dir, root: served };
+  return { dir, root: served, remove, ids: systemIds(user, group), password: `pw-${Math.random().toString(36).slice(2)}`, port: await freePort() };
 }
 
-/** The started server once it listens. @throws Error with its output and log when it does not listen within 10 s (it is stopped) */
-async function running(name: string, child: ChildProcess, dir: string, port: number, root: string, password: string,
-  ids: { uid: number; gid: number }, log: () => string): Promise<RunningFtpServer> {
-  let output = '';
-  child.stdout?.on('data', (d) => { output = (output + d).slice(-20_000); });
-  child.stderr?.on('data', (d) => { output = (output + d).slice(-20_000); });
-  const stop = stopper(child, dir, { group: true });
-  try {
-    await waitForPort(port);
-  } catch (error) {
-    const text = `${output}${log()}`;
-    await stop();
-    throw new Error(`${name} did not start: ${text}`, { cause: error });
-  }
+/** Starts the server and resolves once it listens. @throws Error with its output and log when it does not listen within 10 s (it is stopped) */
+async function start(name: string, setup: Setup, command: string, args: string[], log: () => string): Promise<RunningFtpServer> {
+  const { dir, root, ids, password, port, remove } = setup;
+  const server = await startServerProcess(name, command, args, dir, port, { log }).catch((error: unknown) => { remove(); throw error; });
   const own = (folder: string) => {
     mkdirSync(folder, { recursive: true });
     chownSync(folder, ids.uid, ids.gid);
   };
-  return { name, port, root, user: USER, password, own, log: () => `${output}${log()}`, stop };
+  return { name, port, root, user: USER, password, own, log: () => `${server.output()}${log()}`, stop: async () => { await server.stop(); remove(); } };
 }
 
 const readLog = (file: string) => () => { try { return readFileSync(file, 'utf8'); } catch { return ''; } };
@@ -104,10 +95,8 @@ const describe = (base: string, extra: string[]) => (extra.length ? `${base} (${
  */
 export async function startVsftpd(options: FtpServerOptions = {}): Promise<RunningFtpServer> {
   if (process.getuid?.() !== 0) throw new Error('vsftpd is started as root here (its own /etc/pam.d in a mount namespace needs it).');
-  const { dir, root } = serverFolder('vsftpd-test', options.root);
-  const ids = systemIds('ftp', 'ftp');
-  const password = `pw-${Math.random().toString(36).slice(2)}`;
-  const port = await freePort();
+  const setup = await setUp('vsftpd-test', options.root, 'ftp', 'ftp');
+  const { dir, root, password, port } = setup;
   mkdirSync(`${dir}/pam.d`);
   mkdirSync(`${dir}/empty`);
   // pam_userdb's database: user name -> password, a Berkeley DB hash file written by Perl's DB_File.
@@ -133,10 +122,8 @@ export async function startVsftpd(options: FtpServerOptions = {}): Promise<Runni
     ...(options.config ?? []),
     '',
   ].join('\n'));
-  const child = spawn('/usr/bin/unshare', ['-m', 'sh', '-c', 'mount --bind "$1" /etc/pam.d && exec /usr/sbin/vsftpd "$2"', 'sh', `${dir}/pam.d`, `${dir}/vsftpd.conf`], {
-    stdio: ['ignore', 'pipe', 'pipe'], detached: true,
-  });
-  return running(describe('vsftpd', options.config ?? []), child, dir, port, root, password, ids, readLog(`${dir}/vsftpd.log`));
+  return start(describe('vsftpd', options.config ?? []), setup, '/usr/bin/unshare',
+    ['-m', 'sh', '-c', 'mount --bind "$1" /etc/pam.d && exec /usr/sbin/vsftpd "$2"', 'sh', `${dir}/pam.d`, `${dir}/vsftpd.conf`], readLog(`${dir}/vsftpd.log`));
 }
 
 /**
@@ -145,20 +132,15 @@ export async function startVsftpd(options: FtpServerOptions = {}): Promise<Runni
  * @throws Error when Pure-FTPd does not listen within 10 s
  */
 export async function startPureFtpd(options: FtpServerOptions = {}): Promise<RunningFtpServer> {
-  const { dir, root } = serverFolder('pure-ftpd-test', options.root);
-  const ids = systemIds('nobody', 'nogroup');
-  const password = `pw-${Math.random().toString(36).slice(2)}`;
-  const port = await freePort();
+  const setup = await setUp('pure-ftpd-test', options.root, 'nobody', 'nogroup');
+  const { dir, root, ids, password, port } = setup;
   // pure-pw's own hash (argon2id) costs seconds of CPU per login; Pure-FTPd checks any crypt(3) hash.
   // The fields: user, hash, uid, gid, gecos, home ("/./" ends the chroot), then per-user limits left empty.
   writeFileSync(`${dir}/pureftpd.passwd`, `${USER}:${cryptHash(password)}:${ids.uid}:${ids.gid}::${root}/./::::::::::::\n`, { mode: 0o600 });
   execFileSync(`${PURE_FTPD_DIR}/usr/bin/pure-pw`, ['mkdb', `${dir}/pureftpd.pdb`, '-f', `${dir}/pureftpd.passwd`]);
   const flags = options.flags ?? [];
-  const child = spawn(`${PURE_FTPD_DIR}/usr/sbin/pure-ftpd`, [
-    '-S', `127.0.0.1,${port}`, '-l', `puredb:${dir}/pureftpd.pdb`, '-E', '-H',
-    '-g', `${dir}/pure-ftpd.pid`, ...flags,
-  ], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  return running(describe('Pure-FTPd', flags), child, dir, port, root, password, ids, () => '');
+  return start(describe('Pure-FTPd', flags), setup, `${PURE_FTPD_DIR}/usr/sbin/pure-ftpd`,
+    ['-S', `127.0.0.1,${port}`, '-l', `puredb:${dir}/pureftpd.pdb`, '-E', '-H', '-g', `${dir}/pure-ftpd.pid`, ...flags], () => '');
 }
 
 /**
@@ -168,10 +150,8 @@ export async function startPureFtpd(options: FtpServerOptions = {}): Promise<Run
  * @throws Error when ProFTPD does not listen within 10 s
  */
 export async function startProftpd(options: FtpServerOptions = {}): Promise<RunningFtpServer> {
-  const { dir, root } = serverFolder('proftpd-test', options.root);
-  const ids = systemIds('nobody', 'nogroup');
-  const password = `pw-${Math.random().toString(36).slice(2)}`;
-  const port = await freePort();
+  const setup = await setUp('proftpd-test', options.root, 'nobody', 'nogroup');
+  const { dir, root, ids, password, port } = setup;
   writeFileSync(`${dir}/ftpd.passwd`, `${USER}:${cryptHash(password)}:${ids.uid}:${ids.gid}::${root}:/bin/false\n`, { mode: 0o600 });
   const config = options.config ?? [];
   writeFileSync(`${dir}/proftpd.conf`, [
@@ -185,6 +165,5 @@ export async function startProftpd(options: FtpServerOptions = {}): Promise<Runn
     ...config,
     '',
   ].join('\n'));
-  const child = spawn(`${PROFTPD_DIR}/usr/sbin/proftpd`, ['-n', '-q', '-c', `${dir}/proftpd.conf`], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  return running(describe('ProFTPD', config), child, dir, port, root, password, ids, readLog(`${dir}/proftpd.log`));
+  return start(describe('ProFTPD', config), setup, `${PROFTPD_DIR}/usr/sbin/proftpd`, ['-n', '-q', '-c', `${dir}/proftpd.conf`], readLog(`${dir}/proftpd.log`));
 }

@@ -18,13 +18,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** What writeHugoSite was asked and wrote. */
+/** What writeHugoSite wrote: the site's folder (hugo --source), its Markdown files (one a page) and its layout, absolute paths. */
 export interface HugoSite {
-  /** The site's folder (hugo --source). */
   dir: string;
-  /** The Markdown files, one a page, absolute paths. */
   contentFiles: string[];
-  /** The one layout, absolute path. */
   layoutFile: string;
   /**
    * Each page's expected HTML size after `hugo --minify`, in bytes, by the page's output path from
@@ -69,16 +66,8 @@ function random(seed: number): () => number {
 
 /** A sentence of 8 to 16 words drawn with `next`, capitalised, ending with a full stop. */
 function sentence(next: () => number): string {
-  const words = Array.from({ length: 8 + Math.floor(next() * 9) }, () => WORDS[Math.floor(next() * WORDS.length)]);
-  const text = words.join(' ');
+  const text = Array.from({ length: 8 + Math.floor(next() * 9) }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
   return `${text[0].toUpperCase()}${text.slice(1)}.`;
-}
-
-/** A paragraph of about `bytes` characters (whole sentences, at least one). */
-function paragraph(next: () => number, bytes: number): string {
-  const out = [sentence(next)];
-  while (out.join(' ').length < bytes) out.push(sentence(next));
-  return out.join(' ');
 }
 
 /**
@@ -128,13 +117,11 @@ function sectionsHtml(sections: LinkSection[]): string {
   return sections.map((s) => `<section><h2>${s.title}</h2><ul>${s.links.map((l) => `<li><a href=${l.href}>${l.label}</a>: ${l.text}</li>`).join('')}</ul></section>`).join('');
 }
 
-/** The values the layout's actions (but the content and sections) render for page `n` of a site at https://example.org/. */
-function pageValues(n: number): { title: string; description: string; permalink: string; jsonLd: string } {
-  const title = `Area ${n}`;
+/** The values of the layout's actions (but the content and sections) for page `n` of a site at https://example.org/. */
+function pageValues(n: number): Record<'title' | 'description' | 'permalink' | 'jsonLd', string> {
+  const [title, permalink] = [`Area ${n}`, `https://example.org/areas/area-${n}/`];
   const description = `Locksmith service for Area ${n}: doors, cars and safes, day and night.`;
-  const permalink = `https://example.org/areas/area-${n}/`;
-  const jsonLd = JSON.stringify({ '@context': 'https://schema.org', '@type': 'WebPage', description, name: title, url: permalink });
-  return { title, description, permalink, jsonLd };
+  return { title, description, permalink, jsonLd: JSON.stringify({ '@context': 'https://schema.org', '@type': 'WebPage', description, name: title, url: permalink }) };
 }
 
 /**
@@ -145,7 +132,10 @@ function prose(next: () => number, bytes: number): { markdown: string; html: str
   const markdown: string[] = [];
   let html = '';
   for (let k = 1; html.length < bytes; k++) {
-    const text = paragraph(next, 300 + Math.floor(next() * 300));
+    const paragraphBytes = 300 + Math.floor(next() * 300);
+    const sentences = [sentence(next)];
+    while (sentences.join(' ').length < paragraphBytes) sentences.push(sentence(next));
+    const text = sentences.join(' ');
     markdown.push(`## Topic ${k}\n\n${text}\n`);
     html += `<h2 id=topic-${k}>Topic ${k}</h2><p>${text}</p>`;
   }
@@ -168,17 +158,13 @@ function linkSections(next: () => number, pages: number, bytes: number): LinkSec
 }
 
 /** The site's configuration (hugo.toml, read by Hugo 0.110 and later). */
-function config(): string {
-  return [
-    'baseURL = "https://example.org/"',
-    'title = "Benchmark site"',
-    'languageCode = "en"',
-    '# Pages only (and the sitemap and robots.txt): no home, list, taxonomy or feed page.',
-    'disableKinds = ["home", "section", "taxonomy", "term", "RSS", "404"]',
-    'enableRobotsTXT = true',
-    '',
-  ].join('\n');
-}
+const CONFIG = `baseURL = "https://example.org/"
+title = "Benchmark site"
+languageCode = "en"
+# Pages only (and the sitemap and robots.txt): no home, list, taxonomy or feed page.
+disableKinds = ["home", "section", "taxonomy", "term", "RSS", "404"]
+enableRobotsTXT = true
+`;
 
 /**
  * Writes a Hugo site of `pages` pages into `dir` (created if missing; expected empty).
@@ -197,18 +183,15 @@ export async function writeHugoSite(dir: string, pages: number, pageBytes: numbe
   const layoutFile = path.join(dir, 'layouts/_default/single.html');
   await mkdir(path.dirname(layoutFile), { recursive: true });
   await writeFile(layoutFile, template);
-  await writeFile(path.join(dir, 'hugo.toml'), config());
-  // How often each action occurs in the layout: each page's size is the layout's own bytes plus
-  // every action's value as often as it occurs (the body for {{ .Content }}).
-  const times = (action: string) => template.split(action).length - 1;
-  const fixed = Object.values(ACTIONS).reduce((size, action) => size - action.length * times(action), template.length);
+  await writeFile(path.join(dir, 'hugo.toml'), CONFIG);
   const contentDir = path.join(dir, 'content/areas');
   await mkdir(contentDir, { recursive: true });
   const contentFiles: string[] = [];
   const expectedBytes = new Map<string, number>();
   for (let n = 1; n <= pages; n++) {
-    const values = pageValues(n);
-    const filled = fixed + (Object.keys(values) as (keyof typeof values)[]).reduce((size, key) => size + values[key].length * times(ACTIONS[key]), 0);
+    const values: Record<string, string> = pageValues(n);
+    // The layout with this page's values, the prose and the sections left empty.
+    const filled = Object.entries(ACTIONS).reduce((html, [key, action]) => html.replaceAll(action, () => values[key] ?? ''), template).length;
     const next = random(n);
     const text = prose(next, Math.round(pageBytes * PROSE_SHARE));
     const sections = linkSections(next, pages, pageBytes - filled - text.html.length);

@@ -2,14 +2,11 @@
  * The Lighthouse audit shared by `npm run audit` (scripts/audit.ts) and the Lighthouse gate
  * (test/quality/lighthouse.test.ts): Lighthouse (npm package, Debian Chromium, mobile preset with
  * its default simulated throttling) on pages of the built site, the budgets a page must meet
- * (BUDGETS), and the table of results: Performance, Accessibility, Best Practices, SEO, LCP in ms,
- * CLS, total blocking time in ms, main-thread work in ms and bytes transferred. One Chrome for all
- * pages, `--headless`, always killed in `finally`, its files kept in a work folder through
- * TMPDIR / XDG_*.
+ * (BUDGETS), and the table of results. One Chrome for all pages, `--headless`, always killed in
+ * `finally`, its files kept in a work folder through TMPDIR / XDG_*.
  *
- * The CPU slowdown is the mobile preset's fixed 4x unless LH_CPU_SLOWDOWN says otherwise
- * (cpuSetting): a number forces that multiplier, "calibrate" measures the host first
- * (calibrateCpu). The table's heading says which was used.
+ * The CPU slowdown is the mobile preset's fixed 4x unless LH_CPU_SLOWDOWN gives another multiplier
+ * (cpuSetting). The table's heading says which was used.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,8 +14,6 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { chromium } from 'playwright-core';
 import { REDIRECTS } from '../lib/site-files/hosting.ts';
 import { loadContent } from '../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from './project-content.ts';
@@ -82,94 +77,33 @@ const score = (s: number | null | undefined) => (s == null ? null : Math.round(s
 const ATTEMPTS = 3;
 
 /**
- * The CPU slowdown that makes this host emulate Lighthouse's mobile device, from the host's
- * benchmark index, by the formula of Lighthouse's own CPU throttling calculator
- * (github.com/GoogleChrome/lighthouse docs/throttling.md, "Calibrating the CPU slowdown";
- * lighthouse-cpu-throttling-calculator.vercel.app): 1 at index 150, 2 at 800, 3 at 1300, then one
- * more per 233. The mobile preset's fixed 4x assumes a desktop-class host (index about 1500);
- * these 2-core virtual machines measure 620-840, and Lighthouse then warns "The tested device
- * appears to have a slower CPU than Lighthouse expects" and over-counts blocking time about 2x.
- * @param benchmarkIndex Lighthouse's BenchmarkIndex of the host (core/lib/page-functions.js)
- * @returns the cpuSlowdownMultiplier, at least 1
- */
-export function cpuSlowdownFor(benchmarkIndex: number): number {
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
-  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
-  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
-  return 1;
-}
-
-/**
  * The mobile preset's CPU slowdown, which readers of a Lighthouse mobile score assume: "By default,
- * Lighthouse uses a constant 4x CPU multiplier" (docs/throttling.md, "Calibrating the CPU slowdown").
+ * Lighthouse uses a constant 4x CPU multiplier"
+ * (https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md).
  */
 export const PRESET_CPU_SLOWDOWN = 4;
 
-/**
- * The benchmark indexes the calibration trusts: the device-class table of Lighthouse's
- * docs/throttling.md ("Benchmarking CPU Power") spans low-end mobile (below 125) to high-end
- * desktop (1500-2000); no device class exists above 2000. A host measured outside is taken as the
- * nearest end, so the calibrated slowdown stays within 1x (cpuSlowdownFor(125)) and 6x
- * (cpuSlowdownFor(2000)); a slowdown beyond has no reference device.
- */
-export const CALIBRATION_INDEX_RANGE = { min: 125, max: 2000 } as const;
-
-/** cpuSlowdownFor of the index clamped to CALIBRATION_INDEX_RANGE, to two decimals (1 to 6). */
-export function calibratedSlowdown(benchmarkIndex: number): number {
-  const clamped = Math.min(CALIBRATION_INDEX_RANGE.max, Math.max(CALIBRATION_INDEX_RANGE.min, benchmarkIndex));
-  return Number(cpuSlowdownFor(clamped).toFixed(2));
-}
-
-/** How Lighthouse throttles the CPU in this session: the host's benchmark index and the slowdown used. */
-export interface CpuCalibration {
-  /** How the multiplier was chosen: the preset's 4x, forced by LH_CPU_SLOWDOWN, or calibrated on the host. */
-  source: 'preset' | 'forced' | 'calibrated';
-  /** The highest of three BenchmarkIndex measurements in the audit's Chrome; NaN unless calibrated. */
-  benchmarkIndex: number;
+/** How Lighthouse throttles the CPU in this session: the preset's 4x, or the multiplier LH_CPU_SLOWDOWN forces. */
+export interface CpuSetting {
+  source: 'preset' | 'forced';
   /** cpuSlowdownMultiplier given to Lighthouse (simulated throttling). */
   multiplier: number;
 }
 
 /**
  * The CPU setting asked for by LH_CPU_SLOWDOWN: unset or empty = the preset's 4x; a positive
- * number = that multiplier; "calibrate" = measure the host (calibrateCpu).
+ * number = that multiplier.
  * @throws Error naming the variable for any other value
  */
-export function cpuSetting(value = process.env.LH_CPU_SLOWDOWN): CpuCalibration | 'calibrate' {
-  if (value === undefined || value.trim() === '') return { source: 'preset', benchmarkIndex: NaN, multiplier: PRESET_CPU_SLOWDOWN };
-  if (value.trim() === 'calibrate') return 'calibrate';
+export function cpuSetting(value = process.env.LH_CPU_SLOWDOWN): CpuSetting {
+  if (value === undefined || value.trim() === '') return { source: 'preset', multiplier: PRESET_CPU_SLOWDOWN };
   const forced = Number(value);
-  if (!(forced > 0)) throw new Error(`LH_CPU_SLOWDOWN must be a positive number (e.g. 4) or "calibrate", not "${value}".`);
-  return { source: 'forced', benchmarkIndex: NaN, multiplier: forced };
-}
-
-/**
- * The CPU slowdown of this session (cpuSetting). Only when calibration is asked for, measures the
- * host with Lighthouse's own benchmark (pageFunctions.computeBenchmarkIndex, run three times in a
- * tab of the audit's Chrome) and picks the slowdown with cpuSlowdownFor, the index clamped to
- * CALIBRATION_INDEX_RANGE. The highest of the three counts: the benchmark counts loop iterations in
- * a fixed time, and a busy host only ever lowers the count.
- * @param port the remote-debugging port of the Chrome Lighthouse drives
- */
-async function calibrateCpu(port: number): Promise<CpuCalibration> {
-  const setting = cpuSetting();
-  if (setting !== 'calibrate') return setting;
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const context = browser.contexts()[0] ?? (await browser.newContext());
-    const page = await context.newPage();
-    const runs: number[] = [];
-    for (let i = 0; i < 3; i++) runs.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`) as number);
-    await page.close();
-    const benchmarkIndex = Math.max(...runs);
-    return { source: 'calibrated', benchmarkIndex, multiplier: calibratedSlowdown(benchmarkIndex) };
-  } finally {
-    await browser.close(); // disconnects; the Chrome stays for Lighthouse
-  }
+  if (!(forced > 0)) throw new Error(`LH_CPU_SLOWDOWN must be a positive number of times slower, e.g. 2, not "${value}".`);
+  return { source: 'forced', multiplier: forced };
 }
 
 /** One Lighthouse run, retried on a runtime error. @throws Error after ATTEMPTS failures */
-async function runOnce(url: string, port: number, cpu: CpuCalibration) {
+async function runOnce(url: string, port: number, cpu: CpuSetting) {
   let last = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const result = await lighthouse(url, {
@@ -272,60 +206,56 @@ function rowOf(t: AuditTarget, lhr: Lhr): AuditRow {
 }
 
 /**
- * Runs Lighthouse on each target with one Chrome, its CPU slowdown calibrated first (calibrateCpu).
+ * Runs Lighthouse on each target with one Chrome.
  * @param baseUrl e.g. "http://127.0.0.1:8080" (a server of the built site)
  * @param options.onRow   called after each page (progress)
  * @param options.maxRuns Lighthouse runs a page gets at most (default MAX_RUNS): a page breaking BUDGETS in its first run is run again until judgeRuns of its runs meets them
  * @param options.runs    when given, every page runs exactly this many times and its row holds the medians (judgeRuns 'median')
- * @param options.onCalibrated called once with the calibration, before the first page
+ * @param options.onStart called once Chrome runs, with the CPU setting, before the first page
  * @returns one row a target, in order
  * @throws Error when Chrome cannot start or Lighthouse gives no result for a page
  */
 export async function auditPages(
   baseUrl: string,
   targets: AuditTarget[],
-  options: { onRow?: (row: AuditRow) => void; maxRuns?: number; runs?: number; onCalibrated?: (cpu: CpuCalibration) => void } = {},
+  options: { onRow?: (row: AuditRow) => void; maxRuns?: number; runs?: number; onStart?: (cpu: CpuSetting) => void } = {},
 ): Promise<AuditRow[]> {
-  const { onRow, maxRuns = MAX_RUNS, onCalibrated } = options;
+  const { maxRuns = MAX_RUNS, runs: exactly } = options;
+  const cpu = cpuSetting();
   const work = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-  const saved = { TMPDIR: process.env.TMPDIR, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
-  Object.assign(process.env, { TMPDIR: work, XDG_CONFIG_HOME: work, XDG_CACHE_HOME: work });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      userDataDir: work,
+      envVars: { ...process.env, TMPDIR: work, XDG_CONFIG_HOME: work, XDG_CACHE_HOME: work },
     });
-    const cpu = await calibrateCpu(chrome.port);
-    onCalibrated?.(cpu);
+    options.onStart?.(cpu);
     const rows: AuditRow[] = [];
     for (const t of targets) {
-      const runs = [rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu))];
-      let row = runs[0];
-      if (options.runs) {
-        while (runs.length < options.runs) runs.push(rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu)));
-        row = judgeRuns(runs, 'median');
-      }
+      const run = async () => rowOf(t, await runOnce(baseUrl + t.path, chrome!.port, cpu));
+      const runs = [await run()];
+      while (exactly && runs.length < exactly) runs.push(await run());
+      let row = exactly ? judgeRuns(runs, 'median') : runs[0];
       // One slow run on a busy machine is noise: measure again until the page shows what it can do.
-      while (!options.runs && budgetFailures(row).length && runs.length < maxRuns) {
-        runs.push(rowOf(t, await runOnce(baseUrl + t.path, chrome.port, cpu)));
+      while (!exactly && budgetFailures(row).length && runs.length < maxRuns) {
+        runs.push(await run());
         row = judgeRuns(runs);
       }
       rows.push(row);
-      onRow?.(row);
+      options.onRow?.(row);
     }
     return rows;
   } finally {
     await chrome?.kill();
-    Object.assign(process.env, saved);
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 /** The BUDGETS a row breaks, as readable lines (empty when it meets them all). */
 export function budgetFailures(row: AuditRow): string[] {
-  return withFailingAudits(row, [...failures(row, 'timing'), ...failures(row, 'gate')]);
+  return failures(row, true);
 }
 
 /**
@@ -333,28 +263,24 @@ export function budgetFailures(row: AuditRow): string[] {
  * pages) and CLS. These fail `npm test`; Performance and TBT (timings) do not.
  */
 export function gateFailures(row: AuditRow): string[] {
-  return withFailingAudits(row, failures(row, 'gate'));
+  return failures(row, false);
 }
 
-function withFailingAudits(row: AuditRow, out: string[]): string[] {
-  return out.length && row.failing.length ? [...out, `${row.path}: audits losing points: ${row.failing.join(', ')}`] : out;
-}
-
-function failures(row: AuditRow, kind: 'gate' | 'timing'): string[] {
+/** The broken budgets (timings first when asked), then the audits that lost points, when any budget is broken. */
+function failures(row: AuditRow, timings: boolean): string[] {
   const out: string[] = [];
   const min = (name: string, value: number | null, budget: number) => {
     if (value == null || value < budget * 100) out.push(`${row.path}: ${name} ${value ?? 'none'} < ${budget * 100}`);
   };
-  if (kind === 'timing') {
+  if (timings) {
     min('Performance', row.performance, BUDGETS.performance);
     if (!(row.tbtMs <= BUDGETS.tbtMs)) out.push(`${row.path}: TBT ${row.tbtMs} ms > ${BUDGETS.tbtMs} ms`);
-    return out;
   }
   min('Accessibility', row.accessibility, BUDGETS.accessibility);
   min('Best Practices', row.bestPractices, BUDGETS.bestPractices);
   if (row.indexable) min('SEO', row.seo, BUDGETS.seo);
   if (!(Number(row.cls.toFixed(2)) <= BUDGETS.cls)) out.push(`${row.path}: CLS ${row.cls.toFixed(3)} > ${BUDGETS.cls.toFixed(2)}`);
-  return out;
+  return out.length && row.failing.length ? [...out, `${row.path}: audits losing points: ${row.failing.join(', ')}`] : out;
 }
 
 /** The table, one page a row, as Markdown (readable in a terminal and pasteable into a note). */
@@ -370,10 +296,8 @@ export function formatTable(rows: AuditRow[]): string {
 }
 
 /** One line saying how the CPU was throttled, for the table's heading. */
-export function describeCpu(cpu: CpuCalibration): string {
-  if (cpu.source === 'preset') return `CPU slowdown ${cpu.multiplier}x (Lighthouse's mobile preset; LH_CPU_SLOWDOWN=calibrate measures the host instead)`;
-  if (cpu.source === 'forced') return `CPU slowdown ${cpu.multiplier}x (forced by LH_CPU_SLOWDOWN)`;
-  const { min, max } = CALIBRATION_INDEX_RANGE;
-  const clamped = cpu.benchmarkIndex < min || cpu.benchmarkIndex > max ? `, taken as ${cpu.benchmarkIndex < min ? min : max} (the device classes' range ${min}-${max})` : '';
-  return `Host benchmark index ${Math.round(cpu.benchmarkIndex)}${clamped}: CPU slowdown ${cpu.multiplier}x by Lighthouse's calibration (LH_CPU_SLOWDOWN=calibrate)`;
+export function describeCpu(cpu: CpuSetting): string {
+  return cpu.source === 'preset'
+    ? `CPU slowdown ${cpu.multiplier}x (Lighthouse's mobile preset; LH_CPU_SLOWDOWN=N forces another multiplier)`
+    : `CPU slowdown ${cpu.multiplier}x (forced by LH_CPU_SLOWDOWN)`;
 }

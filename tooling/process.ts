@@ -1,17 +1,20 @@
 /**
- * Programs a test, a benchmark or a script starts (a project script such as `npm run serve` or
- * `npm run dev`, a browser driver under xvfb-run): each in a process group of its own, so that
- * stop() ends it with every child it started (a rebuild, a watcher, Xvfb, the browser), also when
- * the test fails, and so that the group is killed when this process exits or is stopped with
- * SIGTERM, SIGINT or SIGHUP (endWithThisProcess).
+ * Programs a test, a benchmark or a script starts (a project script such as `npm run serve`, a
+ * test server such as sshd or vsftpd, a browser driver under xvfb-run): each in a process group of
+ * its own, so that stop() ends it with every child it started (a rebuild, a session process, Xvfb,
+ * the browser), also when the test fails, and so that the group is killed when this process exits
+ * or is stopped with SIGTERM, SIGINT or SIGHUP (endWithThisProcess). Their temporary folders go
+ * the same way (tempFolder).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { waitForPort } from './http.ts';
 
 /** Process groups (by their leader's pid) to SIGKILL when this process exits. */
 const groups = new Set<number>();
-
-/** Exit status for a signal, the shell's convention 128 + signal number. */
-const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+let installed = false;
 
 /** Sends `signal` (default SIGKILL) to every process of group `pgid`; false when none is left. */
 export function killGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): boolean {
@@ -25,24 +28,30 @@ export function killGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): boo
 
 /**
  * Kills process group `pgid` (a child started with `detached: true` leads one) when this process
- * exits, and makes SIGTERM, SIGINT and SIGHUP exit this process (status 143, 130, 129) so that
- * happens when it is stopped too. Node's default for those signals is to die without running
- * 'exit' listeners, which would leave the group running.
+ * exits, and makes SIGTERM, SIGINT and SIGHUP exit this process (status 143, 130, 129, the shell's
+ * 128 + signal number) so that happens when it is stopped too: Node's default for those signals is
+ * to die without running 'exit' listeners, which would leave the group running.
  * @returns a function that forgets the group again (call it once the group has been stopped)
  */
 export function endWithThisProcess(pgid: number): () => void {
-  installHandlers();
+  if (!installed) {
+    installed = true;
+    process.on('exit', () => { for (const g of groups) killGroup(g); });
+    for (const [signal, status] of [['SIGHUP', 129], ['SIGINT', 130], ['SIGTERM', 143]] as const) process.on(signal, () => process.exit(status));
+  }
   groups.add(pgid);
   return () => { groups.delete(pgid); };
 }
 
-let installed = false;
-/** Installs the exit and signal listeners once per process. */
-function installHandlers(): void {
-  if (installed) return;
-  installed = true;
-  process.on('exit', () => { for (const pgid of groups) killGroup(pgid); });
-  for (const [signal, status] of Object.entries(SIGNAL_EXIT)) process.on(signal, () => process.exit(status));
+/** A new folder under the system's temporary folder, removed by remove() or else when this process exits. */
+export function tempFolder(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const remove = () => {
+    process.off('exit', remove);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', remove);
+  return { dir, remove };
 }
 
 export interface ScriptProcess {
@@ -58,17 +67,13 @@ export interface ScriptProcess {
   stop(): Promise<void>;
 }
 
-/**
- * Runs `node --import tsx <args>` in `cwd`.
- * @param args e.g. ["scripts/serve.ts", "--port", "8123"]
- */
+/** Runs `node --import tsx <args>` in `cwd`, e.g. args ["scripts/serve.ts", "--port", "8123"] (startProcess). */
 export function startScript(args: string[], cwd: string, env: Record<string, string | undefined> = {}): ScriptProcess {
   return startProcess(process.execPath, ['--import', 'tsx', ...args], cwd, env);
 }
 
 /**
- * Runs `command` with `args` in `cwd`, in a process group of its own that ends with this process
- * (endWithThisProcess).
+ * Runs `command` with `args` in `cwd`, in a process group of its own that ends with this process.
  * @param env added to this process's environment (FORCE_COLOR=0 unless given)
  * @throws Error when the program cannot be started (e.g. ENOENT: not installed)
  */
@@ -103,13 +108,31 @@ export function startProcess(command: string, args: string[], cwd: string, env: 
       });
     },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) { signal('SIGKILL'); forget(); return; }
-      signal('SIGTERM');
-      const timer = setTimeout(() => signal('SIGKILL'), 3_000);
-      await exited;
-      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) {
+        signal('SIGTERM');
+        const timer = setTimeout(() => signal('SIGKILL'), 3_000);
+        await exited;
+        clearTimeout(timer);
+      }
       signal('SIGKILL'); // whatever of the group outlived its parent
       forget();
     },
   };
+}
+
+/**
+ * A server started with startProcess, once it accepts TCP connections on 127.0.0.1:`port`.
+ * @param log more to tell when it does not start (a log file it writes)
+ * @throws Error "NAME did not start: OUTPUT LOG" when nothing listens within `timeoutMs` (the server is stopped)
+ */
+export async function startServerProcess(name: string, command: string, args: string[], cwd: string, port: number,
+  options: { env?: Record<string, string>; log?: () => string; timeoutMs?: number } = {}): Promise<ScriptProcess> {
+  const server = startProcess(command, args, cwd, options.env);
+  try {
+    await waitForPort(port, options.timeoutMs);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${name} did not start: ${server.output()}${options.log?.() ?? ''}`, { cause: error });
+  }
+  return server;
 }

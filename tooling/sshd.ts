@@ -6,12 +6,11 @@
  * the real server. `replaceHostKeys` restarts it on the same port with new host keys, as a
  * reinstalled server (or a machine in between) would present them.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { freePort, waitForPort } from './http.ts';
-import { stopper } from './server-process.ts';
+import { freePort } from './http.ts';
+import { startServerProcess, tempFolder } from './process.ts';
 
 /** Host key types sshd can be given (ssh-keygen -t). */
 type HostKeyType = 'ed25519' | 'rsa' | 'ecdsa';
@@ -37,13 +36,14 @@ export interface RunningSshd {
   log(): string;
   /** Stops sshd, makes new host keys of the same types and starts it again on the same port. */
   replaceHostKeys(): Promise<void>;
-  /** Stops sshd by its PID and removes its folder. */
+  /** Stops sshd and its sessions and removes its folder. */
   stop(): Promise<void>;
 }
 
 /** @throws Error with sshd's log when it does not listen within 10 s */
 export async function startSshd(options: SshdOptions = {}): Promise<RunningSshd> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sshd-test-'));
+  const folder = tempFolder('sshd-test');
+  const dir = folder.dir;
   const types = options.hostKeyTypes ?? ['ed25519'];
   const keygen = (file: string, type: HostKeyType = 'ed25519') => {
     rmSync(file, { force: true });
@@ -73,23 +73,9 @@ export async function startSshd(options: SshdOptions = {}): Promise<RunningSshd>
   ].join('\n'));
   mkdirSync('/run/sshd', { recursive: true }); // sshd's privilege separation folder
   const log = () => { try { return readFileSync(`${dir}/sshd.log`, 'utf8'); } catch { return ''; } };
-  /** Starts sshd; @returns its stop function (which leaves the folder) */
-  const launch = async () => {
-    const child = spawn('/usr/sbin/sshd', ['-D', '-f', `${dir}/sshd_config`, '-E', `${dir}/sshd.log`], { stdio: 'ignore' });
-    const end = stopper(child);
-    try {
-      await waitForPort(port);
-    } catch (error) {
-      const text = log();
-      await end();
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`sshd did not start: ${text}`, { cause: error });
-    }
-    return end;
-  };
-  let end = await launch();
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  process.once('exit', removeDir);
+  const launch = () => startServerProcess('sshd', '/usr/sbin/sshd', ['-D', '-f', `${dir}/sshd_config`, '-E', `${dir}/sshd.log`], dir, port, { log })
+    .catch((error: unknown) => { folder.remove(); throw error; });
+  let sshd = await launch();
   return {
     port,
     user: os.userInfo().username,
@@ -99,14 +85,13 @@ export async function startSshd(options: SshdOptions = {}): Promise<RunningSshd>
     hostKeyFiles: Object.fromEntries(types.map((t) => [t, `${hostKey(t)}.pub`])),
     log,
     async replaceHostKeys() {
-      await end();
+      await sshd.stop();
       makeHostKeys();
-      end = await launch();
+      sshd = await launch();
     },
     async stop() {
-      await end();
-      process.off('exit', removeDir);
-      removeDir();
+      await sshd.stop();
+      folder.remove();
     },
   };
 }

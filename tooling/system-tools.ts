@@ -10,6 +10,9 @@
  * Debian's vsftpd, Pure-FTPd and ProFTPD packages conflict (each provides `ftp-server`), so only
  * vsftpd is installed; the other two are unpacked (`apt-get download`, `dpkg -x`) into a folder of
  * their own under UNPACKED_DIR, their libraries installed with apt-get, and started from there.
+ * When another program holds the package manager (unattended-upgrades, another install), apt-get
+ * waits for it (aptGetWaiting) instead of stopping at once with "Could not get lock
+ * /var/lib/dpkg/lock-frontend".
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -51,133 +54,69 @@ export interface SystemTool {
 
 /** Every system tool the tests need. */
 export const SYSTEM_TOOLS: SystemTool[] = [
+  // The test runner lists the processes each test file leaves behind (test/helpers/process-tree.ts).
+  { name: 'ps (procps)', files: ['/usr/bin/ps'], debian: ['procps'], tests: ['test/'] },
   {
-    name: 'ps (procps)',
-    files: ['/usr/bin/ps'],
-    debian: ['procps'],
-    // The test runner lists the processes each test file leaves behind (test/helpers/process-tree.ts).
-    tests: ['test/'],
-  },
-  {
-    name: 'Chromium',
-    files: ['/usr/bin/chromium'],
-    debian: ['chromium'],
+    name: 'Chromium', files: ['/usr/bin/chromium'], debian: ['chromium'],
     tests: [
-      'test/browser/',
-      'test/edit/',
-      'test/build/mobile-apps.test.ts',
-      'test/build/services.test.ts',
-      'test/build/sitemap-page.test.ts',
-      'test/quality/chromium-sweep.test.ts',
-      'test/quality/lighthouse.test.ts',
-      'test/quality/structured-data.test.ts',
-      'test/quality/test-runner.test.ts',
+      'test/browser/', 'test/edit/', 'test/build/mobile-apps.test.ts', 'test/build/services.test.ts', 'test/build/sitemap-page.test.ts',
+      'test/quality/chromium-sweep.test.ts', 'test/quality/lighthouse.test.ts', 'test/quality/structured-data.test.ts', 'test/quality/test-runner.test.ts',
     ],
   },
+  { name: 'Firefox ESR', files: [FIREFOX_ESR], debian: ['firefox-esr'], tests: ['test/browser/cross-engine-firefox.test.ts'] },
   {
-    name: 'Firefox ESR',
-    files: [FIREFOX_ESR],
-    debian: ['firefox-esr'],
-    tests: ['test/browser/cross-engine-firefox.test.ts'],
-  },
-  {
-    name: 'WebKitGTK (WebKitWebDriver and MiniBrowser)',
-    files: [WEBKIT_WEBDRIVER, MINIBROWSER],
-    debian: ['webkit2gtk-driver'],
+    name: 'WebKitGTK (WebKitWebDriver and MiniBrowser)', files: [WEBKIT_WEBDRIVER, MINIBROWSER], debian: ['webkit2gtk-driver'],
     tests: ['test/browser/cross-engine-webkit.test.ts'],
   },
+  { name: 'Xvfb (virtual display for WebKitGTK)', files: [XVFB_RUN, '/usr/bin/Xvfb'], debian: ['xvfb'], tests: ['test/browser/cross-engine-webkit.test.ts'] },
+  { name: 'Java (for the W3C HTML checker)', files: ['/usr/bin/java'], debian: ['default-jre-headless'], tests: ['test/quality/html-valid.test.ts'] },
   {
-    name: 'Xvfb (virtual display for WebKitGTK)',
-    files: [XVFB_RUN, '/usr/bin/Xvfb'],
-    debian: ['xvfb'],
-    tests: ['test/browser/cross-engine-webkit.test.ts'],
-  },
-  {
-    name: 'Java (for the W3C HTML checker)',
-    files: ['/usr/bin/java'],
-    debian: ['default-jre-headless'],
-    tests: ['test/quality/html-valid.test.ts'],
-  },
-  {
-    name: 'Apache 2.4',
-    files: ['/usr/sbin/apache2'],
-    debian: ['apache2'],
+    name: 'Apache 2.4', files: ['/usr/sbin/apache2'], debian: ['apache2'],
     tests: ['test/quality/apache.test.ts', 'test/edit/', 'test/browser/svg-policy.test.ts', 'test/deploy/manifest-hidden.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts'],
   },
+  { name: 'nginx', files: ['/usr/sbin/nginx'], debian: ['nginx'], tests: ['test/quality/nginx.test.ts'] },
+  { name: 'OpenSSL (test certificates)', files: ['/usr/bin/openssl'], debian: ['openssl'], tests: ['test/quality/apache.test.ts', 'test/quality/nginx.test.ts', 'test/deploy/'] },
   {
-    name: 'nginx',
-    files: ['/usr/sbin/nginx'],
-    debian: ['nginx'],
-    tests: ['test/quality/nginx.test.ts'],
-  },
-  {
-    name: 'OpenSSL (test certificates)',
-    files: ['/usr/bin/openssl'],
-    debian: ['openssl'],
-    tests: ['test/quality/apache.test.ts', 'test/quality/nginx.test.ts', 'test/deploy/'],
-  },
-  {
-    name: 'OpenSSH server (SFTP)',
-    files: ['/usr/sbin/sshd', '/usr/bin/ssh-keygen', '/usr/bin/ssh-keyscan'],
-    debian: ['openssh-server'],
+    name: 'OpenSSH server (SFTP)', files: ['/usr/sbin/sshd', '/usr/bin/ssh-keygen', '/usr/bin/ssh-keyscan'], debian: ['openssh-server'],
     tests: ['test/deploy/sftp.test.ts', 'test/deploy/host-key.test.ts', 'test/unit/known-hosts.test.ts', 'test/edit/'],
   },
+  { name: 'script (a pseudo-terminal for a command)', files: ['/usr/bin/script'], debian: ['bsdutils'], tests: ['test/deploy/host-key.test.ts'] },
   {
-    name: 'script (a pseudo-terminal for a command)',
-    files: ['/usr/bin/script'],
-    debian: ['bsdutils'],
-    tests: ['test/deploy/host-key.test.ts'],
-  },
-  {
-    name: 'pyftpdlib (FTP and FTPS server)',
-    files: ['/usr/bin/python3'],
-    check: ['/usr/bin/python3', '-c', 'import pyftpdlib, OpenSSL'],
+    name: 'pyftpdlib (FTP and FTPS server)', files: ['/usr/bin/python3'], check: ['/usr/bin/python3', '-c', 'import pyftpdlib, OpenSSL'],
     debian: ['python3-pyftpdlib', 'python3-openssl'],
     tests: ['test/deploy/ftp.test.ts', 'test/deploy/live-check.test.ts', 'test/deploy/deploy-safety.test.ts', 'test/build/check-command.test.ts', 'test/edit/'],
   },
   {
-    name: 'vsftpd (FTP server)',
-    files: ['/usr/sbin/vsftpd', '/usr/bin/perl', '/usr/bin/unshare'],
     // Its test users live in a Berkeley DB file for pam_userdb, written with Perl's DB_File.
-    check: ['/usr/bin/perl', '-MDB_File', '-e', '1'],
-    debian: ['vsftpd', 'perl', 'libpam-modules', 'util-linux'],
-    tests: ['test/deploy/vsftpd', 'test/deploy/lock-refresh.test.ts'],
+    name: 'vsftpd (FTP server)', files: ['/usr/sbin/vsftpd', '/usr/bin/perl', '/usr/bin/unshare'], check: ['/usr/bin/perl', '-MDB_File', '-e', '1'],
+    debian: ['vsftpd', 'perl', 'libpam-modules', 'util-linux'], tests: ['test/deploy/vsftpd', 'test/deploy/lock-refresh.test.ts'],
   },
   {
-    name: 'Pure-FTPd (FTP server, unpacked)',
-    files: [`${PURE_FTPD_DIR}/usr/sbin/pure-ftpd`, `${PURE_FTPD_DIR}/usr/bin/pure-pw`],
-    debian: ['libc6', 'libcap2', 'libcrypt1', 'libpam0g', 'libsodium23', 'libssl3'],
-    unpack: { packages: ['pure-ftpd'], dir: PURE_FTPD_DIR },
+    name: 'Pure-FTPd (FTP server, unpacked)', files: [`${PURE_FTPD_DIR}/usr/sbin/pure-ftpd`, `${PURE_FTPD_DIR}/usr/bin/pure-pw`],
+    debian: ['libc6', 'libcap2', 'libcrypt1', 'libpam0g', 'libsodium23', 'libssl3'], unpack: { packages: ['pure-ftpd'], dir: PURE_FTPD_DIR },
     tests: ['test/deploy/pure-ftpd'],
   },
   {
-    name: 'ProFTPD (FTP server, unpacked)',
-    files: [`${PROFTPD_DIR}/usr/sbin/proftpd`],
+    name: 'ProFTPD (FTP server, unpacked)', files: [`${PROFTPD_DIR}/usr/sbin/proftpd`],
     debian: [
       'libacl1', 'libc6', 'libcap2', 'libcrypt1', 'libhiredis0.14', 'libidn2-0', 'libmemcached11', 'libmemcachedutil2',
       'libncursesw6', 'libpam0g', 'libpcre2-8-0', 'libpcre2-posix3', 'libssl3', 'libtinfo6', 'zlib1g',
     ],
-    unpack: { packages: ['proftpd-core'], dir: PROFTPD_DIR },
-    tests: ['test/deploy/proftpd', 'test/deploy/lock-refresh.test.ts'],
+    unpack: { packages: ['proftpd-core'], dir: PROFTPD_DIR }, tests: ['test/deploy/proftpd', 'test/deploy/lock-refresh.test.ts'],
   },
 ];
 
-/** True when `file` is a regular file this process may execute. */
-function isExecutable(file: string): boolean {
-  try {
-    if (!statSync(file).isFile()) return false;
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** True when every file of `tool` is executable and its check command, if any, exits 0. */
+/** True when every file of `tool` is an executable regular file and its check command, if any, exits 0. */
 export function isInstalled(tool: SystemTool): boolean {
-  if (!tool.files.every(isExecutable)) return false;
-  if (!tool.check) return true;
-  return spawnSync(tool.check[0], tool.check.slice(1), { stdio: 'ignore', timeout: 10_000 }).status === 0;
+  const executable = (file: string) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  return tool.files.every(executable) && (!tool.check || spawnSync(tool.check[0], tool.check.slice(1), { stdio: 'ignore', timeout: 10_000 }).status === 0);
 }
 
 /** The test prefixes of `tool` that cover at least one of `testFiles` (paths relative to the root). */
@@ -186,13 +125,8 @@ function prefixesUsed(tool: SystemTool, testFiles: string[]): string[] {
 }
 
 /** The tools that at least one of `testFiles` needs. */
-export function toolsFor(testFiles: string[], tools = SYSTEM_TOOLS): SystemTool[] {
-  return tools.filter((t) => prefixesUsed(t, testFiles).length > 0);
-}
-
-/** Every Debian package of `tools` (installed and unpacked), each once, in list order. */
-function debianPackages(tools: SystemTool[]): string[] {
-  return [...new Set(tools.flatMap((t) => [...t.debian, ...(t.unpack?.packages ?? [])]))];
+export function toolsFor(testFiles: string[]): SystemTool[] {
+  return SYSTEM_TOOLS.filter((t) => prefixesUsed(t, testFiles).length > 0);
 }
 
 /** The command that installs every tool the tests need (README and messages say this one). */
@@ -208,6 +142,25 @@ export function missingToolsMessage(missing: SystemTool[], testFiles: string[]):
   return [
     `The tests need ${missing.length === 1 ? 'a system tool' : `${missing.length} system tools`} that ${missing.length === 1 ? 'is' : 'are'} not installed:`,
     ...lines,
-    `Install them all with: ${SETUP_COMMAND}   (Debian or Ubuntu; elsewhere install the same programs: ${debianPackages(missing).join(' ')})`,
+    `Install them all with: ${SETUP_COMMAND}   (Debian or Ubuntu; elsewhere install the same programs: ${[...new Set(missing.flatMap((t) => [...t.debian, ...(t.unpack?.packages ?? [])]))].join(' ')})`,
   ].join('\n');
+}
+
+/** How long `npm run setup-tests` waits for another program's hold on the package manager, in seconds. */
+export const APT_LOCK_WAIT_S = 300;
+
+/**
+ * `args` for apt-get with its own wait for the package manager's lock: the option
+ * DPkg::Lock::Timeout (apt 1.9.11 and later; apt.conf(5)), under which apt-get prints
+ * "Waiting for cache lock: Could not get lock … It is held by process N (name)" while it waits
+ * and gives up after `waitS` seconds (a whole number >= 0) with its usual error.
+ * @param args apt-get's arguments, e.g. ["install", "-y", "vsftpd"]
+ */
+export function aptGetWaiting(args: readonly string[], waitS = APT_LOCK_WAIT_S): string[] {
+  return ['-o', `DPkg::Lock::Timeout=${Math.max(0, Math.round(waitS))}`, ...args];
+}
+
+/** The line said before the first apt-get, so that a wait for the lock is no surprise. */
+export function lockWaitNotice(waitS = APT_LOCK_WAIT_S): string {
+  return `If another program is installing packages now (it holds /var/lib/dpkg/lock-frontend), apt-get waits up to ${Math.round(waitS / 60)} min for it, saying "Waiting for cache lock", then goes on.`;
 }

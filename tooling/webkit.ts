@@ -16,12 +16,11 @@
  *   sheet that takes every widget's minimum size, padding and font size to zero (in a folder given
  *   as XDG_CONFIG_HOME) lets it reach 290 px, so phone widths from 320 px work.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Builder, type WebDriver } from 'selenium-webdriver';
-import { freePort, waitForPort } from './http.ts';
-import { startProcess } from './process.ts';
+import { freePort } from './http.ts';
+import { startServerProcess, tempFolder } from './process.ts';
 import { MINIBROWSER as DEBIAN_MINIBROWSER, WEBKIT_WEBDRIVER, XVFB_RUN } from './system-tools.ts';
 
 /** The WebDriver server of webkit2gtk-driver ($WEBKIT_DRIVER_PATH overrides). */
@@ -65,25 +64,20 @@ export interface WebKitSession {
  * @throws Error with the driver's output when it does not listen within 30 s or the session cannot start
  */
 export async function launchWebKit(): Promise<WebKitSession> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'webkit-'));
+  const { dir, remove } = tempFolder('webkit');
   mkdirSync(path.join(dir, 'config/gtk-3.0'), { recursive: true });
   writeFileSync(path.join(dir, 'config/gtk-3.0/gtk.css'), GTK_CSS);
   const port = await freePort();
+  const env = { XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_DATA_HOME: path.join(dir, 'data') };
   // 24-bit colour: xvfb-run's default screen is 8-bit, which changes the colours of screenshots.
-  const xvfb = startProcess(XVFB_RUN, ['-a', '-s', '-screen 0 1920x1200x24', WEBKIT_DRIVER, `--port=${port}`], dir, {
-    XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_DATA_HOME: path.join(dir, 'data'),
-  });
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  // Also when this process is stopped before close(): the processes end by their group (tooling/process.ts).
-  process.once('exit', removeDir);
+  const xvfb = await startServerProcess('WebKitWebDriver', XVFB_RUN, ['-a', '-s', '-screen 0 1920x1200x24', WEBKIT_DRIVER, `--port=${port}`], dir, port, { env, timeoutMs: 30_000 })
+    .catch((error: unknown) => { remove(); throw error; });
   const end = async () => {
     await xvfb.stop();
-    process.off('exit', removeDir);
-    removeDir();
+    remove();
   };
   let driver: WebDriver;
   try {
-    await waitForPort(port, 30_000);
     driver = await new Builder()
       .usingServer(`http://127.0.0.1:${port}/`)
       .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } })

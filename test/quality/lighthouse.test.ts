@@ -18,8 +18,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startServer, type RunningServer } from '../../lib/serve/preview-server.ts';
 import {
-  auditPages, auditTargets, budgetFailures, CALIBRATION_INDEX_RANGE, calibratedSlowdown, cpuSetting, cpuSlowdownFor, describeCpu, formatTable, gateFailures, judgeRuns,
-  PRESET_CPU_SLOWDOWN, type AuditRow,
+  auditPages, auditTargets, budgetFailures, cpuSetting, describeCpu, formatTable, gateFailures, judgeRuns, PRESET_CPU_SLOWDOWN, type AuditRow,
 } from '../../tooling/lighthouse-audit.ts';
 import { DIST } from '../../tooling/browser.ts';
 
@@ -49,7 +48,7 @@ lh('should have the four CI pages in the route table', () => {
 
 lh('should meet the gates on the home, an area, a service and the keyword page, at the preset\'s 4x', async () => {
   let cpu = '';
-  const rows = await auditPages(server.url, targets.filter((t) => t !== undefined), { maxRuns: 1, onCalibrated: (c) => { cpu = describeCpu(c); } });
+  const rows = await auditPages(server.url, targets.filter((t) => t !== undefined), { maxRuns: 1, onStart: (c) => { cpu = describeCpu(c); } });
   console.log(`${cpu}\n${formatTable(rows)}`);
   assert.match(cpu, /^CPU slowdown 4x \(Lighthouse's mobile preset/);
   assert.equal(rows.map((r) => r.runs), [1, 1, 1, 1]);
@@ -114,28 +113,13 @@ lh('should judge repeated runs on the best timings and the median scores', () =>
 });
 
 lh('should use the preset\'s fixed 4x unless LH_CPU_SLOWDOWN asks otherwise', () => {
-  assert.equal(cpuSetting(undefined), { source: 'preset', benchmarkIndex: NaN, multiplier: 4 });
+  assert.equal(cpuSetting(undefined), { source: 'preset', multiplier: 4 });
   assert.is(PRESET_CPU_SLOWDOWN, 4);
   assert.equal(cpuSetting(''), cpuSetting(undefined));
-  assert.equal(cpuSetting('2.5'), { source: 'forced', benchmarkIndex: NaN, multiplier: 2.5 });
-  assert.is(cpuSetting('calibrate'), 'calibrate');
+  assert.equal(cpuSetting('2.5'), { source: 'forced', multiplier: 2.5 });
   assert.throws(() => cpuSetting('fast'), /LH_CPU_SLOWDOWN must be a positive number/);
   assert.throws(() => cpuSetting('0'), /LH_CPU_SLOWDOWN/);
-  assert.match(describeCpu({ source: 'calibrated', benchmarkIndex: 3041, multiplier: 6 }), /index 3041, taken as 2000 .*6x/);
-});
-
-lh('should calibrate, when asked, as Lighthouse\'s calculator does, within the device classes\' range', () => {
-  // The calculator's anchor points: 150 -> 1x, 800 -> 2x, 1300 -> 3x, 1533 -> 4x, 2000 -> 6x.
-  for (const [index, multiplier] of [[150, 1], [800, 2], [1300, 3], [1533, 4], [2000, 6.004], [100, 1]]) {
-    assert.ok(Math.abs(cpuSlowdownFor(index) - multiplier) < 0.01, `${index} -> ${cpuSlowdownFor(index)}`);
-  }
-  // The clamp: a host measured beyond the table's high-end desktop class gets at most 6x, not 10x.
-  assert.equal(CALIBRATION_INDEX_RANGE, { min: 125, max: 2000 });
-  assert.ok(cpuSlowdownFor(3041) > 10, 'the unclamped formula');
-  assert.is(calibratedSlowdown(3041), 6);
-  assert.is(calibratedSlowdown(1677), 4.62);
-  assert.is(calibratedSlowdown(40), 1);
-  assert.is(calibratedSlowdown(800), 2);
+  assert.match(describeCpu(cpuSetting('2.5')), /^CPU slowdown 2.5x \(forced by LH_CPU_SLOWDOWN\)$/);
 });
 
 lh.run();

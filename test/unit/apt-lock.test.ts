@@ -1,6 +1,6 @@
 /**
  * `npm run setup-tests` waits for another program's hold on Debian's package manager
- * (tooling/apt-lock.ts): the arguments it gives apt-get, and, as root on a machine with apt-get, a
+ * (tooling/system-tools.ts): the arguments it gives apt-get, and, as root on a machine with apt-get, a
  * real apt-get that finds /var/lib/dpkg/lock-frontend held (by a Python process taking the same
  * fcntl lock dpkg takes): without the option it stops at once, with it it says it waits and goes
  * on once the lock is let go. The command run is `apt-get check`, which takes the lock and changes
@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { APT_LOCK_WAIT_S, aptGetWaiting, lockWaitNotice } from '../../tooling/apt-lock.ts';
+import { APT_LOCK_WAIT_S, aptGetWaiting, lockWaitNotice } from '../../tooling/system-tools.ts';
 
 const LOCK = '/var/lib/dpkg/lock-frontend';
 const s = suite('setup-tests: waiting for the package manager\'s lock');
