@@ -69,26 +69,3 @@ export async function writeSite(files: SiteFile[], staticDir: string, outDir: st
     }
   });
 }
-
-/** Where a build writes its files as they are finished (lib/build/build-site.ts). */
-export interface SiteWriter {
-  /** Writes these files now; a later file of the same path replaces an earlier one. */
-  write(files: SiteFile[]): Promise<void>;
-  /** Every file is written: the new site takes the output folder's place. */
-  commit(): Promise<void>;
-  /** The build failed: nothing it wrote reaches the output folder; the previous site stays. */
-  abort(): Promise<void>;
-}
-
-/**
- * A SiteWriter over writeSite: keeps the files it is given, and commit() writes them all at once.
- * @throws from commit(), as writeSite; write() and abort() do not throw
- */
-export async function openSiteWriter(staticDir: string, outDir: string, options: WriteOptions = {}): Promise<SiteWriter> {
-  const files: SiteFile[] = [];
-  return {
-    write: async (batch) => { files.push(...batch); },
-    commit: () => writeSite(files, staticDir, outDir, options),
-    abort: async () => {},
-  };
-}
