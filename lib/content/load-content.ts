@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import {
-  AreaCopy, ChatbotContent, check, checkAll, rowNamesOf, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
+  AreaCopy, ChatbotContent, checkAll, checkRecord, rowNamesOf, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
 } from './schema.ts';
 import { closestKey } from './schema-messages.ts';
 import { AREA_COPY_FILE, CHATBOT_FILE, HOME_FILE, recordFile, SETTINGS_FILE } from './content-paths.ts';
@@ -146,23 +146,23 @@ interface Text {
  */
 function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent; areaCopy: AreaCopy; chatbot: ChatbotContent } {
   const problems: ContentProblem[] = [];
-  /** The result of `check`, or undefined with its problems added to the list. */
-  const collect = <T>(check: () => T): T | undefined => {
-    try {
-      return check();
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      problems.push(...error.problems);
-      return undefined;
-    }
+  const one = <S extends z.ZodType>(schema: S, data: unknown, file: string, label: string) => {
+    const checked = checkRecord(schema, data, file, label);
+    problems.push(...checked.problems);
+    return checked.record;
   };
-  const s = collect(() => check(SiteSettings, raw.settings, SETTINGS_FILE, 'settings'));
-  const communities = collect(() => checkAll(Community, raw.communities, (slug) => recordFile('community', slug), 'community', (c) => c.slug));
-  const services = collect(() => checkAll(Service, raw.services, (slug) => recordFile('service', slug), 'service', (c) => c.slug));
-  const core = collect(() => checkAll(CoreService, raw.core, (slug) => recordFile('core service', slug), 'core service', (c) => c.slug));
-  const home = collect(() => check(HomeContent, raw.home, HOME_FILE, 'home'));
-  const areaCopy = collect(() => check(AreaCopy, raw.areaCopy, AREA_COPY_FILE, 'area copy'));
-  const chatbot = collect(() => check(ChatbotContent, raw.chatbot, CHATBOT_FILE, 'chat panel'));
+  const all = <S extends z.ZodType>(schema: S, records: unknown[], kind: 'community' | 'service' | 'core service') => {
+    const checked = checkAll(schema, records, kind);
+    problems.push(...checked.problems);
+    return checked.problems.length ? undefined : checked.records as z.infer<S>[];
+  };
+  const s = one(SiteSettings, raw.settings, SETTINGS_FILE, 'settings');
+  const communities = all(Community, raw.communities, 'community');
+  const services = all(Service, raw.services, 'service');
+  const core = all(CoreService, raw.core, 'core service');
+  const home = one(HomeContent, raw.home, HOME_FILE, 'home');
+  const areaCopy = one(AreaCopy, raw.areaCopy, AREA_COPY_FILE, 'area copy');
+  const chatbot = one(ChatbotContent, raw.chatbot, CHATBOT_FILE, 'chat panel');
   if (communities) problems.push(...countyProblems(communities));
   if (problems.length || !s || !communities || !services || !core || !home || !areaCopy || !chatbot) throw new ContentError(problems);
   const settings: Settings = { ...s, phone: parsePhone(s.phone), redirects: s.redirects ?? [], assistantUrl: s.assistantUrl ?? '', channelUrl: s.channelUrl ?? '' };

@@ -42,13 +42,13 @@ function schemaAt(schema: z.ZodType, path: PropertyKey[]): z.ZodType | undefined
 
 /**
  * The known key closest to a misspelt one (case ignored; Levenshtein distance, fastest-levenshtein,
- * at most 2 edits, or a third of its length).
+ * at most `least` edits, or a third of its length).
  */
-export function closestKey(key: string, known: string[]): string | undefined {
+export function closestKey(key: string, known: readonly string[], least = 2): string | undefined {
   if (known.length === 0) return undefined;
   const lower = key.toLowerCase();
   const near = closest(lower, known.map((k) => k.toLowerCase()));
-  return distance(lower, near) <= Math.max(2, Math.floor(key.length / 3)) ? known.find((k) => k.toLowerCase() === near) : undefined;
+  return distance(lower, near) <= Math.max(least, Math.floor(key.length / 3)) ? known.find((k) => k.toLowerCase() === near) : undefined;
 }
 
 /** A value as an operator would type it in a YAML content file: Cibola, "87020", 12, true, [Monday, ...], { ... }. */

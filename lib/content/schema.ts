@@ -16,6 +16,7 @@ import { ContentError, type ContentProblem } from './content-error.ts';
 import { describeIssues } from './schema-messages.ts';
 import { googleUrlProblem, linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
 import { dayProblem, hoursProblem, weekProblem } from './hours-rules.ts';
+import { COLLECTION_FOLDERS, recordFile } from './content-paths.ts';
 
 export { ContentError, type ContentProblem } from './content-error.ts';
 
@@ -393,30 +394,17 @@ export function rowNamesOf(data: unknown, field: string | undefined): string[] {
 }
 
 /**
- * Checks one record against a schema.
- * @param file     content file the record came from, e.g. "content/areas/*.yaml"
+ * Checks one record against a schema, without throwing.
+ * @param file     content file the record came from, e.g. "content/areas/gallup.yaml"
  * @param label    how to name the record, e.g. 'community "fence-lake"'
  * @param siblings other records of the same collection: their values serve as examples in messages
- * @returns the parsed record
- * @throws ContentError with every mistake of the record (recordProblems), one line each naming
- *   file, record and field, e.g.
- *   `content/areas/*.yaml: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
- *   `content/areas/*.yaml: community "acoma": unknown field "pgae"; did you mean "page"?`
- *   `content/areas/*.yaml: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
+ * @returns the parsed record, or every mistake of it, one line each naming file, record and field, e.g.
+ *   `content/areas/fence-lake.yaml: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
+ *   `content/areas/acoma.yaml: community "acoma": unknown field "pgae"; did you mean "page"?`
+ *   `content/areas/acoma.yaml: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
  */
-export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []): z.infer<S> {
-  const checked = recordProblems(schema, data, file, label, siblings);
-  if (checked.problems.length) throw new ContentError(checked.problems);
-  return checked.record as z.infer<S>;
-}
-
-/**
- * Checks one record against a schema without throwing.
- * @returns the parsed record, or every mistake of it (each with file, record, slug, field, what it
- *   must be and the value given)
- */
-function recordProblems<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []):
-  { record: z.infer<S>; problems: [] } | { record?: undefined; problems: ContentProblem[] } {
+export function checkRecord<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []):
+  { record?: z.infer<S>; problems: ContentProblem[] } {
   const result = schema.safeParse(data);
   if (result.success) return { record: result.data, problems: [] };
   const slug = (data as { slug?: unknown } | null)?.slug;
@@ -426,36 +414,34 @@ function recordProblems<S extends z.ZodType>(schema: S, data: unknown, file: str
   };
 }
 
+/** checkRecord that throws: @throws ContentError with every mistake of the record */
+export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string): z.infer<S> {
+  const { record, problems } = checkRecord(schema, data, file, label);
+  if (problems.length) throw new ContentError(problems);
+  return record as z.infer<S>;
+}
+
 /**
- * Checks every record of a collection and that `key(record)` is unique.
- * @param fileOf the file a record is read from, by its slug
- * @returns the parsed records, in order
- * @throws ContentError with the mistakes of every bad record of the collection at once, and a
- *   line for each record whose key another record already has (naming both)
+ * Checks every record of a collection (checkRecord) and that each slug is unique.
+ * @returns the parsed records, in order (undefined for a bad one), and the mistakes of every bad
+ *   record, with a line for each record whose slug another record already has (naming both)
  */
-export function checkAll<S extends z.ZodType>(
-  schema: S,
-  records: unknown[],
-  fileOf: (slug: string) => string,
-  kind: string,
-  key: (r: z.infer<S>) => string,
-): z.infer<S>[] {
+export function checkAll<S extends z.ZodType>(schema: S, records: unknown[], kind: keyof typeof COLLECTION_FOLDERS): { records: (z.infer<S> | undefined)[]; problems: ContentProblem[] } {
   const seen = new Map<string, number>();
   const problems: ContentProblem[] = [];
   const checked = records.map((raw, i) => {
     const slug = (raw as { slug?: unknown })?.slug;
     const label = typeof slug === 'string' ? `${kind} "${slug}"` : `${kind} ${i + 1}`;
-    const file = fileOf(typeof slug === 'string' ? slug : String(i + 1));
-    const { record, problems: mistakes } = recordProblems(schema, raw, file, label, records);
+    const file = recordFile(kind, typeof slug === 'string' ? slug : String(i + 1));
+    const { record, problems: mistakes } = checkRecord(schema, raw, file, label, records);
     problems.push(...mistakes);
     if (record === undefined) return record;
-    const k = key(record);
+    const k = (record as { slug: string }).slug;
     if (seen.has(k)) {
       problems.push({ file, record: label, slug: k, field: 'slug', value: k, expected: `duplicates "${k}" (also ${kind} ${seen.get(k)! + 1}); slugs must be unique.` });
     }
     seen.set(k, i);
     return record;
   });
-  if (problems.length) throw new ContentError(problems);
-  return checked as z.infer<S>[];
+  return { records: checked, problems };
 }

@@ -9,13 +9,13 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { closest, distance } from 'fastest-levenshtein';
 import { ContentError, type ContentProblem } from '../content/schema.ts';
 import { PHOTOS_FOLDER, type Photo } from '../content/photo-schema.ts';
 import type { EncodedImage, ImageError, ImageFormat, SourceImage } from './images.ts';
 import type { SiteData } from '../content/load-content.ts';
 import type { SiteFile } from '../write.ts';
 import { HOME_FILE, recordFile, SETTINGS_FILE } from '../content/content-paths.ts';
+import { closestKey } from '../content/schema-messages.ts';
 
 /** Site folder of the processed photos: content-hashed names only, so hosts may cache it for a year. */
 const PHOTOS_URL = '/img/photos/';
@@ -114,15 +114,8 @@ export function photoUses(site: Pick<SiteData, 'settings' | 'home' | 'communitie
  * @returns a path relative to the folder, or undefined when nothing is near
  */
 export function nearestName(wanted: string, available: readonly string[]): string | undefined {
-  if (available.length === 0) return undefined;
-  const lower = wanted.toLowerCase();
   const stem = (f: string) => f.toLowerCase().replace(/\.[^./]+$/, '');
-  const sameCase = available.find((f) => f.toLowerCase() === lower);
-  if (sameCase) return sameCase;
-  const sameStem = available.find((f) => stem(f) === stem(wanted));
-  if (sameStem) return sameStem;
-  const near = closest(lower, available.map((f) => f.toLowerCase()));
-  return distance(lower, near) <= Math.max(1, Math.floor(wanted.length / 3)) ? available.find((f) => f.toLowerCase() === near) : undefined;
+  return available.find((f) => f.toLowerCase() === wanted.toLowerCase()) ?? available.find((f) => stem(f) === stem(wanted)) ?? closestKey(wanted, available, 1);
 }
 
 /** "van", "areas-grants": a URL-safe stem for the files of a `src`. */
