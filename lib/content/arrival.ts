@@ -86,21 +86,16 @@ export function minutesInWords(minutes: number): string {
   return `about ${hours}${m ? ` ${m} minutes` : ''}`;
 }
 
-/** Distance and arrival estimate of a town at `point`, from the base. */
-export function arrivalAt(point: Point, base: Base): Arrival {
-  const exact = greatCircleKm(base.location, point);
-  const { nearKm, setOutMinutes, roadFactor, averageKmh } = base.arrivalEstimate;
-  const drive = setOutMinutes + (exact * roadFactor / averageKmh) * 60;
-  const minutes = Math.max(15, Math.ceil(drive / 15) * 15);
-  return { km: Math.round(exact), miles: Math.round(exact / 1.609344), near: exact <= nearKm, minutes, estimate: minutesInWords(minutes) };
-}
-
 /** A community with town facts (an area page's record). */
 type Town = Pick<Community, 'slug' | 'name'> & { page: { town: { coordinates: Point } } };
 
 /** Distance and arrival estimate of a town from the base. */
 export function arrivalOf(town: Town, base: Base): Arrival {
-  return arrivalAt(town.page.town.coordinates, base);
+  const exact = greatCircleKm(base.location, town.page.town.coordinates);
+  const { nearKm, setOutMinutes, roadFactor, averageKmh } = base.arrivalEstimate;
+  const drive = setOutMinutes + (exact * roadFactor / averageKmh) * 60;
+  const minutes = Math.max(15, Math.ceil(drive / 15) * 15);
+  return { km: Math.round(exact), miles: Math.round(exact / 1.609344), near: exact <= nearKm, minutes, estimate: minutesInWords(minutes) };
 }
 
 /**

@@ -72,11 +72,6 @@ export function nameList(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-/** The names of the communities served on request, as words (nameList). */
-function servedOnRequestNames(communities: readonly Community[]): string {
-  return nameList(communities.filter((c) => c.servedOnRequest).map((c) => c.name));
-}
-
 /**
  * One sentence naming the listed places of extended coverage that are not served on request, e.g.
  * "Ramah, Crownpoint, Smith Lake and Fort Wingate are extended coverage, a longer drive from
@@ -95,9 +90,8 @@ export function extendedCoverageSentence(communities: readonly Community[], base
  * served on request.", or "" when no record is marked so.
  */
 export function servedOnRequestSentence(communities: readonly Community[]): string {
-  const names = servedOnRequestNames(communities);
-  const many = communities.filter((c) => c.servedOnRequest).length > 1;
-  return names ? `${names} ${many ? 'are' : 'is'} extended coverage, served on request.` : '';
+  const names = communities.filter((c) => c.servedOnRequest).map((c) => c.name);
+  return names.length ? `${nameList(names)} ${names.length > 1 ? 'are' : 'is'} extended coverage, served on request.` : '';
 }
 
 /** Words that say a place is served on request: "served on request", "we serve on request". */
