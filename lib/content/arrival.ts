@@ -1,26 +1,16 @@
 /**
  * How far each town is from the business's base and how soon we can be there, computed from the
- * coordinates of the town's record (content/areas/*.yaml `page.town.coordinates`) and of the
- * base (content/settings.yaml `location`), never typed:
- * - distance: great-circle ("as the crow flies") distance by the haversine formula, in km and miles;
- *   roads are longer, so no page calls it a road distance;
- * - near or far: within the settings' `arrivalEstimate.nearKm` of the base the owner's response times hold
- *   (`responseMinutes`); farther towns get their own estimate;
- * - estimate: `arrivalEstimate`'s set-out time plus the distance stretched by its road factor and
- *   driven at its average speed, rounded up to a quarter hour (the business's own rule, which
- *   the owner sets in the settings);
- * - neighbours: the nearest other area pages.
+ * coordinates of the town's record (content/areas/*.yaml `page.town.coordinates`) and of the base
+ * (content/settings.yaml `location`), never typed. The distance is great-circle ("as the crow
+ * flies"); roads are longer, so no page calls it a road distance. The estimate follows the
+ * owner's rule (ArrivalRule).
  */
 import type { Community } from './schema.ts';
 
-/**
- * The base and the owner's response times, as the checked settings give them
- * (lib/content/load-content.ts `Settings`: `location` and `responseMinutes`, e.g. "15-30").
- */
+/** The base, the owner's response times ("15-30") and arrival rule, as the checked settings give them. */
 export interface Base {
   location: { locality: string; latitude: number; longitude: number };
   responseMinutes: { usual: string; normal: string; emergency: string };
-  /** The business's rule for arrival estimates (the settings' `arrivalEstimate`). */
   arrivalEstimate: ArrivalRule;
 }
 
@@ -63,17 +53,16 @@ export function greatCircleKm(a: Point, b: Point): number {
   return 2 * Math.atan2(Math.sqrt(term), Math.sqrt(1 - term)) * EARTH_RADIUS_KM;
 }
 
-/** How far a town is and how soon we can be there. */
+/**
+ * How far a town is (great-circle, whole km and miles), whether it is `near` (within the rule's
+ * `nearKm`: the owner's response times hold), and the estimate in minutes (a multiple of 15) and
+ * in words (minutesInWords).
+ */
 export interface Arrival {
-  /** Great-circle distance from the base, whole km. */
   km: number;
-  /** The same in whole miles. */
   miles: number;
-  /** Within the rule's `nearKm`: the owner's response times hold. */
   near: boolean;
-  /** Far towns: the estimate in minutes, a multiple of 15. */
   minutes: number;
-  /** The estimate in words: "about 45 minutes", "about an hour", "about 1 hour 15 minutes". */
   estimate: string;
 }
 

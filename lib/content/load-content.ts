@@ -69,20 +69,14 @@ export function loadProjectContent(contentDir: string): SiteData {
 }
 
 /**
- * Validates raw content and returns typed site data. Besides each record's own fields, it checks
- * every text of every record for a clause that says "served on request" and names a community
- * (or, in a community's own record, names none): that community's record must be marked
- * `servedOnRequest`, so the words follow the record when the operator changes it; and that the
- * specialised services an area page links to (`page.town.services`) exist. It also refuses
- * a county that is a near miss of another record's (countyProblems) and a text claiming "licensed",
- * "insured" or "accredited" that the settings' credentials do not back (lib/content/claims.ts),
- * and fills the placeholders of the texts of the services, core services, home page and chatbot
- * ("{base}", "{minutes}", "{hours}", "{counties}", ...: lib/content/placeholders.ts) from the
- * settings and the community records; a placeholder it does not know is a mistake.
+ * Validates raw content and returns typed site data, with the placeholders of the texts of the
+ * services, core services, home page and chatbot filled in (lib/content/placeholders.ts).
  * @throws ContentError with every mistake found, a line each naming the file, the record and the
- *   field: first every mistake of the records' own fields in every file (and county near misses);
- *   when there are none, every mistake between records (shared slugs, unknown services,
- *   served-on-request texts, unbacked claims), which need valid records to be judged
+ *   field: first every mistake of the records' own fields in every file (and county near misses,
+ *   countyProblems); when there are none, every mistake between records, which need valid records
+ *   to be judged: an unknown placeholder, a service slug that is a core service's, an area page
+ *   linking a service that does not exist, a text saying a community not marked `servedOnRequest`
+ *   is served on request, a claim the credentials do not back (lib/content/claims.ts)
  */
 export function loadContent(raw: RawContent): SiteData {
   const { settings, communities, ...records } = checkRecords(raw);

@@ -54,15 +54,9 @@ export function foldLine(line: string): string {
 }
 
 /**
- * The contact card of the business.
- * @param settings validated operator settings (name, phone with E.164, e-mail, site URL)
- * @returns the vCard 3.0 text: BEGIN:VCARD ... END:VCARD, CRLF line endings, a final CRLF.
- *   Properties: N, FN and ORG (the business name; X-ABSHOWAS:COMPANY makes Apple Contacts show it
- *   as a company), TEL;TYPE=WORK,VOICE in E.164, EMAIL;TYPE=INTERNET,WORK, URL (site root),
- *   ADR;TYPE=WORK with the street (only when the settings publish it: `location.showStreetAddress`),
- *   locality, region, postal code and country (Grants NM 87020), NOTE with the business hours
- *   (closed days said so), emergency service outside them, and the licence and insurance the
- *   settings state.
+ * The contact card of the business: vCard 3.0 text, CRLF line endings and a final CRLF.
+ * X-ABSHOWAS:COMPANY makes Apple Contacts show it as a company; the street is there only when the
+ * settings publish it (`location.showStreetAddress`).
  */
 export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email' | 'siteUrl' | 'location' | 'hours' | 'credentials'>): string {
   const name = escapeText(settings.name);
