@@ -13,9 +13,8 @@ import { gzipSync } from 'node:zlib';
 import type * as esbuild from 'esbuild';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { WORKERS, type WorkerName } from './client-config.ts';
-import { toSitePath, type OutputFile } from './esbuild-options.ts';
+import { ROOT, toSitePath, type OutputFile } from './esbuild-options.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The JavaScript of one page: its tags before </head> (modulepreload links for the chunks its
