@@ -22,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractPageText } from './page-text.ts';
 import type { Community } from './content/schema.ts';
+import { wordsOf } from './content/coverage.ts';
 
 /** The targets: highest pair and median pair at most these, every page's own-text share at least this. */
 export const SIMILARITY_TARGETS = { highestPair: 0.40, medianPair: 0.30, ownShare: 0.40 } as const;
@@ -80,11 +81,6 @@ export function mainTextBlocks(html: string): string[] {
  */
 export function nameForms(c: Pick<Community, 'name' | 'slug'>): string[] {
   return [...new Set([c.name, c.name.replace(/\s+Pueblo$/i, ''), c.slug.replace(/-/g, ' ')])];
-}
-
-/** A text's words: lower case, letters and digits. */
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Replaces each run of words that spells one of `names` (longest first) with the placeholder. */

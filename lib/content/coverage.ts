@@ -104,7 +104,7 @@ const ON_REQUEST = /\bserve[sd]?\s+on\s+request\b/i;
 const CLAUSE_BREAK = /[;:]\s+|\s+[-\u2013\u2014]\s+|,?\s+(?:while|but|whereas|although|though)\s+/i;
 
 /** A text's words in lower case, letters and digits only: "New Laguna, NM" -> ["new", "laguna", "nm"]. */
-const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /**
  * A reader of what texts say is served on request, for one list of communities (their names are

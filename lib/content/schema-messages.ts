@@ -7,6 +7,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
+import { inner } from './yaml-file.ts';
 
 /** Dotted path of a zod issue, e.g. "faqs.3.answer". */
 function fieldPath(path: PropertyKey[]): string {
@@ -27,17 +28,9 @@ function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
   return s;
 }
 
-/** The schema of the value at `path` under `schema`, or undefined where the path leaves it. */
+/** The schema of the value at `path` under `schema` (its wrappers removed), or undefined where the path leaves it. */
 function schemaAt(schema: z.ZodType, path: PropertyKey[]): z.ZodType | undefined {
-  let s: any = unwrap(schema);
-  for (const key of path) {
-    const def = s?._zod?.def;
-    if (def?.type === 'object') s = def.shape[key as string];
-    else if (def?.type === 'array') s = def.element;
-    else return undefined;
-    s = unwrap(s);
-  }
-  return s;
+  return unwrap(path.reduce<z.ZodType | undefined>((s, key) => inner(s, key as string | number), schema));
 }
 
 /**

@@ -156,7 +156,7 @@ function kindsOf(schema: z.ZodType | undefined): Set<string> {
 }
 
 /** The schema of one field of an object schema, or of the items of a list schema (undefined when unknown). */
-function inner(schema: z.ZodType | undefined, step: string | number): z.ZodType | undefined {
+export function inner(schema: z.ZodType | undefined, step: string | number): z.ZodType | undefined {
   let def = (schema as { _zod?: { def?: Record<string, any> } } | undefined)?._zod?.def;
   while (def && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe', 'union'].includes(def.type)) {
     const next: any = def.type === 'pipe' ? def.in

@@ -46,7 +46,7 @@ export const ASPECT = { width: 3, height: 2 } as const;
 const QUALITY: Readonly<Record<ImageFormat, number>> = { avif: 55, webp: 75, jpeg: 75 };
 
 /** Encoder effort: sharp's defaults for AVIF (4 of 0-9) and WebP (4 of 0-6); JPEG with mozjpeg. */
-const ENCODE_OPTIONS = {
+export const ENCODE_OPTIONS = {
   avif: (quality: number) => ({ quality, effort: 4 }),
   webp: (quality: number) => ({ quality, effort: 4 }),
   jpeg: (quality: number) => ({ quality, mozjpeg: true }),

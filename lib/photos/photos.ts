@@ -27,29 +27,25 @@ const PHOTOS_URL = '/img/photos/';
  */
 const MIN_PHOTO = { width: 1200, height: 800 } as const;
 
-/** Where a photo field was found, for messages: content file and record label. */
+/**
+ * Where a photo field was found, as content errors name it: file, record label ('community
+ * "grants"'), slug (none for the home page) and field (default "photo.src"). `socialOnly`: the
+ * photo is only the share image, so only its social card is made and needs that card's size.
+ */
 export interface PhotoUse {
-  /** Content file, e.g. "content/areas/*.yaml". */
   file: string;
-  /** The record, e.g. 'community "grants"'. */
   label: string;
-  /** The record's slug, e.g. "grants"; absent for the home page. */
   slug?: string;
-  /** The field that names the file, for messages; default "photo.src". */
   field?: string;
-  /** True when the photo is only the share image: only its social card is made, and it needs only that card's size. */
   socialOnly?: boolean;
   photo: Photo;
 }
 
-/** One file of a processed photo, as the pages link it. */
+/** One file of a processed photo, as the pages link it: site path ("/img/photos/van-800-1A2B3C4D.avif"), size in px, bytes. */
 export interface PhotoFile {
-  /** Site path, e.g. "/img/photos/van-800-1A2B3C4D.avif". */
   path: string;
-  /** Size in px. */
   width: number;
   height: number;
-  /** File size. */
   bytes: number;
 }
 
