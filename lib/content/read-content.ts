@@ -103,12 +103,8 @@ export function readContent(contentDir: string, overlay: ReadonlyMap<string, str
     problems.push(...orderClashes(records, folder, kind, files));
     return records.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug)).map(({ slug, data }) => ({ ...data, slug }));
   };
-  const raw = {
-    ...single,
-    communities: collection(COLLECTIONS.communities.folder, COLLECTIONS.communities.schema, COLLECTIONS.communities.kind),
-    services: collection(COLLECTIONS.services.folder, COLLECTIONS.services.schema, COLLECTIONS.services.kind),
-    core: collection(COLLECTIONS.core.folder, COLLECTIONS.core.schema, COLLECTIONS.core.kind),
-  } as RawContent;
+  const collections = Object.entries(COLLECTIONS).map(([key, c]) => [key, collection(c.folder, c.schema, c.kind)]);
+  const raw = { ...single, ...Object.fromEntries(collections) } as RawContent;
   if (problems.length) throw new ContentError(problems);
   return { raw, files };
 }

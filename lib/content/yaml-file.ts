@@ -15,10 +15,7 @@ import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 
 /** A place in a file, counted from 1. */
-interface Position {
-  line: number;
-  column: number;
-}
+interface Position { line: number; column: number }
 
 /** One YAML file, parsed: its data and where each value is written. */
 export interface YamlFile {
@@ -38,12 +35,9 @@ export interface YamlFile {
 }
 
 /**
- * Parses YAML text and reads it against a zod schema (the record's, or undefined to read plain
- * values as YAML 1.2's core schema does).
- * @param file   the file's path relative to the project, for the problems' lines
- * @param text   the file's contents (UTF-8)
- * @param schema the zod schema of the whole file's data
- * @returns the data and the YAML mistakes; never throws for bad YAML
+ * Parses YAML text and reads it against the zod schema of the whole file's data (undefined: read
+ * plain values as YAML 1.2's core schema does). Never throws for bad YAML.
+ * @param file the file's path relative to the project, for the problems' lines
  */
 export function readYaml(file: string, text: string, schema: z.ZodType | undefined): YamlFile {
   const lineCounter = new LineCounter();
