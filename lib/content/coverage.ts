@@ -18,15 +18,11 @@ import { arrivalOf, type Base } from './arrival.ts';
 /** A community with its own page (the shape of lib/content/load-content.ts `Area`). */
 type Area = Community & { page: NonNullable<Community['page']> };
 
-/** How many service areas are primary and how many extended coverage. */
+/** How many listed places are primary, extended and in all, and how many communities are not listed ("Also served"). */
 export interface CoverageCounts {
-  /** Listed places marked `coverage: 'primary'`. */
   primary: number;
-  /** Listed places marked `coverage: 'extended'`. */
   extended: number;
-  /** Listed places in all (primary + extended). */
   places: number;
-  /** Communities that are not listed places (cards badged "Also served"). */
   alsoServed: number;
 }
 

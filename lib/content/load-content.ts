@@ -54,9 +54,7 @@ export type { RawContent } from './read-content.ts';
 /**
  * Reads and checks the content folder: the one way the build, the commands and the dev server
  * get the site's data.
- * @param contentDir the content folder, e.g. the config's `contentDir`
- * @throws ContentError with every mistake of every file, each line with the file's line and
- *   column where the field is written
+ * @throws ContentError with every mistake of every file, each with the line and column of the field
  */
 export function loadProjectContent(contentDir: string): SiteData {
   const { raw, files } = readContent(contentDir);
@@ -111,17 +109,7 @@ export function loadContent(raw: RawContent): SiteData {
     throw new ContentError(problems.map((p) => (p.rowNames ? p : { ...p, rowNames: rowNamesOf(recordOf.get(`${p.file} ${p.record}`), p.field) })));
   }
   const areas = communities.filter((c): c is Area => c.page !== undefined);
-  return {
-    settings,
-    communities,
-    areas,
-    places: communities.filter((c) => c.inPlacesList),
-    services,
-    core,
-    home,
-    areaCopy: records.areaCopy,
-    chatbot,
-  };
+  return { settings, communities, areas, places: communities.filter((c) => c.inPlacesList), services, core, home, areaCopy: records.areaCopy, chatbot };
 }
 
 /** One record whose texts are checked: its file, how lines name it, its slug and, for a community, itself. */

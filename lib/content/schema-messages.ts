@@ -1,8 +1,8 @@
 /**
  * The words of a content error: zod's issues for one record, rewritten so an operator can act on
- * them, as the fields of a ContentProblem (lib/content/schema.ts `check` adds the file and the record). A misspelt key gets "did you mean";
- * a missing field says it is missing, with an example taken from another record; a wrong type says
- * what was expected, with an example; a choice lists its values.
+ * them, as the fields of a ContentProblem (lib/content/schema.ts adds the file and the record). A
+ * misspelt key gets "did you mean"; a missing field says it is missing, with an example taken from
+ * another record; a wrong type says what was expected, with an example; a choice lists its values.
  */
 import { closest, distance } from 'fastest-levenshtein';
 import type { z } from 'zod';
@@ -82,7 +82,7 @@ function suggestionFor(schema: z.ZodType, data: unknown, path: PropertyKey[], ke
 }
 
 /** One mistake of a record in an operator's words: the ContentProblem without its file and record. */
-export type IssueWords = Pick<ContentProblem, 'field' | 'unknownField' | 'expected' | 'value' | 'hint'>;
+type IssueWords = Pick<ContentProblem, 'field' | 'unknownField' | 'expected' | 'value' | 'hint'>;
 
 /** One issue in an operator's words (one per key for unknown keys). */
 function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown, example: (path: PropertyKey[]) => unknown): IssueWords[] {
@@ -124,11 +124,8 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown
 }
 
 /**
- * Every mistake of a record, each naming its field (or none, for a record that is not a group of
- * fields at all), what it must be and the value given.
- * @param issues   zod's issues for the record
- * @param schema   the record's schema (for the known keys and choices)
- * @param data     the record as written
+ * Every mistake of a record (zod's `issues` for `data`), each naming its field (or none, for a
+ * record that is not a group of fields at all), what it must be and the value given.
  * @param siblings other records of the same collection, whose values serve as examples
  */
 export function describeIssues(issues: z.core.$ZodIssue[], schema: z.ZodType, data: unknown, siblings: unknown[]): IssueWords[] {

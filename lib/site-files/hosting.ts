@@ -125,15 +125,14 @@ export const HASHED_ASSET = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
 /** A processed photo, "{name}-{width}-{HASH}.{avif|webp|jpg}" under /img/photos/ (lib/photos/photos.ts): named by its content too. */
 export const HASHED_PHOTO = /^\/img\/photos\/[^/]+-[A-Z0-9]{8}\.(?:avif|webp|jpg)$/;
 
-/** One Cache-Control rule: the request paths it applies to and the value. */
-export interface CacheRule {
-  /** Request paths, as a regular expression on the path (also written into .htaccess and nginx). */
+/**
+ * One Cache-Control rule: the request paths it applies to (also written into .htaccess and nginx),
+ * the value, and the same paths as a `_headers` pattern ("*" matches anything; none leaves
+ * Netlify's and Cloudflare's own default, which already revalidates on every visit).
+ */
+interface CacheRule {
   path: RegExp;
   cacheControl: string;
-  /**
-   * The same paths as a `_headers` pattern (Netlify and Cloudflare Pages: "*" matches anything);
-   * none leaves those hosts' own default, which already revalidates on every visit.
-   */
   headersPattern?: string;
 }
 
@@ -180,15 +179,12 @@ const COMPRESSIBLE_TYPES = [
   'text/plain', 'text/vcard',
 ] as const;
 
-/**
- * The FTP/SFTP deploy's record of the files it uploaded (lib/deploy/deploy.ts): on the server, never
- * served (a dot-file, so HIDDEN_PATH denies it on every host).
- */
+/** The FTP/SFTP deploy's record of the files it uploaded: never served (a dot-file: HIDDEN_PATH). */
 export const DEPLOY_MANIFEST = '/.deploy-manifest.json';
 
 /**
  * The same record's name on a server that refuses names starting with a dot (Pure-FTPd's
- * ProhibitDotFilesWrite, `-x`). Not a dot-file, so HOST_CONFIG_FILES lists it to keep it unserved.
+ * ProhibitDotFilesWrite, `-x`): HOST_CONFIG_FILES lists it to keep it unserved.
  */
 export const DEPLOY_MANIFEST_PLAIN = '/deploy-manifest.json';
 
@@ -199,10 +195,7 @@ export const HOSTING_FILES = ['/.htaccess', '/_headers', '/_redirects'] as const
 export const HOST_CONFIG_FILES = [...HOSTING_FILES, DEPLOY_MANIFEST_PLAIN] as const;
 const HOST_CONFIG_FILE = () => new RegExp(`^(${HOST_CONFIG_FILES.map((f) => escapeRegExp(f)).join('|')})$`);
 
-/**
- * Cache-Control for a request path as the hosts serve it.
- * @param sitePath request path, e.g. "/", "/areas/grants/", "/assets/site-AB12CD34.js"
- */
+/** Cache-Control for a request path ("/", "/assets/site-AB12CD34.js") as the hosts serve it. */
 export function cacheControlFor(sitePath: string): string {
   return CACHE_RULES.find((r) => r.path.test(sitePath))?.cacheControl ?? CACHE_CONTROL.html;
 }
@@ -213,10 +206,8 @@ export function isHiddenPath(sitePath: string): boolean {
 }
 
 /**
- * The redirect for a request path, if any; matches `from` with or without its trailing slash.
- * @param redirects the site's redirects (default REDIRECTS; a built folder's, the operator's
- *   included: redirectsOfFile of its _redirects)
- * @returns the target path, or undefined
+ * The target of the redirect for a request path, if any; matches `from` with or without its
+ * trailing slash. `redirects`: a built folder's are redirectsOfFile of its _redirects.
  */
 export function redirectFor(sitePath: string, redirects: readonly Redirect[] = REDIRECTS): string | undefined {
   return redirects.find((r) => sitePath === r.from || `${sitePath}/` === r.from)?.to;
@@ -402,13 +393,10 @@ export function generateRedirectsFile(redirects: readonly Redirect[] = REDIRECTS
 }
 
 /**
- * The redirects a `_redirects` file holds (generateRedirectsFile's output, or the same format:
- * "from to status" per line, a line starting with "#" is a comment), each once: the "301!" and "301" lines of one
- * rule are one redirect, and a `from` without its trailing slash beside the same `from` with it
- * (same target) is the slash form's. Lines of another status than 301 (with or without "!") are
- * left out: the site writes only permanent redirects.
- * @param text the file's content
- * @returns the redirects, in the order of the file
+ * The redirects a `_redirects` file holds ("from to status" lines, "#" comments), each once, in
+ * the order of the file: the "301!" and "301" lines of one rule are one redirect, and a `from`
+ * without its trailing slash beside the same `from` with it (same target) is the slash form's.
+ * Lines of another status than 301 are left out: the site writes only permanent redirects.
  */
 export function redirectsOfFile(text: string): Redirect[] {
   const found = new Map<string, Redirect>();
