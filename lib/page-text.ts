@@ -25,15 +25,11 @@ function element(html: string, tag: string): string | undefined {
 }
 
 /**
- * The title and visible text of a page.
- * Only the page's own content counts: the <main> element, not the header menus, breadcrumbs and
- * footer that repeat on every page (they would make every place and service name in the menus a
- * top keyword of every page). A page without <main> falls back to <body>.
- * Left out: markup, scripts and JSON-LD, styles, <noscript>, <template>, SVG, and text hidden
- * from sight (the `hidden` attribute, the .visually-hidden notes such as "(opens in a new tab)").
- * @param html a whole HTML document
- * @returns title: the <title> text; text: one line per block (heading, paragraph, list item...),
- *   spaces collapsed, entities decoded, no markup
+ * The <title> text and the visible text of a whole HTML document, one line per block (heading,
+ * paragraph, list item...), spaces collapsed, entities decoded. Only the page's own content counts:
+ * the <main> element (a page without one falls back to <body>), not the header menus,
+ * breadcrumbs and footer that repeat on every page. Left out: SKIPPED_TAGS and text hidden from
+ * sight (the `hidden` attribute, the .visually-hidden notes such as "(opens in a new tab)").
  */
 export function extractPageText(html: string): { title: string; text: string } {
   const titleHtml = element(html, 'title');

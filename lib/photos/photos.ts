@@ -61,29 +61,27 @@ export interface ProcessedPhoto {
   width: number;
   height: number;
   files: Readonly<Record<ImageFormat, PhotoFile[]>>;
-  /** The 1200x630 JPEG for og:image and twitter:image. */
   social: PhotoFile;
 }
 
 /** Processed photos by `src`. */
 export type PhotoLibrary = ReadonlyMap<string, ProcessedPhoto>;
 
-/** What `processPhotos` returns. */
+/** What `processPhotos` returns: the library, the files to write under /img/photos/, and how many were encoded or taken from the cache. */
 export interface PhotoBuild {
   library: PhotoLibrary;
-  /** Files to write under /img/photos/. */
   files: SiteFile[];
-  /** Files encoded in this build, and files taken from the on-disk cache. */
   encoded: number;
   reused: number;
 }
 
+/**
+ * The folder `src` is relative to, the on-disk cache of encoded files, and what to call when a
+ * photo's files start being encoded (not when they all come from the cache): progress on a long first build.
+ */
 export interface PhotoOptions {
-  /** Folder `src` is relative to; default content/photos/ in the project. */
   photosDir: string;
-  /** On-disk cache of encoded files. */
   cacheDir: string;
-  /** Called when a photo's files start being encoded (not when they all come from the cache): progress on a long first build. */
   onEncode?: (src: string, index: number, count: number) => void;
 }
 
