@@ -4,6 +4,7 @@
  * pages (which say "sample" wherever one of these is still shown). Operators replace the values in
  * content/settings.yaml and content/home.yaml, not this file.
  */
+import type { Credentials } from './claims.ts';
 
 /**
  * Fictional US phone numbers: 555-0100 through 555-0199 in any area code are reserved for
@@ -101,9 +102,7 @@ const SAYS_SAMPLE = /\bsample\b/i;
  * Which of the credentials are samples: "licence", "insurance", "bureau" (a text saying "sample",
  * as the sample credentials of content/settings.yaml do, or a bureau link on a sample domain).
  */
-export function sampleCredentials(c: {
-  licence?: { issuer: string; number: string } | null; insurance?: { kind: string; insurer: string } | null; bureau?: { name: string; url: string } | null;
-}): ('licence' | 'insurance' | 'bureau')[] {
+export function sampleCredentials(c: Credentials): ('licence' | 'insurance' | 'bureau')[] {
   const out: ('licence' | 'insurance' | 'bureau')[] = [];
   if (c.licence && (SAYS_SAMPLE.test(c.licence.issuer) || SAYS_SAMPLE.test(c.licence.number))) out.push('licence');
   if (c.insurance && (SAYS_SAMPLE.test(c.insurance.insurer) || SAYS_SAMPLE.test(c.insurance.kind))) out.push('insurance');
