@@ -7,7 +7,6 @@
 import { closest, distance } from 'fastest-levenshtein';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
-import { inner } from './yaml-file.ts';
 
 /** Dotted path of a zod issue, e.g. "faqs.3.answer". */
 function fieldPath(path: PropertyKey[]): string {
@@ -26,6 +25,20 @@ function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
     s = s._zod.def.type === 'pipe' ? s._zod.def.in : s._zod.def.innerType;
   }
   return s;
+}
+
+/** The schema of one field of an object schema, or of the items of a list schema (undefined when unknown). */
+export function inner(schema: z.ZodType | undefined, step: string | number): z.ZodType | undefined {
+  let def = (schema as { _zod?: { def?: Record<string, any> } } | undefined)?._zod?.def;
+  while (def && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe', 'union'].includes(def.type)) {
+    const next: any = def.type === 'pipe' ? def.in
+      : def.type === 'union' ? (def.options as any[]).find((o) => ['object', 'array'].includes(o?._zod?.def?.type) || ['optional', 'nullable'].includes(o?._zod?.def?.type))
+        : def.innerType;
+    def = next?._zod?.def;
+  }
+  if (def?.type === 'object') return def.shape[step as string];
+  if (def?.type === 'array') return def.element;
+  return undefined;
 }
 
 /** The schema of the value at `path` under `schema` (its wrappers removed), or undefined where the path leaves it. */
