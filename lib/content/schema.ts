@@ -58,10 +58,6 @@ const YouTubeId = z.string().transform((raw, ctx) => {
 export const Faq = z.strictObject({ question: Text, answer: Text });
 export type Faq = z.infer<typeof Faq>;
 
-/**
- * Where a record of a collection comes in its lists (the menus, the tiles, the cards): smaller
- * first. Numbers with gaps (10, 20, 30) leave room to put a record between two others.
- */
 const Order = z.number().int('must be a whole number, e.g. 30')
   .describe('Where the record comes in its lists (menus, tiles, cards): smaller first; gaps such as 10, 20, 30 leave room to put one between two others.')
   .meta({ title: 'Place in the lists', examples: [30] });
@@ -125,7 +121,6 @@ const Credentials = z.strictObject({
   bureau: z.strictObject({ name: Text.describe('The bureau\'s name, e.g. "Better Business Bureau".').meta({ title: 'Bureau name', examples: ['Better Business Bureau'] }), url: AbsoluteUrl.describe('The https:// link to your profile there.').meta({ title: 'Your profile there', examples: ['https://www.bbb.org/us/nm/grants/profile/locksmith/your-business'] }) }).nullable().optional().describe('The business bureau that accredits the business, and the link to the business\'s profile there.').meta({ title: 'Business bureau' }),
 });
 
-/** One redirect: an old site path to a page of this site (the build checks that the page exists). */
 /**
  * A path as the hosting files can carry it: "/" then letters, digits and - . _ ~ % / only (the
  * unreserved characters of https://www.rfc-editor.org/rfc/rfc3986#section-2.3, %-escapes and
@@ -133,16 +128,13 @@ const Credentials = z.strictObject({
  * rule it is written into.
  */
 const SITE_PATH = /^\/[A-Za-z0-9._~%/-]*$/;
+/** One redirect: an old site path to a page of this site (the build checks that the page exists). */
 const RedirectSetting = z.strictObject({
   from: z.string().regex(SITE_PATH, 'must be a path of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/areas/old-town/"').describe('The old address, a path of this site that is no longer a page, e.g. "/areas/old-town/".').meta({ title: 'Old address', examples: ['/areas/old-town/'] }),
   to: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/service-areas/"').describe('The page its visitors are sent to, e.g. "/service-areas/".').meta({ title: 'Sent to page', examples: ['/service-areas/'] }),
 });
 
-/**
- * The business's profiles on other sites (content/settings.yaml `profiles`), every field optional, ""
- * or [] meaning none: the Google Business Profile and its write-a-review link (Google addresses),
- * and social profiles (https addresses, each once).
- */
+/** The business's profiles on other sites (content/settings.yaml `profiles`), "" or [] meaning none. */
 const GoogleUrl = z.union([z.literal(''), AbsoluteUrl.superRefine(byRule(googleUrlProblem))]);
 const Profiles = z.strictObject({
   googleBusinessUrl: GoogleUrl.optional().describe('Your Google Business Profile: its Share link in Google Maps, e.g. "https://maps.app.goo.gl/..."; "" for none.').meta({ title: 'Google Business Profile', examples: ['https://maps.app.goo.gl/your-business'] }),
@@ -332,10 +324,9 @@ export const WhyPoint = z.strictObject({ title: Text, text: Text, icon: IconName
 export type WhyPoint = z.infer<typeof WhyPoint>;
 
 /**
- * Text shared by every area page (content/area-copy.yaml). "{name}" stands for the area's name.
- * It is shown on the San Rafael and Gallup pages too, which must not claim 24/7 service
- *, so it may not say "24/7": the pages add that claim from each area's
- * `page.emergency`.
+ * Text shared by every area page (content/area-copy.yaml), "{name}" standing for the area's name.
+ * It may not say "24/7": pages whose emergency service is only "available" show it too, and the
+ * pages add that claim from each area's `page.emergency`.
  */
 const AreaText = Text.refine((t) => !t.includes('24/7'), 'must not say "24/7": it is shown on pages where emergency service is only "available"');
 
