@@ -5,18 +5,10 @@
  */
 import { parseHtml, type HTMLElement } from './html.ts';
 
-/**
- * Elements whose content is left out: raw-text elements in HTML, and containers whose content a
- * visitor never reads (JSON-LD and code, styles, no-JavaScript fallbacks, templates, SVG art and
- * its <title>s).
- */
+/** Elements whose content a visitor never reads (JSON-LD and code, styles, no-JavaScript fallbacks, templates, SVG art). */
 const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 
-/**
- * The first `<tag ...>...</tag>` of a document, or undefined. Only locates the element so that the
- * parser reads it alone: parsing just <main> instead of the whole document (inline stylesheet,
- * header menus rendered twice, footer, chatbot) is several times faster.
- */
+/** The first `<tag ...>...</tag>` of a document, or undefined: parsing just <main> is several times faster than the whole document. */
 function element(html: string, tag: string): string | undefined {
   const open = html.search(new RegExp(`<${tag}[\\s>]`, 'i'));
   if (open < 0) return undefined;

@@ -2,12 +2,9 @@
  * Turns one photo file into the files the pages serve, with sharp (libvips): AVIF, WebP and a JPEG
  * fallback at several widths, cropped to the 3:2 box every photo slot of the site has, and a
  * 1200x630 JPEG for social cards. The EXIF orientation is applied to the pixels; every output is
- * converted to sRGB and carries no metadata at all (no EXIF, GPS, XMP, IPTC, ICC profile): sharp
- * strips it unless told to keep it (https://sharp.pixelplumbing.com/api-output#keepmetadata).
- *
- * Encodes are cached on disk (lib/photos/disk-cache.ts) under a key made of the source's SHA-256 and
- * every option that shapes the output, including sharp's and libvips' versions, so a rebuild
- * re-encodes only what changed.
+ * sRGB and carries no metadata (no EXIF, GPS, ICC profile: https://sharp.pixelplumbing.com/api-output#keepmetadata).
+ * Encodes are cached on disk under a key made of the source's SHA-256 and every option that shapes
+ * the output, sharp's and libvips' versions included, so a rebuild re-encodes only what changed.
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
