@@ -20,8 +20,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseHtml, type HTMLElement, type Node } from './html.ts';
+import { extractPageText } from './page-text.ts';
 import type { Community } from './content/schema.ts';
+import { wordsOf } from './content/coverage.ts';
 
 /** The targets: highest pair and median pair at most these, every page's own-text share at least this. */
 export const SIMILARITY_TARGETS = { highestPair: 0.40, medianPair: 0.30, ownShare: 0.40 } as const;
@@ -31,11 +32,6 @@ const SHINGLE_WORDS = 5;
 
 /** The word that stands for a page's own town name. */
 const PLACEHOLDER = 'townname';
-
-/** Elements whose text is not visible on the page. */
-const HIDDEN_TAGS = new Set(['script', 'style', 'template', 'noscript', 'svg']);
-/** Elements that end a block of text (shingles and sentences never cross them). */
-const BLOCK_TAGS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'div', 'section', 'ul', 'ol', 'dl', 'summary', 'details', 'figcaption', 'td', 'th', 'br', 'header', 'footer', 'article', 'nav', 'aside']);
 
 /** One area page to measure. */
 export interface AreaPageText {
@@ -71,34 +67,12 @@ export interface SimilarityReport {
 
 /**
  * The visible text inside the document's `<main>`, as blocks of text (one per paragraph, heading,
- * list item ...), with hidden elements (scripts, styles, templates, `hidden`, `.visually-hidden`)
- * left out.
+ * list item ...), as lib/page-text.ts reads it.
  * @throws Error when the document has no <main>
  */
 export function mainTextBlocks(html: string): string[] {
-  const main = parseHtml(html).querySelector('main');
-  if (!main) throw new Error('The page has no <main> element.');
-  const blocks: string[] = [];
-  let current = '';
-  const flush = () => {
-    const text = current.replace(/\s+/g, ' ').trim();
-    if (text) blocks.push(text);
-    current = '';
-  };
-  const walk = (node: Node) => {
-    if (node.nodeType === 3) { current += ` ${(node as unknown as { text: string }).text}`; return; }
-    if (node.nodeType !== 1) return;
-    const el = node as HTMLElement;
-    const tag = el.rawTagName?.toLowerCase() ?? '';
-    if (HIDDEN_TAGS.has(tag) || el.hasAttribute('hidden') || el.classList.contains('visually-hidden')) return;
-    const block = BLOCK_TAGS.has(tag);
-    if (block) flush();
-    for (const child of el.childNodes) walk(child);
-    if (block) flush();
-  };
-  walk(main);
-  flush();
-  return blocks;
+  if (!/<main[\s>]/i.test(html)) throw new Error('The page has no <main> element.');
+  return extractPageText(html).text.split('\n').filter(Boolean);
 }
 
 /**
@@ -107,11 +81,6 @@ export function mainTextBlocks(html: string): string[] {
  */
 export function nameForms(c: Pick<Community, 'name' | 'slug'>): string[] {
   return [...new Set([c.name, c.name.replace(/\s+Pueblo$/i, ''), c.slug.replace(/-/g, ' ')])];
-}
-
-/** A text's words: lower case, letters and digits. */
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Replaces each run of words that spells one of `names` (longest first) with the placeholder. */

@@ -47,17 +47,13 @@ export function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-export interface CspOptions {
-  /** Hash sources of every inline <style> the page carries (hashSource()). */
+/** `styleHashes`: hash sources of every inline <style> of the page; `analytics`: a GA4 id is set. */
+interface CspOptions {
   styleHashes: string[];
-  /** True when a GA4 measurement id is set (content/settings.yaml analyticsId). */
   analytics: boolean;
 }
 
-/**
- * The page policy as ordered directives.
- * @returns directive name -> source list, in the order written into the policy
- */
+/** The page policy as [directive name, source list], in the order written into the policy. */
 export function cspDirectives({ styleHashes, analytics }: CspOptions): [string, string[]][] {
   const ga = (list: readonly string[]) => (analytics ? [...list] : []);
   return [
@@ -120,10 +116,8 @@ export function metaCsp(html: string): string | undefined {
 
 /**
  * Checks the final HTML of a page against its own policy: the policy is there and every inline
- * stylesheet's hash, recomputed from the final (minified) bytes, is in its style-src. Run by the
- * build on every page (lib/build/build-site.ts). style="" attributes are caught by
- * test/quality/csp.test.ts, not here, so one stray attribute does not stop every build.
- * @param html  the page as written to disk
+ * stylesheet's hash, recomputed from the final (minified) bytes, is in its style-src. (style=""
+ * attributes are caught by test/quality/csp.test.ts, so one stray attribute does not stop every build.)
  * @param where the route, named in the error
  * @throws Error naming the page and what does not match
  */

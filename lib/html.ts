@@ -3,7 +3,7 @@
  * one the tests read pages with too. The per-page CSS reads a page's names with it
  * (lib/build/page-css.ts), the keyword corpus its text (lib/site-files/corpus.ts).
  */
-import { parse, type HTMLElement, type Node } from 'node-html-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
 
 /**
  * Elements whose content is text, not markup: HTML's raw-text and escapable raw-text elements
@@ -21,4 +21,4 @@ export function parseHtml(html: string): HTMLElement {
   return parse(html, { comment: false, blockTextElements: TEXT_ELEMENTS });
 }
 
-export type { HTMLElement, Node };
+export type { HTMLElement };

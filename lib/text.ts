@@ -1,7 +1,4 @@
-/**
- * Turns a URL slug into a title: hyphens become spaces and each word is capitalised.
- * Example: "fence-lake" -> "Fence Lake".
- */
+/** A URL slug as a title: "fence-lake" -> "Fence Lake". */
 export function slugToTitle(slug: string): string {
   return slug
     .split('-')

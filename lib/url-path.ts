@@ -1,8 +1,7 @@
 /**
- * The one way the project turns a file's path into a URL path (rules that match a decoded path
- * escape it with `escapeRegExp` of lib/text.ts instead). A file may be named with a space, "#", "?", "%", "+" or any Unicode
- * character; in a URL each of those must be percent-encoded, or the name means something else
- * ("#" starts a fragment, "?" a query, "%" an escape).
+ * The one way the project turns a file's path into a URL path. A file may be named with a space,
+ * "#", "?", "%", "+" or any Unicode character; in a URL each of those must be percent-encoded, or
+ * the name means something else ("#" starts a fragment, "?" a query, "%" an escape).
  */
 
 /**

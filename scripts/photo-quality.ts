@@ -19,7 +19,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { ssim } from 'ssim.js';
-import { ASPECT, type ImageFormat } from '../lib/photos/images.ts';
+import { ASPECT, ENCODE_OPTIONS, type ImageFormat } from '../lib/photos/images.ts';
 
 const folder = process.argv[2];
 const target = Number(process.argv[3] ?? 0.98);
@@ -32,11 +32,6 @@ const QUALITIES: Record<ImageFormat, number[]> = {
   jpeg: [50, 55, 60, 65, 70, 75, 80, 85, 90],
   webp: [50, 55, 60, 65, 70, 75, 80, 85, 90],
   avif: [30, 35, 40, 45, 50, 55, 60, 65, 70],
-};
-const OPTIONS = {
-  avif: (quality: number) => ({ quality, effort: 4 }),
-  webp: (quality: number) => ({ quality, effort: 4 }),
-  jpeg: (quality: number) => ({ quality, mozjpeg: true }),
 };
 
 interface Raw { data: Uint8ClampedArray; width: number; height: number }
@@ -64,7 +59,7 @@ for (const format of ['jpeg', 'webp', 'avif'] as ImageFormat[]) {
     let ssimSum = 0;
     let perKpx = 0;
     for (const ref of refs) {
-      const out = await sharp(ref.png)[format](OPTIONS[format](quality) as never).toBuffer();
+      const out = await sharp(ref.png)[format](ENCODE_OPTIONS[format](quality) as never).toBuffer();
       ssimSum += ssim(ref.raw as never, (await toRaw(sharp(out))) as never).mssim;
       perKpx += out.length / ((ref.raw.width * ref.raw.height) / 1000);
     }

@@ -13,10 +13,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ISLAND_NAMES } from '../../islands/registry.ts';
 import { WORKERS, type ClientConfig, type WorkerName } from './client-config.ts';
-import { buildOnce, commonOptions, toSitePath, type EsbuildRun, type OutputFile } from './esbuild-options.ts';
+import { buildOnce, commonOptions, ROOT, toSitePath, type EsbuildRun, type OutputFile } from './esbuild-options.ts';
 import { indexPageScripts, type BundledWorkers, type ScriptIndex } from './page-scripts.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ISLANDS_DIR = path.join(ROOT, 'islands');
 const PICTURE_ENTRY = path.join(ISLANDS_DIR, 'site', 'picture-fallback.ts');
 
@@ -73,10 +72,7 @@ function entrySource(entry: string): string {
   return `import { mount } from './runtime/mount.ts';\nimport Island from './${name}.tsx';\nmount(${JSON.stringify(name)}, Island);\n`;
 }
 
-/**
- * The picture script (islands/site/picture-fallback.ts), bundled alone with the same options as
- * the page code: its file, the tag a page that places a photo adds, and its size gzipped.
- */
+/** The picture script (islands/site/picture-fallback.ts), bundled alone with the same options as the page code. */
 async function bundlePictureScript(config: ClientConfig, run: EsbuildRun): Promise<OutputFile> {
   const result = await run('picture script', { ...commonOptions(config), entryPoints: [{ in: PICTURE_ENTRY, out: 'picture-fallback' }], format: 'esm' });
   const out = result.outputFiles[0];

@@ -27,10 +27,9 @@ export interface ClientConfig {
    */
   zoneTable: ZoneTable;
   /**
-   * The chatbot panel's sample questions and help topics (content/chatbot.yaml, placeholders filled),
-   * as JSON text: only the chatbot island reads them, so only its code carries them (esbuild
-   * inlines a text constant where it is used, while it puts an object constant in a module of its
-   * own, which would join a chunk that every page loads).
+   * The chatbot panel's copy (content/chatbot.yaml) as JSON text: esbuild inlines a text constant
+   * where it is used, so only the chatbot island's code carries it (an object constant would get
+   * a module of its own, in a chunk every page loads).
    */
   chatbot: string;
 }
@@ -45,9 +44,7 @@ const ZONE_TABLE_YEARS = 3;
 
 /**
  * The config the browser code gets for this content.
- * @param site the checked content: its settings and the chatbot's copy
- * @param dev a development build (the browser logger keeps debug and info): not
- *   GeneratorConfig.production (lib/config.ts)
+ * @param dev a development build (the browser logger keeps debug and info)
  * @param now the build's time: the zone table starts on 1 January of its year (UTC)
  * @throws RangeError when the settings' time zone is not a zone Node's Intl knows (the settings' check refuses it first)
  */

@@ -6,7 +6,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ClientConfig } from './client-config.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The project folder, which esbuild resolves the browser code from. */
+export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** One output file. `path` is site-absolute, e.g. "/assets/site-AB12CD34.js". */
 export interface OutputFile {
@@ -18,6 +19,15 @@ export interface OutputFile {
 const OUT_DIR = path.join(ROOT, '.bundle-out');
 
 /**
+ * The browsers the code is compiled for (the service worker's too). safari14.1, not safari14:
+ * esbuild 0.28 cannot lower destructuring for Safari 14.0 and fails the build. chrome91, not
+ * chrome90: esbuild's compatibility table rewrites every `a?.b` below Chrome 91. No "es20xx"
+ * entry: es2020 lowers class fields to helper calls. About 0.5 KB gzipped a page between them,
+ * against the 15 KB JavaScript budget; the browsers listed run optional chains and class fields.
+ */
+export const BROWSER_TARGETS = ['chrome91', 'safari14.1', 'firefox90'];
+
+/**
  * esbuild options shared by the page code and the workers: bundled, minified unless dev, content-hashed
  * names, and the `__SITE__` constants.
  */
@@ -26,11 +36,7 @@ export function commonOptions(config: ClientConfig) {
     absWorkingDir: ROOT,
     bundle: true,
     minify: !config.dev,
-    // safari14.1, not safari14: esbuild 0.28 cannot lower destructuring for Safari 14.0 and fails the build.
-    // chrome91, not chrome90: esbuild's compatibility table rewrites every `a?.b` below Chrome 91.
-    // No "es20xx" entry: es2020 lowers class fields to helper calls. About 0.5 KB gzipped a page
-    // between them, against the 15 KB JavaScript budget; the browsers listed run optional chains and class fields.
-    target: ['chrome91', 'safari14.1', 'firefox90'],
+    target: BROWSER_TARGETS,
     outdir: OUT_DIR,
     entryNames: '[name]-[hash]',
     write: false as const,

@@ -13,41 +13,30 @@ import { gzipSync } from 'node:zlib';
 import type * as esbuild from 'esbuild';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { WORKERS, type WorkerName } from './client-config.ts';
-import { toSitePath, type OutputFile } from './esbuild-options.ts';
+import { ROOT, toSitePath, type OutputFile } from './esbuild-options.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The JavaScript of one page: its tags, the site paths of its files, and their gzipped sizes (level 9) summed. */
+/**
+ * The JavaScript of one page: its tags before </head> (modulepreload links for the chunks its
+ * entries import, one module script per entry, the picture script when it places a photo); the
+ * site paths of the files it loads by itself (`load`, as the module comment says) and of those
+ * loaded only on interaction; and their gzipped sizes (level 9) summed.
+ */
 export interface PageScripts {
-  /**
-   * The page's tags before </head>: modulepreload links for the chunks its entries import, one
-   * module script per entry, and the picture script when it places a photo.
-   */
   tags: string;
-  /**
-   * Files the page loads without the visitor doing anything: the entries, the chunks they import,
-   * and the chunks they import dynamically by themselves (web-vitals, 1 s after load; the code of
-   * an island placed with load="load").
-   */
   load: string[];
   loadGzipBytes: number;
-  /**
-   * Further files loaded only when the visitor acts on an island placed with load="interaction"
-   * (islands/runtime/load.ts), e.g. the video player's code when play is pressed.
-   */
   interaction: string[];
   interactionGzipBytes: number;
 }
 
-/** Facts about a page that change what it loads. */
+/**
+ * Facts about a page that change what it loads: `analytics` false when it sends none (route flag
+ * `analytics: false`: islands/site/analytics.ts then never imports the web-vitals chunk; default
+ * true), `photos` true when it places a photo (it loads the picture script).
+ */
 export interface PageScriptOptions {
-  /**
-   * False when the page sends no analytics (route flag `analytics: false`, `<body
-   * data-analytics="off">`): islands/site/analytics.ts then never imports the web-vitals chunk.
-   * Default true.
-   */
   analytics?: boolean;
-  /** True when the page places a photo: it loads the picture script. */
   photos?: boolean;
 }
 
@@ -68,20 +57,17 @@ interface OutputImport {
 
 /**
  * The bundle's outputs as the accounting reads them, as plain data. Output paths are relative to
- * the project root, as in the metafile.
+ * the project root, as in the metafile. `imports`: the imports an output's code still makes (the
+ * metafile can list one minification dropped); `entryOut`: entry name ("site", "VideoPlayer",
+ * "VideoPlayer@interaction") -> its output; `entryOf`: output -> its entry point; `gzipBytes`: site
+ * path -> gzipped size (level 9); the site paths of the Web Workers and of the picture script.
  */
 export interface ScriptIndex {
-  /** Output -> the imports its code still makes (the metafile can list one minification dropped). */
   imports: Record<string, OutputImport[]>;
-  /** Entry name ("site", an island key such as "VideoPlayer" or "VideoPlayer@interaction") -> its output. */
   entryOut: Record<string, string>;
-  /** Output -> the entry point (module) it was made for. */
   entryOf: Record<string, string>;
-  /** Site path -> gzipped size, bytes (level 9). */
   gzipBytes: Record<string, number>;
-  /** Site path of each Web Worker. */
   workers: Partial<Record<WorkerName, string>>;
-  /** Site path of the picture script. */
   picture: string;
 }
 

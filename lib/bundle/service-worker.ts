@@ -1,15 +1,12 @@
 /**
  * Generates the service worker (/sw.js) on every build: islands/workers/service-worker.ts bundled
  * by esbuild as a classic script, with this build's version, precache list and page list compiled
- * in (the worker stores only the build's own pages). Also the worker that retires it
- * (RETIRING_SERVICE_WORKER).
+ * in (the worker stores only the build's own pages); and the worker that retires it.
  *
- * The version is a hash of every page as written, so any change a visitor could see (a new phone
- * number, new text, new scripts, whose hashed names the pages carry) gives a worker with different
- * bytes, which the browser installs on the next visit, deleting the previous build's caches.
- * The worker is served with `Cache-Control: no-cache` (lib/site-files/hosting.ts), and browsers fetch a
- * worker script past the HTTP cache anyway (`updateViaCache` "imports", the default:
- * https://w3c.github.io/ServiceWorker/#dom-registrationoptions-updateviacache).
+ * The version is a hash of every page as written, so any change a visitor could see gives a
+ * worker with different bytes, which the browser installs on the next visit, deleting the previous
+ * build's caches. Browsers fetch a worker script past the HTTP cache (`updateViaCache` "imports",
+ * the default: https://w3c.github.io/ServiceWorker/#dom-registrationoptions-updateviacache).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -18,8 +15,7 @@ import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH } from '../../islands/common/off
 import type { BuiltPage } from '../built-page.ts';
 import type { SiteFile } from '../write.ts';
 import { encodeUrlPath } from '../url-path.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { BROWSER_TARGETS, ROOT } from './esbuild-options.ts';
 
 /**
  * What the offline page needs besides itself: the site's own images and icons it names in `src`
@@ -65,8 +61,7 @@ export async function generateServiceWorker(pages: BuiltPage[], minify: boolean)
     bundle: true,
     minify,
     format: 'iife',
-    // As lib/bundle/bundle.ts: browsers that have service workers and run this syntax.
-    target: ['chrome91', 'safari14.1', 'firefox90'],
+    target: BROWSER_TARGETS,
     write: false,
     legalComments: 'none',
     logLevel: 'silent',
@@ -80,15 +75,11 @@ export async function generateServiceWorker(pages: BuiltPage[], minify: boolean)
 }
 
 /**
- * A service worker that removes itself, for retiring the site's worker: served at
- * SERVICE_WORKER_PATH in place of the build's (`npm run hosting -- retire-service-worker > sw.js`),
- * it is installed by the browser at the visitor's next visit, deletes every cache of this origin
- * and unregisters itself, so the next page the visitor opens comes from the network. It does not
- * reload open pages: while pages that register a worker are still served, that would reload them
- * in a loop. Use it when the domain moves to
- * another site (a new shop system, a new owner) whose pages would otherwise be hidden behind the
- * old site's stored pages while offline or on a slow link; keep it there for as long as old visitors
- * may return (months). It has no fetch handler, so it never answers a request itself
+ * A service worker that removes itself (`npm run hosting -- retire-service-worker > sw.js`), for
+ * when the domain moves to another site whose pages the old site's stored pages would otherwise
+ * hide: installed at the visitor's next visit, it deletes every cache of this origin and
+ * unregisters itself. It reloads no open page (while pages that register a worker are still
+ * served, that would loop) and has no fetch handler; keep it there for months
  * (https://w3c.github.io/ServiceWorker/#navigator-service-worker-unregister).
  */
 export const RETIRING_SERVICE_WORKER = `// Retires this site's service worker: deletes its caches and unregisters it.

@@ -13,10 +13,7 @@ import type { Area } from './load-content.ts';
 export const AREA_MENU_LIMIT = 24;
 
 /** One menu link. */
-export interface MenuLink {
-  label: string;
-  href: string;
-}
+export interface MenuLink { label: string; href: string }
 
 /**
  * @param areas every area with a page, in display order (primary first)

@@ -1,26 +1,16 @@
 /**
  * How far each town is from the business's base and how soon we can be there, computed from the
- * coordinates of the town's record (content/areas/*.yaml `page.town.coordinates`) and of the
- * base (content/settings.yaml `location`), never typed:
- * - distance: great-circle ("as the crow flies") distance by the haversine formula, in km and miles;
- *   roads are longer, so no page calls it a road distance;
- * - near or far: within the settings' `arrivalEstimate.nearKm` of the base the owner's response times hold
- *   (`responseMinutes`); farther towns get their own estimate;
- * - estimate: `arrivalEstimate`'s set-out time plus the distance stretched by its road factor and
- *   driven at its average speed, rounded up to a quarter hour (the business's own rule, which
- *   the owner sets in the settings);
- * - neighbours: the nearest other area pages.
+ * coordinates of the town's record (content/areas/*.yaml `page.town.coordinates`) and of the base
+ * (content/settings.yaml `location`), never typed. The distance is great-circle ("as the crow
+ * flies"); roads are longer, so no page calls it a road distance. The estimate follows the
+ * owner's rule (ArrivalRule).
  */
 import type { Community } from './schema.ts';
 
-/**
- * The base and the owner's response times, as the checked settings give them
- * (lib/content/load-content.ts `Settings`: `location` and `responseMinutes`, e.g. "15-30").
- */
+/** The base, the owner's response times ("15-30") and arrival rule, as the checked settings give them. */
 export interface Base {
   location: { locality: string; latitude: number; longitude: number };
   responseMinutes: { usual: string; normal: string; emergency: string };
-  /** The business's rule for arrival estimates (the settings' `arrivalEstimate`). */
   arrivalEstimate: ArrivalRule;
 }
 
@@ -63,17 +53,16 @@ export function greatCircleKm(a: Point, b: Point): number {
   return 2 * Math.atan2(Math.sqrt(term), Math.sqrt(1 - term)) * EARTH_RADIUS_KM;
 }
 
-/** How far a town is and how soon we can be there. */
+/**
+ * How far a town is (great-circle, whole km and miles), whether it is `near` (within the rule's
+ * `nearKm`: the owner's response times hold), and the estimate in minutes (a multiple of 15) and
+ * in words (minutesInWords).
+ */
 export interface Arrival {
-  /** Great-circle distance from the base, whole km. */
   km: number;
-  /** The same in whole miles. */
   miles: number;
-  /** Within the rule's `nearKm`: the owner's response times hold. */
   near: boolean;
-  /** Far towns: the estimate in minutes, a multiple of 15. */
   minutes: number;
-  /** The estimate in words: "about 45 minutes", "about an hour", "about 1 hour 15 minutes". */
   estimate: string;
 }
 
@@ -86,21 +75,16 @@ export function minutesInWords(minutes: number): string {
   return `about ${hours}${m ? ` ${m} minutes` : ''}`;
 }
 
-/** Distance and arrival estimate of a town at `point`, from the base. */
-export function arrivalAt(point: Point, base: Base): Arrival {
-  const exact = greatCircleKm(base.location, point);
-  const { nearKm, setOutMinutes, roadFactor, averageKmh } = base.arrivalEstimate;
-  const drive = setOutMinutes + (exact * roadFactor / averageKmh) * 60;
-  const minutes = Math.max(15, Math.ceil(drive / 15) * 15);
-  return { km: Math.round(exact), miles: Math.round(exact / 1.609344), near: exact <= nearKm, minutes, estimate: minutesInWords(minutes) };
-}
-
 /** A community with town facts (an area page's record). */
 type Town = Pick<Community, 'slug' | 'name'> & { page: { town: { coordinates: Point } } };
 
 /** Distance and arrival estimate of a town from the base. */
 export function arrivalOf(town: Town, base: Base): Arrival {
-  return arrivalAt(town.page.town.coordinates, base);
+  const exact = greatCircleKm(base.location, town.page.town.coordinates);
+  const { nearKm, setOutMinutes, roadFactor, averageKmh } = base.arrivalEstimate;
+  const drive = setOutMinutes + (exact * roadFactor / averageKmh) * 60;
+  const minutes = Math.max(15, Math.ceil(drive / 15) * 15);
+  return { km: Math.round(exact), miles: Math.round(exact / 1.609344), near: exact <= nearKm, minutes, estimate: minutesInWords(minutes) };
 }
 
 /**

@@ -4,16 +4,13 @@
  * business bureau with a link to the business's profile. Without the setting, the text is a claim
  * the business cannot back, so the build stops and names the text.
  */
-
+import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
+import type { SiteSettings } from './schema.ts';
 
 /** The credentials as checked by lib/content/schema.ts. */
-export interface Credentials {
-  licence?: { issuer: string; number: string } | null;
-  insurance?: { kind: string; insurer: string } | null;
-  bureau?: { name: string; url: string } | null;
-}
+export type Credentials = z.infer<typeof SiteSettings>['credentials'];
 
 /** Each claim: the words that make it, the credential behind it and how to add that credential. */
 const CLAIMS = [

@@ -1,11 +1,8 @@
 /**
  * A content or settings mistake, as data: which file, which record, which field, what it must be,
- * the value given and what to do. The checks (lib/content/schema.ts, lib/content/load-content.ts,
- * lib/photos/photos.ts, lib/content/redirects.ts) collect every problem they find and throw them
+ * the value given and what to do. The checks collect every problem they find and throw them
  * together in one ContentError, so an owner with three mistakes sees three lines in one build.
- *
- * It imports nothing, so lib/build/build-error.ts (which the dev server loads before the content)
- * can use `problemLine` even while a content file does not compile.
+ * It imports nothing, so lib/build/build-error.ts can use `problemLine` before the content loads.
  */
 
 /** One mistake in one field of one record. Paths are relative to the project, with "/". */
@@ -92,15 +89,13 @@ export function problemLine(p: ContentProblem): string {
 }
 
 /**
- * Content or settings mistakes, each in `problems` with its fields; the message is one line per
- * problem (problemLine). Printed without a stack (lib/build/build-error.ts).
+ * Content or settings mistakes (at least one), in the order of the files and their records; the
+ * message is one line per problem (problemLine). Printed without a stack (lib/build/build-error.ts).
  */
 export class ContentError extends Error {
   override name = 'ContentError';
-  /** Every mistake found, in the order of the files and their records (at least one). */
   readonly problems: ContentProblem[];
 
-  /** @param problems one problem or several (at least one) */
   constructor(problems: ContentProblem | readonly ContentProblem[]) {
     const list = Array.isArray(problems) ? [...problems] : [problems as ContentProblem];
     super(list.map(problemLine).join('\n'));

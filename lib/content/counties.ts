@@ -5,6 +5,7 @@
  * the ones it reaches "into" ("Catron County"). Order: first appearance in the records.
  */
 import type { Community } from './schema.ts';
+import { nameList } from './coverage.ts';
 
 /** The counties served, as above. */
 export interface CountiesServed {
@@ -25,9 +26,7 @@ export function countiesServed(communities: readonly Pick<Community, 'county' | 
 
 /** Counties as words: "Cibola County", "Cibola and McKinley Counties", "A, B and C Counties". */
 export function countyPhrase(counties: readonly string[]): string {
-  if (counties.length === 0) return '';
-  if (counties.length === 1) return `${counties[0]} County`;
-  return `${counties.slice(0, -1).join(', ')} and ${counties.at(-1)} Counties`;
+  return counties.length ? `${nameList(counties)} ${counties.length === 1 ? 'County' : 'Counties'}` : '';
 }
 
 /**

@@ -18,15 +18,11 @@ import { arrivalOf, type Base } from './arrival.ts';
 /** A community with its own page (the shape of lib/content/load-content.ts `Area`). */
 type Area = Community & { page: NonNullable<Community['page']> };
 
-/** How many service areas are primary and how many extended coverage. */
+/** How many listed places are primary, extended and in all, and how many communities are not listed ("Also served"). */
 export interface CoverageCounts {
-  /** Listed places marked `coverage: 'primary'`. */
   primary: number;
-  /** Listed places marked `coverage: 'extended'`. */
   extended: number;
-  /** Listed places in all (primary + extended). */
   places: number;
-  /** Communities that are not listed places (cards badged "Also served"). */
   alsoServed: number;
 }
 
@@ -72,11 +68,6 @@ export function nameList(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-/** The names of the communities served on request, as words (nameList). */
-function servedOnRequestNames(communities: readonly Community[]): string {
-  return nameList(communities.filter((c) => c.servedOnRequest).map((c) => c.name));
-}
-
 /**
  * One sentence naming the listed places of extended coverage that are not served on request, e.g.
  * "Ramah, Crownpoint, Smith Lake and Fort Wingate are extended coverage, a longer drive from
@@ -95,9 +86,8 @@ export function extendedCoverageSentence(communities: readonly Community[], base
  * served on request.", or "" when no record is marked so.
  */
 export function servedOnRequestSentence(communities: readonly Community[]): string {
-  const names = servedOnRequestNames(communities);
-  const many = communities.filter((c) => c.servedOnRequest).length > 1;
-  return names ? `${names} ${many ? 'are' : 'is'} extended coverage, served on request.` : '';
+  const names = communities.filter((c) => c.servedOnRequest).map((c) => c.name);
+  return names.length ? `${nameList(names)} ${names.length > 1 ? 'are' : 'is'} extended coverage, served on request.` : '';
 }
 
 /** Words that say a place is served on request: "served on request", "we serve on request". */
@@ -110,7 +100,7 @@ const ON_REQUEST = /\bserve[sd]?\s+on\s+request\b/i;
 const CLAUSE_BREAK = /[;:]\s+|\s+[-\u2013\u2014]\s+|,?\s+(?:while|but|whereas|although|though)\s+/i;
 
 /** A text's words in lower case, letters and digits only: "New Laguna, NM" -> ["new", "laguna", "nm"]. */
-const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /**
  * A reader of what texts say is served on request, for one list of communities (their names are

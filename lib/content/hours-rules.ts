@@ -1,8 +1,7 @@
 /**
- * The rules of the stated opening hours (content/settings.yaml `hours`), as pure functions: which day
- * names and which hours are accepted, and what a valid row means. lib/content/schema.ts turns the
- * problems into one-line build errors naming the file and the field; the pages, the contact card,
- * the JSON-LD and the open-now notice read the meaning from here, so they cannot disagree.
+ * The rules of the stated opening hours (content/settings.yaml `hours`), as pure functions: which
+ * day names and which hours are accepted (lib/content/schema.ts reports the problems), and what a
+ * valid row means, which every form of the hours reads from here, so they cannot disagree.
  *
  * A row is `{ days: ['Monday', ...], hours: '06:00-23:00' }`; `hours` is "closed", "all day" or a
  * 24-hour opening and closing time "HH:MM-HH:MM" on the same day (the closing time after the
@@ -72,11 +71,7 @@ export function parseHours(hours: string): DayHours {
   return { kind: 'open', opens, closes };
 }
 
-/**
- * What is wrong with the rows as a week, or undefined: each weekday exactly once. Day names and
- * hours texts are checked one by one (dayProblem, hoursProblem).
- * @returns the problem and the path of the field it belongs to, below `hours`
- */
+/** What is wrong with the rows as a week (each weekday exactly once), and the path below `hours` of its field; or undefined. */
 export function weekProblem(rows: readonly HoursRow[]): { path: (string | number)[]; message: string } | undefined {
   const seen = new Map<string, number>();
   for (const [i, row] of rows.entries()) {

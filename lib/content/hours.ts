@@ -5,6 +5,7 @@
  * cannot disagree. Days with the same hours are grouped into runs of consecutive days, Monday first.
  */
 import { minutesOf, parseHours, weekHours, type DayHours, type HoursRow } from './hours-rules.ts';
+import { nameList } from './coverage.ts';
 
 /** 24-hour "HH:MM" as people read it: "06:00" -> "6:00 AM", "23:00" -> "11:00 PM", "12:00" -> "12:00 PM". */
 export function formatTime(hhmm: string): string {
@@ -52,7 +53,7 @@ function hoursWords(h: DayHours, to: string): string {
  */
 export function hoursText(rows: readonly HoursRow[]): string {
   const parts = hoursRuns(rows).map((r) => `${dayRange(r.days, ' to ')} ${hoursWords(r.hours, ' to ')}`);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  return nameList(parts);
 }
 
 /**

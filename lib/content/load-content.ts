@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import {
-  AreaCopy, ChatbotContent, check, checkAll, rowNamesOf, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
+  AreaCopy, ChatbotContent, checkAll, checkRecord, rowNamesOf, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
 } from './schema.ts';
 import { closestKey } from './schema-messages.ts';
 import { AREA_COPY_FILE, CHATBOT_FILE, HOME_FILE, recordFile, SETTINGS_FILE } from './content-paths.ts';
@@ -54,9 +54,7 @@ export type { RawContent } from './read-content.ts';
 /**
  * Reads and checks the content folder: the one way the build, the commands and the dev server
  * get the site's data.
- * @param contentDir the content folder, e.g. the config's `contentDir`
- * @throws ContentError with every mistake of every file, each line with the file's line and
- *   column where the field is written
+ * @throws ContentError with every mistake of every file, each with the line and column of the field
  */
 export function loadProjectContent(contentDir: string): SiteData {
   const { raw, files } = readContent(contentDir);
@@ -69,20 +67,14 @@ export function loadProjectContent(contentDir: string): SiteData {
 }
 
 /**
- * Validates raw content and returns typed site data. Besides each record's own fields, it checks
- * every text of every record for a clause that says "served on request" and names a community
- * (or, in a community's own record, names none): that community's record must be marked
- * `servedOnRequest`, so the words follow the record when the operator changes it; and that the
- * specialised services an area page links to (`page.town.services`) exist. It also refuses
- * a county that is a near miss of another record's (countyProblems) and a text claiming "licensed",
- * "insured" or "accredited" that the settings' credentials do not back (lib/content/claims.ts),
- * and fills the placeholders of the texts of the services, core services, home page and chatbot
- * ("{base}", "{minutes}", "{hours}", "{counties}", ...: lib/content/placeholders.ts) from the
- * settings and the community records; a placeholder it does not know is a mistake.
+ * Validates raw content and returns typed site data, with the placeholders of the texts of the
+ * services, core services, home page and chatbot filled in (lib/content/placeholders.ts).
  * @throws ContentError with every mistake found, a line each naming the file, the record and the
- *   field: first every mistake of the records' own fields in every file (and county near misses);
- *   when there are none, every mistake between records (shared slugs, unknown services,
- *   served-on-request texts, unbacked claims), which need valid records to be judged
+ *   field: first every mistake of the records' own fields in every file (and county near misses,
+ *   countyProblems); when there are none, every mistake between records, which need valid records
+ *   to be judged: an unknown placeholder, a service slug that is a core service's, an area page
+ *   linking a service that does not exist, a text saying a community not marked `servedOnRequest`
+ *   is served on request, a claim the credentials do not back (lib/content/claims.ts)
  */
 export function loadContent(raw: RawContent): SiteData {
   const { settings, communities, ...records } = checkRecords(raw);
@@ -117,17 +109,7 @@ export function loadContent(raw: RawContent): SiteData {
     throw new ContentError(problems.map((p) => (p.rowNames ? p : { ...p, rowNames: rowNamesOf(recordOf.get(`${p.file} ${p.record}`), p.field) })));
   }
   const areas = communities.filter((c): c is Area => c.page !== undefined);
-  return {
-    settings,
-    communities,
-    areas,
-    places: communities.filter((c) => c.inPlacesList),
-    services,
-    core,
-    home,
-    areaCopy: records.areaCopy,
-    chatbot,
-  };
+  return { settings, communities, areas, places: communities.filter((c) => c.inPlacesList), services, core, home, areaCopy: records.areaCopy, chatbot };
 }
 
 /** One record whose texts are checked: its file, how lines name it, its slug and, for a community, itself. */
@@ -146,23 +128,23 @@ interface Text {
  */
 function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent; areaCopy: AreaCopy; chatbot: ChatbotContent } {
   const problems: ContentProblem[] = [];
-  /** The result of `check`, or undefined with its problems added to the list. */
-  const collect = <T>(check: () => T): T | undefined => {
-    try {
-      return check();
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      problems.push(...error.problems);
-      return undefined;
-    }
+  const one = <S extends z.ZodType>(schema: S, data: unknown, file: string, label: string) => {
+    const checked = checkRecord(schema, data, file, label);
+    problems.push(...checked.problems);
+    return checked.record;
   };
-  const s = collect(() => check(SiteSettings, raw.settings, SETTINGS_FILE, 'settings'));
-  const communities = collect(() => checkAll(Community, raw.communities, (slug) => recordFile('community', slug), 'community', (c) => c.slug));
-  const services = collect(() => checkAll(Service, raw.services, (slug) => recordFile('service', slug), 'service', (c) => c.slug));
-  const core = collect(() => checkAll(CoreService, raw.core, (slug) => recordFile('core service', slug), 'core service', (c) => c.slug));
-  const home = collect(() => check(HomeContent, raw.home, HOME_FILE, 'home'));
-  const areaCopy = collect(() => check(AreaCopy, raw.areaCopy, AREA_COPY_FILE, 'area copy'));
-  const chatbot = collect(() => check(ChatbotContent, raw.chatbot, CHATBOT_FILE, 'chat panel'));
+  const all = <S extends z.ZodType>(schema: S, records: unknown[], kind: 'community' | 'service' | 'core service') => {
+    const checked = checkAll(schema, records, kind);
+    problems.push(...checked.problems);
+    return checked.problems.length ? undefined : checked.records as z.infer<S>[];
+  };
+  const s = one(SiteSettings, raw.settings, SETTINGS_FILE, 'settings');
+  const communities = all(Community, raw.communities, 'community');
+  const services = all(Service, raw.services, 'service');
+  const core = all(CoreService, raw.core, 'core service');
+  const home = one(HomeContent, raw.home, HOME_FILE, 'home');
+  const areaCopy = one(AreaCopy, raw.areaCopy, AREA_COPY_FILE, 'area copy');
+  const chatbot = one(ChatbotContent, raw.chatbot, CHATBOT_FILE, 'chat panel');
   if (communities) problems.push(...countyProblems(communities));
   if (problems.length || !s || !communities || !services || !core || !home || !areaCopy || !chatbot) throw new ContentError(problems);
   const settings: Settings = { ...s, phone: parsePhone(s.phone), redirects: s.redirects ?? [], assistantUrl: s.assistantUrl ?? '', channelUrl: s.channelUrl ?? '' };

@@ -22,13 +22,9 @@ export const PhotoSrc = z
 
 /**
  * A photo field, e.g. `{ src: 'van.jpg', alt: 'Our service van outside a home in Milan' }`.
- * - `src`: file name under content/photos/ (sub-folders allowed, e.g. "areas/grants.jpg"); no
- *   leading slash, no "..", no backslashes.
- * - `alt`: the text alternative (WCAG 2.2, success criterion 1.1.1); required and not empty,
- *   unless `decorative` is true, when it must be "" so screen readers skip the picture
- *   (HTML spec, "An image not intended for the user": an empty alt).
- * - `decorative`: optional; true marks a purely decorative photo.
- * Unknown keys are rejected, so a typo such as `atl` does not pass silently.
+ * `alt` is the text alternative (WCAG 2.2, success criterion 1.1.1): required and not empty,
+ * unless `decorative` is true, when it must be "" so screen readers skip the picture (HTML spec,
+ * "An image not intended for the user").
  */
 export const Photo = z
   .strictObject({

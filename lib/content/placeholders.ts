@@ -39,6 +39,9 @@ interface PlaceholderSettings {
 export function placeholderValues(settings: PlaceholderSettings, communities: readonly Community[], computed: { hours: string; counties: string }): Record<string, string> {
   const { location, responseMinutes } = settings;
   const home = communities.find((c) => c.name === location.locality) ?? communities.find((c) => c.coverage === 'primary');
+  // The listed places with an area page, farthest from the base first (great-circle).
+  const farthest = communities.filter((c) => c.inPlacesList && c.page)
+    .map((c) => ({ c, km: greatCircleKm(location, c.page!.town.coordinates) })).sort((a, b) => b.km - a.km);
   return {
     base: location.locality,
     region: location.region,
@@ -50,19 +53,6 @@ export function placeholderValues(settings: PlaceholderSettings, communities: re
     emergencyMinutes: responseMinutes.emergency,
     radius: settings.serviceRadiusMiles,
     payment: nameList(settings.paymentAccepted),
-    farthestTowns: nameList(farthestPlaces(communities, location, 2).map((c) => c.name)),
+    farthestTowns: nameList(farthest.slice(0, 2).map(({ c }) => c.name)),
   };
-}
-
-/**
- * The `count` listed places (`inPlacesList`) with an area page farthest from `base` (great-circle,
- * lib/content/arrival.ts), farthest first.
- */
-function farthestPlaces(communities: readonly Community[], base: { latitude: number; longitude: number }, count: number): Community[] {
-  return communities
-    .filter((c) => c.inPlacesList && c.page)
-    .map((c) => ({ c, km: greatCircleKm(base, c.page!.town.coordinates) }))
-    .sort((a, b) => b.km - a.km)
-    .slice(0, count)
-    .map(({ c }) => c);
 }

@@ -1,19 +1,10 @@
 /**
- * Reads the content folder: the YAML data files an owner edits, one file per record for the
- * collections (as Astro's content collections and Hugo's data files do), into the raw content
- * that lib/content/load-content.ts checks. The file's name is the record's slug
- * (`areas/gallup.yaml` is /areas/gallup/), and each record's `order` field places it in the lists
- * (smaller first), so adding, removing or moving a town is adding, deleting or renumbering a file.
- *
- * Layout of the content folder:
- *   settings.yaml            the business's settings
- *   home.yaml                the home page's copy and reviews
- *   area-copy.yaml           copy every area page shares
- *   chatbot.yaml             the chat panel's sample questions and help topics
- *   areas/<slug>.yaml        one community each
- *   services/<slug>.yaml     one specialised service each
- *   core-services/<slug>.yaml one core service each
- *   photos/                  the owner's photos
+ * Reads the content folder (its files: lib/content/content-paths.ts): the YAML data files an owner
+ * edits, one file per record for the collections (as Astro's content collections and Hugo's data
+ * files do), into the raw content that lib/content/load-content.ts checks. The file's name is the
+ * record's slug (`areas/gallup.yaml` is /areas/gallup/), and each record's `order` field places it
+ * in the lists (smaller first), so adding, removing or moving a town is adding, deleting or
+ * renumbering a file.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -63,15 +54,13 @@ export interface ContentFiles {
 /**
  * Reads every data file of the content folder.
  * @param contentDir the content folder (its files are named in messages as "content/...")
+ * @param overlay files read from here instead of the disk, by their path relative to the project
+ *   ("content/areas/gallup.yaml"): a text takes the file's place (or is added), null reads as if
+ *   the file were not there. The editor checks a save this way before it writes anything.
  * @returns the records, each collection in its records' `order`
  * @throws ContentError with every mistake of every file found at this stage, each with its line:
- *   YAML that does not parse (a tab, bad indentation, an unquoted ": "), a file name that is not a
- *   slug, a `slug` field (the file name is the slug), an `order` that is missing, not a whole
- *   number, or another record's too
- * @param overlay files read from here instead of the disk, by their path relative to the
- *   project ("content/areas/gallup.yaml"): a text takes the file's place (a file the folder does
- *   not hold yet is added), null reads as if the file were not there. The editor checks a save
- *   this way before it writes anything.
+ *   YAML that does not parse, a file name that is not a slug, a `slug` field (the file name is the
+ *   slug), an `order` that is missing, not a whole number, or another record's too
  */
 export function readContent(contentDir: string, overlay: ReadonlyMap<string, string | null> = new Map()): ContentFiles {
   const files = new Map<string, YamlFile>();
@@ -114,12 +103,8 @@ export function readContent(contentDir: string, overlay: ReadonlyMap<string, str
     problems.push(...orderClashes(records, folder, kind, files));
     return records.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug)).map(({ slug, data }) => ({ ...data, slug }));
   };
-  const raw = {
-    ...single,
-    communities: collection(COLLECTIONS.communities.folder, COLLECTIONS.communities.schema, COLLECTIONS.communities.kind),
-    services: collection(COLLECTIONS.services.folder, COLLECTIONS.services.schema, COLLECTIONS.services.kind),
-    core: collection(COLLECTIONS.core.folder, COLLECTIONS.core.schema, COLLECTIONS.core.kind),
-  } as RawContent;
+  const collections = Object.entries(COLLECTIONS).map(([key, c]) => [key, collection(c.folder, c.schema, c.kind)]);
+  const raw = { ...single, ...Object.fromEntries(collections) } as RawContent;
   if (problems.length) throw new ContentError(problems);
   return { raw, files };
 }

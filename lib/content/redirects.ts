@@ -37,13 +37,11 @@ function notNormalised(from: string): string | undefined {
 }
 
 /**
- * Every problem of the redirects, at most one per redirect, each naming content/settings.yaml, the
- * redirect's row (counted from 1) and its field ([] when all are fine).
- * @param redirects the operator's redirects
- * @param pages     site paths of the build's pages, e.g. "/", "/areas/grants/"
- * @param taken     paths the site already redirects (the area alias, the /areas/ hub)
- * @param files     site paths of the other files the build publishes, e.g. "/img/logo.png" (from
- *   static/), "/sw.js", "/robots.txt", "/areas/grants/index.html"
+ * Every problem of the operator's redirects, at most one per redirect, each naming
+ * content/settings.yaml, the redirect's row and its field ([] when all are fine).
+ * @param pages site paths of the build's pages, e.g. "/", "/areas/grants/"
+ * @param taken paths the site already redirects (the area alias, the /areas/ hub)
+ * @param files site paths of the other files the build publishes, e.g. "/img/logo.png", "/sw.js"
  */
 export function redirectProblems(redirects: readonly { from: string; to: string }[], pages: ReadonlySet<string>, taken: ReadonlySet<string> = new Set(), files: ReadonlySet<string> = new Set()): ContentProblem[] {
   const problems: ContentProblem[] = [];

@@ -1,8 +1,8 @@
 /**
  * The words of a content error: zod's issues for one record, rewritten so an operator can act on
- * them, as the fields of a ContentProblem (lib/content/schema.ts `check` adds the file and the record). A misspelt key gets "did you mean";
- * a missing field says it is missing, with an example taken from another record; a wrong type says
- * what was expected, with an example; a choice lists its values.
+ * them, as the fields of a ContentProblem (lib/content/schema.ts adds the file and the record). A
+ * misspelt key gets "did you mean"; a missing field says it is missing, with an example taken from
+ * another record; a wrong type says what was expected, with an example; a choice lists its values.
  */
 import { closest, distance } from 'fastest-levenshtein';
 import type { z } from 'zod';
@@ -27,28 +27,34 @@ function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
   return s;
 }
 
-/** The schema of the value at `path` under `schema`, or undefined where the path leaves it. */
-function schemaAt(schema: z.ZodType, path: PropertyKey[]): z.ZodType | undefined {
-  let s: any = unwrap(schema);
-  for (const key of path) {
-    const def = s?._zod?.def;
-    if (def?.type === 'object') s = def.shape[key as string];
-    else if (def?.type === 'array') s = def.element;
-    else return undefined;
-    s = unwrap(s);
+/** The schema of one field of an object schema, or of the items of a list schema (undefined when unknown). */
+export function inner(schema: z.ZodType | undefined, step: string | number): z.ZodType | undefined {
+  let def = (schema as { _zod?: { def?: Record<string, any> } } | undefined)?._zod?.def;
+  while (def && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe', 'union'].includes(def.type)) {
+    const next: any = def.type === 'pipe' ? def.in
+      : def.type === 'union' ? (def.options as any[]).find((o) => ['object', 'array'].includes(o?._zod?.def?.type) || ['optional', 'nullable'].includes(o?._zod?.def?.type))
+        : def.innerType;
+    def = next?._zod?.def;
   }
-  return s;
+  if (def?.type === 'object') return def.shape[step as string];
+  if (def?.type === 'array') return def.element;
+  return undefined;
+}
+
+/** The schema of the value at `path` under `schema` (its wrappers removed), or undefined where the path leaves it. */
+function schemaAt(schema: z.ZodType, path: PropertyKey[]): z.ZodType | undefined {
+  return unwrap(path.reduce<z.ZodType | undefined>((s, key) => inner(s, key as string | number), schema));
 }
 
 /**
  * The known key closest to a misspelt one (case ignored; Levenshtein distance, fastest-levenshtein,
- * at most 2 edits, or a third of its length).
+ * at most `least` edits, or a third of its length).
  */
-export function closestKey(key: string, known: string[]): string | undefined {
+export function closestKey(key: string, known: readonly string[], least = 2): string | undefined {
   if (known.length === 0) return undefined;
   const lower = key.toLowerCase();
   const near = closest(lower, known.map((k) => k.toLowerCase()));
-  return distance(lower, near) <= Math.max(2, Math.floor(key.length / 3)) ? known.find((k) => k.toLowerCase() === near) : undefined;
+  return distance(lower, near) <= Math.max(least, Math.floor(key.length / 3)) ? known.find((k) => k.toLowerCase() === near) : undefined;
 }
 
 /** A value as an operator would type it in a YAML content file: Cibola, "87020", 12, true, [Monday, ...], { ... }. */
@@ -89,7 +95,7 @@ function suggestionFor(schema: z.ZodType, data: unknown, path: PropertyKey[], ke
 }
 
 /** One mistake of a record in an operator's words: the ContentProblem without its file and record. */
-export type IssueWords = Pick<ContentProblem, 'field' | 'unknownField' | 'expected' | 'value' | 'hint'>;
+type IssueWords = Pick<ContentProblem, 'field' | 'unknownField' | 'expected' | 'value' | 'hint'>;
 
 /** One issue in an operator's words (one per key for unknown keys). */
 function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown, example: (path: PropertyKey[]) => unknown): IssueWords[] {
@@ -131,11 +137,8 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType, data: unknown
 }
 
 /**
- * Every mistake of a record, each naming its field (or none, for a record that is not a group of
- * fields at all), what it must be and the value given.
- * @param issues   zod's issues for the record
- * @param schema   the record's schema (for the known keys and choices)
- * @param data     the record as written
+ * Every mistake of a record (zod's `issues` for `data`), each naming its field (or none, for a
+ * record that is not a group of fields at all), what it must be and the value given.
  * @param siblings other records of the same collection, whose values serve as examples
  */
 export function describeIssues(issues: z.core.$ZodIssue[], schema: z.ZodType, data: unknown, siblings: unknown[]): IssueWords[] {

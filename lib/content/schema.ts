@@ -16,6 +16,7 @@ import { ContentError, type ContentProblem } from './content-error.ts';
 import { describeIssues } from './schema-messages.ts';
 import { googleUrlProblem, linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
 import { dayProblem, hoursProblem, weekProblem } from './hours-rules.ts';
+import { COLLECTION_FOLDERS, recordFile } from './content-paths.ts';
 
 export { ContentError, type ContentProblem } from './content-error.ts';
 
@@ -57,10 +58,6 @@ const YouTubeId = z.string().transform((raw, ctx) => {
 export const Faq = z.strictObject({ question: Text, answer: Text });
 export type Faq = z.infer<typeof Faq>;
 
-/**
- * Where a record of a collection comes in its lists (the menus, the tiles, the cards): smaller
- * first. Numbers with gaps (10, 20, 30) leave room to put a record between two others.
- */
 const Order = z.number().int('must be a whole number, e.g. 30')
   .describe('Where the record comes in its lists (menus, tiles, cards): smaller first; gaps such as 10, 20, 30 leave room to put one between two others.')
   .meta({ title: 'Place in the lists', examples: [30] });
@@ -124,7 +121,6 @@ const Credentials = z.strictObject({
   bureau: z.strictObject({ name: Text.describe('The bureau\'s name, e.g. "Better Business Bureau".').meta({ title: 'Bureau name', examples: ['Better Business Bureau'] }), url: AbsoluteUrl.describe('The https:// link to your profile there.').meta({ title: 'Your profile there', examples: ['https://www.bbb.org/us/nm/grants/profile/locksmith/your-business'] }) }).nullable().optional().describe('The business bureau that accredits the business, and the link to the business\'s profile there.').meta({ title: 'Business bureau' }),
 });
 
-/** One redirect: an old site path to a page of this site (the build checks that the page exists). */
 /**
  * A path as the hosting files can carry it: "/" then letters, digits and - . _ ~ % / only (the
  * unreserved characters of https://www.rfc-editor.org/rfc/rfc3986#section-2.3, %-escapes and
@@ -132,16 +128,13 @@ const Credentials = z.strictObject({
  * rule it is written into.
  */
 const SITE_PATH = /^\/[A-Za-z0-9._~%/-]*$/;
+/** One redirect: an old site path to a page of this site (the build checks that the page exists). */
 const RedirectSetting = z.strictObject({
   from: z.string().regex(SITE_PATH, 'must be a path of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/areas/old-town/"').describe('The old address, a path of this site that is no longer a page, e.g. "/areas/old-town/".').meta({ title: 'Old address', examples: ['/areas/old-town/'] }),
   to: z.string().regex(SITE_PATH, 'must be a page of this site starting with "/", of letters, digits and - . _ ~ % / only, e.g. "/service-areas/"').describe('The page its visitors are sent to, e.g. "/service-areas/".').meta({ title: 'Sent to page', examples: ['/service-areas/'] }),
 });
 
-/**
- * The business's profiles on other sites (content/settings.yaml `profiles`), every field optional, ""
- * or [] meaning none: the Google Business Profile and its write-a-review link (Google addresses),
- * and social profiles (https addresses, each once).
- */
+/** The business's profiles on other sites (content/settings.yaml `profiles`), "" or [] meaning none. */
 const GoogleUrl = z.union([z.literal(''), AbsoluteUrl.superRefine(byRule(googleUrlProblem))]);
 const Profiles = z.strictObject({
   googleBusinessUrl: GoogleUrl.optional().describe('Your Google Business Profile: its Share link in Google Maps, e.g. "https://maps.app.goo.gl/..."; "" for none.').meta({ title: 'Google Business Profile', examples: ['https://maps.app.goo.gl/your-business'] }),
@@ -331,10 +324,9 @@ export const WhyPoint = z.strictObject({ title: Text, text: Text, icon: IconName
 export type WhyPoint = z.infer<typeof WhyPoint>;
 
 /**
- * Text shared by every area page (content/area-copy.yaml). "{name}" stands for the area's name.
- * It is shown on the San Rafael and Gallup pages too, which must not claim 24/7 service
- *, so it may not say "24/7": the pages add that claim from each area's
- * `page.emergency`.
+ * Text shared by every area page (content/area-copy.yaml), "{name}" standing for the area's name.
+ * It may not say "24/7": pages whose emergency service is only "available" show it too, and the
+ * pages add that claim from each area's `page.emergency`.
  */
 const AreaText = Text.refine((t) => !t.includes('24/7'), 'must not say "24/7": it is shown on pages where emergency service is only "available"');
 
@@ -393,30 +385,17 @@ export function rowNamesOf(data: unknown, field: string | undefined): string[] {
 }
 
 /**
- * Checks one record against a schema.
- * @param file     content file the record came from, e.g. "content/areas/*.yaml"
+ * Checks one record against a schema, without throwing.
+ * @param file     content file the record came from, e.g. "content/areas/gallup.yaml"
  * @param label    how to name the record, e.g. 'community "fence-lake"'
  * @param siblings other records of the same collection: their values serve as examples in messages
- * @returns the parsed record
- * @throws ContentError with every mistake of the record (recordProblems), one line each naming
- *   file, record and field, e.g.
- *   `content/areas/*.yaml: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
- *   `content/areas/*.yaml: community "acoma": unknown field "pgae"; did you mean "page"?`
- *   `content/areas/*.yaml: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
+ * @returns the parsed record, or every mistake of it, one line each naming file, record and field, e.g.
+ *   `content/areas/fence-lake.yaml: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
+ *   `content/areas/acoma.yaml: community "acoma": unknown field "pgae"; did you mean "page"?`
+ *   `content/areas/acoma.yaml: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
  */
-export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []): z.infer<S> {
-  const checked = recordProblems(schema, data, file, label, siblings);
-  if (checked.problems.length) throw new ContentError(checked.problems);
-  return checked.record as z.infer<S>;
-}
-
-/**
- * Checks one record against a schema without throwing.
- * @returns the parsed record, or every mistake of it (each with file, record, slug, field, what it
- *   must be and the value given)
- */
-function recordProblems<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []):
-  { record: z.infer<S>; problems: [] } | { record?: undefined; problems: ContentProblem[] } {
+export function checkRecord<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []):
+  { record?: z.infer<S>; problems: ContentProblem[] } {
   const result = schema.safeParse(data);
   if (result.success) return { record: result.data, problems: [] };
   const slug = (data as { slug?: unknown } | null)?.slug;
@@ -426,36 +405,34 @@ function recordProblems<S extends z.ZodType>(schema: S, data: unknown, file: str
   };
 }
 
+/** checkRecord that throws: @throws ContentError with every mistake of the record */
+export function check<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string): z.infer<S> {
+  const { record, problems } = checkRecord(schema, data, file, label);
+  if (problems.length) throw new ContentError(problems);
+  return record as z.infer<S>;
+}
+
 /**
- * Checks every record of a collection and that `key(record)` is unique.
- * @param fileOf the file a record is read from, by its slug
- * @returns the parsed records, in order
- * @throws ContentError with the mistakes of every bad record of the collection at once, and a
- *   line for each record whose key another record already has (naming both)
+ * Checks every record of a collection (checkRecord) and that each slug is unique.
+ * @returns the parsed records, in order (undefined for a bad one), and the mistakes of every bad
+ *   record, with a line for each record whose slug another record already has (naming both)
  */
-export function checkAll<S extends z.ZodType>(
-  schema: S,
-  records: unknown[],
-  fileOf: (slug: string) => string,
-  kind: string,
-  key: (r: z.infer<S>) => string,
-): z.infer<S>[] {
+export function checkAll<S extends z.ZodType>(schema: S, records: unknown[], kind: keyof typeof COLLECTION_FOLDERS): { records: (z.infer<S> | undefined)[]; problems: ContentProblem[] } {
   const seen = new Map<string, number>();
   const problems: ContentProblem[] = [];
   const checked = records.map((raw, i) => {
     const slug = (raw as { slug?: unknown })?.slug;
     const label = typeof slug === 'string' ? `${kind} "${slug}"` : `${kind} ${i + 1}`;
-    const file = fileOf(typeof slug === 'string' ? slug : String(i + 1));
-    const { record, problems: mistakes } = recordProblems(schema, raw, file, label, records);
+    const file = recordFile(kind, typeof slug === 'string' ? slug : String(i + 1));
+    const { record, problems: mistakes } = checkRecord(schema, raw, file, label, records);
     problems.push(...mistakes);
     if (record === undefined) return record;
-    const k = key(record);
+    const k = (record as { slug: string }).slug;
     if (seen.has(k)) {
       problems.push({ file, record: label, slug: k, field: 'slug', value: k, expected: `duplicates "${k}" (also ${kind} ${seen.get(k)! + 1}); slugs must be unique.` });
     }
     seen.set(k, i);
     return record;
   });
-  if (problems.length) throw new ContentError(problems);
-  return checked as z.infer<S>[];
+  return { records: checked, problems };
 }

@@ -13,12 +13,10 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
+import { inner } from './schema-messages.ts';
 
 /** A place in a file, counted from 1. */
-interface Position {
-  line: number;
-  column: number;
-}
+interface Position { line: number; column: number }
 
 /** One YAML file, parsed: its data and where each value is written. */
 export interface YamlFile {
@@ -38,12 +36,9 @@ export interface YamlFile {
 }
 
 /**
- * Parses YAML text and reads it against a zod schema (the record's, or undefined to read plain
- * values as YAML 1.2's core schema does).
- * @param file   the file's path relative to the project, for the problems' lines
- * @param text   the file's contents (UTF-8)
- * @param schema the zod schema of the whole file's data
- * @returns the data and the YAML mistakes; never throws for bad YAML
+ * Parses YAML text and reads it against the zod schema of the whole file's data (undefined: read
+ * plain values as YAML 1.2's core schema does). Never throws for bad YAML.
+ * @param file the file's path relative to the project, for the problems' lines
  */
 export function readYaml(file: string, text: string, schema: z.ZodType | undefined): YamlFile {
   const lineCounter = new LineCounter();
@@ -153,20 +148,6 @@ function kindsOf(schema: z.ZodType | undefined): Set<string> {
     case 'pipe': return kindsOf(def.in);
     default: return new Set(['any']);
   }
-}
-
-/** The schema of one field of an object schema, or of the items of a list schema (undefined when unknown). */
-function inner(schema: z.ZodType | undefined, step: string | number): z.ZodType | undefined {
-  let def = (schema as { _zod?: { def?: Record<string, any> } } | undefined)?._zod?.def;
-  while (def && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe', 'union'].includes(def.type)) {
-    const next: any = def.type === 'pipe' ? def.in
-      : def.type === 'union' ? (def.options as any[]).find((o) => ['object', 'array'].includes(o?._zod?.def?.type) || ['optional', 'nullable'].includes(o?._zod?.def?.type))
-        : def.innerType;
-    def = next?._zod?.def;
-  }
-  if (def?.type === 'object') return def.shape[step as string];
-  if (def?.type === 'array') return def.element;
-  return undefined;
 }
 
 /** YAML 1.2 core schema's plain values (https://yaml.org/spec/1.2.2/#1032-tag-resolution). */

@@ -6,10 +6,9 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Whether `cached` made the file or found it. */
-export interface CacheResult {
+/** The bytes, and whether `cached` made them (a miss) or found them in the folder. */
+interface CacheResult {
   bytes: Buffer;
-  /** True when `make` ran (a miss); false when the file came from the folder. */
   made: boolean;
 }
 

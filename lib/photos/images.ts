@@ -2,19 +2,15 @@
  * Turns one photo file into the files the pages serve, with sharp (libvips): AVIF, WebP and a JPEG
  * fallback at several widths, cropped to the 3:2 box every photo slot of the site has, and a
  * 1200x630 JPEG for social cards. The EXIF orientation is applied to the pixels; every output is
- * converted to sRGB and carries no metadata at all (no EXIF, GPS, XMP, IPTC, ICC profile): sharp
- * strips it unless told to keep it (https://sharp.pixelplumbing.com/api-output#keepmetadata).
- *
- * Encodes are cached on disk (lib/photos/disk-cache.ts) under a key made of the source's SHA-256 and
- * every option that shapes the output, including sharp's and libvips' versions, so a rebuild
- * re-encodes only what changed.
+ * sRGB and carries no metadata (no EXIF, GPS, ICC profile: https://sharp.pixelplumbing.com/api-output#keepmetadata).
+ * Encodes are cached on disk under a key made of the source's SHA-256 and every option that shapes
+ * the output, sharp's and libvips' versions included, so a rebuild re-encodes only what changed.
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { SHARE_IMAGE_SIZE } from '../route.ts';
 import { cached } from './disk-cache.ts';
 
-/** An output format of a photo. */
 export type ImageFormat = 'avif' | 'webp' | 'jpeg';
 
 /**
@@ -24,7 +20,6 @@ export type ImageFormat = 'avif' | 'webp' | 'jpeg';
  */
 const FORMATS: readonly ImageFormat[] = ['avif', 'webp', 'jpeg'];
 
-/** File extension of each format. */
 export const EXTENSION: Readonly<Record<ImageFormat, string>> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
 
 /**
@@ -47,11 +42,8 @@ export const ASPECT = { width: 3, height: 2 } as const;
  */
 const QUALITY: Readonly<Record<ImageFormat, number>> = { avif: 55, webp: 75, jpeg: 75 };
 
-/**
- * Encoder effort: AVIF 4 of 0-9 and WebP 4 of 0-6 are sharp's defaults, the usual trade of
- * encode time for size; JPEG uses mozjpeg's trellis quantisation and progressive scans.
- */
-const ENCODE_OPTIONS = {
+/** Encoder effort: sharp's defaults for AVIF (4 of 0-9) and WebP (4 of 0-6); JPEG with mozjpeg. */
+export const ENCODE_OPTIONS = {
   avif: (quality: number) => ({ quality, effort: 4 }),
   webp: (quality: number) => ({ quality, effort: 4 }),
   jpeg: (quality: number) => ({ quality, mozjpeg: true }),
@@ -66,13 +58,10 @@ const ENCODER = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
 /** Formats a photo may be given in (what sharp's prebuilt binaries decode, less GIF and SVG). */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'tiff', 'heif']);
 
-/** Why a file could not be used as a photo. */
-export type ImageProblem = 'unreadable' | 'not-a-photo' | 'heic' | 'corrupt';
-
 /** A file that is not a usable photo. `problem` says why; the message is libvips' own. */
 export class ImageError extends Error {
   override name = 'ImageError';
-  constructor(readonly problem: ImageProblem, message: string, readonly format?: string) {
+  constructor(readonly problem: 'unreadable' | 'not-a-photo' | 'heic' | 'corrupt', message: string, readonly format?: string) {
     super(message);
   }
 }
@@ -87,24 +76,22 @@ export interface SourceImage {
   height: number;
 }
 
-/** One output file of a photo. */
+/** One output file of a photo; size in px. */
 export interface EncodedImage {
   format: ImageFormat;
-  /** Size in px. */
   width: number;
   height: number;
   bytes: Buffer;
 }
 
-/** What `encodePhoto` made, and how many files it had to encode (the rest came from the cache). */
+/**
+ * What `encodePhoto` made: every width of every format (widths ascending within a format), the
+ * 1200x630 JPEG social card, and how many files it encoded (cache misses) and took from the cache.
+ */
 export interface EncodedPhoto {
-  /** Every width of every format, widths ascending within a format. */
   images: EncodedImage[];
-  /** The 1200x630 JPEG social card. */
   social: EncodedImage;
-  /** Files encoded by this call (cache misses). */
   encoded: number;
-  /** Files taken from the cache. */
   reused: number;
 }
 
@@ -132,10 +119,7 @@ export async function readSource(bytes: Buffer): Promise<SourceImage> {
   };
 }
 
-/**
- * The largest 3:2 box inside a width x height picture, px.
- * @returns its width and height (the crop `encodePhoto` makes before resizing)
- */
+/** The largest 3:2 box inside a width x height picture, px: the crop `encodePhoto` makes before resizing. */
 export function cropBox(width: number, height: number): { width: number; height: number } {
   const w = Math.min(width, Math.floor((height * ASPECT.width) / ASPECT.height));
   return { width: w, height: Math.round((w * ASPECT.height) / ASPECT.width) };

@@ -11,9 +11,7 @@ import type { PhotoLibrary } from './photos.ts';
 export const PAGE_PHOTO_BUDGET_BYTES = 300 * 1024;
 
 /**
- * @param placed  the photos a page placed (lib/build/render.ts RenderedPage.photos)
- * @param library the processed photos
- * @param phone   viewport width (CSS px) and device pixel ratio; default SUMMARY_PHONE
+ * @param phone viewport width (CSS px) and device pixel ratio
  * @returns bytes downloaded; 0 for a page without photos
  * @throws Error for a placed photo missing from the library (a bug)
  */

@@ -9,13 +9,13 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { closest, distance } from 'fastest-levenshtein';
 import { ContentError, type ContentProblem } from '../content/schema.ts';
 import { PHOTOS_FOLDER, type Photo } from '../content/photo-schema.ts';
 import type { EncodedImage, ImageError, ImageFormat, SourceImage } from './images.ts';
 import type { SiteData } from '../content/load-content.ts';
 import type { SiteFile } from '../write.ts';
 import { HOME_FILE, recordFile, SETTINGS_FILE } from '../content/content-paths.ts';
+import { closestKey } from '../content/schema-messages.ts';
 
 /** Site folder of the processed photos: content-hashed names only, so hosts may cache it for a year. */
 const PHOTOS_URL = '/img/photos/';
@@ -27,29 +27,25 @@ const PHOTOS_URL = '/img/photos/';
  */
 const MIN_PHOTO = { width: 1200, height: 800 } as const;
 
-/** Where a photo field was found, for messages: content file and record label. */
+/**
+ * Where a photo field was found, as content errors name it: file, record label ('community
+ * "grants"'), slug (none for the home page) and field (default "photo.src"). `socialOnly`: the
+ * photo is only the share image, so only its social card is made and needs that card's size.
+ */
 export interface PhotoUse {
-  /** Content file, e.g. "content/areas/*.yaml". */
   file: string;
-  /** The record, e.g. 'community "grants"'. */
   label: string;
-  /** The record's slug, e.g. "grants"; absent for the home page. */
   slug?: string;
-  /** The field that names the file, for messages; default "photo.src". */
   field?: string;
-  /** True when the photo is only the share image: only its social card is made, and it needs only that card's size. */
   socialOnly?: boolean;
   photo: Photo;
 }
 
-/** One file of a processed photo, as the pages link it. */
+/** One file of a processed photo, as the pages link it: site path ("/img/photos/van-800-1A2B3C4D.avif"), size in px, bytes. */
 export interface PhotoFile {
-  /** Site path, e.g. "/img/photos/van-800-1A2B3C4D.avif". */
   path: string;
-  /** Size in px. */
   width: number;
   height: number;
-  /** File size. */
   bytes: number;
 }
 
@@ -65,29 +61,27 @@ export interface ProcessedPhoto {
   width: number;
   height: number;
   files: Readonly<Record<ImageFormat, PhotoFile[]>>;
-  /** The 1200x630 JPEG for og:image and twitter:image. */
   social: PhotoFile;
 }
 
 /** Processed photos by `src`. */
 export type PhotoLibrary = ReadonlyMap<string, ProcessedPhoto>;
 
-/** What `processPhotos` returns. */
+/** What `processPhotos` returns: the library, the files to write under /img/photos/, and how many were encoded or taken from the cache. */
 export interface PhotoBuild {
   library: PhotoLibrary;
-  /** Files to write under /img/photos/. */
   files: SiteFile[];
-  /** Files encoded in this build, and files taken from the on-disk cache. */
   encoded: number;
   reused: number;
 }
 
+/**
+ * The folder `src` is relative to, the on-disk cache of encoded files, and what to call when a
+ * photo's files start being encoded (not when they all come from the cache): progress on a long first build.
+ */
 export interface PhotoOptions {
-  /** Folder `src` is relative to; default content/photos/ in the project. */
   photosDir: string;
-  /** On-disk cache of encoded files. */
   cacheDir: string;
-  /** Called when a photo's files start being encoded (not when they all come from the cache): progress on a long first build. */
   onEncode?: (src: string, index: number, count: number) => void;
 }
 
@@ -114,15 +108,8 @@ export function photoUses(site: Pick<SiteData, 'settings' | 'home' | 'communitie
  * @returns a path relative to the folder, or undefined when nothing is near
  */
 export function nearestName(wanted: string, available: readonly string[]): string | undefined {
-  if (available.length === 0) return undefined;
-  const lower = wanted.toLowerCase();
   const stem = (f: string) => f.toLowerCase().replace(/\.[^./]+$/, '');
-  const sameCase = available.find((f) => f.toLowerCase() === lower);
-  if (sameCase) return sameCase;
-  const sameStem = available.find((f) => stem(f) === stem(wanted));
-  if (sameStem) return sameStem;
-  const near = closest(lower, available.map((f) => f.toLowerCase()));
-  return distance(lower, near) <= Math.max(1, Math.floor(wanted.length / 3)) ? available.find((f) => f.toLowerCase() === near) : undefined;
+  return available.find((f) => f.toLowerCase() === wanted.toLowerCase()) ?? available.find((f) => stem(f) === stem(wanted)) ?? closestKey(wanted, available, 1);
 }
 
 /** "van", "areas-grants": a URL-safe stem for the files of a `src`. */

@@ -4,12 +4,10 @@
  * of the business in its JSON-LD.
  *
  * Unless the settings name a photo (`shareImage`, whose card lib/photos/photos.ts makes), the build
- * draws it from the settings: the business's name, its base town and its phone number, in a navy
- * band below the site's hero art (static/img/hero.svg) with its logo (static/img/logo.svg),
- * 1200x630 px, PNG, written at DRAWN_SHARE_IMAGE. Every letter is a path of the font this folder
- * ships (fonts/DejaVuSans-Bold.ttf, lib/photos/share-drawing.ts), so the bytes are the same on
- * every machine. The PNG is kept in the photo cache (lib/photos/disk-cache.ts) under a key made of
- * everything that shapes it, so a rebuild with the same name, town and phone draws nothing.
+ * draws it from the settings below the site's hero art with its logo, 1200x630 px, PNG, written at
+ * DRAWN_SHARE_IMAGE. Every letter is a path of the font this folder ships, so the bytes are the
+ * same on every machine; the PNG is kept in the photo cache under a key made of everything that
+ * shapes it, so a rebuild with the same name, town and phone draws nothing.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -39,7 +37,7 @@ export interface ShareText {
 }
 
 /** The art the image is drawn with: the SVG files' bytes. */
-export interface ShareArt {
+interface ShareArt {
   hero: Buffer;
   logo: Buffer;
 }
@@ -103,10 +101,10 @@ const drawerVersions = () => (drawer ??= ['satori', 'sharp'].map((name) => `${na
 
 /**
  * The drawn share image of the settings, as the file the build writes at DRAWN_SHARE_IMAGE; none
- * when the settings name a photo instead (lib/photos/photos.ts makes its card).
+ * when the settings name a photo instead.
  * @param artDir   folder of hero.svg and logo.svg (the site's static/img/)
- * @param cacheDir the photo cache: the PNG is kept under a hash of the layout (its text and art
- *   included), the font and the drawing libraries' versions, so it is drawn again only when one of them changes
+ * @param cacheDir the photo cache: the PNG is kept under a hash of the layout, the font and the
+ *   drawing libraries' versions
  * @returns the file, and whether it was drawn now (false: taken from the cache)
  * @throws Error when the art, the font or the cache folder cannot be read or written
  */

@@ -8,11 +8,8 @@ export interface Crumb {
 }
 
 /**
- * Special labels for path segments. They cover
- * service-areas, automotive, residential, commercial, emergency. "areas" has no page of its own
- * (the hosts answer /areas/ with a 301 to /service-areas/, lib/site-files/hosting.ts), so its
- * crumb is labelled Service Areas and links to /service-areas/. "services" is the specialised
- * services hub, /services/.
+ * Labels of path segments other than their title case. "areas" has no page of its own (the hosts
+ * answer /areas/ with a 301 to /service-areas/), so its crumb links to /service-areas/.
  */
 const CRUMB_LABELS: Record<string, { label: string; path?: string }> = {
   'service-areas': { label: 'Service Areas' },
@@ -28,12 +25,9 @@ const CRUMB_LABELS: Record<string, { label: string; path?: string }> = {
 };
 
 /**
- * Builds breadcrumbs from a URL path, Home first.
- * A segment following "areas" gets the suffix ", " and `region` (", NM"); the last crumb has no link.
- * @param path site-absolute path, e.g. "/areas/fence-lake/"
- * @param region the settings' state (`location.region`), e.g. "NM"
- * @param labels optional label overrides by segment (e.g. a service's display name)
- * @returns the crumbs; a single crumb (Home) means the trail is hidden
+ * Breadcrumbs of a site path ("/areas/fence-lake/"), Home first; the last crumb has no link. A
+ * segment after "areas" gets ", " and `region` (the settings' state, "NM").
+ * @param labels label overrides by segment (e.g. a service's display name)
  */
 export function breadcrumbsFor(path: string, region: string, labels: Record<string, string> = {}): Crumb[] {
   const segments = path.split('/').filter(Boolean);

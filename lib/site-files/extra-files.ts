@@ -1,20 +1,44 @@
 /**
- * Files the build writes besides the pages and scripts: sitemap.xml, robots.txt, and whatever
- * the later features generate (web app manifest, contact card, hosting files, keyword corpus, service worker).
- * Each generator is a function of the site data and the route table, listed with the paths of
- * the files it writes (GENERATED_FILES, which the static folder's check reads); add one entry each.
+ * Files the build writes besides the pages and scripts: sitemap.xml and robots.txt (made here,
+ * from the route table), the web app manifest, the contact card, the hosting files, the keyword
+ * corpus and the service worker. Each generator is a function of the site data and the route
+ * table, listed with the paths of the files it writes (GENERATED_FILES, which the static folder's
+ * check reads); add one entry each.
  */
 import type { BuiltPage, FileGenerator } from '../built-page.ts';
-import type { Route } from '../route.ts';
+import { isIndexable, type Route } from '../route.ts';
+import { absoluteUrl } from './structured-data.ts';
 import { HOSTING_FILES, hostingFiles } from './hosting.ts';
 import type { SiteData } from '../content/load-content.ts';
 import { generateManifest, MANIFEST_PATH } from './manifest.ts';
 import { generateServiceWorker } from '../bundle/service-worker.ts';
-import { generateRobots, generateSitemap } from './crawler-files.ts';
 import { generateVCard, VCARD_PATH } from './vcard.ts';
 import type { SiteFile } from '../write.ts';
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { CORPUS_PATH, generateCorpus } from './corpus.ts';
+
+/**
+ * sitemap.xml (sitemaps.org protocol): every indexable, self-canonical page, URLs sorted so builds
+ * are reproducible.
+ */
+function generateSitemap(routes: Pick<Route, 'path' | 'meta'>[], siteUrl: string): string {
+  const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const urls = routes.filter((r) => isIndexable(r as Route)).map((r) => absoluteUrl(siteUrl, r.path)).sort();
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
+    .map((u) => `  <url><loc>${escapeXml(u)}</loc></url>`)
+    .join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * robots.txt letting crawlers fetch every page (an empty Disallow, RFC 9309), with its Sitemap:
+ * line. Pages kept out of search results (the internal keyword page, the 404 page) say so with
+ * their robots meta tag, which a crawler obeys only if it may fetch the page; a disallowed URL
+ * can still be indexed from links to it
+ * (https://developers.google.com/search/docs/crawling-indexing/block-indexing).
+ */
+function generateRobots(siteUrl: string): string {
+  return `User-agent: *\nDisallow:\n\nSitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}\n`;
+}
 
 /** One generator and the site paths of the files it writes, every build the same. */
 interface Generator {

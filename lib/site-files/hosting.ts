@@ -6,15 +6,8 @@
  *
  * Every rule is one entry of a list or table below, and every generator reads it, so a new rule
  * is one line: a security header in SECURITY_HEADERS, a cache lifetime in CACHE_RULES, a file
- * never served in HOST_CONFIG_FILES, a redirect in REDIRECTS, a type in MIME_TYPES.
- *
- * The rules: a 404 page; the 301 from the acoma-pueblo alias to the acoma page (lib/content/area-alias.ts
- * ACOMA_ALIAS) and from /areas/ to /service-areas/; the site's other host name (with or without
- * "www.") to its address (.htaccess, nginx; Netlify and Cloudflare Pages do it in their domain
- * settings); X-Robots-Tag noindex on the keyword corpus; HTTPS redirect and HSTS only over HTTPS; the headers a <meta> cannot carry
- * (frame-ancestors, nosniff, referrer policy, permissions policy, COOP); compression of text;
- * content-hashed assets cached for a year, images a day, pages and other generated files
- * revalidated on every visit; MIME types for .vcf and .webmanifest.
+ * never served in HOST_CONFIG_FILES, a redirect in REDIRECTS, a type in MIME_TYPES. (Netlify and
+ * Cloudflare Pages redirect the site's other host name in their domain settings.)
  */
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { ACOMA_ALIAS } from '../content/area-alias.ts';
@@ -32,13 +25,13 @@ export interface Redirect {
 }
 
 /**
- * The folder of the area pages has no page of its own: /areas/ (with or without its slash, and
- * nothing under it, so every town page stays) goes to the page of all areas.
+ * The site's own redirects: /areas/acoma-pueblo/ is the same page as /areas/acoma/; the folder of
+ * the area pages has no page of its own, so /areas/ (nothing under it) goes to the page of all areas.
  */
-const HUB_REDIRECTS: readonly Redirect[] = [{ from: '/areas/', to: '/service-areas/', status: 301 }];
-
-/** The site's own redirects. /areas/acoma-pueblo/ is the same page as /areas/acoma/. */
-export const REDIRECTS: readonly Redirect[] = [{ from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 }, ...HUB_REDIRECTS];
+export const REDIRECTS: readonly Redirect[] = [
+  { from: ACOMA_ALIAS.from, to: ACOMA_ALIAS.to, status: 301 },
+  { from: '/areas/', to: '/service-areas/', status: 301 },
+];
 
 /**
  * Every redirect of a site: REDIRECTS, then the operator's (content/settings.yaml `redirects`: old paths
@@ -106,48 +99,7 @@ export function contentSecurityPolicyFor(sitePath: string): string {
  */
 const FILE_CSP_PATTERNS = ['/img/*', '/*.svg', '/*.xml'] as const;
 
-/** .htaccess lines (inside mod_headers) sending FILE_CSP on FILE_CSP_PATH (the error page keeps the pages' policy). */
-function fileCspHtaccess(): string[] {
-  return [
-    '  # Files that are not pages or scripts (an SVG opened on its own): no script runs in them',
-    `  <If "%{REQUEST_URI} =~ ${apacheRegex(FILE_CSP_PATH)} && -z %{ENV:REDIRECT_STATUS}">`,
-    `    Header always set Content-Security-Policy "${FILE_CSP}"`,
-    '  </If>',
-  ];
-}
-
-/**
- * .htaccess lines stopping folder listings where the host allows them (Options +Indexes): a
- * folder without index.html answers 404 with the 404 page. A rewrite rather than
- * `Options -Indexes`, which many shared hosts forbid in .htaccess and answer with 500.
- */
-function noFolderListingHtaccess(redirects: readonly Redirect[]): string[] {
-  return [
-    '<IfModule mod_rewrite.c>',
-    '  # A folder without index.html is never listed: 404 (unless a redirect below answers it:',
-    '  # mod_rewrite runs before mod_alias in .htaccess, so its RedirectMatch would never be reached)',
-    '  RewriteCond %{REQUEST_FILENAME} -d',
-    '  RewriteCond %{REQUEST_FILENAME}/index.html !-f',
-    ...redirects.map((r) => `  RewriteCond %{REQUEST_URI} !^${escapeRegExp(withoutSlash(r.from))}/?$`),
-    '  RewriteRule ^ - [R=404,L]',
-    '</IfModule>',
-  ];
-}
-
-/** The nginx variable holding a response's Content-Security-Policy (a `map` of its path, $uri). */
-const NGINX_CSP_VARIABLE = '$site_content_security_policy';
-
-/** nginx `map` choosing FILE_CSP on FILE_CSP_PATH ($uri is the error page's own path once it is served). */
-function fileCspNginxMap(): string[] {
-  return [
-    `map $uri ${NGINX_CSP_VARIABLE} {`,
-    `  "~*${FILE_CSP_PATH.source}" "${FILE_CSP}";`,
-    `  default "${HEADER_ONLY_CSP}";`,
-    '}',
-  ];
-}
-
-/** HSTS max-age in seconds: one year (the issue asks for at least 180 days; hstspreload.org asks for 1 year). */
+/** HSTS max-age in seconds: one year (hstspreload.org asks for 1 year). */
 export const HSTS_MAX_AGE_S = 31_536_000;
 /** Strict-Transport-Security, sent only on responses served over HTTPS. */
 export const HSTS_HEADER = `max-age=${HSTS_MAX_AGE_S}`;
@@ -165,24 +117,22 @@ export const CACHE_CONTROL = {
   image: 'public, max-age=86400',
 } as const;
 
-/** File extensions cached as images (CACHE_CONTROL.image). */
-const IMAGE_EXTENSIONS = ['svg', 'png', 'ico', 'webp', 'avif', 'jpg', 'jpeg', 'gif'] as const;
-const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
+/** Files cached as images (CACHE_CONTROL.image), by extension. */
+const IMAGE_FILE = /\.(svg|png|ico|webp|avif|jpg|jpeg|gif)$/i;
 
 /** A content-hashed asset: esbuild's "[name]-[hash].js" under /assets/ (lib/bundle/esbuild-options.ts), 8-character hash. */
 export const HASHED_ASSET = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
 /** A processed photo, "{name}-{width}-{HASH}.{avif|webp|jpg}" under /img/photos/ (lib/photos/photos.ts): named by its content too. */
 export const HASHED_PHOTO = /^\/img\/photos\/[^/]+-[A-Z0-9]{8}\.(?:avif|webp|jpg)$/;
 
-/** One Cache-Control rule: the request paths it applies to and the value. */
-export interface CacheRule {
-  /** Request paths, as a regular expression on the path (also written into .htaccess and nginx). */
+/**
+ * One Cache-Control rule: the request paths it applies to (also written into .htaccess and nginx),
+ * the value, and the same paths as a `_headers` pattern ("*" matches anything; none leaves
+ * Netlify's and Cloudflare's own default, which already revalidates on every visit).
+ */
+interface CacheRule {
   path: RegExp;
   cacheControl: string;
-  /**
-   * The same paths as a `_headers` pattern (Netlify and Cloudflare Pages: "*" matches anything);
-   * none leaves those hosts' own default, which already revalidates on every visit.
-   */
   headersPattern?: string;
 }
 
@@ -229,15 +179,12 @@ const COMPRESSIBLE_TYPES = [
   'text/plain', 'text/vcard',
 ] as const;
 
-/**
- * The FTP/SFTP deploy's record of the files it uploaded (lib/deploy/deploy.ts): on the server, never
- * served (a dot-file, so HIDDEN_PATH denies it on every host).
- */
+/** The FTP/SFTP deploy's record of the files it uploaded: never served (a dot-file: HIDDEN_PATH). */
 export const DEPLOY_MANIFEST = '/.deploy-manifest.json';
 
 /**
  * The same record's name on a server that refuses names starting with a dot (Pure-FTPd's
- * ProhibitDotFilesWrite, `-x`). Not a dot-file, so HOST_CONFIG_FILES lists it to keep it unserved.
+ * ProhibitDotFilesWrite, `-x`): HOST_CONFIG_FILES lists it to keep it unserved.
  */
 export const DEPLOY_MANIFEST_PLAIN = '/deploy-manifest.json';
 
@@ -248,10 +195,7 @@ export const HOSTING_FILES = ['/.htaccess', '/_headers', '/_redirects'] as const
 export const HOST_CONFIG_FILES = [...HOSTING_FILES, DEPLOY_MANIFEST_PLAIN] as const;
 const HOST_CONFIG_FILE = () => new RegExp(`^(${HOST_CONFIG_FILES.map((f) => escapeRegExp(f)).join('|')})$`);
 
-/**
- * Cache-Control for a request path as the hosts serve it.
- * @param sitePath request path, e.g. "/", "/areas/grants/", "/assets/site-AB12CD34.js"
- */
+/** Cache-Control for a request path ("/", "/assets/site-AB12CD34.js") as the hosts serve it. */
 export function cacheControlFor(sitePath: string): string {
   return CACHE_RULES.find((r) => r.path.test(sitePath))?.cacheControl ?? CACHE_CONTROL.html;
 }
@@ -262,10 +206,8 @@ export function isHiddenPath(sitePath: string): boolean {
 }
 
 /**
- * The redirect for a request path, if any; matches `from` with or without its trailing slash.
- * @param redirects the site's redirects (default REDIRECTS; a built folder's, the operator's
- *   included: redirectsOfFile of its _redirects)
- * @returns the target path, or undefined
+ * The target of the redirect for a request path, if any; matches `from` with or without its
+ * trailing slash. `redirects`: a built folder's are redirectsOfFile of its _redirects.
  */
 export function redirectFor(sitePath: string, redirects: readonly Redirect[] = REDIRECTS): string | undefined {
   return redirects.find((r) => sitePath === r.from || `${sitePath}/` === r.from)?.to;
@@ -278,33 +220,10 @@ export function redirectFor(sitePath: string, redirects: readonly Redirect[] = R
  * keyword corpus is the raw data of the internal /keyword-analysis/ page, not a page for visitors.
  */
 const NOINDEX_FILES: readonly string[] = [CORPUS_PATH];
-/** The X-Robots-Tag value of NOINDEX_FILES. */
-const NOINDEX_ROBOTS_TAG = 'noindex';
 
 /** The X-Robots-Tag header for a request path, or undefined (every page says its own in a meta tag). */
 export function robotsTagFor(sitePath: string): string | undefined {
-  return NOINDEX_FILES.includes(sitePath) ? NOINDEX_ROBOTS_TAG : undefined;
-}
-
-/** .htaccess lines (inside mod_headers) sending X-Robots-Tag on NOINDEX_FILES. */
-function htaccessRobotsTag(): string[] {
-  return NOINDEX_FILES.flatMap((f) => [`  <If "%{REQUEST_URI} == '${f}'">`, `    Header always set X-Robots-Tag "${NOINDEX_ROBOTS_TAG}"`, '  </If>']);
-}
-
-/** _headers blocks sending X-Robots-Tag on NOINDEX_FILES. */
-function headersFileRobotsTag(): string[] {
-  return NOINDEX_FILES.map((f) => `${f}\n  X-Robots-Tag: ${NOINDEX_ROBOTS_TAG}`);
-}
-
-/** The nginx variable holding a response's X-Robots-Tag (empty: no header; nginx sends no header with an empty value). */
-const NGINX_ROBOTS_VARIABLE = '$site_robots_tag';
-
-/** The nginx `map` (http level) and `add_header` line (server level) sending X-Robots-Tag on NOINDEX_FILES. */
-function nginxRobotsTag(): { map: string[]; header: string } {
-  return {
-    map: [`map $uri ${NGINX_ROBOTS_VARIABLE} {`, ...NOINDEX_FILES.map((f) => `  "${f}" "${NOINDEX_ROBOTS_TAG}";`), '  default "";', '}'],
-    header: `  add_header X-Robots-Tag ${NGINX_ROBOTS_VARIABLE} always;`,
-  };
+  return NOINDEX_FILES.includes(sitePath) ? 'noindex' : undefined;
 }
 
 /**
@@ -318,56 +237,17 @@ export function alternateHost(siteUrl: string): string {
   return host.startsWith('www.') ? host.slice(4) : `www.${host}`;
 }
 
-/**
- * .htaccess lines (inside mod_rewrite, before the HTTPS redirect, so http://example.com reaches
- * https://www.example.com in one step) sending the alternate host to the site's address. They
- * match only that host name, so 127.0.0.1, localhost and a host's own preview address are left alone.
- */
-function htaccessHostRedirect(siteUrl: string): string[] {
-  const { host } = new URL(siteUrl);
-  return [
-    `  # ${alternateHost(siteUrl)} -> ${siteUrl}, the site's address, with the path kept`,
-    `  RewriteCond %{HTTP_HOST} ^${escapeRegExp(alternateHost(siteUrl))}\\.?(:[0-9]+)?$ [NC]`,
-    `  RewriteRule ^ https://${host}%{REQUEST_URI} [R=301,L]`,
-  ];
-}
-
-/**
- * The nginx server block answering the alternate host, over HTTP and HTTPS, with a 301 to the
- * site's address (the certificate must name that host too: certbot's `-d` both names).
- */
-function nginxHostRedirect(siteUrl: string, security: string[]): string[] {
-  const { host } = new URL(siteUrl);
-  return [
-    'server {',
-    '  listen 80;',
-    '  listen [::]:80;',
-    '  listen 443 ssl http2;',
-    '  listen [::]:443 ssl http2;',
-    `  server_name ${alternateHost(siteUrl)};`,
-    '  # ssl_certificate and ssl_certificate_key: as your certificate tool writes them',
-    ...security,
-    `  return 301 https://${host}$request_uri;`,
-    '}',
-    '',
-  ];
-}
-
 /** True when a MIME type is compressed on the fly. `type` may carry parameters ("; charset=…"). */
 export function isCompressible(type: string): boolean {
-  const base = type.split(';')[0].trim().toLowerCase();
-  return (COMPRESSIBLE_TYPES as readonly string[]).includes(base);
+  return (COMPRESSIBLE_TYPES as readonly string[]).includes(type.split(';')[0].trim().toLowerCase());
 }
 
 /** First line of the generated files; lib/output-folder.ts knows an earlier build's output folder by it in .htaccess. */
 const HEADER_COMMENT = 'Generated by lib/site-files/hosting.ts at build time. Edit that file, not this one.';
 /** "/areas/acoma-pueblo/" -> "/areas/acoma-pueblo" (the slash-less variant). */
 const withoutSlash = (p: string) => p.replace(/\/$/, '');
-
 /** A JavaScript regular expression as an Apache expression match (`m#...#`, flags kept). */
 const apacheRegex = (r: RegExp) => `m#${r.source}#${r.flags.includes('i') ? 'i' : ''}`;
-/** Apache expression: the client is one of the trusted proxies. */
-const fromProxy = (proxies: readonly string[]) => `(${proxies.map((p) => `-R '${p}'`).join(' || ')})`;
 
 /**
  * `.htaccess` for Apache 2.4 shared hosting. Every module-dependent block sits in <IfModule>, so a
@@ -375,8 +255,13 @@ const fromProxy = (proxies: readonly string[]) => `(${proxies.map((p) => `-R '${
  * hosts forbid them); nothing beyond what AllowOverride FileInfo permits (DirectoryIndex would
  * need Indexes, so Apache's default index.html is relied on). Checked on Apache 2.4 with
  * AllowOverride All, with FileInfo only, and with only core modules (test/quality/apache.test.ts).
+ * - The alternate host's redirect comes before the HTTPS one, so http://example.com reaches
+ *   https://www.example.com in one step; it matches only that host name, so 127.0.0.1, localhost
+ *   and a host's own preview address are left alone.
  * - The HTTPS redirect skips localhost/127.0.0.1; X-Forwarded-Proto counts only from a proxy in
  *   `trustedProxies`. HSTS is only sent over HTTPS (RFC 6797 section 7.2).
+ * - Folder listings are stopped by a rewrite to 404 rather than `Options -Indexes`, which many
+ *   shared hosts forbid in .htaccess and answer with 500.
  * - Cache rules become <If> blocks, last first, so the first matching rule of CACHE_RULES wins
  *   (Apache applies every matching block in order; the last Header set stays).
  * - mod_deflate appends "-gzip" to the ETag of a compressed response, so the browser's
@@ -393,7 +278,9 @@ const fromProxy = (proxies: readonly string[]) => `(${proxies.map((p) => `-R '${
 export function generateHtaccess(options: { trustedProxies?: readonly string[]; siteUrl?: string; redirects?: readonly Redirect[] } = {}): string {
   const proxies = options.trustedProxies ?? TRUSTED_PROXIES;
   const redirects = options.redirects ?? REDIRECTS;
-  const https = proxies.length ? `%{HTTPS} == 'on' || (${fromProxy(proxies)} && %{HTTP:X-Forwarded-Proto} == 'https')` : `%{HTTPS} == 'on'`;
+  const fromProxy = `(${proxies.map((p) => `-R '${p}'`).join(' || ')})`;
+  const https = proxies.length ? `%{HTTPS} == 'on' || (${fromProxy} && %{HTTP:X-Forwarded-Proto} == 'https')` : `%{HTTPS} == 'on'`;
+  const { siteUrl } = options;
   return [
     `# ${HEADER_COMMENT}`,
     `ErrorDocument 404 ${NOT_FOUND_PAGE}`,
@@ -405,16 +292,27 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[]; 
     '',
     '<IfModule mod_rewrite.c>',
     '  RewriteEngine On',
-    ...(options.siteUrl ? htaccessHostRedirect(options.siteUrl) : []),
+    ...(siteUrl ? [
+      `  # ${alternateHost(siteUrl)} -> ${siteUrl}, the site's address, with the path kept`,
+      `  RewriteCond %{HTTP_HOST} ^${escapeRegExp(alternateHost(siteUrl))}\\.?(:[0-9]+)?$ [NC]`,
+      `  RewriteRule ^ https://${new URL(siteUrl).host}%{REQUEST_URI} [R=301,L]`,
+    ] : []),
     proxies.length
       ? '  # http:// -> https://, except on a local server and behind a trusted proxy that received HTTPS'
       : '  # http:// -> https://, except on a local server (X-Forwarded-Proto is ignored: no proxy is trusted)',
     '  RewriteCond %{HTTPS} !=on',
-    ...(proxies.length ? [`  RewriteCond expr "! (${fromProxy(proxies)} && %{HTTP:X-Forwarded-Proto} == 'https')"`] : []),
+    ...(proxies.length ? [`  RewriteCond expr "! (${fromProxy} && %{HTTP:X-Forwarded-Proto} == 'https')"`] : []),
     '  RewriteCond %{HTTP_HOST} !^(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]+)?$ [NC]',
     '  RewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [R=301,L]',
     '</IfModule>',
-    ...noFolderListingHtaccess(redirects),
+    '<IfModule mod_rewrite.c>',
+    '  # A folder without index.html is never listed: 404 (unless a redirect below answers it:',
+    '  # mod_rewrite runs before mod_alias in .htaccess, so its RedirectMatch would never be reached)',
+    '  RewriteCond %{REQUEST_FILENAME} -d',
+    '  RewriteCond %{REQUEST_FILENAME}/index.html !-f',
+    ...redirects.map((r) => `  RewriteCond %{REQUEST_URI} !^${escapeRegExp(withoutSlash(r.from))}/?$`),
+    '  RewriteRule ^ - [R=404,L]',
+    '</IfModule>',
     '',
     '<IfModule mod_alias.c>',
     ...redirects.map((r) => `  RedirectMatch ${r.status} ^${escapeRegExp(withoutSlash(r.from))}/?$ ${r.to}`),
@@ -425,7 +323,11 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[]; 
     '',
     '<IfModule mod_headers.c>',
     ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `  Header always set ${name} "${value}"`),
-    ...fileCspHtaccess(),
+    // FILE_CSP by path; the error page keeps the pages' policy.
+    '  # Files that are not pages or scripts (an SVG opened on its own): no script runs in them',
+    `  <If "%{REQUEST_URI} =~ ${apacheRegex(FILE_CSP_PATH)} && -z %{ENV:REDIRECT_STATUS}">`,
+    `    Header always set Content-Security-Policy "${FILE_CSP}"`,
+    '  </If>',
     `  <If "${https}">`,
     `    Header always set Strict-Transport-Security "${HSTS_HEADER}"`,
     '  </If>',
@@ -435,7 +337,7 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[]; 
       `    Header set Cache-Control "${r.cacheControl}"`,
       '  </If>',
     ]),
-    ...htaccessRobotsTag(),
+    ...NOINDEX_FILES.flatMap((f) => [`  <If "%{REQUEST_URI} == '${f}'">`, `    Header always set X-Robots-Tag "${robotsTagFor(f)}"`, '  </If>']),
     '  # A revalidation with the ETag of a gzipped response ("...-gzip") also offers the plain one',
     `  RequestHeader edit "If-None-Match" '^"((.*)-gzip)"$' '"$1", "$2"'`,
     '</IfModule>',
@@ -468,7 +370,7 @@ export function generateHeadersFile(): string {
     ...FILE_CSP_PATTERNS.map((pattern) => block(pattern, { 'Content-Security-Policy': FILE_CSP })),
     block('/*.vcf', { 'Content-Type': MIME_TYPES['.vcf'] }),
     block('/*.webmanifest', { 'Content-Type': MIME_TYPES['.webmanifest'] }),
-    ...headersFileRobotsTag(),
+    ...NOINDEX_FILES.map((f) => block(f, { 'X-Robots-Tag': robotsTagFor(f)! })),
     '',
   ].join('\n');
 }
@@ -491,13 +393,10 @@ export function generateRedirectsFile(redirects: readonly Redirect[] = REDIRECTS
 }
 
 /**
- * The redirects a `_redirects` file holds (generateRedirectsFile's output, or the same format:
- * "from to status" per line, a line starting with "#" is a comment), each once: the "301!" and "301" lines of one
- * rule are one redirect, and a `from` without its trailing slash beside the same `from` with it
- * (same target) is the slash form's. Lines of another status than 301 (with or without "!") are
- * left out: the site writes only permanent redirects.
- * @param text the file's content
- * @returns the redirects, in the order of the file
+ * The redirects a `_redirects` file holds ("from to status" lines, "#" comments), each once, in
+ * the order of the file: the "301!" and "301" lines of one rule are one redirect, and a `from`
+ * without its trailing slash beside the same `from` with it (same target) is the slash form's.
+ * Lines of another status than 301 are left out: the site writes only permanent redirects.
  */
 export function redirectsOfFile(text: string): Redirect[] {
   const found = new Map<string, Redirect>();
@@ -509,16 +408,17 @@ export function redirectsOfFile(text: string): Redirect[] {
   return [...found.values()].filter((r) => r.from.endsWith('/') || found.get(`${r.from}/`)?.to !== r.to);
 }
 
-/** The nginx variable holding a response's Cache-Control (set by the `map` of generateNginx). */
-const NGINX_CACHE_VARIABLE = '$site_cache_control';
-
 /**
  * The nginx config with the same rules, for the operator's own domain (`npm run hosting -- nginx`
  * prints it). Goes in the `http` block (e.g. a file in /etc/nginx/sites-enabled/).
  * - Every add_header sits at server level and no location sets its own, so every response of the
  *   server carries them, redirects and error pages included (nginx drops inherited add_header
- *   lines in a location that has any; "always" adds them to 3xx/4xx responses too). Cache-Control
- *   comes from a `map` of CACHE_RULES on $uri (first matching regex wins, as in CACHE_RULES).
+ *   lines in a location that has any; "always" adds them to 3xx/4xx responses too). Cache-Control,
+ *   the Content-Security-Policy and X-Robots-Tag come from a `map` of the path ($uri, which is the
+ *   error page's own path once it is served; first matching regex wins, as in CACHE_RULES; an
+ *   empty value sends no header).
+ * - The alternate host (alternateHost) gets a server block of its own, over HTTP and HTTPS, with a
+ *   301 to the site's address (the certificate must name that host too: certbot's `-d` both names).
  * - Hosting files and dot-files answer 404 (with the 404 page); /.well-known/ stays reachable.
  * - .vcf and .webmanifest get their type in a location of their own (Debian's mime.types lacks
  *   them), without a charset in the type itself, so gzip_types matches them; `charset_types`
@@ -528,23 +428,28 @@ const NGINX_CACHE_VARIABLE = '$site_cache_control';
  * @param root folder the built site is uploaded to
  */
 export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www/site'): string {
-  const host = new URL(site.settings.siteUrl).host;
+  const { siteUrl } = site.settings;
+  const host = new URL(siteUrl).host;
   const security = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} "${v}" always;`);
-  // The site's server: the Content-Security-Policy by response type (fileCspNginxMap).
-  const siteSecurity = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} ${k === 'Content-Security-Policy' ? NGINX_CSP_VARIABLE : `"${v}"`} always;`);
+  const siteSecurity = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} ${k === 'Content-Security-Policy' ? '$site_content_security_policy' : `"${v}"`} always;`);
   const textTypes = COMPRESSIBLE_TYPES.filter((t) => t !== 'text/html');
   const nginxRegex = (r: RegExp) => `"~${r.flags.includes('i') ? '*' : ''}${r.source}"`;
   const loc = (match: string, body: string[]) => [`  location ${match} {`, ...body.map((l) => `    ${l}`), '  }'];
-  const robotsTag = nginxRobotsTag();
   return [
     '# Generated by lib/site-files/hosting.ts (npm run hosting -- nginx). Edit that file, not this one.',
-    `# For ${site.settings.siteUrl}. Goes inside the http { } block, e.g. as /etc/nginx/sites-enabled/site.conf.`,
-    `map $uri ${NGINX_CACHE_VARIABLE} {`,
+    `# For ${siteUrl}. Goes inside the http { } block, e.g. as /etc/nginx/sites-enabled/site.conf.`,
+    'map $uri $site_cache_control {',
     ...CACHE_RULES.map((r) => `  ${nginxRegex(r.path)} "${r.cacheControl}";`),
     `  default "${CACHE_CONTROL.html}";`,
     '}',
-    ...fileCspNginxMap(),
-    ...robotsTag.map,
+    'map $uri $site_content_security_policy {',
+    `  "~*${FILE_CSP_PATH.source}" "${FILE_CSP}";`,
+    `  default "${HEADER_ONLY_CSP}";`,
+    '}',
+    'map $uri $site_robots_tag {',
+    ...NOINDEX_FILES.map((f) => `  "${f}" "${robotsTagFor(f)}";`),
+    '  default "";',
+    '}',
     '',
     'server {',
     '  listen 80;',
@@ -554,7 +459,17 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     '  return 301 https://$host$request_uri;',
     '}',
     '',
-    ...nginxHostRedirect(site.settings.siteUrl, security),
+    'server {',
+    '  listen 80;',
+    '  listen [::]:80;',
+    '  listen 443 ssl http2;',
+    '  listen [::]:443 ssl http2;',
+    `  server_name ${alternateHost(siteUrl)};`,
+    '  # ssl_certificate and ssl_certificate_key: as your certificate tool writes them',
+    ...security,
+    `  return 301 https://${host}$request_uri;`,
+    '}',
+    '',
     'server {',
     '  listen 443 ssl http2;',
     '  listen [::]:443 ssl http2;',
@@ -573,14 +488,13 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     `  gzip_types ${textTypes.join(' ')};`,
     ...siteSecurity,
     `  add_header Strict-Transport-Security "${HSTS_HEADER}" always;`,
-    `  add_header Cache-Control ${NGINX_CACHE_VARIABLE} always;`,
-    robotsTag.header,
+    '  add_header Cache-Control $site_cache_control always;',
+    '  add_header X-Robots-Tag $site_robots_tag always;',
     '',
     ...siteRedirects(site.settings).flatMap((r) => loc(`~ ^${escapeRegExp(withoutSlash(r.from))}/?$`, [`return ${r.status} ${r.to};`])),
     ...HOST_CONFIG_FILES.flatMap((f) => loc(`= ${f}`, ['return 404;'])),
     ...loc(`~ ${HIDDEN_PATH.source}`, ['return 404;']),
-    ...Object.entries(MIME_TYPES).filter(([ext]) => ext === '.vcf' || ext === '.webmanifest').flatMap(([ext, type]) =>
-      loc(`~ \\${ext}$`, [`types { ${type.split(';')[0]} ${ext.slice(1)}; }`])),
+    ...(['.vcf', '.webmanifest'] as const).flatMap((ext) => loc(`~ \\${ext}$`, [`types { ${MIME_TYPES[ext].split(';')[0]} ${ext.slice(1)}; }`])),
     '}',
     '',
   ].join('\n');

@@ -22,27 +22,12 @@ const BACKGROUND_COLOR = '#f5efe6';
  */
 const SHORT_NAME_MAX_CHARS = 12;
 
-/** The icons (static/img/, drawn by the art issue). `purpose: maskable` keeps its art inside the safe zone. */
+/** The icons (static/img/, made by scripts/make-icons.ts). `purpose: maskable` keeps its art inside the safe zone. */
 const MANIFEST_ICONS = [
   { src: '/img/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
   { src: '/img/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
   { src: '/img/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ] as const;
-
-/** Web app manifest members this site sets. */
-export interface WebAppManifest {
-  id: string;
-  name: string;
-  short_name: string;
-  description: string;
-  lang: string;
-  start_url: string;
-  scope: string;
-  display: 'standalone';
-  background_color: string;
-  theme_color: string;
-  icons: readonly { src: string; sizes: string; type: string; purpose: string }[];
-}
 
 /**
  * The home-screen label: the business name when it fits in 12 characters, else "Locksmith".
@@ -52,11 +37,8 @@ export function shortName(name: string): string {
   return name.length <= SHORT_NAME_MAX_CHARS ? name : 'Locksmith';
 }
 
-/**
- * @param settings validated operator settings (the name, the base town and its state are used)
- * @returns the manifest object; serialise with JSON.stringify
- */
-export function buildManifest(settings: Pick<Settings, 'name' | 'location'>): WebAppManifest {
+/** The manifest's members, from the business name, its base town and state. */
+export function buildManifest(settings: Pick<Settings, 'name' | 'location'>) {
   return {
     id: '/',
     name: settings.name,
@@ -65,7 +47,7 @@ export function buildManifest(settings: Pick<Settings, 'name' | 'location'>): We
     lang: 'en-US',
     start_url: '/',
     scope: '/',
-    display: 'standalone',
+    display: 'standalone' as const,
     background_color: BACKGROUND_COLOR,
     theme_color: THEME_COLOR,
     icons: MANIFEST_ICONS,

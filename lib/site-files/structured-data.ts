@@ -53,17 +53,11 @@ export function sameAsList(urls: readonly (string | undefined)[]): string[] | un
 }
 
 /**
- * The business as a schema.org Locksmith from the settings: the stated hours as
- * openingHoursSpecification (a closed day opens and closes at 00:00) and, from the same rows, as
- * the openingHours text form ("Mo-Fr 06:00-23:00"), so the two can never disagree; address (the
- * street only when the settings publish it: `location.showStreetAddress`) and geo; price range,
- * payment, currency. `sameAs`: the video channel, the profiles of
- * content/settings.yaml and the bureau profile backing "accredited"; `hasMap`: the Google Business
- * Profile when it is a Google Maps address.
- * `aggregateRating` (best 5, worst 1) only with `withRating` and only for a rating collected on
- * this site (lib/content/rating.ts ratingMarkedUp): the page that passes it shows the rating.
- * `image`: `images` (site paths, lib/photos/share-image.ts businessImages: the owner's photos, else
- * the drawn share image), one as a URL, more as a list of URLs.
+ * The business as a schema.org Locksmith from the settings. The hours in both of schema.org's
+ * forms come from the same rows, so they never disagree; the street only when the settings
+ * publish it; `hasMap` only for a Google Maps profile link. `aggregateRating` only with
+ * `withRating` (the page that passes it shows the rating) and only for a rating collected on this
+ * site (lib/content/rating.ts). `images`: site paths (lib/photos/share-image.ts businessImages).
  */
 export function locksmithJsonLd(site: SiteData, { withRating = false, images = [DRAWN_SHARE_IMAGE] }: { withRating?: boolean; images?: readonly string[] } = {}): WithContext<Locksmith> {
   const { settings, communities } = site;

@@ -15,11 +15,7 @@ export const VCARD_LINE_OCTETS = 75;
 /** Site path of the card (linked from /mobile-apps/; served as text/vcard by the hosting files). */
 export const VCARD_PATH = '/contact.vcf';
 
-/**
- * Escapes one text value or one component of a structured value.
- * RFC 2426 section 4: backslash, comma and semicolon get a backslash; a line break becomes "\n".
- * @example escapeText('A; B, C') -> 'A\\; B\\, C'
- */
+/** Escapes one text value or one component of a structured value (RFC 2426 section 4): 'A; B, C' -> 'A\\; B\\, C'. */
 export function escapeText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
@@ -29,10 +25,8 @@ export function escapeText(value: string): string {
 }
 
 /**
- * Folds one content line so no physical line exceeds 75 octets (UTF-8), never splitting a
- * character: continuation lines start with one space, which counts toward their 75.
- * @param line one unfolded content line, without its line break
- * @returns the folded line, parts joined with CRLF + space
+ * Folds one content line (without its line break) so no physical line exceeds 75 octets (UTF-8),
+ * never splitting a character: continuation lines start with CRLF and one space, which counts.
  */
 export function foldLine(line: string): string {
   const parts: string[] = [];
@@ -54,15 +48,9 @@ export function foldLine(line: string): string {
 }
 
 /**
- * The contact card of the business.
- * @param settings validated operator settings (name, phone with E.164, e-mail, site URL)
- * @returns the vCard 3.0 text: BEGIN:VCARD ... END:VCARD, CRLF line endings, a final CRLF.
- *   Properties: N, FN and ORG (the business name; X-ABSHOWAS:COMPANY makes Apple Contacts show it
- *   as a company), TEL;TYPE=WORK,VOICE in E.164, EMAIL;TYPE=INTERNET,WORK, URL (site root),
- *   ADR;TYPE=WORK with the street (only when the settings publish it: `location.showStreetAddress`),
- *   locality, region, postal code and country (Grants NM 87020), NOTE with the business hours
- *   (closed days said so), emergency service outside them, and the licence and insurance the
- *   settings state.
+ * The contact card of the business: vCard 3.0 text, CRLF line endings and a final CRLF.
+ * X-ABSHOWAS:COMPANY makes Apple Contacts show it as a company; the street is there only when the
+ * settings publish it (`location.showStreetAddress`).
  */
 export function generateVCard(settings: Pick<Settings, 'name' | 'phone' | 'email' | 'siteUrl' | 'location' | 'hours' | 'credentials'>): string {
   const name = escapeText(settings.name);

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Community } from '../../lib/content/schema.ts';
-import { arrivalAt, arrivalOf, arrivalSentence, greatCircleKm, minutesInWords, neighbours } from '../../lib/content/arrival.ts';
+import { arrivalOf, arrivalSentence, greatCircleKm, minutesInWords, neighbours } from '../../lib/content/arrival.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 
@@ -33,8 +33,9 @@ test('should estimate set-out time plus the stretched distance at the average sp
   const km = greatCircleKm(LOCATION, point);
   const rule = settings.arrivalEstimate;
   const expected = Math.ceil((rule.setOutMinutes + km * rule.roadFactor / rule.averageKmh * 60) / 15) * 15;
-  assert.is(arrivalAt(point, settings).minutes, expected);
-  assert.is(arrivalAt(point, settings).minutes % 15, 0);
+  const town = { slug: 'x', name: 'X', page: { town: { coordinates: point } } };
+  assert.is(arrivalOf(town, settings).minutes, expected);
+  assert.is(arrivalOf(town, settings).minutes % 15, 0);
 });
 test('should say minutes as people do', () => {
   assert.is(minutesInWords(45), 'about 45 minutes');
