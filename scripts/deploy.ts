@@ -121,12 +121,12 @@ function summary(r: DeployReport, where: string): string {
   if (r.dryRun) {
     return `Dry run, nothing changed on ${where}: would upload ${r.uploaded.length} new, replace ${r.replaced.length}, delete ${r.deleted.length}; ${r.unchanged} unchanged; ${kb(r.bytes)} to send.`;
   }
-  const manifest = r.manifestWrites ? ` (and the deploy record ${r.manifestWrites}x, ${kb(r.manifestBytes)})` : '';
+  const record = r.recordWrites ? ` (and the deploy record ${r.recordWrites}x, ${kb(r.recordBytes)})` : '';
   const nothing = r.uploaded.length + r.replaced.length + r.deleted.length + r.refused.length === 0 ? ` The server already had this build${r.readBack ? ` (all ${r.readBack} files read back)` : ''}.` : '';
   const readBack = r.readBack ? ` Read back ${r.readBack} files from the server: ${r.differed.length ? `${r.differed.length} differed and were uploaded again (${r.differed.slice(0, 6).join(', ')}${r.differed.length > 6 ? ', …' : ''})` : 'all as built'}.` : '';
   const kept = r.retired.length ? ` ${r.retired.length} fingerprinted file(s) of the previous build (scripts, photos) stay one more deploy for pages open in browsers.` : '';
   const refused = r.refused.length ? `, ${r.refused.length} refused by the server` : '';
-  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged${refused}; ${kb(r.bytes)} sent${manifest}.${nothing}${readBack}${kept}`;
+  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged${refused}; ${kb(r.bytes)} sent${record}.${nothing}${readBack}${kept}`;
 }
 
 async function main(): Promise<number> {

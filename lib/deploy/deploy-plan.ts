@@ -1,7 +1,10 @@
 /**
  * What a deploy must do, decided before anything is sent: the content hash of every local file,
- * the manifest the previous deploy left on the server, and from both the ordered list of uploads
+ * the record the previous deploy left on the server, and from both the ordered list of uploads
  * and deletions. Pure apart from reading the local folder.
+ *
+ * The record is stored on the server as DEPLOY_MANIFEST (/.deploy-manifest.json), or
+ * DEPLOY_MANIFEST_PLAIN where dot-names are refused: the file names of live sites, kept as they are.
  */
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
@@ -28,12 +31,12 @@ export interface LocalFile {
 export const DEPLOY_RECORDS = [DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN] as const;
 
 /**
- * The deploy's record on the server (DEPLOY_MANIFEST). `files` only lists files known to be on
+ * The deploy's record on the server (DEPLOY_RECORDS). `files` only lists files known to be on
  * the server with exactly that content; `pending` lists files a deploy put, or was putting, there
  * whose state is unknown (an upload or deletion was under way). Both are the deploy's own: only
  * they may ever be deleted.
  */
-export interface ServerManifest {
+export interface DeployRecord {
   /** Site path -> SHA-256 hex. */
   files: Record<string, string>;
   /** Site paths, sorted. */
@@ -62,14 +65,14 @@ export interface Upload {
 export interface Plan {
   /** Uploads in order: assets, images and other files; then pages; then hosting files. */
   uploads: Upload[];
-  /** Site paths to delete, pages first; each is in the previous manifest. */
+  /** Site paths to delete, pages first; each is in the previous record. */
   deletions: string[];
   /** Stale content-hashed files kept one more deploy (the record's `retired`), with their SHA-256. */
   retired: Record<string, string>;
   /** Local files already on the server with the same content. */
   unchanged: number;
-  /** The manifest read from the server; undefined on a first deploy. */
-  previous?: ServerManifest;
+  /** The record read from the server; undefined on a first deploy. */
+  previous?: DeployRecord;
   /** Every local file, by site path. */
   local: Map<string, LocalFile>;
 }
@@ -89,7 +92,7 @@ export const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
  * in the built folder could publish a file from outside it (a link to ../.env); the folder given
  * may itself be a link.
  * @throws DeployError when the folder holds a symbolic link (naming it and where it points), or a
- *   file named like the deploy manifest (it would be overwritten)
+ *   file named like the deploy record (it would be overwritten)
  */
 export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
   const entries = await fg('**/*', { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
@@ -113,11 +116,11 @@ export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
 }
 
 /**
- * Reads a manifest written by serializeManifest.
+ * Reads a record written by serializeRecord.
  * @param name the record's site path on the server, for the message
  * @throws DeployError when it is not one (edited by hand, or another tool's file of the same name)
  */
-export function parseManifest(text: string, name: string = DEPLOY_MANIFEST): ServerManifest {
+export function parseRecord(text: string, name: string = DEPLOY_MANIFEST): DeployRecord {
   const broken = () => new DeployError(`The server's ${name} is not a deploy record this tool can read; if you edited it, restore it. Deleting it makes the next deploy upload everything and delete nothing.`);
   let data: any;
   try {
@@ -135,8 +138,8 @@ export function parseManifest(text: string, name: string = DEPLOY_MANIFEST): Ser
   return { files: { ...files }, pending: [...new Set<string>(pending)].sort(), retired: { ...retired } };
 }
 
-/** The manifest as stored on the server: sorted, one file per line, with a note for whoever opens it. */
-export function serializeManifest(m: ServerManifest): string {
+/** The record as stored on the server: sorted, one file per line, with a note for whoever opens it. */
+export function serializeRecord(m: { files: Record<string, string>; pending: Iterable<string>; retired?: Record<string, string> }): string {
   const sorted = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
   return `${JSON.stringify({
     about: 'Written by npm run deploy: the files it put in this folder and their SHA-256. It deletes only files listed here. Do not edit.',
@@ -147,11 +150,11 @@ export function serializeManifest(m: ServerManifest): string {
 }
 
 /**
- * Compares the local site with the server's manifest.
+ * Compares the local site with the server's record.
  * @param local    hashSite's result
- * @param previous the server's manifest, undefined on a first deploy
+ * @param previous the server's record, undefined on a first deploy
  */
-export function planDeploy(local: Map<string, LocalFile>, previous?: ServerManifest): Plan {
+export function planDeploy(local: Map<string, LocalFile>, previous?: DeployRecord): Plan {
   const prevFiles = previous?.files ?? {};
   const prevRetired = previous?.retired ?? {};
   const pending = new Set(previous?.pending ?? []);

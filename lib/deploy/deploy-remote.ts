@@ -35,11 +35,9 @@ export interface Remote {
   rename(from: string, to: string): Promise<void>;
   /** Deletes a file; a file that is not there is fine. */
   remove(sitePath: string): Promise<void>;
-  /** Creates a folder (one level; its parent exists). A folder already there is fine. */
-  mkdir(sitePath: string): Promise<void>;
   /**
-   * Creates a folder that must not exist yet, in one atomic step of the server (FTP MKD, SFTP
-   * mkdir): of two clients creating it at once, one gets true and the other false.
+   * Creates a folder (one level; its parent exists) in one atomic step of the server (FTP MKD,
+   * SFTP mkdir): of two clients creating it at once, one gets true and the other false.
    * @returns false when the folder already exists (nothing changed)
    */
   createDir(sitePath: string): Promise<boolean>;
@@ -339,20 +337,6 @@ class FtpRemote implements Remote {
     return Boolean(names?.includes(base) || names?.includes(`${base}/`));
   }
 
-  async mkdir(sitePath: string): Promise<void> {
-    try {
-      await this.client.cd(this.abs(sitePath));
-      return; // already there
-    } catch (err) {
-      if (!(err instanceof FTPError)) throw this.error(err, 'CWD', sitePath);
-    }
-    try {
-      await this.client.send(`MKD ${this.abs(sitePath)}`);
-    } catch (err) {
-      throw this.error(err, 'MKD', sitePath);
-    }
-  }
-
   async createDir(sitePath: string): Promise<boolean> {
     try {
       await this.client.send(`MKD ${this.abs(sitePath)}`);
@@ -550,15 +534,6 @@ class SftpRemote implements Remote {
       await this.call('remove', sitePath, (s, done) => s.unlink(this.abs(sitePath), done));
     } catch (err: any) {
       if (err?.code !== SFTP.NO_SUCH_FILE) throw this.error(err, 'remove', sitePath);
-    }
-  }
-
-  async mkdir(sitePath: string): Promise<void> {
-    try {
-      await this.call('mkdir', sitePath, (s, done) => s.mkdir(this.abs(sitePath), done));
-    } catch (err: any) {
-      const there = await this.call<any>('mkdir', sitePath, (s, done) => s.stat(this.abs(sitePath), done)).catch(() => undefined);
-      if (!there?.isDirectory()) throw this.error(err, 'mkdir', sitePath);
     }
   }
 

@@ -10,7 +10,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseManifest, type ServerManifest } from './deploy-plan.ts';
+import { parseRecord, type DeployRecord } from './deploy-plan.ts';
 import { DeployError } from './deploy-target.ts';
 import { pageOfFile, redirectAdvice } from './deleted-pages.ts';
 
@@ -21,7 +21,7 @@ export interface RecordCopy {
   /** When that deploy finished its upload, ISO 8601 UTC. */
   deployedAt: string;
   /** The server's record after that deploy. */
-  record: ServerManifest;
+  record: DeployRecord;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface RecordCopy {
  * @param target where the deploy went (describeTarget's text)
  * @throws the file system's error (the caller decides whether a deploy fails for it)
  */
-export async function saveRecordCopy(file: string, record: ServerManifest, target: string, now = new Date()): Promise<void> {
+export async function saveRecordCopy(file: string, record: DeployRecord, target: string, now = new Date()): Promise<void> {
   const copy = {
     about: 'Written by npm run deploy after each deploy that put every page on the server: a copy of the record it keeps there. npm run check reads it to name published pages this content no longer makes. Safe to delete.',
     target,
@@ -67,7 +67,7 @@ export function readRecordCopy(file: string): RecordCopy | undefined {
   }
   if (typeof data?.target !== 'string' || typeof data?.deployedAt !== 'string') throw broken;
   try {
-    return { target: data.target, deployedAt: data.deployedAt, record: parseManifest(text) };
+    return { target: data.target, deployedAt: data.deployedAt, record: parseRecord(text) };
   } catch {
     throw broken;
   }
@@ -77,7 +77,7 @@ export function readRecordCopy(file: string): RecordCopy | undefined {
  * The pages the record's deploy published (its files and pending files named index.html), as
  * page paths: "/areas/milan/index.html" -> "/areas/milan/". Retired files are scripts and photos.
  */
-export function publishedPages(record: ServerManifest): string[] {
+export function publishedPages(record: DeployRecord): string[] {
   return [...new Set([...Object.keys(record.files), ...record.pending])].map(pageOfFile).filter((p): p is string => p !== undefined).sort();
 }
 

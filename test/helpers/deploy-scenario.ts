@@ -15,7 +15,7 @@ import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, ROOT } from '../../lib/build/build-site.ts';
 import { deploy } from '../../lib/deploy/deploy.ts';
-import { isKeptOneMoreDeploy, parseManifest, temporaryName, type ServerManifest } from '../../lib/deploy/deploy-plan.ts';
+import { isKeptOneMoreDeploy, parseRecord, temporaryName, type DeployRecord } from '../../lib/deploy/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
 import { LOCK_DIR } from '../../lib/deploy/deploy-lock.ts';
 import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy/deploy-target.ts';
@@ -75,7 +75,6 @@ function recorder(): { written: string[]; open: (target: DeployTarget) => Remote
       write: (p, data) => { written.push(p); return remote.write(p, data); },
       rename: (from, to) => remote.rename(from, to),
       remove: (p) => remote.remove(p),
-      mkdir: (p) => remote.mkdir(p),
       removeEmptyDir: (p) => remote.removeEmptyDir(p),
       createDir: (p) => remote.createDir(p),
     };
@@ -188,7 +187,7 @@ interface DeployFolder {
   /** The server folder without the manifest, the foreign files and the scripts kept one more deploy (the record's `retired`). */
   served(): Map<string, string>;
   /** The deploy manifest on the server, parsed. */
-  manifest(): ServerManifest;
+  manifest(): DeployRecord;
 }
 
 /** Registers and runs the deploy suite for one protocol. */
@@ -208,7 +207,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
       for (const f of Object.keys(d.manifest().retired ?? {})) t.delete(f);
       return t;
     },
-    manifest: () => parseManifest(readFileSync(path.join(d.root, DEPLOY_MANIFEST), 'utf8')),
+    manifest: () => parseRecord(readFileSync(path.join(d.root, DEPLOY_MANIFEST), 'utf8')),
   };
 
   s.before(() => {
@@ -303,7 +302,7 @@ function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
     const out = stopped.lines.join('\n') + stopped.stderr;
     assert.is(stopped.code, 1, out);
     assert.match(stopped.lines.at(-1)!, /^Deploy failed: Stopped after \d+ of \d+ uploads; the live site is consistent\. Run the deploy again to finish/, out);
-    const record = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+    const record = parseRecord(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
     const a = tree(builds().a);
     const missingFolders = record.pending.map((f) => path.posix.dirname(f)).filter((dir) => !existsSync(path.join(root, dir)));
     assert.ok(missingFolders.length > 0, 'files still pending lie in folders not made yet');
@@ -312,7 +311,7 @@ function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
     const served = tree(root);
     served.delete(DEPLOY_MANIFEST);
     assert.equal(Object.fromEntries(served), Object.fromEntries(a), 'the server holds build A exactly');
-    const done = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+    const done = parseRecord(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
     assert.equal(done.pending, []);
     assert.equal(done.files, Object.fromEntries(a));
   });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SAMPLE_REVIEWS } from '../../lib/content/samples.ts';
-import { hashSite, isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
+import { hashSite, isDotPath, leftoverNames, parseRecord, planDeploy, serializeRecord, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
 import { checkDotEnv, DeployError, describeTarget, maskSecret, readTarget, shownTarget, transportWarnings } from '../../lib/deploy/deploy-target.ts';
 import { deploy, type DeployEvent } from '../../lib/deploy/deploy.ts';
 import { MemoryRemote, MemoryServer } from '../helpers/memory-remote.ts';
@@ -299,10 +299,10 @@ plan('should keep a hashed script or photo one more deploy, then delete it; one 
 
 plan('should read back what it writes and refuse a manifest it did not write', () => {
   const m = { files: { '/b.html': 'h2', '/a.html': 'h1' }, pending: ['/c.html'], retired: { '/assets/x-AAAA1111.js': 'h3' } };
-  assert.equal(parseManifest(serializeManifest(m)), m);
-  assert.equal(parseManifest('{"files":{"/a.html":"h1"},"pending":[]}').retired, {}, 'a record written before `retired` existed');
+  assert.equal(parseRecord(serializeRecord(m)), m);
+  assert.equal(parseRecord('{"files":{"/a.html":"h1"},"pending":[]}').retired, {}, 'a record written before `retired` existed');
   for (const bad of ['not json', '{}', '{"files":{"../etc/passwd":"x"}}', '{"files":{},"pending":[3]}']) {
-    assert.throws(() => parseManifest(bad), (e: Error) => e instanceof DeployError && /not a deploy record/.test(e.message), bad);
+    assert.throws(() => parseRecord(bad), (e: Error) => e instanceof DeployError && /not a deploy record/.test(e.message), bad);
   }
 });
 
