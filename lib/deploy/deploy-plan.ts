@@ -15,16 +15,13 @@ import { NOT_SITE } from '../output-folder.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, HASHED_ASSET, HASHED_PHOTO, HOST_CONFIG_FILES } from '../site-files/hosting.ts';
 import { DeployError } from './deploy-target.ts';
 
-/** One local file of the built site. */
+/** One local file of the built site, read once: what is hashed is what is uploaded. */
 export interface LocalFile {
   /** Site path, e.g. "/areas/grants/index.html", "/.htaccess". */
   path: string;
-  /** Absolute path on this machine. */
-  file: string;
   /** SHA-256 of the content, hex. */
   hash: string;
-  /** Size in bytes. */
-  bytes: number;
+  data: Buffer;
 }
 
 /** The names the deploy's record may have on a server: DEPLOY_MANIFEST, else DEPLOY_MANIFEST_PLAIN where dot-names are refused. */
@@ -71,8 +68,6 @@ export interface Plan {
   retired: Record<string, string>;
   /** Local files already on the server with the same content. */
   unchanged: number;
-  /** The record read from the server; undefined on a first deploy. */
-  previous?: DeployRecord;
   /** Every local file, by site path. */
   local: Map<string, LocalFile>;
 }
@@ -85,10 +80,10 @@ export function phaseOf(sitePath: string): Phase {
 }
 
 /** Flags that open a file for reading and fail on a symbolic link (O_NOFOLLOW) instead of following it. */
-export const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
+const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
 
 /**
- * Hashes every file under `dir`, dot-files included. Symbolic links are never followed: a link
+ * Reads and hashes every file under `dir`, dot-files included (the site is a few MB). Symbolic links are never followed: a link
  * in the built folder could publish a file from outside it (a link to ../.env); the folder given
  * may itself be a link.
  * @throws DeployError when the folder holds a symbolic link (naming it and where it points), or a
@@ -107,10 +102,10 @@ export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
   const files = new Map<string, LocalFile>();
   for (const name of names) {
     const file = path.join(dir, name);
-    const body = await readFile(file, { flag: READ_NO_FOLLOW });
+    const data = await readFile(file, { flag: READ_NO_FOLLOW });
     const sitePath = `/${name.split(path.sep).join('/')}`;
     if ((DEPLOY_RECORDS as readonly string[]).includes(sitePath)) throw new DeployError(`${file} has the name of the deploy's own record on the server; rename it.`);
-    files.set(sitePath, { path: sitePath, file, hash: createHash('sha256').update(body).digest('hex'), bytes: body.length });
+    files.set(sitePath, { path: sitePath, hash: createHash('sha256').update(data).digest('hex'), data });
   }
   return files;
 }
@@ -178,7 +173,7 @@ export function planDeploy(local: Map<string, LocalFile>, previous?: DeployRecor
   const deletions = stale.filter((p) => !(p in retired));
   const rank = (p: string) => (phaseOf(p) === 'pages' ? 0 : 1);
   deletions.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
-  return { uploads, deletions, retired, unchanged, previous, local };
+  return { uploads, deletions, retired, unchanged, local };
 }
 
 /**

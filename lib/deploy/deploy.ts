@@ -28,13 +28,12 @@
  * the record's first write: the record takes its plain name, temporary names lose their dot, and
  * the dot-files it refuses (.htaccess) end the deploy with a PartialDeployError naming them.
  */
-import { readFile } from 'node:fs/promises';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { deletedPageWarnings } from './deleted-pages.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, NOT_FOUND_PAGE, REDIRECTS, SECURITY_HEADERS } from '../site-files/hosting.ts';
 import {
-  DEPLOY_RECORDS, READ_NO_FOLLOW, RUN_ID, hashSite, isDotPath, leftoverNames, parseRecord, phaseOf, PHASES, planDeploy, serializeRecord,
+  DEPLOY_RECORDS, RUN_ID, hashSite, isDotPath, leftoverNames, parseRecord, phaseOf, PHASES, planDeploy, serializeRecord,
   type DeployRecord, type LocalFile, type Phase, type Plan,
 } from './deploy-plan.ts';
 import { isDotNameRefusal, openRemote, ServerRefusal, type Remote } from './deploy-remote.ts';
@@ -330,7 +329,7 @@ function dryRunReport(run: Run, plan: Plan): DeployReport {
   for (const u of plan.uploads) (u.replaces ? report.replaced : report.uploaded).push(u.local.path);
   report.deleted = plan.deletions;
   report.retired = Object.keys(plan.retired);
-  report.bytes = plan.uploads.reduce((n, u) => n + u.local.bytes, 0);
+  report.bytes = plan.uploads.reduce((n, u) => n + u.local.data.length, 0);
   return report;
 }
 
@@ -409,10 +408,10 @@ async function openExtraConnections(run: Run, files: number): Promise<void> {
 async function uploadOne(run: Run, plan: Plan, file: LocalFile, replaces: boolean, via: Session): Promise<void> {
   const { report, progress } = run;
   const total = plan.uploads.length;
-  const bytesTotal = plan.uploads.reduce((n, x) => n + x.local.bytes, 0);
+  const bytesTotal = plan.uploads.reduce((n, x) => n + x.local.data.length, 0);
   run.tell({ type: 'begin', path: file.path, phase: phaseOf(file.path), done: progress.done, total, bytesDone: report.bytes, bytesTotal });
-  const data = await readBuilt(file);
-  if (!(await send(run, file, data, replaces || report.firstDeploy, via))) return;
+  const { data } = file;
+  if (!(await send(run, file, replaces || report.firstDeploy, via))) return;
   run.record.files[file.path] = file.hash;
   run.record.pending.delete(file.path);
   report.bytes += data.length;
@@ -431,21 +430,14 @@ async function uploadOne(run: Run, plan: Plan, file: LocalFile, replaces: boolea
   run.tell({ type: 'checkpoint', recorded: Object.keys(run.record.files).length, total: plan.local.size });
 }
 
-/** A file of the build, read again for its upload. @throws DeployError when it changed since it was hashed */
-async function readBuilt(file: LocalFile): Promise<Buffer> {
-  const data = await readFile(file.file, { flag: READ_NO_FOLLOW });
-  if (sha256(data) !== file.hash) throw new DeployError(`${file.file} changed during the deploy (a build running at the same time?): run the deploy again.`);
-  return data;
-}
-
 /**
- * Puts `data` at `file.path` over `via` (its folder made first).
+ * Puts `file` on the server over `via` (its folder made first).
  * @returns false when the server refused a dot-file by its dot-name rule (noted in report.refused)
  */
-async function send(run: Run, file: LocalFile, data: Buffer, mayExist: boolean, via: Session): Promise<boolean> {
+async function send(run: Run, file: LocalFile, mayExist: boolean, via: Session): Promise<boolean> {
   try {
     await ensureDir(run, path.posix.dirname(file.path), via);
-    await via.put(file.path, data, run.rules, run.plain, mayExist);
+    await via.put(file.path, file.data, run.rules, run.plain, mayExist);
     return true;
   } catch (e) {
     if (!dotRefused(run, file.path, e)) throw e;
@@ -561,7 +553,7 @@ async function verify(run: Run, plan: Plan): Promise<void> {
   await Promise.all(run.sessions.slice(1).map((s) => s.close()));
   const repair = async (files: string[]) => {
     for (const file of files.map((p) => plan.local.get(p))) {
-      if (file) await send(run, file, await readBuilt(file), true, run.sessions[0]);
+      if (file) await send(run, file, true, run.sessions[0]);
     }
   };
   run.report.live = await checkLive(run.options.dir, { ...run.options.liveCheck, repair });

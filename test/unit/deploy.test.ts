@@ -266,7 +266,7 @@ masking('an error\'s text and the names a server lists are masked before they re
 masking.run();
 
 const plan = suite('deploy plan');
-const file = (path: string, hash = 'h1'): LocalFile => ({ path, file: `/dist${path}`, hash, bytes: 1 });
+const file = (path: string, hash = 'h1'): LocalFile => ({ path, hash, data: Buffer.from(path) });
 const local = (...files: LocalFile[]) => new Map(files.map((f) => [f.path, f]));
 
 plan('should upload assets, then pages, then hosting files', () => {
