@@ -30,7 +30,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { deletedPageWarnings } from './deleted-pages.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, NOT_FOUND_PAGE, REDIRECTS, SECURITY_HEADERS } from '../site-files/hosting.ts';
 import {
   DEPLOY_RECORDS, RUN_ID, hashSite, isDotPath, leftoverNames, parseRecord, phaseOf, PHASES, planDeploy, serializeRecord,
@@ -40,7 +39,7 @@ import { isDotNameRefusal, openRemote, ServerRefusal, type Remote } from './depl
 import { LOCK_DIR, LOCK_DIR_PLAIN, ServerLock, type LockEvent } from './deploy-lock.ts';
 import { collision, repairBeside, Session, type HostRules } from './deploy-session.ts';
 import { DeployError, describeTarget, maskSecret, shownTarget, type DeployTarget } from './deploy-target.ts';
-import { saveRecordCopy } from './record-copy.ts';
+import { deletedPageWarnings, saveRecordCopy } from './record-copy.ts';
 import { checkLive, type LiveCheckOptions, type LiveCheckResult } from './live-check.ts';
 
 /** Files uploaded between two saves of the record, at most (a save is one small upload). */
