@@ -1,16 +1,10 @@
 /**
- * `npm run deploy`: builds the site, runs the pre-publish check, then uploads dist/ to the target
- * of DEPLOY_TARGET (lib/deploy/deploy.ts says how). Progress as one updating line on a terminal, plain
- * lines otherwise (CI, a log file); a summary line at the end. Exits 1 on any failure, with one line
- * saying what to do. Passwords never appear in the output.
- *
- * After the upload it reads every file of the live site back (lib/deploy/live-check.ts), uploads
- * a file served with other bytes again once, and exits 1 when something still differs from the
- * build. Over SFTP the server's host key is checked first (lib/deploy/known-hosts.ts); when the
- * input is a terminal the operator is asked (on /dev/tty) before a new host's key is trusted.
- * Plain FTP and DEPLOY_INSECURE_TLS print a warning on every run.
- * Once every page is on the server it keeps a local copy of the server's record (DEPLOY_RECORD_COPY,
- * default .deploy-record.json at the project root; lib/deploy/record-copy.ts) for `npm run check`.
+ * `npm run deploy`: builds the site, runs the pre-publish check, then deploys dist/ to DEPLOY_TARGET
+ * (lib/deploy/deploy.ts), the live site read back after (lib/deploy/live-check.ts). Progress as one
+ * updating line on a terminal, plain lines otherwise (CI, a log file); a summary line at the end.
+ * Exits 1 on any failure, with one line saying what to do; a password never appears in the output.
+ * A new SFTP host key is asked about on /dev/tty when the input is a terminal. docs/publishing.md
+ * says what each line means.
  *
  * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify] [--events]
  *   --dry-run        print what would be uploaded, replaced and deleted; change nothing

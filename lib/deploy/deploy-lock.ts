@@ -25,7 +25,6 @@ import { isDotNameRefusal, ServerRefusal, type Remote } from './deploy-remote.ts
 import type { HostRules, Session } from './deploy-session.ts';
 import { DeployError } from './deploy-target.ts';
 
-
 /** The lock folder, at the top of the target folder. */
 export const LOCK_DIR = '/.deploy-lock';
 /** The lock folder where the server refuses names starting with a dot. */

@@ -194,7 +194,7 @@ export function isDotPath(sitePath: string): boolean {
 /** What a temporary name is for: an upload on its way in, or the old file moved aside while the new one takes its place. */
 export type Leftover = 'deploy-tmp' | 'deploy-old';
 
-/** A run id: 8 characters of [0-9a-z], new for every deploy (lib/deploy/deploy-lock.ts makes them). */
+/** A run id: 8 characters of [0-9a-z], new for every deploy. */
 export const RUN_ID = /^[0-9a-z]{8}$/;
 
 /**
@@ -203,25 +203,24 @@ export const RUN_ID = /^[0-9a-z]{8}$/;
  * not rename over a file), RUN being the deploy's run id, so two runs never share a name. A dot in
  * front keeps it from being served (HIDDEN_PATH), except on a server that refuses names starting
  * with a dot (`plain`): there "/a/index.html.RUN.deploy-tmp". A dot-file keeps its own dot:
- * "/.htaccess.RUN.deploy-tmp". Without a run id (names earlier versions left): "/a/.index.html.deploy-tmp".
+ * "/.htaccess.RUN.deploy-tmp".
  */
-export function temporaryName(sitePath: string, plain = false, kind: Leftover = 'deploy-tmp', runId?: string): string {
+export function temporaryName(sitePath: string, plain: boolean, kind: Leftover, runId: string): string {
   const base = path.posix.basename(sitePath);
   const dot = base.startsWith('.') || plain ? '' : '.';
-  return path.posix.join(path.posix.dirname(sitePath), `${dot}${base}${runId ? `.${runId}` : ''}.${kind}`);
+  return path.posix.join(path.posix.dirname(sitePath), `${dot}${base}.${runId}.${kind}`);
 }
 
 /**
  * The names among `names` (a listing of the folder of `sitePath`) that an interrupted deploy may
- * have left beside `sitePath`, of one kind, with any run id or none, in both naming styles, as
- * site paths. The record's own (DEPLOY_RECORDS) have one style each: the dot-file's, and the plain
- * name's plain one.
+ * have left beside `sitePath`, of one kind, with any run id, in both naming styles, as site paths.
+ * The record's own (DEPLOY_RECORDS) have one style each: the dot-file's, and the plain name's plain one.
  */
 export function leftoverNames(sitePath: string, kind: Leftover, names: Iterable<string>): string[] {
   const base = path.posix.basename(sitePath);
   const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const dot = sitePath === DEPLOY_MANIFEST_PLAIN || base.startsWith('.') ? '' : '\\.?';
-  const pattern = new RegExp(`^${dot}${escaped}(\\.[0-9a-z]{8})?\\.${kind}$`);
+  const pattern = new RegExp(`^${dot}${escaped}\\.[0-9a-z]{8}\\.${kind}$`);
   const dir = path.posix.dirname(sitePath);
   return [...names].filter((n) => pattern.test(n)).sort().map((n) => path.posix.join(dir, n));
 }

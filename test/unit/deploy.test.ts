@@ -306,17 +306,16 @@ plan('should read back what it writes and refuse a manifest it did not write', (
   }
 });
 
-plan('should name temporary and moved-aside files with a leading dot, and without one where dot-names are refused', () => {
-  assert.is(temporaryName('/a/index.html'), '/a/.index.html.deploy-tmp');
-  assert.is(temporaryName('/a/index.html', true), '/a/index.html.deploy-tmp');
-  assert.is(temporaryName('/a/index.html', false, 'deploy-old'), '/a/.index.html.deploy-old');
-  assert.is(temporaryName('/.htaccess', true), '/.htaccess.deploy-tmp', 'a dot-file keeps its own dot');
-  assert.is(temporaryName('/a/index.html', false, 'deploy-tmp', 'k3x9a0b2'), '/a/.index.html.k3x9a0b2.deploy-tmp', 'with the run id');
-  const names = ['index.html', '.index.html.deploy-old', 'index.html.deploy-old', '.index.html.k3x9a0b2.deploy-old', '.index.html.k3x9a0b2.deploy-tmp', 'xindex.html.deploy-old', '.index.html.toolong123.deploy-old'];
-  assert.equal(leftoverNames('/a/index.html', 'deploy-old', names), ['/a/.index.html.deploy-old', '/a/.index.html.k3x9a0b2.deploy-old', '/a/index.html.deploy-old']);
-  const root = ['.deploy-manifest.json.deploy-tmp', 'deploy-manifest.json.deploy-tmp', '.deploy-manifest.json.a1b2c3d4.deploy-tmp'];
-  assert.equal(leftoverNames('/.deploy-manifest.json', 'deploy-tmp', root), ['/.deploy-manifest.json.a1b2c3d4.deploy-tmp', '/.deploy-manifest.json.deploy-tmp']);
-  assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp', root), ['/deploy-manifest.json.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
+plan('should name temporary and moved-aside files with the run id and a leading dot, and without the dot where dot-names are refused', () => {
+  assert.is(temporaryName('/a/index.html', false, 'deploy-tmp', 'k3x9a0b2'), '/a/.index.html.k3x9a0b2.deploy-tmp');
+  assert.is(temporaryName('/a/index.html', true, 'deploy-tmp', 'k3x9a0b2'), '/a/index.html.k3x9a0b2.deploy-tmp');
+  assert.is(temporaryName('/a/index.html', false, 'deploy-old', 'k3x9a0b2'), '/a/.index.html.k3x9a0b2.deploy-old');
+  assert.is(temporaryName('/.htaccess', true, 'deploy-tmp', 'k3x9a0b2'), '/.htaccess.k3x9a0b2.deploy-tmp', 'a dot-file keeps its own dot');
+  const names = ['index.html', '.index.html.deploy-old', 'index.html.a1b2c3d4.deploy-old', '.index.html.k3x9a0b2.deploy-old', '.index.html.k3x9a0b2.deploy-tmp', 'xindex.html.a1b2c3d4.deploy-old', '.index.html.toolong123.deploy-old'];
+  assert.equal(leftoverNames('/a/index.html', 'deploy-old', names), ['/a/.index.html.k3x9a0b2.deploy-old', '/a/index.html.a1b2c3d4.deploy-old']);
+  const root = ['.deploy-manifest.json.e5f6a7b8.deploy-tmp', 'deploy-manifest.json.e5f6a7b8.deploy-tmp', '.deploy-manifest.json.a1b2c3d4.deploy-tmp'];
+  assert.equal(leftoverNames('/.deploy-manifest.json', 'deploy-tmp', root), ['/.deploy-manifest.json.a1b2c3d4.deploy-tmp', '/.deploy-manifest.json.e5f6a7b8.deploy-tmp']);
+  assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp', root), ['/deploy-manifest.json.e5f6a7b8.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
   assert.ok(isDotPath('/.htaccess') && isDotPath('/.well-known/security.txt'));
   assert.not.ok(isDotPath('/areas/grants/index.html'));
 });
