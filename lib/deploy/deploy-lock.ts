@@ -147,7 +147,7 @@ export class ServerLock {
     try {
       return await r.createDir(this.dir);
     } catch (e) {
-      if (this.dir !== LOCK_DIR || !(e instanceof ServerRefusal && (isDotNameRefusal(e) || e.code === 553))) throw e;
+      if (this.dir !== LOCK_DIR || !(e instanceof ServerRefusal && isDotNameRefusal(e))) throw e;
       this.dir = LOCK_DIR_PLAIN;
       return r.createDir(this.dir);
     }

@@ -52,7 +52,7 @@ export const PHASES = ['assets', 'pages', 'hosting'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** One upload of the plan. */
-export interface Upload {
+interface Upload {
   local: LocalFile;
   phase: Phase;
   /** True when a file of the previous deploy is (or may be) there under this path. */

@@ -145,9 +145,12 @@ function isDotNameRule(sitePath: string, words: string): boolean {
   return path.posix.basename(sitePath).startsWith('.') && /prohibited|not allowed|forbidden|invalid/i.test(words) && !/permission|privilege|overwrite/i.test(words);
 }
 
-/** True when the refusal is the server's rule against names starting with a dot. */
+/**
+ * True when the refusal is the server's rule against names starting with a dot: its words say so,
+ * or its code is 553 ("file name not allowed", RFC 959 section 4.2.2), e.g. for "/.well-known/x".
+ */
 export function isDotNameRefusal(e: ServerRefusal): boolean {
-  return isDotNameRule(e.sitePath, e.words);
+  return e.code === 553 || isDotNameRule(e.sitePath, e.words);
 }
 
 /** What the operator can do about a refused command, read from the server's words. */

@@ -109,7 +109,7 @@ export class Session {
  * @throws DeployError (a ServerRefusal in the server's words), or the collision message when
  *   `sitePath` is a folder on the server
  */
-export async function putFile(r: Remote, sitePath: string, data: Buffer, rules: HostRules, plain: boolean, mayExist = true): Promise<void> {
+async function putFile(r: Remote, sitePath: string, data: Buffer, rules: HostRules, plain: boolean, mayExist = true): Promise<void> {
   const tmp = temporaryName(sitePath, plain, 'deploy-tmp', rules.runId);
   await r.write(tmp, data);
   let refusal: ServerRefusal | undefined;

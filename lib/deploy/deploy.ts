@@ -472,7 +472,7 @@ function ensureDir(run: Run, dir: string, via: Session): Promise<void> {
 
 /** A dot-file (or stale one to delete) the server refused by its dot-name rule: noted, not fatal. */
 function dotRefused(run: Run, sitePath: string, e: unknown): boolean {
-  if (!(run.plain && isDotPath(sitePath) && e instanceof ServerRefusal && (isDotNameRefusal(e) || e.code === 553))) return false;
+  if (!(run.plain && isDotPath(sitePath) && e instanceof ServerRefusal && isDotNameRefusal(e))) return false;
   run.report.refused.push({ path: sitePath, reply: e.reply });
   return true;
 }
