@@ -117,10 +117,10 @@ function hostFolder(h: HostUnderTest, folder: string): HostFolder {
   const target = () => readTarget({ ...env, DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())!;
   const record = h.refusesDotNames ? DEPLOY_MANIFEST_PLAIN : DEPLOY_MANIFEST;
   const expected = (build: string) => new Map([...tree(build)].filter(([p]) => !(h.refusesDotNames && isDotPath(p))));
-  const manifest = (): DeployRecord => parseRecord(readFileSync(path.join(root, record), 'utf8'), record);
+  const recordOnDisk = (): DeployRecord => parseRecord(readFileSync(path.join(root, record), 'utf8'), record);
   const served = () => {
     const t = tree(root);
-    const kept = existsSync(path.join(root, record)) ? Object.keys(manifest().retired ?? {}) : [];
+    const kept = existsSync(path.join(root, record)) ? Object.keys(recordOnDisk().retired ?? {}) : [];
     for (const f of [...DEPLOY_RECORDS, ...HOST_FILES, ...kept]) t.delete(f);
     return t;
   };
@@ -129,7 +129,7 @@ function hostFolder(h: HostUnderTest, folder: string): HostFolder {
     assert.equal(Object.fromEntries(served()), Object.fromEntries(expected(build)), `${what}: the server holds the build byte for byte`);
     assert.equal(leftovers(), [], `${what}: no temporary file left`);
     for (const f of HOST_FILES) assert.ok(existsSync(path.join(root, f)), `${what}: the host's ${f} is kept`);
-    assert.equal(manifest().pending, h.refusesDotNames ? ['/.htaccess'] : [], `${what}: nothing pending but what the server refuses`);
+    assert.equal(recordOnDisk().pending, h.refusesDotNames ? ['/.htaccess'] : [], `${what}: nothing pending but what the server refuses`);
     if (h.refusesDotNames) assert.ok(!existsSync(path.join(root, DEPLOY_MANIFEST)), 'no dot-named record');
   };
   const deployLib = async (dir: string): Promise<{ report: DeployReport; events: DeployEvent[] }> => {

@@ -184,10 +184,10 @@ interface DeployFolder {
   target: DeployTarget;
   /** FOREIGN, and a file of the operator's in the area folder build C removes. */
   foreignIn(): string[];
-  /** The server folder without the manifest, the foreign files and the scripts kept one more deploy (the record's `retired`). */
+  /** The server folder without the record, the foreign files and the scripts kept one more deploy (the record's `retired`). */
   served(): Map<string, string>;
-  /** The deploy manifest on the server, parsed. */
-  manifest(): DeployRecord;
+  /** The deploy record on the server, parsed. */
+  record(): DeployRecord;
 }
 
 /** Registers and runs the deploy suite for one protocol. */
@@ -204,10 +204,10 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
       const t = tree(d.root);
       t.delete(DEPLOY_MANIFEST);
       for (const f of d.foreignIn()) t.delete(f);
-      for (const f of Object.keys(d.manifest().retired ?? {})) t.delete(f);
+      for (const f of Object.keys(d.record().retired ?? {})) t.delete(f);
       return t;
     },
-    manifest: () => parseRecord(readFileSync(path.join(d.root, DEPLOY_MANIFEST), 'utf8')),
+    record: () => parseRecord(readFileSync(path.join(d.root, DEPLOY_MANIFEST), 'utf8')),
   };
 
   s.before(() => {
@@ -231,7 +231,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
  * what changed while the foreign files stay.
  */
 function libraryDeployTests(s: Test, d: DeployFolder): void {
-  const { builds, served, manifest, foreignIn } = d;
+  const { builds, served, record, foreignIn } = d;
 
   s('the first deploy into an empty folder equals the build byte for byte, .htaccess included', async () => {
     const remote = recorder();
@@ -239,8 +239,8 @@ function libraryDeployTests(s: Test, d: DeployFolder): void {
     const built = tree(builds().a);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(built));
     assert.ok(built.has('/.htaccess'));
-    assert.equal(manifest().files, Object.fromEntries(built), 'the manifest lists every file with its hash');
-    assert.equal(manifest().pending, []);
+    assert.equal(record().files, Object.fromEntries(built), 'the record lists every file with its hash');
+    assert.equal(record().pending, []);
     assert.is(report.uploaded.length, built.size);
     assert.is(report.firstDeploy, true);
     assert.equal(report.found, []);
@@ -264,7 +264,7 @@ function libraryDeployTests(s: Test, d: DeployFolder): void {
     assert.ok(report.retired.length > 0 && report.retired.every(isKeptOneMoreDeploy), `A's hashed scripts are kept one more deploy: ${report.retired}`);
   });
 
-  s('a one-page edit uploads that page and the manifest, nothing else; foreign files stay', async () => {
+  s('a one-page edit uploads that page and the record, nothing else; foreign files stay', async () => {
     const remote = recorder();
     const report = await deploy({ dir: builds().b, target: d.target, open: remote.open });
     const expected = changed(tree(builds().a), tree(builds().b));
@@ -364,7 +364,7 @@ function collisionTest(s: Test, d: DeployFolder): void {
  * still finds what it references, and the rerun completes C without resending what arrived.
  */
 function interruptedDeployTests(s: Test, d: DeployFolder): void {
-  const { p, builds, folder, served, manifest, foreignIn } = d;
+  const { p, builds, folder, served, record, foreignIn } = d;
 
   s('a deploy killed mid-upload leaves every page\'s files present; the rerun completes without resending what arrived', async () => {
     const b = tree(builds().b);
@@ -379,11 +379,11 @@ function interruptedDeployTests(s: Test, d: DeployFolder): void {
     assert.is(killed.signal, 'SIGKILL', `the deploy finished before it could be killed:\n${killed.lines.join('\n')}`);
     // Build C removed an area page and has no redirect for it: said before anything is deleted.
     assert.ok(killed.lines.some((l) => l.startsWith(`Warning: the live page ${builds().removedArea} will be deleted and no redirect sends its visitors on`)), killed.lines.join('\n'));
-    const atKill = manifest();
-    assert.ok(atKill.pending.length > 0, 'the manifest says the deploy was unfinished');
-    // The manifest never claims a file that is not there with that content.
+    const atKill = record();
+    assert.ok(atKill.pending.length > 0, 'the record says the deploy was unfinished');
+    // The record never claims a file that is not there with that content.
     const server = tree(d.root);
-    for (const [f, h] of Object.entries(atKill.files)) assert.is(server.get(f), h, `${f} as the manifest says`);
+    for (const [f, h] of Object.entries(atKill.files)) assert.is(server.get(f), h, `${f} as the record says`);
     // Every page on the server (old or new) finds everything it references, scripts' imports too.
     const settings = (PROJECT_CONTENT.settings as any);
     const problems = checkLinks(d.root, settings.siteUrl, REDIRECTS.map((r) => r.from), settingsLinksOut(settings));
@@ -401,13 +401,13 @@ function interruptedDeployTests(s: Test, d: DeployFolder): void {
     assert.ok(arrived.length > 0);
     assert.equal(sent.filter((f) => arrived.includes(f)), [], 'nothing recorded as arrived is sent again');
     assert.equal(Object.fromEntries(served()), Object.fromEntries(c), 'the server holds build C exactly');
-    const kept = manifest().retired ?? {};
+    const kept = record().retired ?? {};
     assert.ok(Object.keys(kept).length > 0, 'the renamed business changes the site script: B\'s is kept one more deploy');
     for (const [f, h] of Object.entries(kept)) assert.ok(isKeptOneMoreDeploy(f) && b.get(f) === h && tree(d.root).get(f) === h && !c.has(f), `${f} is a hashed file of B, on the server as it was`);
     assert.ok(!existsSync(path.join(d.root, builds().removedArea, 'index.html')), 'the removed area page is deleted');
     for (const f of [...b.keys()].filter((k) => !c.has(k) && !(k in kept))) assert.ok(!existsSync(path.join(d.root, f)), `${f} (old) is deleted`);
     for (const f of foreignIn()) assert.ok(existsSync(path.join(d.root, f)), `${f} survives`);
-    assert.equal(manifest().pending, []);
+    assert.equal(record().pending, []);
     assert.equal(fg.sync('**/*.deploy-tmp', { cwd: d.root, dot: true }), [], 'no temporary file left');
   });
 }
