@@ -139,8 +139,6 @@ export interface DeployReport {
   found: string[];
   /** True when there was no record on the server. */
   firstDeploy: boolean;
-  /** Connections the uploads used (DEPLOY_CONNECTIONS, fewer when the server refused more). */
-  connections: number;
   /** Wall time in ms (the live check not included). */
   ms: number;
   /** The live check's verdict, when it ran. */
@@ -224,7 +222,7 @@ function startRun(options: DeployOptions): Run {
   const tell = (e: DeployEvent) => told(maskEvent(e, options.target.password));
   const report: DeployReport = {
     dryRun: Boolean(options.dryRun), runId: options.runId ?? newRunId(), uploaded: [], replaced: [], deleted: [], retired: [], unchanged: 0, differed: [], readBack: 0, bytes: 0,
-    recordWrites: 0, recordBytes: 0, record: DEPLOY_MANIFEST, recovered: { restored: [], removed: [] }, refused: [], found: [], firstDeploy: false, connections: 1, ms: 0,
+    recordWrites: 0, recordBytes: 0, record: DEPLOY_MANIFEST, recovered: { restored: [], removed: [] }, refused: [], found: [], firstDeploy: false, ms: 0,
   };
   const rules: HostRules = { runId: report.runId, noOverwrite: false, onNoOverwrite: (reply) => tell({ type: 'host-rule', rule: 'no-overwrite', reply }) };
   const run: Run = {
@@ -400,7 +398,6 @@ async function openExtraConnections(run: Run, files: number): Promise<void> {
     if (!(await extra.tryOpen())) break;
     run.sessions.push(extra);
   }
-  run.report.connections = run.sessions.length;
 }
 
 /** Uploads one file of the plan over `via`, records it, and saves the record when a checkpoint is due. */
