@@ -29,7 +29,7 @@ await buildToFolder({ config: { ...config, outDir: `${tmp}/edited` }, content: r
 const ftp = await startFtpServer();
 const ssh = await startSshd();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const sent = (r: DeployReport) => r.bytes + r.manifestBytes;
+const sent = (r: DeployReport) => r.bytes + r.recordBytes;
 try {
   const protocols: [string, (folder: string) => Record<string, string>, (folder: string) => string][] = [
     ['ftp', (f) => ({ DEPLOY_TARGET: `ftp://${ftp.user}@127.0.0.1:${ftp.port}/${f}`, DEPLOY_PASSWORD: ftp.password, DEPLOY_ALLOW_PLAIN_FTP: '1' }), (f) => path.join(ftp.root, f)],

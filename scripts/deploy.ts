@@ -1,16 +1,10 @@
 /**
- * `npm run deploy`: builds the site, runs the pre-publish check, then uploads dist/ to the target
- * of DEPLOY_TARGET (lib/deploy/deploy.ts says how). Progress as one updating line on a terminal, plain
- * lines otherwise (CI, a log file); a summary line at the end. Exits 1 on any failure, with one line
- * saying what to do. Passwords never appear in the output.
- *
- * After the upload it reads every file of the live site back (lib/deploy/live-check.ts), uploads
- * a file served with other bytes again once, and exits 1 when something still differs from the
- * build. Over SFTP the server's host key is checked first (lib/deploy/known-hosts.ts); when the
- * input is a terminal the operator is asked (on /dev/tty) before a new host's key is trusted.
- * Plain FTP and DEPLOY_INSECURE_TLS print a warning on every run.
- * Once every page is on the server it keeps a local copy of the server's record (DEPLOY_RECORD_COPY,
- * default .deploy-record.json at the project root; lib/deploy/record-copy.ts) for `npm run check`.
+ * `npm run deploy`: builds the site, runs the pre-publish check, then deploys dist/ to DEPLOY_TARGET
+ * (lib/deploy/deploy.ts), the live site read back after (lib/deploy/live-check.ts). Progress as one
+ * updating line on a terminal, plain lines otherwise (CI, a log file); a summary line at the end.
+ * Exits 1 on any failure, with one line saying what to do; a password never appears in the output.
+ * A new SFTP host key is asked about on /dev/tty when the input is a terminal. docs/publishing.md
+ * says what each line means.
  *
  * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify] [--events]
  *   --dry-run        print what would be uploaded, replaced and deleted; change nothing
@@ -121,12 +115,12 @@ function summary(r: DeployReport, where: string): string {
   if (r.dryRun) {
     return `Dry run, nothing changed on ${where}: would upload ${r.uploaded.length} new, replace ${r.replaced.length}, delete ${r.deleted.length}; ${r.unchanged} unchanged; ${kb(r.bytes)} to send.`;
   }
-  const manifest = r.manifestWrites ? ` (and the deploy record ${r.manifestWrites}x, ${kb(r.manifestBytes)})` : '';
+  const record = r.recordWrites ? ` (and the deploy record ${r.recordWrites}x, ${kb(r.recordBytes)})` : '';
   const nothing = r.uploaded.length + r.replaced.length + r.deleted.length + r.refused.length === 0 ? ` The server already had this build${r.readBack ? ` (all ${r.readBack} files read back)` : ''}.` : '';
   const readBack = r.readBack ? ` Read back ${r.readBack} files from the server: ${r.differed.length ? `${r.differed.length} differed and were uploaded again (${r.differed.slice(0, 6).join(', ')}${r.differed.length > 6 ? ', …' : ''})` : 'all as built'}.` : '';
   const kept = r.retired.length ? ` ${r.retired.length} fingerprinted file(s) of the previous build (scripts, photos) stay one more deploy for pages open in browsers.` : '';
   const refused = r.refused.length ? `, ${r.refused.length} refused by the server` : '';
-  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged${refused}; ${kb(r.bytes)} sent${manifest}.${nothing}${readBack}${kept}`;
+  return `Deployed to ${where} in ${s} s: ${r.uploaded.length} uploaded, ${r.replaced.length} replaced, ${r.deleted.length} deleted, ${r.unchanged} unchanged${refused}; ${kb(r.bytes)} sent${record}.${nothing}${readBack}${kept}`;
 }
 
 async function main(): Promise<number> {

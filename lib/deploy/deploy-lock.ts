@@ -3,29 +3,27 @@
  *
  * Taking it is one atomic step every FTP and SFTP server has: creating the folder LOCK_DIR (MKD,
  * SFTP mkdir), which fails when it already exists, so of two runs started at the same instant
- * exactly one gets it. The holder writes LOCK_OWNER in it: its run id, when it started, when it
- * last showed it was alive (`refreshed`, rewritten at least every LOCK_REFRESH_MS while it
- * records progress), and a one-way hash of this machine's name and user (never the name itself:
- * on a server that refuses names starting with a dot the folder is LOCK_DIR_PLAIN, which the web
- * server may serve).
+ * exactly one gets it. The holder puts LOCK_OWNER in it (putFile, as every file): its run id, when
+ * it started, when it last showed it was alive (`refreshed`, rewritten at least every
+ * LOCK_REFRESH_MS while it records progress), and a one-way hash of this machine's name and user
+ * (never the name itself: on a server that refuses names starting with a dot the folder is
+ * LOCK_DIR_PLAIN, which the web server may serve). Readers accept the owner file under its
+ * temporary and moved-aside names too, so a refresh never leaves the folder without an owner.
  *
- * A run that finds the lock held waits, polling every LOCK_POLL_MS, up to DEPLOY_LOCK_WAIT_SECONDS
- * (default DEFAULT_LOCK_WAIT_S), then stops with a message naming the other run. A lock is taken
- * over, with a line saying so, when it is stale: not refreshed for DEPLOY_LOCK_STALE_MINUTES
- * (default DEFAULT_LOCK_STALE_MIN), or held by a process of this same machine and user that no
- * longer runs (a deploy killed mid-way), or left without any owner file (LOCK_OWNER_NAMES) for
- * LOCK_EMPTY_GRACE_MS. A refresh never leaves the folder without one: the new owner file is
- * written beside the old one and renamed into its place.
- * Taking over renames the old lock aside to a name of this run's own (one rename: of two runs
- * taking over at once, one rename fails) and then creates the lock as usual.
+ * A run that finds the lock held waits, polling every LOCK_POLL_MS, up to DEPLOY_LOCK_WAIT_SECONDS,
+ * then stops with a message naming the other run. A lock is taken over, with a line saying so,
+ * when it is stale: not refreshed for DEPLOY_LOCK_STALE_MINUTES, or held by a process of this same
+ * machine and user that no longer runs (a deploy killed mid-way), or left without any owner file
+ * for LOCK_EMPTY_GRACE_MS. Taking over renames the old lock aside to a name of this run's own (one
+ * rename: of two runs taking over at once, one rename fails) and then creates the lock as usual.
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
+import path from 'node:path';
+import { leftoverNames } from './deploy-plan.ts';
 import { isDotNameRefusal, ServerRefusal, type Remote } from './deploy-remote.ts';
-import type { Session } from './deploy-session.ts';
+import type { HostRules, Session } from './deploy-session.ts';
 import { DeployError } from './deploy-target.ts';
-
-;
 
 /** The lock folder, at the top of the target folder. */
 export const LOCK_DIR = '/.deploy-lock';
@@ -33,12 +31,6 @@ export const LOCK_DIR = '/.deploy-lock';
 export const LOCK_DIR_PLAIN = '/deploy-lock';
 /** The file in the lock folder that names its holder. */
 export const LOCK_OWNER = 'owner.json';
-/** The new owner file while refresh() puts it in place of LOCK_OWNER. */
-const LOCK_OWNER_NEW = 'owner.new.json';
-/** The previous owner file, moved aside by refresh() where the server will not rename over a file. */
-const LOCK_OWNER_OLD = 'owner.old.json';
-/** Every name an owner file has in the lock folder, in the order they are read: a folder holding any of them is owned. */
-export const LOCK_OWNER_NAMES = [LOCK_OWNER, LOCK_OWNER_NEW, LOCK_OWNER_OLD] as const;
 /** The holder rewrites its owner file at least this often while it records progress, in ms. */
 export const LOCK_REFRESH_MS = 60_000;
 /** Between two looks at a held lock, in ms. */
@@ -107,12 +99,11 @@ export class ServerLock {
   private held = false;
   private owner: LockOwner;
   private lastRefresh = 0;
-  /** True once the server refused to rename over a file (ProFTPD `AllowOverwrite off`). */
-  private noOverwrite = false;
 
-  constructor(private session: Session, runId: string, private settings: LockSettings, private onEvent: (e: LockEvent) => void) {
+  /** @param rules the run's id and what it knows of the server's rules (lib/deploy/deploy-session.ts) */
+  constructor(private session: Session, private rules: HostRules, private settings: LockSettings, private onEvent: (e: LockEvent) => void) {
     const now = new Date().toISOString();
-    this.owner = { run: runId, started: now, refreshed: now, machine: machineId(), pid: process.pid };
+    this.owner = { run: rules.runId, started: now, refreshed: now, machine: machineId(), pid: process.pid };
   }
 
   /**
@@ -126,7 +117,7 @@ export class ServerLock {
     for (;;) {
       if (await this.session.run((r) => this.create(r))) {
         this.held = true;
-        await this.writeOwner();
+        await this.writeOwner(this.session, false);
         // Another run may have moved this fresh folder aside between its creation and the write,
         // and its owner file be the one there now: the lock is this run's only if it names it.
         if ((await this.session.run((r) => this.readOwner(r)))?.run === this.owner.run) return;
@@ -156,7 +147,7 @@ export class ServerLock {
     try {
       return await r.createDir(this.dir);
     } catch (e) {
-      if (this.dir !== LOCK_DIR || !(e instanceof ServerRefusal && (isDotNameRefusal(e) || e.code === 553))) throw e;
+      if (this.dir !== LOCK_DIR || !(e instanceof ServerRefusal && isDotNameRefusal(e))) throw e;
       this.dir = LOCK_DIR_PLAIN;
       return r.createDir(this.dir);
     }
@@ -186,21 +177,27 @@ export class ServerLock {
       if (e instanceof DeployError && !e.transient) return false; // gone already, or taken over by another run
       throw e;
     }
-    const moved = await this.readOwner(r, aside);
-    if (moved?.run !== stale?.run) {
+    if ((await this.readOwner(r, aside))?.run !== stale?.run) {
       await r.rename(aside, this.dir).catch(() => {});
       return false;
     }
-    for (const name of LOCK_OWNER_NAMES) await r.remove(`${aside}/${name}`);
-    await r.removeEmptyDir(aside);
+    await removeFolder(r, aside);
     return true;
   }
 
-  /** The owner named in the lock folder `dir` under the first of LOCK_OWNER_NAMES that reads, or undefined when none does. */
+  /**
+   * The owner named in the lock folder `dir`: by LOCK_OWNER, else by one of its temporary or
+   * moved-aside names (a refresh under way); undefined when none reads.
+   */
   private async readOwner(r: Remote, dir = this.dir): Promise<LockOwner | undefined> {
-    for (const name of LOCK_OWNER_NAMES) {
-      const owner = parseOwner(await r.read(`${dir}/${name}`));
-      if (owner) return owner;
+    const owner = parseOwner(await r.read(`${dir}/${LOCK_OWNER}`));
+    if (owner) return owner;
+    const names = await r.list(dir) ?? [];
+    for (const kind of ['deploy-old', 'deploy-tmp'] as const) {
+      for (const name of leftoverNames(`${dir}/${LOCK_OWNER}`, kind, names)) {
+        const found = parseOwner(await r.read(name));
+        if (found) return found;
+      }
     }
     return undefined;
   }
@@ -210,68 +207,26 @@ export class ServerLock {
     return new DeployError(`The server is locked by ${who} which is writing the site now; waited ${Math.round(this.settings.waitMs / 1000)} s (DEPLOY_LOCK_WAIT_SECONDS). Nothing was written. Deploy again once it has finished; a lock whose deploy was cut off is taken over by itself after ${Math.round(this.settings.staleMs / 60_000)} min (DEPLOY_LOCK_STALE_MINUTES).`);
   }
 
-  private async writeOwner(via: Session = this.session): Promise<void> {
-    this.owner.refreshed = new Date().toISOString();
-    const body = Buffer.from(`${JSON.stringify(this.owner)}\n`);
-    await via.run((r) => r.write(`${this.dir}/${LOCK_OWNER}`, body));
+  /** Puts the owner file, saying the run is alive now, over `via` (putFile, temporary names without a dot). */
+  private async writeOwner(via: Session, mayExist: boolean): Promise<void> {
+    const owner = { ...this.owner, refreshed: new Date(Date.now()).toISOString() };
+    await via.put(`${this.dir}/${LOCK_OWNER}`, Buffer.from(`${JSON.stringify(owner)}\n`), this.rules, true, mayExist);
+    this.owner = owner;
     this.lastRefresh = Date.now();
   }
 
   /**
    * Shows the lock's holder is alive, when LOCK_REFRESH_MS has passed since the last time, over
-   * `via` (a session not busy). The new owner file is written as LOCK_OWNER_NEW and renamed over
-   * LOCK_OWNER; where the server refuses to rename over a file (ProFTPD `AllowOverwrite off`) the
-   * old one is first moved aside to LOCK_OWNER_OLD, then the new one renamed in, then the old one
-   * deleted. At every moment the folder holds an owner file naming this run under one of
-   * LOCK_OWNER_NAMES, which readers all accept. A refusal of any step is not fatal: the lock keeps
-   * the owner file it had, and turns stale DEPLOY_LOCK_STALE_MINUTES after the last refresh that
-   * went through.
+   * `via` (a session not busy). A refusal is not fatal: the lock keeps the owner file it had, and
+   * turns stale DEPLOY_LOCK_STALE_MINUTES after the last refresh that went through.
    * @throws DeployError only for a transient failure that persisted through the session's retries
    */
   async refresh(via: Session = this.session): Promise<void> {
     if (!this.held || Date.now() - this.lastRefresh < LOCK_REFRESH_MS) return;
-    const now = new Date(Date.now()).toISOString();
-    const body = Buffer.from(`${JSON.stringify({ ...this.owner, refreshed: now })}\n`);
-    try {
-      await via.run(async (r) => {
-        const fresh = `${this.dir}/${LOCK_OWNER_NEW}`;
-        await r.remove(fresh); // a leftover of a refresh cut off: some servers will not write over it
-        await r.write(fresh, body);
-        await this.replaceOwner(r, fresh);
-      });
-      this.owner.refreshed = now;
-    } catch (e) {
+    await this.writeOwner(via, true).catch((e) => {
       if (!(e instanceof DeployError) || e.transient) throw e;
-    }
-    this.lastRefresh = Date.now();
-  }
-
-  /** Renames `fresh` to LOCK_OWNER, moving the old owner file aside first where the server will not rename over it. */
-  private async replaceOwner(r: Remote, fresh: string): Promise<void> {
-    const owner = `${this.dir}/${LOCK_OWNER}`;
-    const old = `${this.dir}/${LOCK_OWNER_OLD}`;
-    if (!this.noOverwrite) {
-      try {
-        return await r.rename(fresh, owner);
-      } catch (e) {
-        if (!(e instanceof ServerRefusal)) throw e;
-        this.noOverwrite = true;
-      }
-    }
-    await r.remove(old);
-    try {
-      await r.rename(owner, old);
-    } catch (e) {
-      if (!(e instanceof ServerRefusal)) throw e;
-      return await r.rename(fresh, owner); // no owner file there to move aside
-    }
-    try {
-      await r.rename(fresh, owner);
-    } catch (e) {
-      await r.rename(old, owner).catch(() => {});
-      throw e;
-    }
-    await r.remove(old);
+      this.lastRefresh = Date.now();
+    });
   }
 
   /** Removes the lock if this run still holds it; never throws (a lock left behind is taken over later). */
@@ -281,8 +236,13 @@ export class ServerLock {
     await this.session.run(async (r) => {
       const owner = await this.readOwner(r);
       if (owner && owner.run !== this.owner.run) return; // taken over as stale: it is another run's now
-      for (const name of LOCK_OWNER_NAMES) await r.remove(`${this.dir}/${name}`);
-      await r.removeEmptyDir(this.dir);
+      await removeFolder(r, this.dir);
     }).catch(() => {});
   }
+}
+
+/** Deletes the files of the lock folder `dir`, then the folder. */
+async function removeFolder(r: Remote, dir: string): Promise<void> {
+  for (const name of await r.list(dir) ?? []) if (!name.endsWith('/')) await r.remove(path.posix.join(dir, name));
+  await r.removeEmptyDir(dir);
 }

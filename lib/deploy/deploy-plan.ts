@@ -1,7 +1,10 @@
 /**
  * What a deploy must do, decided before anything is sent: the content hash of every local file,
- * the manifest the previous deploy left on the server, and from both the ordered list of uploads
+ * the record the previous deploy left on the server, and from both the ordered list of uploads
  * and deletions. Pure apart from reading the local folder.
+ *
+ * The record is stored on the server as DEPLOY_MANIFEST (/.deploy-manifest.json), or
+ * DEPLOY_MANIFEST_PLAIN where dot-names are refused: the file names of live sites, kept as they are.
  */
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
@@ -12,28 +15,25 @@ import { NOT_SITE } from '../output-folder.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN, HASHED_ASSET, HASHED_PHOTO, HOST_CONFIG_FILES } from '../site-files/hosting.ts';
 import { DeployError } from './deploy-target.ts';
 
-/** One local file of the built site. */
+/** One local file of the built site, read once: what is hashed is what is uploaded. */
 export interface LocalFile {
   /** Site path, e.g. "/areas/grants/index.html", "/.htaccess". */
   path: string;
-  /** Absolute path on this machine. */
-  file: string;
   /** SHA-256 of the content, hex. */
   hash: string;
-  /** Size in bytes. */
-  bytes: number;
+  data: Buffer;
 }
 
 /** The names the deploy's record may have on a server: DEPLOY_MANIFEST, else DEPLOY_MANIFEST_PLAIN where dot-names are refused. */
 export const DEPLOY_RECORDS = [DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN] as const;
 
 /**
- * The deploy's record on the server (DEPLOY_MANIFEST). `files` only lists files known to be on
+ * The deploy's record on the server (DEPLOY_RECORDS). `files` only lists files known to be on
  * the server with exactly that content; `pending` lists files a deploy put, or was putting, there
  * whose state is unknown (an upload or deletion was under way). Both are the deploy's own: only
  * they may ever be deleted.
  */
-export interface ServerManifest {
+export interface DeployRecord {
   /** Site path -> SHA-256 hex. */
   files: Record<string, string>;
   /** Site paths, sorted. */
@@ -52,7 +52,7 @@ export const PHASES = ['assets', 'pages', 'hosting'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** One upload of the plan. */
-export interface Upload {
+interface Upload {
   local: LocalFile;
   phase: Phase;
   /** True when a file of the previous deploy is (or may be) there under this path. */
@@ -62,14 +62,12 @@ export interface Upload {
 export interface Plan {
   /** Uploads in order: assets, images and other files; then pages; then hosting files. */
   uploads: Upload[];
-  /** Site paths to delete, pages first; each is in the previous manifest. */
+  /** Site paths to delete, pages first; each is in the previous record. */
   deletions: string[];
   /** Stale content-hashed files kept one more deploy (the record's `retired`), with their SHA-256. */
   retired: Record<string, string>;
   /** Local files already on the server with the same content. */
   unchanged: number;
-  /** The manifest read from the server; undefined on a first deploy. */
-  previous?: ServerManifest;
   /** Every local file, by site path. */
   local: Map<string, LocalFile>;
 }
@@ -82,14 +80,14 @@ export function phaseOf(sitePath: string): Phase {
 }
 
 /** Flags that open a file for reading and fail on a symbolic link (O_NOFOLLOW) instead of following it. */
-export const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
+const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
 
 /**
- * Hashes every file under `dir`, dot-files included. Symbolic links are never followed: a link
+ * Reads and hashes every file under `dir`, dot-files included (the site is a few MB). Symbolic links are never followed: a link
  * in the built folder could publish a file from outside it (a link to ../.env); the folder given
  * may itself be a link.
  * @throws DeployError when the folder holds a symbolic link (naming it and where it points), or a
- *   file named like the deploy manifest (it would be overwritten)
+ *   file named like the deploy record (it would be overwritten)
  */
 export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
   const entries = await fg('**/*', { cwd: dir, dot: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
@@ -104,20 +102,20 @@ export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
   const files = new Map<string, LocalFile>();
   for (const name of names) {
     const file = path.join(dir, name);
-    const body = await readFile(file, { flag: READ_NO_FOLLOW });
+    const data = await readFile(file, { flag: READ_NO_FOLLOW });
     const sitePath = `/${name.split(path.sep).join('/')}`;
     if ((DEPLOY_RECORDS as readonly string[]).includes(sitePath)) throw new DeployError(`${file} has the name of the deploy's own record on the server; rename it.`);
-    files.set(sitePath, { path: sitePath, file, hash: createHash('sha256').update(body).digest('hex'), bytes: body.length });
+    files.set(sitePath, { path: sitePath, hash: createHash('sha256').update(data).digest('hex'), data });
   }
   return files;
 }
 
 /**
- * Reads a manifest written by serializeManifest.
+ * Reads a record written by serializeRecord.
  * @param name the record's site path on the server, for the message
  * @throws DeployError when it is not one (edited by hand, or another tool's file of the same name)
  */
-export function parseManifest(text: string, name: string = DEPLOY_MANIFEST): ServerManifest {
+export function parseRecord(text: string, name: string = DEPLOY_MANIFEST): DeployRecord {
   const broken = () => new DeployError(`The server's ${name} is not a deploy record this tool can read; if you edited it, restore it. Deleting it makes the next deploy upload everything and delete nothing.`);
   let data: any;
   try {
@@ -135,8 +133,8 @@ export function parseManifest(text: string, name: string = DEPLOY_MANIFEST): Ser
   return { files: { ...files }, pending: [...new Set<string>(pending)].sort(), retired: { ...retired } };
 }
 
-/** The manifest as stored on the server: sorted, one file per line, with a note for whoever opens it. */
-export function serializeManifest(m: ServerManifest): string {
+/** The record as stored on the server: sorted, one file per line, with a note for whoever opens it. */
+export function serializeRecord(m: { files: Record<string, string>; pending: Iterable<string>; retired?: Record<string, string> }): string {
   const sorted = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
   return `${JSON.stringify({
     about: 'Written by npm run deploy: the files it put in this folder and their SHA-256. It deletes only files listed here. Do not edit.',
@@ -147,11 +145,11 @@ export function serializeManifest(m: ServerManifest): string {
 }
 
 /**
- * Compares the local site with the server's manifest.
+ * Compares the local site with the server's record.
  * @param local    hashSite's result
- * @param previous the server's manifest, undefined on a first deploy
+ * @param previous the server's record, undefined on a first deploy
  */
-export function planDeploy(local: Map<string, LocalFile>, previous?: ServerManifest): Plan {
+export function planDeploy(local: Map<string, LocalFile>, previous?: DeployRecord): Plan {
   const prevFiles = previous?.files ?? {};
   const prevRetired = previous?.retired ?? {};
   const pending = new Set(previous?.pending ?? []);
@@ -175,7 +173,7 @@ export function planDeploy(local: Map<string, LocalFile>, previous?: ServerManif
   const deletions = stale.filter((p) => !(p in retired));
   const rank = (p: string) => (phaseOf(p) === 'pages' ? 0 : 1);
   deletions.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
-  return { uploads, deletions, retired, unchanged, previous, local };
+  return { uploads, deletions, retired, unchanged, local };
 }
 
 /**
@@ -196,7 +194,7 @@ export function isDotPath(sitePath: string): boolean {
 /** What a temporary name is for: an upload on its way in, or the old file moved aside while the new one takes its place. */
 export type Leftover = 'deploy-tmp' | 'deploy-old';
 
-/** A run id: 8 characters of [0-9a-z], new for every deploy (lib/deploy/deploy-lock.ts makes them). */
+/** A run id: 8 characters of [0-9a-z], new for every deploy. */
 export const RUN_ID = /^[0-9a-z]{8}$/;
 
 /**
@@ -205,25 +203,24 @@ export const RUN_ID = /^[0-9a-z]{8}$/;
  * not rename over a file), RUN being the deploy's run id, so two runs never share a name. A dot in
  * front keeps it from being served (HIDDEN_PATH), except on a server that refuses names starting
  * with a dot (`plain`): there "/a/index.html.RUN.deploy-tmp". A dot-file keeps its own dot:
- * "/.htaccess.RUN.deploy-tmp". Without a run id (names earlier versions left): "/a/.index.html.deploy-tmp".
+ * "/.htaccess.RUN.deploy-tmp".
  */
-export function temporaryName(sitePath: string, plain = false, kind: Leftover = 'deploy-tmp', runId?: string): string {
+export function temporaryName(sitePath: string, plain: boolean, kind: Leftover, runId: string): string {
   const base = path.posix.basename(sitePath);
   const dot = base.startsWith('.') || plain ? '' : '.';
-  return path.posix.join(path.posix.dirname(sitePath), `${dot}${base}${runId ? `.${runId}` : ''}.${kind}`);
+  return path.posix.join(path.posix.dirname(sitePath), `${dot}${base}.${runId}.${kind}`);
 }
 
 /**
  * The names among `names` (a listing of the folder of `sitePath`) that an interrupted deploy may
- * have left beside `sitePath`, of one kind, with any run id or none, in both naming styles, as
- * site paths. The record's own (DEPLOY_RECORDS) have one style each: the dot-file's, and the plain
- * name's plain one.
+ * have left beside `sitePath`, of one kind, with any run id, in both naming styles, as site paths.
+ * The record's own (DEPLOY_RECORDS) have one style each: the dot-file's, and the plain name's plain one.
  */
 export function leftoverNames(sitePath: string, kind: Leftover, names: Iterable<string>): string[] {
   const base = path.posix.basename(sitePath);
   const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const dot = sitePath === DEPLOY_MANIFEST_PLAIN || base.startsWith('.') ? '' : '\\.?';
-  const pattern = new RegExp(`^${dot}${escaped}(\\.[0-9a-z]{8})?\\.${kind}$`);
+  const pattern = new RegExp(`^${dot}${escaped}\\.[0-9a-z]{8}\\.${kind}$`);
   const dir = path.posix.dirname(sitePath);
   return [...names].filter((n) => pattern.test(n)).sort().map((n) => path.posix.join(dir, n));
 }

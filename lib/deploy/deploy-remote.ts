@@ -35,11 +35,9 @@ export interface Remote {
   rename(from: string, to: string): Promise<void>;
   /** Deletes a file; a file that is not there is fine. */
   remove(sitePath: string): Promise<void>;
-  /** Creates a folder (one level; its parent exists). A folder already there is fine. */
-  mkdir(sitePath: string): Promise<void>;
   /**
-   * Creates a folder that must not exist yet, in one atomic step of the server (FTP MKD, SFTP
-   * mkdir): of two clients creating it at once, one gets true and the other false.
+   * Creates a folder (one level; its parent exists) in one atomic step of the server (FTP MKD,
+   * SFTP mkdir): of two clients creating it at once, one gets true and the other false.
    * @returns false when the folder already exists (nothing changed)
    */
   createDir(sitePath: string): Promise<boolean>;
@@ -147,9 +145,12 @@ function isDotNameRule(sitePath: string, words: string): boolean {
   return path.posix.basename(sitePath).startsWith('.') && /prohibited|not allowed|forbidden|invalid/i.test(words) && !/permission|privilege|overwrite/i.test(words);
 }
 
-/** True when the refusal is the server's rule against names starting with a dot. */
+/**
+ * True when the refusal is the server's rule against names starting with a dot: its words say so,
+ * or its code is 553 ("file name not allowed", RFC 959 section 4.2.2), e.g. for "/.well-known/x".
+ */
 export function isDotNameRefusal(e: ServerRefusal): boolean {
-  return isDotNameRule(e.sitePath, e.words);
+  return e.code === 553 || isDotNameRule(e.sitePath, e.words);
 }
 
 /** What the operator can do about a refused command, read from the server's words. */
@@ -339,20 +340,6 @@ class FtpRemote implements Remote {
     return Boolean(names?.includes(base) || names?.includes(`${base}/`));
   }
 
-  async mkdir(sitePath: string): Promise<void> {
-    try {
-      await this.client.cd(this.abs(sitePath));
-      return; // already there
-    } catch (err) {
-      if (!(err instanceof FTPError)) throw this.error(err, 'CWD', sitePath);
-    }
-    try {
-      await this.client.send(`MKD ${this.abs(sitePath)}`);
-    } catch (err) {
-      throw this.error(err, 'MKD', sitePath);
-    }
-  }
-
   async createDir(sitePath: string): Promise<boolean> {
     try {
       await this.client.send(`MKD ${this.abs(sitePath)}`);
@@ -433,7 +420,7 @@ class SftpRemote implements Remote {
     return new DeployError(`${t.host}: could not ${doing} "${sitePath}" (${message}).`);
   }
 
-  /** Runs one SFTP request as a promise. */
+  /** Runs one SFTP request as a promise, rejecting with ssh2's own error. */
   private call<T>(doing: Doing, sitePath: string, run: (sftp: SFTPWrapper, done: (err: any, value?: T) => void) => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (!this.sftp) return reject(this.error(new Error('No SFTP connection'), doing, sitePath));
@@ -450,6 +437,19 @@ class SftpRemote implements Remote {
         reject(err);
       }
     });
+  }
+
+  /**
+   * Runs one SFTP request about `sitePath` (given its absolute path), its failure as a DeployError.
+   * @param missing an SFTP status that answers undefined instead (e.g. SFTP.NO_SUCH_FILE)
+   */
+  private async ask<T>(doing: Doing, sitePath: string, run: (sftp: SFTPWrapper, abs: string, done: (err: any, value?: T) => void) => void, missing?: number): Promise<T | undefined> {
+    try {
+      return await this.call<T>(doing, sitePath, (s, done) => run(s, this.abs(sitePath), done));
+    } catch (err: any) {
+      if (missing !== undefined && err?.code === missing) return undefined;
+      throw this.error(err, doing, sitePath);
+    }
   }
 
   /** Connects with the server's host key checked first (known_hosts, DEPLOY_HOST_KEY), then logs in. */
@@ -503,31 +503,17 @@ class SftpRemote implements Remote {
     this.sftp = undefined;
   }
 
-  async read(sitePath: string): Promise<Buffer | undefined> {
-    try {
-      return await this.call<Buffer>('read', sitePath, (s, done) => s.readFile(this.abs(sitePath), done));
-    } catch (err: any) {
-      if (err?.code === SFTP.NO_SUCH_FILE) return undefined;
-      throw this.error(err, 'read', sitePath);
-    }
+  read(sitePath: string): Promise<Buffer | undefined> {
+    return this.ask<Buffer>('read', sitePath, (s, p, done) => s.readFile(p, done), SFTP.NO_SUCH_FILE);
   }
 
   async list(sitePath: string): Promise<string[] | undefined> {
-    try {
-      const list = await this.call<any[]>('read', sitePath, (s, done) => s.readdir(this.abs(sitePath), done));
-      return list.map((e) => (e.attrs.isDirectory() ? `${e.filename}/` : e.filename));
-    } catch (err: any) {
-      if (err?.code === SFTP.NO_SUCH_FILE) return undefined;
-      throw this.error(err, 'read', sitePath);
-    }
+    const list = await this.ask<any[]>('read', sitePath, (s, p, done) => s.readdir(p, done), SFTP.NO_SUCH_FILE);
+    return list?.map((e) => (e.attrs.isDirectory() ? `${e.filename}/` : e.filename));
   }
 
   async write(sitePath: string, data: Buffer): Promise<void> {
-    try {
-      await this.call('write', sitePath, (s, done) => s.writeFile(this.abs(sitePath), data, done));
-    } catch (err) {
-      throw this.error(err, 'write', sitePath);
-    }
+    await this.ask('write', sitePath, (s, p, done) => s.writeFile(p, data, done));
   }
 
   async rename(from: string, to: string): Promise<void> {
@@ -546,20 +532,7 @@ class SftpRemote implements Remote {
   }
 
   async remove(sitePath: string): Promise<void> {
-    try {
-      await this.call('remove', sitePath, (s, done) => s.unlink(this.abs(sitePath), done));
-    } catch (err: any) {
-      if (err?.code !== SFTP.NO_SUCH_FILE) throw this.error(err, 'remove', sitePath);
-    }
-  }
-
-  async mkdir(sitePath: string): Promise<void> {
-    try {
-      await this.call('mkdir', sitePath, (s, done) => s.mkdir(this.abs(sitePath), done));
-    } catch (err: any) {
-      const there = await this.call<any>('mkdir', sitePath, (s, done) => s.stat(this.abs(sitePath), done)).catch(() => undefined);
-      if (!there?.isDirectory()) throw this.error(err, 'mkdir', sitePath);
-    }
+    await this.ask('remove', sitePath, (s, p, done) => s.unlink(p, done), SFTP.NO_SUCH_FILE);
   }
 
   async createDir(sitePath: string): Promise<boolean> {
@@ -567,7 +540,7 @@ class SftpRemote implements Remote {
       await this.call('mkdir', sitePath, (s, done) => s.mkdir(this.abs(sitePath), done));
       return true;
     } catch (err: any) {
-      const there = await this.call<any>('mkdir', sitePath, (s, done) => s.stat(this.abs(sitePath), done)).catch(() => undefined);
+      const there = await this.ask<any>('mkdir', sitePath, (s, p, done) => s.stat(p, done)).catch(() => undefined);
       if (!there?.isDirectory()) throw this.error(err, 'mkdir', sitePath);
       return false;
     }

@@ -1,18 +1,22 @@
 /**
- * The deploy's local copy of its record: after each deploy that got every page onto the server,
- * `npm run deploy` writes here what the server's record (DEPLOY_MANIFEST) now says, with where
- * and when. `npm run check` reads it to name the pages that deploy published and the content no
- * longer makes, whatever the output folder holds (it may have been rebuilt since, or be empty).
- * The file lives at the project root (RECORD_COPY_FILE of lib/deploy/deploy-target.ts,
- * git-ignored; DEPLOY_RECORD_COPY names another), never in the output folder, so it is not
- * published; deleting it only makes the check blind to earlier deploys until the next one.
+ * The deploy's local copy of its record, and the pages the live site loses, named before they
+ * turn into a 404 (a town removed from content/areas/*.yaml, a renamed page), with the redirect
+ * that sends their visitors on:
+ *  - the deploy warns of each live page it is about to delete that no redirect covers, and goes on;
+ *  - `npm run check` warns of each page the last deploy published, or the last build holds, that
+ *    the content no longer makes. It knows the published pages from the deploy's local copy of its
+ *    record (saveRecordCopy, after each deploy that got every page onto the server), whatever the
+ *    output folder holds. The copy lives at the project root (RECORD_COPY_FILE of
+ *    lib/deploy/deploy-target.ts, git-ignored; DEPLOY_RECORD_COPY names another), never in the
+ *    output folder, so it is not published; deleting it only makes the check blind to earlier
+ *    deploys until the next one.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseManifest, type ServerManifest } from './deploy-plan.ts';
+import { SETTINGS_FILE } from '../content/content-paths.ts';
+import { parseRecord, type DeployRecord } from './deploy-plan.ts';
 import { DeployError } from './deploy-target.ts';
-import { pageOfFile, redirectAdvice } from './deleted-pages.ts';
 
 /** What the copy says. */
 export interface RecordCopy {
@@ -21,7 +25,49 @@ export interface RecordCopy {
   /** When that deploy finished its upload, ISO 8601 UTC. */
   deployedAt: string;
   /** The server's record after that deploy. */
-  record: ServerManifest;
+  record: DeployRecord;
+}
+
+/**
+ * What to write to send a removed page's visitors on, in the settings file's own words: a row under
+ * `redirects` with the page as `from` and, e.g., the service areas page as `to`.
+ */
+function redirectAdvice(page: string): string {
+  return `Add a row to redirects in ${SETTINGS_FILE}: "- from: ${page}" with "to: /service-areas/" (or another page) under it`;
+}
+
+/** The folder path of a page file ("/areas/old-town/index.html" -> "/areas/old-town/"), or undefined for any other file. */
+export function pageOfFile(sitePath: string): string | undefined {
+  if (sitePath.endsWith('/index.html')) return sitePath.slice(0, -'index.html'.length);
+  return undefined;
+}
+
+/**
+ * The redirect sources of a built `_redirects` file (lib/site-files/hosting.ts writes every
+ * redirect there, for every host), each also without its trailing slash.
+ */
+export function redirectSources(redirectsFile: string): Set<string> {
+  const sources = new Set<string>();
+  for (const line of redirectsFile.split('\n')) {
+    const from = line.trim().split(/\s+/)[0];
+    if (!from || from.startsWith('#')) continue;
+    sources.add(from);
+    sources.add(from.replace(/\/$/, ''));
+  }
+  return sources;
+}
+
+/**
+ * The warnings for a deploy of `dir` that deletes `deletions` (site paths): one line per page no
+ * redirect of `dir`/_redirects covers (none built: no redirects), saying what happens to its
+ * visitors and how to add the redirect.
+ */
+export function deletedPageWarnings(dir: string, deletions: readonly string[]): string[] {
+  let text = '';
+  try { text = readFileSync(path.join(dir, '_redirects'), 'utf8'); } catch { /* no redirects built */ }
+  const sources = redirectSources(text);
+  return deletions.map(pageOfFile).filter((p): p is string => p !== undefined && !sources.has(p)).map((page) =>
+    `Warning: the live page ${page} will be deleted and no redirect sends its visitors on: links and search results pointing at it will show "page not found". To send them to another page, ${redirectAdvice(page).replace(/^A/, 'a')}, build and deploy again.`);
 }
 
 /**
@@ -30,7 +76,7 @@ export interface RecordCopy {
  * @param target where the deploy went (describeTarget's text)
  * @throws the file system's error (the caller decides whether a deploy fails for it)
  */
-export async function saveRecordCopy(file: string, record: ServerManifest, target: string, now = new Date()): Promise<void> {
+export async function saveRecordCopy(file: string, record: DeployRecord, target: string, now = new Date()): Promise<void> {
   const copy = {
     about: 'Written by npm run deploy after each deploy that put every page on the server: a copy of the record it keeps there. npm run check reads it to name published pages this content no longer makes. Safe to delete.',
     target,
@@ -58,26 +104,18 @@ export function readRecordCopy(file: string): RecordCopy | undefined {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
-  const broken = new DeployError(`${file} is not the copy of a deploy record that npm run deploy writes: delete it (the next deploy writes it again).`);
-  let data: any;
   try {
-    data = JSON.parse(text);
-  } catch {
-    throw broken;
-  }
-  if (typeof data?.target !== 'string' || typeof data?.deployedAt !== 'string') throw broken;
-  try {
-    return { target: data.target, deployedAt: data.deployedAt, record: parseManifest(text) };
-  } catch {
-    throw broken;
-  }
+    const data = JSON.parse(text);
+    if (typeof data?.target === 'string' && typeof data?.deployedAt === 'string') return { target: data.target, deployedAt: data.deployedAt, record: parseRecord(text) };
+  } catch { /* refused below */ }
+  throw new DeployError(`${file} is not the copy of a deploy record that npm run deploy writes: delete it (the next deploy writes it again).`);
 }
 
 /**
  * The pages the record's deploy published (its files and pending files named index.html), as
  * page paths: "/areas/milan/index.html" -> "/areas/milan/". Retired files are scripts and photos.
  */
-export function publishedPages(record: ServerManifest): string[] {
+export function publishedPages(record: DeployRecord): string[] {
   return [...new Set([...Object.keys(record.files), ...record.pending])].map(pageOfFile).filter((p): p is string => p !== undefined).sort();
 }
 

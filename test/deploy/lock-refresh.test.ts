@@ -2,18 +2,18 @@
  * The deploy's lock refreshed on real FTP servers (tooling/ftp-servers.ts, on 127.0.0.1): vsftpd,
  * which renames over a file, and ProFTPD with `AllowOverwrite off`, which refuses to. After every
  * FTP call of the refresh, the lock folder on the server's disk holds an owner file naming the run
- * (under one of LOCK_OWNER_NAMES): no other deploy may take the lock over while its holder works.
+ * (LOCK_OWNER, or its temporary or moved-aside name): no other deploy may take the lock over while its holder works.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LOCK_DIR, LOCK_OWNER, LOCK_OWNER_NAMES, ServerLock } from '../../lib/deploy/deploy-lock.ts';
+import { LOCK_DIR, LOCK_OWNER, ServerLock } from '../../lib/deploy/deploy-lock.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
 import { Session } from '../../lib/deploy/deploy-session.ts';
 import { readTarget } from '../../lib/deploy/deploy-target.ts';
 import { ftpProtocol } from '../helpers/deploy-hosts.ts';
-import { refreshLater } from '../helpers/memory-remote.ts';
+import { hostRules, isOwnerFile, refreshLater } from '../helpers/memory-remote.ts';
 import { startProftpd, startVsftpd } from '../../tooling/ftp-servers.ts';
 
 const servers = [await startVsftpd(), await startProftpd({ config: ['AllowOverwrite off'] })];
@@ -21,7 +21,7 @@ const servers = [await startVsftpd(), await startProftpd({ config: ['AllowOverwr
 /** The owner files in `lockDir` on disk: name -> the run it names. */
 function onDisk(lockDir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of readdirSync(lockDir).filter((n) => (LOCK_OWNER_NAMES as readonly string[]).includes(n))) {
+  for (const name of readdirSync(lockDir).filter(isOwnerFile)) {
     try {
       out[name] = JSON.parse(readFileSync(path.join(lockDir, name), 'utf8')).run;
     } catch {
@@ -66,7 +66,7 @@ for (const [i, server] of servers.entries()) {
       if (!Object.values(owners).includes('lockrun1')) unowned.push(call);
     });
     const session = new Session(remote, () => {});
-    const lock = new ServerLock(session, 'lockrun1', { waitMs: 0, staleMs: 600_000 }, () => {});
+    const lock = new ServerLock(session, hostRules('lockrun1'), { waitMs: 0, staleMs: 600_000 }, () => {});
     try {
       await lock.take();
       const before = JSON.parse(readFileSync(path.join(lockDir, LOCK_OWNER), 'utf8')).refreshed;

@@ -16,13 +16,13 @@ import { DIST } from '../helpers/site.ts';
 
 /** A folder with the built hosting files and pages plus the record under both names, as after deploys. */
 function deployedFolder(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'manifest-hidden-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'record-hidden-'));
   for (const f of ['.htaccess', 'index.html', '404.html']) copyFileSync(path.join(DIST, f), path.join(dir, f));
   for (const record of DEPLOY_RECORDS) writeFileSync(path.join(dir, record), '{"files":{},"pending":[]}\n');
   return dir;
 }
 
-test('Apache with the generated .htaccess answers 404 for the deploy manifest under both names', async () => {
+test('Apache with the generated .htaccess answers 404 for the deploy record under both names', async () => {
   const dir = deployedFolder();
   const apache = await startApache(dir);
   try {
@@ -34,7 +34,7 @@ test('Apache with the generated .htaccess answers 404 for the deploy manifest un
   }
 });
 
-test('the preview server answers 404 for the deploy manifest under both names', async () => {
+test('the preview server answers 404 for the deploy record under both names', async () => {
   const dir = deployedFolder();
   const server = await startServer(dir);
   try {

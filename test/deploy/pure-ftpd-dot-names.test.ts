@@ -15,7 +15,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deploy, PartialDeployError, type DeployReport } from '../../lib/deploy/deploy.ts';
-import { isDotPath, isKeptOneMoreDeploy, parseManifest } from '../../lib/deploy/deploy-plan.ts';
+import { isDotPath, isKeptOneMoreDeploy, parseRecord } from '../../lib/deploy/deploy-plan.ts';
 import { readTarget } from '../../lib/deploy/deploy-target.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN } from '../../lib/site-files/hosting.ts';
 import { buildVariants, changed, removeBuilds, tree } from '../helpers/deploy-scenario.ts';
@@ -66,7 +66,7 @@ existing('keeps its record: found under the old name, only what changed is sent,
   assert.ok(report.retired.length > 0 && report.retired.every(isKeptOneMoreDeploy), `only hashed files are kept: ${report.retired}`);
   const server = tree(root);
   for (const [f, hash] of withoutDotFiles(c)) assert.is(server.get(f), hash, f);
-  const record = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST_PLAIN), 'utf8'));
+  const record = parseRecord(readFileSync(path.join(root, DEPLOY_MANIFEST_PLAIN), 'utf8'));
   for (const [f, hash] of Object.entries(record.files)) assert.is(server.get(f), hash, `${f} as the plain-named record says`);
 
   // The next deploy reads the plain-named record (the dot-named one, which -x will not let it delete, is older).
@@ -88,7 +88,7 @@ existing('a dot-file the host put there itself, identical to the build\'s, count
   copyFileSync(path.join(builds.a, '.htaccess'), path.join(root, '.htaccess')); // the host's file manager
   const again = await deployTo(strict, 'by-hand', builds.a);
   assert.is(again.failure, undefined);
-  const record = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST_PLAIN), 'utf8'));
+  const record = parseRecord(readFileSync(path.join(root, DEPLOY_MANIFEST_PLAIN), 'utf8'));
   assert.is(record.files['/.htaccess'], tree(builds.a).get('/.htaccess'));
   assert.equal(record.pending, []);
 });

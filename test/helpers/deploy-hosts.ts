@@ -22,7 +22,7 @@ import fg from 'fast-glob';
 import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deploy, PartialDeployError, type DeployEvent, type DeployReport } from '../../lib/deploy/deploy.ts';
-import { DEPLOY_RECORDS, isDotPath, leftoverNames, parseManifest, type ServerManifest } from '../../lib/deploy/deploy-plan.ts';
+import { DEPLOY_RECORDS, isDotPath, leftoverNames, parseRecord, type DeployRecord } from '../../lib/deploy/deploy-plan.ts';
 import { readTarget } from '../../lib/deploy/deploy-target.ts';
 import { DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN } from '../../lib/site-files/hosting.ts';
 import type { FtpServerOptions, RunningFtpServer } from '../../tooling/ftp-servers.ts';
@@ -117,10 +117,10 @@ function hostFolder(h: HostUnderTest, folder: string): HostFolder {
   const target = () => readTarget({ ...env, DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())!;
   const record = h.refusesDotNames ? DEPLOY_MANIFEST_PLAIN : DEPLOY_MANIFEST;
   const expected = (build: string) => new Map([...tree(build)].filter(([p]) => !(h.refusesDotNames && isDotPath(p))));
-  const manifest = (): ServerManifest => parseManifest(readFileSync(path.join(root, record), 'utf8'), record);
+  const recordOnDisk = (): DeployRecord => parseRecord(readFileSync(path.join(root, record), 'utf8'), record);
   const served = () => {
     const t = tree(root);
-    const kept = existsSync(path.join(root, record)) ? Object.keys(manifest().retired ?? {}) : [];
+    const kept = existsSync(path.join(root, record)) ? Object.keys(recordOnDisk().retired ?? {}) : [];
     for (const f of [...DEPLOY_RECORDS, ...HOST_FILES, ...kept]) t.delete(f);
     return t;
   };
@@ -129,7 +129,7 @@ function hostFolder(h: HostUnderTest, folder: string): HostFolder {
     assert.equal(Object.fromEntries(served()), Object.fromEntries(expected(build)), `${what}: the server holds the build byte for byte`);
     assert.equal(leftovers(), [], `${what}: no temporary file left`);
     for (const f of HOST_FILES) assert.ok(existsSync(path.join(root, f)), `${what}: the host's ${f} is kept`);
-    assert.equal(manifest().pending, h.refusesDotNames ? ['/.htaccess'] : [], `${what}: nothing pending but what the server refuses`);
+    assert.equal(recordOnDisk().pending, h.refusesDotNames ? ['/.htaccess'] : [], `${what}: nothing pending but what the server refuses`);
     if (h.refusesDotNames) assert.ok(!existsSync(path.join(root, DEPLOY_MANIFEST)), 'no dot-named record');
   };
   const deployLib = async (dir: string): Promise<{ report: DeployReport; events: DeployEvent[] }> => {
@@ -253,6 +253,6 @@ function assertReachable(root: string, b: Map<string, string>, c: Map<string, st
   const text = server.has(record) ? readFileSync(path.join(root, record), 'utf8') : undefined;
   const parked = leftoverNames(record, 'deploy-old', beside(record))[0];
   assert.ok(text !== undefined || parked, 'the record is there, or moved aside for the next run to put back');
-  const m = parseManifest(text ?? readFileSync(path.join(root, parked!), 'utf8'), record);
+  const m = parseRecord(text ?? readFileSync(path.join(root, parked!), 'utf8'), record);
   for (const [f, hash] of Object.entries(m.files)) assert.is(server.get(f) ?? aside(f), hash, `${f} as the record says`);
 }

@@ -16,7 +16,7 @@ import * as assert from 'uvu/assert';
 import { ROOT } from '../../lib/build/build-site.ts';
 import { buildToFolder } from '../../build.ts';
 import { deploy } from '../../lib/deploy/deploy.ts';
-import { isKeptOneMoreDeploy, parseManifest, temporaryName, type ServerManifest } from '../../lib/deploy/deploy-plan.ts';
+import { isKeptOneMoreDeploy, parseRecord, temporaryName, type DeployRecord } from '../../lib/deploy/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
 import { LOCK_DIR } from '../../lib/deploy/deploy-lock.ts';
 import { DeployError, readTarget, type DeployTarget } from '../../lib/deploy/deploy-target.ts';
@@ -76,7 +76,6 @@ function recorder(): { written: string[]; open: (target: DeployTarget) => Remote
       write: (p, data) => { written.push(p); return remote.write(p, data); },
       rename: (from, to) => remote.rename(from, to),
       remove: (p) => remote.remove(p),
-      mkdir: (p) => remote.mkdir(p),
       removeEmptyDir: (p) => remote.removeEmptyDir(p),
       createDir: (p) => remote.createDir(p),
     };
@@ -186,10 +185,10 @@ interface DeployFolder {
   target: DeployTarget;
   /** FOREIGN, and a file of the operator's in the area folder build C removes. */
   foreignIn(): string[];
-  /** The server folder without the manifest, the foreign files and the scripts kept one more deploy (the record's `retired`). */
+  /** The server folder without the record, the foreign files and the scripts kept one more deploy (the record's `retired`). */
   served(): Map<string, string>;
-  /** The deploy manifest on the server, parsed. */
-  manifest(): ServerManifest;
+  /** The deploy record on the server, parsed. */
+  record(): DeployRecord;
 }
 
 /** Registers and runs the deploy suite for one protocol. */
@@ -206,10 +205,10 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
       const t = tree(d.root);
       t.delete(DEPLOY_MANIFEST);
       for (const f of d.foreignIn()) t.delete(f);
-      for (const f of Object.keys(d.manifest().retired ?? {})) t.delete(f);
+      for (const f of Object.keys(d.record().retired ?? {})) t.delete(f);
       return t;
     },
-    manifest: () => parseManifest(readFileSync(path.join(d.root, DEPLOY_MANIFEST), 'utf8')),
+    record: () => parseRecord(readFileSync(path.join(d.root, DEPLOY_MANIFEST), 'utf8')),
   };
 
   s.before(() => {
@@ -233,7 +232,7 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
  * what changed while the foreign files stay.
  */
 function libraryDeployTests(s: Test, d: DeployFolder): void {
-  const { builds, served, manifest, foreignIn } = d;
+  const { builds, served, record, foreignIn } = d;
 
   s('the first deploy into an empty folder equals the build byte for byte, .htaccess included', async () => {
     const remote = recorder();
@@ -241,8 +240,8 @@ function libraryDeployTests(s: Test, d: DeployFolder): void {
     const built = tree(builds().a);
     assert.equal(Object.fromEntries(served()), Object.fromEntries(built));
     assert.ok(built.has('/.htaccess'));
-    assert.equal(manifest().files, Object.fromEntries(built), 'the manifest lists every file with its hash');
-    assert.equal(manifest().pending, []);
+    assert.equal(record().files, Object.fromEntries(built), 'the record lists every file with its hash');
+    assert.equal(record().pending, []);
     assert.is(report.uploaded.length, built.size);
     assert.is(report.firstDeploy, true);
     assert.equal(report.found, []);
@@ -266,7 +265,7 @@ function libraryDeployTests(s: Test, d: DeployFolder): void {
     assert.ok(report.retired.length > 0 && report.retired.every(isKeptOneMoreDeploy), `A's hashed scripts are kept one more deploy: ${report.retired}`);
   });
 
-  s('a one-page edit uploads that page and the manifest, nothing else; foreign files stay', async () => {
+  s('a one-page edit uploads that page and the record, nothing else; foreign files stay', async () => {
     const remote = recorder();
     const report = await deploy({ dir: builds().b, target: d.target, open: remote.open });
     const expected = changed(tree(builds().a), tree(builds().b));
@@ -304,7 +303,7 @@ function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
     const out = stopped.lines.join('\n') + stopped.stderr;
     assert.is(stopped.code, 1, out);
     assert.match(stopped.lines.at(-1)!, /^Deploy failed: Stopped after \d+ of \d+ uploads; the live site is consistent\. Run the deploy again to finish/, out);
-    const record = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+    const record = parseRecord(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
     const a = tree(builds().a);
     const missingFolders = record.pending.map((f) => path.posix.dirname(f)).filter((dir) => !existsSync(path.join(root, dir)));
     assert.ok(missingFolders.length > 0, 'files still pending lie in folders not made yet');
@@ -313,7 +312,7 @@ function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
     const served = tree(root);
     served.delete(DEPLOY_MANIFEST);
     assert.equal(Object.fromEntries(served), Object.fromEntries(a), 'the server holds build A exactly');
-    const done = parseManifest(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
+    const done = parseRecord(readFileSync(path.join(root, DEPLOY_MANIFEST), 'utf8'));
     assert.equal(done.pending, []);
     assert.equal(done.files, Object.fromEntries(a));
   });
@@ -366,7 +365,7 @@ function collisionTest(s: Test, d: DeployFolder): void {
  * still finds what it references, and the rerun completes C without resending what arrived.
  */
 function interruptedDeployTests(s: Test, d: DeployFolder): void {
-  const { p, builds, folder, served, manifest, foreignIn } = d;
+  const { p, builds, folder, served, record, foreignIn } = d;
 
   s('a deploy killed mid-upload leaves every page\'s files present; the rerun completes without resending what arrived', async () => {
     const b = tree(builds().b);
@@ -381,11 +380,11 @@ function interruptedDeployTests(s: Test, d: DeployFolder): void {
     assert.is(killed.signal, 'SIGKILL', `the deploy finished before it could be killed:\n${killed.lines.join('\n')}`);
     // Build C removed an area page and has no redirect for it: said before anything is deleted.
     assert.ok(killed.lines.some((l) => l.startsWith(`Warning: the live page ${builds().removedArea} will be deleted and no redirect sends its visitors on`)), killed.lines.join('\n'));
-    const atKill = manifest();
-    assert.ok(atKill.pending.length > 0, 'the manifest says the deploy was unfinished');
-    // The manifest never claims a file that is not there with that content.
+    const atKill = record();
+    assert.ok(atKill.pending.length > 0, 'the record says the deploy was unfinished');
+    // The record never claims a file that is not there with that content.
     const server = tree(d.root);
-    for (const [f, h] of Object.entries(atKill.files)) assert.is(server.get(f), h, `${f} as the manifest says`);
+    for (const [f, h] of Object.entries(atKill.files)) assert.is(server.get(f), h, `${f} as the record says`);
     // Every page on the server (old or new) finds everything it references, scripts' imports too.
     const settings = (PROJECT_CONTENT.settings as any);
     const problems = checkLinks(d.root, settings.siteUrl, REDIRECTS.map((r) => r.from), settingsLinksOut(settings));
@@ -403,13 +402,13 @@ function interruptedDeployTests(s: Test, d: DeployFolder): void {
     assert.ok(arrived.length > 0);
     assert.equal(sent.filter((f) => arrived.includes(f)), [], 'nothing recorded as arrived is sent again');
     assert.equal(Object.fromEntries(served()), Object.fromEntries(c), 'the server holds build C exactly');
-    const kept = manifest().retired ?? {};
+    const kept = record().retired ?? {};
     assert.ok(Object.keys(kept).length > 0, 'the renamed business changes the site script: B\'s is kept one more deploy');
     for (const [f, h] of Object.entries(kept)) assert.ok(isKeptOneMoreDeploy(f) && b.get(f) === h && tree(d.root).get(f) === h && !c.has(f), `${f} is a hashed file of B, on the server as it was`);
     assert.ok(!existsSync(path.join(d.root, builds().removedArea, 'index.html')), 'the removed area page is deleted');
     for (const f of [...b.keys()].filter((k) => !c.has(k) && !(k in kept))) assert.ok(!existsSync(path.join(d.root, f)), `${f} (old) is deleted`);
     for (const f of foreignIn()) assert.ok(existsSync(path.join(d.root, f)), `${f} survives`);
-    assert.equal(manifest().pending, []);
+    assert.equal(record().pending, []);
     assert.equal(fg.sync('**/*.deploy-tmp', { cwd: d.root, dot: true }), [], 'no temporary file left');
   });
 }

@@ -4,8 +4,10 @@
  * an interleaving of two deploys that a real server would only show by chance.
  */
 import path from 'node:path';
-import { LOCK_REFRESH_MS, type ServerLock } from '../../lib/deploy/deploy-lock.ts';
+import { LOCK_OWNER, LOCK_REFRESH_MS, type ServerLock } from '../../lib/deploy/deploy-lock.ts';
+import { leftoverNames } from '../../lib/deploy/deploy-plan.ts';
 import { ServerRefusal, type Remote } from '../../lib/deploy/deploy-remote.ts';
+import type { HostRules } from '../../lib/deploy/deploy-session.ts';
 
 /** The files and folders of one server, by site path ("/" is the target folder). */
 export class MemoryServer {
@@ -17,7 +19,7 @@ export class MemoryServer {
 
 /** One call a client makes: its name and the site path(s) it is about. */
 export interface Call {
-  op: 'read' | 'list' | 'write' | 'rename' | 'remove' | 'mkdir' | 'createDir' | 'removeEmptyDir';
+  op: 'read' | 'list' | 'write' | 'rename' | 'remove' | 'createDir' | 'removeEmptyDir';
   path: string;
   to?: string;
 }
@@ -69,7 +71,6 @@ export class MemoryRemote implements Remote {
     });
   }
   remove(p: string) { return this.call({ op: 'remove', path: p }, () => { this.server.files.delete(p); }); }
-  mkdir(p: string) { return this.call({ op: 'mkdir', path: p }, () => { this.server.dirs.add(p); }); }
   createDir(p: string) {
     return this.call({ op: 'createDir', path: p }, () => {
       if (this.server.dirs.has(p) || this.server.files.has(p)) return false;
@@ -92,6 +93,16 @@ export function signal(): { done: Promise<void>; fire: () => void } {
   let fire!: () => void;
   const done = new Promise<void>((r) => { fire = r; });
   return { done, fire };
+}
+
+/** The rules of a run `runId` that knows nothing of its server yet, for a ServerLock of its own. */
+export function hostRules(runId: string): HostRules {
+  return { runId, noOverwrite: false, onNoOverwrite: () => {} };
+}
+
+/** True for a name the lock's owner file has in the lock folder: LOCK_OWNER, or its temporary or moved-aside name (any run's). */
+export function isOwnerFile(name: string): boolean {
+  return name === LOCK_OWNER || (['deploy-tmp', 'deploy-old'] as const).some((kind) => leftoverNames(`/${LOCK_OWNER}`, kind, [name]).length > 0);
 }
 
 /** Calls lock.refresh() as if LOCK_REFRESH_MS had passed since the lock was taken. */

@@ -1,24 +1,30 @@
 /**
- * The deploy's warning before it deletes a live page that no redirect covers
- * (lib/deploy/deleted-pages.ts): which pages, read from the built _redirects, and what to do.
- * The deploy's local copy of its record (lib/deploy/record-copy.ts): written and read back, a
- * broken one refused with its name, and the check's warning for a page the last deploy published
- * or the last build holds that the content no longer makes.
+ * Pages the live site loses (lib/deploy/record-copy.ts): the deploy's warning before it deletes
+ * a live page that no redirect covers (which pages, read from the built _redirects, and what to
+ * do); the deploy's local copy of its record, written and read back, a broken one refused with its
+ * name; and the check's warning for a page the last deploy published or the last build holds that
+ * the content no longer makes.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deletedPagesWithoutRedirect, deletedPageWarnings, redirectSources } from '../../lib/deploy/deleted-pages.ts';
 import { DeployError } from '../../lib/deploy/deploy-target.ts';
-import { pagesNoLongerMade, publishedPages, readRecordCopy, saveRecordCopy } from '../../lib/deploy/record-copy.ts';
+import { deletedPageWarnings, pagesNoLongerMade, publishedPages, readRecordCopy, redirectSources, saveRecordCopy } from '../../lib/deploy/record-copy.ts';
 
 const deleted = suite('deploy: a live page deleted without a redirect');
 deleted('should name each deleted page no redirect covers, and only pages', () => {
   const sources = redirectSources('# comment\n/areas/old-town/ /service-areas/ 301!\n/areas/old-town /service-areas/ 301\n');
-  const deletions = ['/areas/old-town/index.html', '/areas/gone/index.html', '/assets/site-AB12CD34.js', '/img/photos/x-100-AB12CD34.jpg'];
-  assert.equal(deletedPagesWithoutRedirect(deletions, sources), ['/areas/gone/']);
+  assert.ok(sources.has('/areas/old-town/') && sources.has('/areas/old-town') && !sources.has('#'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'deleted-pages-'));
+  try {
+    writeFileSync(path.join(dir, '_redirects'), '# comment\n/areas/old-town/ /service-areas/ 301!\n');
+    const deletions = ['/areas/old-town/index.html', '/areas/gone/index.html', '/assets/site-AB12CD34.js', '/img/photos/x-100-AB12CD34.jpg'];
+    assert.equal(deletedPageWarnings(dir, deletions).map((l) => /the live page (\S+)/.exec(l)![1]), ['/areas/gone/']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 deleted('should read the built _redirects and say how to add the redirect', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'deleted-pages-'));

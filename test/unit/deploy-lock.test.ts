@@ -6,10 +6,11 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LOCK_DIR, LOCK_OWNER, LOCK_OWNER_NAMES, ServerLock, type LockEvent, type LockOwner } from '../../lib/deploy/deploy-lock.ts';
+import { LOCK_DIR, LOCK_OWNER, ServerLock, type LockEvent, type LockOwner } from '../../lib/deploy/deploy-lock.ts';
+import { temporaryName } from '../../lib/deploy/deploy-plan.ts';
 import { Session } from '../../lib/deploy/deploy-session.ts';
 import { ServerRefusal } from '../../lib/deploy/deploy-remote.ts';
-import { MemoryRemote, MemoryServer, refreshLater, signal, type Call } from '../helpers/memory-remote.ts';
+import { hostRules, isOwnerFile, MemoryRemote, MemoryServer, refreshLater, signal, type Call } from '../helpers/memory-remote.ts';
 
 const test = suite('deploy lock');
 const OWNER = `${LOCK_DIR}/${LOCK_OWNER}`;
@@ -28,7 +29,7 @@ function staleServer(): MemoryServer {
 function lockOf(server: MemoryServer, run: string, waitMs = 0) {
   const remote = new MemoryRemote(server);
   const events: LockEvent[] = [];
-  const lock = new ServerLock(new Session(remote, () => {}), run, { waitMs, staleMs: 60_000 }, (e) => events.push(e));
+  const lock = new ServerLock(new Session(remote, () => {}), hostRules(run), { waitMs, staleMs: 60_000 }, (e) => events.push(e));
   return { remote, lock, events };
 }
 
@@ -37,8 +38,8 @@ const settle = (p: Promise<void>) => p.then(() => 'held', (e: Error) => `refused
 
 test('of two runs taking over one stale lock at once, only one holds it', async () => {
   const server = staleServer();
-  const a = lockOf(server, 'runAAAAA');
-  const b = lockOf(server, 'runBBBBB');
+  const a = lockOf(server, 'runaaaaa');
+  const b = lockOf(server, 'runbbbbb');
   const bReadStale = signal();
   const aAtWrite = signal();
   const bTookOver = signal();
@@ -46,7 +47,7 @@ test('of two runs taking over one stale lock at once, only one holds it', async 
   a.remote.hook = async (c) => {
     if (c.op === 'rename' && c.path === LOCK_DIR) await bReadStale.done;
     // A has created its fresh lock and not yet written its owner file: B moves the fresh lock now.
-    if (c.op === 'write' && c.path === OWNER) {
+    if (c.op === 'write' && c.path.startsWith(`${LOCK_DIR}/`)) {
       aAtWrite.fire();
       await bTookOver.done;
     }
@@ -68,33 +69,33 @@ test('of two runs taking over one stale lock at once, only one holds it', async 
   assert.is(ra, 'held', `A took the stale lock first and must hold it; B: ${rb}`);
   assert.match(rb, /locked by another deploy/);
   assert.not.match(rb, /oldrun01/, 'the message names the run holding the lock now, not the stale one');
-  assert.is(ownerRun(server), 'runAAAAA');
+  assert.is(ownerRun(server), 'runaaaaa');
   assert.not.ok([...server.dirs].some((d) => d.endsWith('.stale')), 'nothing is left aside');
 });
 
 test('a run whose owner file is overwritten by another run right after writing it does not hold the lock', async () => {
   const server = new MemoryServer();
-  const a = lockOf(server, 'runAAAAA');
+  const a = lockOf(server, 'runaaaaa');
   let overwritten = false;
   a.remote.after = (c) => {
-    if (c.op === 'write' && c.path === OWNER && !overwritten) {
+    if (c.op === 'rename' && c.to === OWNER && !overwritten) {
       overwritten = true;
-      const other: LockOwner = { run: 'runBBBBB', started: new Date().toISOString(), refreshed: new Date().toISOString(), machine: 'another-machine', pid: 1 };
+      const other: LockOwner = { run: 'runbbbbb', started: new Date().toISOString(), refreshed: new Date().toISOString(), machine: 'another-machine', pid: 1 };
       server.files.set(OWNER, Buffer.from(JSON.stringify(other)));
     }
   };
   const result = await settle(a.lock.take());
-  assert.match(result, /locked by another deploy, run runBBBBB/);
+  assert.match(result, /locked by another deploy, run runbbbbb/);
   await a.lock.release();
-  assert.is(ownerRun(server), 'runBBBBB', 'release leaves the other run\'s lock alone');
+  assert.is(ownerRun(server), 'runbbbbb', 'release leaves the other run\'s lock alone');
 });
 
 /** The runs named by the owner files of the lock folder, by name. */
 function owners(server: MemoryServer): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of LOCK_OWNER_NAMES) {
-    const body = server.files.get(`${LOCK_DIR}/${name}`);
-    if (body) out[name] = JSON.parse(String(body)).run;
+  for (const [file, body] of server.files) {
+    const name = file.slice(LOCK_DIR.length + 1);
+    if (file.startsWith(`${LOCK_DIR}/`) && isOwnerFile(name)) out[name] = JSON.parse(String(body)).run;
   }
   return out;
 }
@@ -103,7 +104,7 @@ for (const noOverwrite of [false, true]) {
   test(`refresh() never leaves the lock without its owner file${noOverwrite ? ' (server refuses to rename over a file)' : ''}`, async () => {
     const server = new MemoryServer();
     server.noOverwrite = noOverwrite;
-    const a = lockOf(server, 'runAAAAA');
+    const a = lockOf(server, 'runaaaaa');
     await a.lock.take();
     const before = JSON.parse(String(server.files.get(OWNER))).refreshed;
     const seen: string[] = [];
@@ -111,14 +112,14 @@ for (const noOverwrite of [false, true]) {
     a.remote.after = (c: Call) => {
       const named = Object.values(owners(server));
       seen.push(`${c.op} ${c.path}: ${named.join(',') || 'no owner'}`);
-      if (!named.includes('runAAAAA')) unowned.push(`${c.op} ${c.path}`);
+      if (!named.includes('runaaaaa')) unowned.push(`${c.op} ${c.path}`);
     };
     await refreshLater(a.lock);
     a.remote.after = () => {};
     assert.equal(unowned, [], 'after these calls the lock folder named no owner: another run could take it over');
     assert.ok(seen.some((x) => x.startsWith('write')), `refresh wrote the owner file: ${seen.join('; ')}`);
     if (noOverwrite) assert.ok(seen.some((x) => x.startsWith(`rename ${OWNER}`)), `the old owner file was moved aside: ${seen.join('; ')}`);
-    assert.equal(owners(server), { [LOCK_OWNER]: 'runAAAAA' }, 'one owner file is left, under its usual name');
+    assert.equal(owners(server), { [LOCK_OWNER]: 'runaaaaa' }, 'one owner file is left, under its usual name');
     assert.ok(JSON.parse(String(server.files.get(OWNER))).refreshed > before, 'it says when the run was last active');
     await a.lock.release();
     assert.not.ok(server.dirs.has(LOCK_DIR), 'release removes the lock');
@@ -127,23 +128,23 @@ for (const noOverwrite of [false, true]) {
 
 test('refresh() refused by the server keeps the owner file it had', async () => {
   const server = new MemoryServer();
-  const a = lockOf(server, 'runAAAAA');
+  const a = lockOf(server, 'runaaaaa');
   await a.lock.take();
   a.remote.hook = (c: Call) => {
     if (c.op === 'write' || c.op === 'rename') throw new ServerRefusal('refused', 'STOR', c.path, 550, 'Permission denied');
   };
   await refreshLater(a.lock);
-  assert.equal(owners(server), { [LOCK_OWNER]: 'runAAAAA' });
+  assert.equal(owners(server), { [LOCK_OWNER]: 'runaaaaa' });
 });
 
 test('an owner file under any of its names keeps the lock from being taken over', async () => {
-  for (const name of LOCK_OWNER_NAMES) {
+  for (const name of [LOCK_OWNER, ...(['deploy-tmp', 'deploy-old'] as const).map((kind) => temporaryName(LOCK_OWNER, true, kind, 'runaaaaa'))]) {
     const server = new MemoryServer();
     server.dirs.add(LOCK_DIR);
-    const owner: LockOwner = { run: 'runAAAAA', started: new Date().toISOString(), refreshed: new Date().toISOString(), machine: 'another-machine', pid: 1 };
+    const owner: LockOwner = { run: 'runaaaaa', started: new Date().toISOString(), refreshed: new Date().toISOString(), machine: 'another-machine', pid: 1 };
     server.files.set(`${LOCK_DIR}/${name}`, Buffer.from(JSON.stringify(owner)));
-    const b = lockOf(server, 'runBBBBB');
-    assert.match(await settle(b.lock.take()), /locked by another deploy, run runAAAAA/, name);
+    const b = lockOf(server, 'runbbbbb');
+    assert.match(await settle(b.lock.take()), /locked by another deploy, run runaaaaa/, name);
   }
 });
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SAMPLE_REVIEWS } from '../../lib/content/samples.ts';
-import { hashSite, isDotPath, leftoverNames, parseManifest, planDeploy, serializeManifest, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
+import { hashSite, isDotPath, leftoverNames, parseRecord, planDeploy, serializeRecord, temporaryName, type LocalFile } from '../../lib/deploy/deploy-plan.ts';
 import { checkDotEnv, DeployError, describeTarget, maskSecret, readTarget, shownTarget, transportWarnings } from '../../lib/deploy/deploy-target.ts';
 import { deploy, type DeployEvent } from '../../lib/deploy/deploy.ts';
 import { MemoryRemote, MemoryServer } from '../helpers/memory-remote.ts';
@@ -271,7 +271,7 @@ masking('an error\'s text and the names a server lists are masked before they re
 masking.run();
 
 const plan = suite('deploy plan');
-const file = (path: string, hash = 'h1'): LocalFile => ({ path, file: `/dist${path}`, hash, bytes: 1 });
+const file = (path: string, hash = 'h1'): LocalFile => ({ path, hash, data: Buffer.from(path) });
 const local = (...files: LocalFile[]) => new Map(files.map((f) => [f.path, f]));
 
 plan('should upload assets, then pages, then hosting files', () => {
@@ -304,24 +304,23 @@ plan('should keep a hashed script or photo one more deploy, then delete it; one 
 
 plan('should read back what it writes and refuse a manifest it did not write', () => {
   const m = { files: { '/b.html': 'h2', '/a.html': 'h1' }, pending: ['/c.html'], retired: { '/assets/x-AAAA1111.js': 'h3' } };
-  assert.equal(parseManifest(serializeManifest(m)), m);
-  assert.equal(parseManifest('{"files":{"/a.html":"h1"},"pending":[]}').retired, {}, 'a record written before `retired` existed');
+  assert.equal(parseRecord(serializeRecord(m)), m);
+  assert.equal(parseRecord('{"files":{"/a.html":"h1"},"pending":[]}').retired, {}, 'a record written before `retired` existed');
   for (const bad of ['not json', '{}', '{"files":{"../etc/passwd":"x"}}', '{"files":{},"pending":[3]}']) {
-    assert.throws(() => parseManifest(bad), (e: Error) => e instanceof DeployError && /not a deploy record/.test(e.message), bad);
+    assert.throws(() => parseRecord(bad), (e: Error) => e instanceof DeployError && /not a deploy record/.test(e.message), bad);
   }
 });
 
-plan('should name temporary and moved-aside files with a leading dot, and without one where dot-names are refused', () => {
-  assert.is(temporaryName('/a/index.html'), '/a/.index.html.deploy-tmp');
-  assert.is(temporaryName('/a/index.html', true), '/a/index.html.deploy-tmp');
-  assert.is(temporaryName('/a/index.html', false, 'deploy-old'), '/a/.index.html.deploy-old');
-  assert.is(temporaryName('/.htaccess', true), '/.htaccess.deploy-tmp', 'a dot-file keeps its own dot');
-  assert.is(temporaryName('/a/index.html', false, 'deploy-tmp', 'k3x9a0b2'), '/a/.index.html.k3x9a0b2.deploy-tmp', 'with the run id');
-  const names = ['index.html', '.index.html.deploy-old', 'index.html.deploy-old', '.index.html.k3x9a0b2.deploy-old', '.index.html.k3x9a0b2.deploy-tmp', 'xindex.html.deploy-old', '.index.html.toolong123.deploy-old'];
-  assert.equal(leftoverNames('/a/index.html', 'deploy-old', names), ['/a/.index.html.deploy-old', '/a/.index.html.k3x9a0b2.deploy-old', '/a/index.html.deploy-old']);
-  const root = ['.deploy-manifest.json.deploy-tmp', 'deploy-manifest.json.deploy-tmp', '.deploy-manifest.json.a1b2c3d4.deploy-tmp'];
-  assert.equal(leftoverNames('/.deploy-manifest.json', 'deploy-tmp', root), ['/.deploy-manifest.json.a1b2c3d4.deploy-tmp', '/.deploy-manifest.json.deploy-tmp']);
-  assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp', root), ['/deploy-manifest.json.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
+plan('should name temporary and moved-aside files with the run id and a leading dot, and without the dot where dot-names are refused', () => {
+  assert.is(temporaryName('/a/index.html', false, 'deploy-tmp', 'k3x9a0b2'), '/a/.index.html.k3x9a0b2.deploy-tmp');
+  assert.is(temporaryName('/a/index.html', true, 'deploy-tmp', 'k3x9a0b2'), '/a/index.html.k3x9a0b2.deploy-tmp');
+  assert.is(temporaryName('/a/index.html', false, 'deploy-old', 'k3x9a0b2'), '/a/.index.html.k3x9a0b2.deploy-old');
+  assert.is(temporaryName('/.htaccess', true, 'deploy-tmp', 'k3x9a0b2'), '/.htaccess.k3x9a0b2.deploy-tmp', 'a dot-file keeps its own dot');
+  const names = ['index.html', '.index.html.deploy-old', 'index.html.a1b2c3d4.deploy-old', '.index.html.k3x9a0b2.deploy-old', '.index.html.k3x9a0b2.deploy-tmp', 'xindex.html.a1b2c3d4.deploy-old', '.index.html.toolong123.deploy-old'];
+  assert.equal(leftoverNames('/a/index.html', 'deploy-old', names), ['/a/.index.html.k3x9a0b2.deploy-old', '/a/index.html.a1b2c3d4.deploy-old']);
+  const root = ['.deploy-manifest.json.e5f6a7b8.deploy-tmp', 'deploy-manifest.json.e5f6a7b8.deploy-tmp', '.deploy-manifest.json.a1b2c3d4.deploy-tmp'];
+  assert.equal(leftoverNames('/.deploy-manifest.json', 'deploy-tmp', root), ['/.deploy-manifest.json.a1b2c3d4.deploy-tmp', '/.deploy-manifest.json.e5f6a7b8.deploy-tmp']);
+  assert.equal(leftoverNames('/deploy-manifest.json', 'deploy-tmp', root), ['/deploy-manifest.json.e5f6a7b8.deploy-tmp'], 'the plain record\'s leftovers are never the dot record\'s');
   assert.ok(isDotPath('/.htaccess') && isDotPath('/.well-known/security.txt'));
   assert.not.ok(isDotPath('/areas/grants/index.html'));
 });
