@@ -66,7 +66,7 @@ type InMemoryBuild = esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; 
 /**
  * Runs one esbuild build of browser code. `key` names which of a build's bundles it is ("page
  * code", "workers", "picture script"), for a runner that keeps something per bundle between
- * builds (lib/build/build-reuse.ts); the options always hold `write: false` and `metafile: true`.
+ * builds (lib/build/build-cache.ts); the options always hold `write: false` and `metafile: true`.
  * @throws Error from esbuild when the code does not compile (names the file and line)
  */
 export type EsbuildRun = (key: string, options: esbuild.BuildOptions & { write: false; metafile: true }) => Promise<InMemoryBuild>;
