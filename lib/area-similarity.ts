@@ -20,7 +20,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { extractPageText } from './page-text.ts';
+import { extractPageText } from './html.ts';
 import type { Community } from './content/schema.ts';
 import { wordsOf } from './content/coverage.ts';
 
@@ -67,7 +67,7 @@ export interface SimilarityReport {
 
 /**
  * The visible text inside the document's `<main>`, as blocks of text (one per paragraph, heading,
- * list item ...), as lib/page-text.ts reads it.
+ * list item ...), as extractPageText (lib/html.ts) reads it.
  * @throws Error when the document has no <main>
  */
 export function mainTextBlocks(html: string): string[] {

@@ -8,7 +8,7 @@ import { countiesServed } from '../content/counties.ts';
 import type { CorpusPage, KeywordCorpus } from '../../islands/common/keywords.ts';
 import { isIndexable } from '../route.ts';
 import type { BuiltPage, FileGenerator } from '../built-page.ts';
-import { extractPageText } from '../page-text.ts';
+import { extractPageText } from '../html.ts';
 import type { SiteData } from '../content/load-content.ts';
 
 export { extractPageText };
