@@ -12,11 +12,12 @@
  *    deploys until the next one.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SETTINGS_FILE } from '../content/content-paths.ts';
 import { parseRecord, type DeployRecord } from './deploy-plan.ts';
 import { DeployError } from './deploy-target.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
 
 /** What the copy says. */
 export interface RecordCopy {
@@ -86,9 +87,7 @@ export async function saveRecordCopy(file: string, record: DeployRecord, target:
     retired: record.retired ?? {},
   };
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, `${JSON.stringify(copy, null, 1)}\n`);
-  await rename(tmp, file);
+  await writeFileAtomic(file, `${JSON.stringify(copy, null, 1)}\n`);
 }
 
 /**

@@ -13,10 +13,11 @@
  * from the project down, may be a symbolic link (checked with lstat, the project's own path
  * resolved with realpath): a link inside content/ could point anywhere.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { lstatSync, realpathSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../atomic-write.ts';
 import { AREA_COPY_FILE, CHATBOT_FILE, COLLECTION_FOLDERS, HOME_FILE, SETTINGS_FILE } from '../content/content-paths.ts';
 import { Slug } from '../content/schema.ts';
 
@@ -94,8 +95,9 @@ export function sha256(bytes: Uint8Array | string): string {
 }
 
 /**
- * Writes a file of the allow-list atomically: a temporary file in the same folder, then renamed
- * over it, so a reader (a build, the deploy) never sees half a file.
+ * Writes a file of the allow-list atomically (writeFileAtomic of lib/atomic-write.ts: a temporary
+ * file in the same folder, then renamed over it), so a reader (a build, the deploy) never sees half
+ * a file.
  * @param options.mode the new file's permissions (e.g. 0o600 for `.env`, which holds a password);
  *   default the process's usual (0o666 less the umask)
  * @throws RefusedPath (nothing written); the write's own error (the temporary file removed)
@@ -104,14 +106,7 @@ export async function writeProjectFile(root: string, file: string, contents: str
   const target = writableFile(root, file);
   await mkdir(path.dirname(target), { recursive: true });
   writableFile(root, file); // a folder made just now is checked too
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(temporary, contents, { flag: 'wx', mode: options.mode });
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(target, contents, options);
 }
 
 /**

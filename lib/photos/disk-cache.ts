@@ -3,8 +3,9 @@
  * input and the options), so a file once made is never made again for the same inputs. Used by
  * lib/photos/images.ts, whose encodes take seconds and whose inputs rarely change between builds.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../atomic-write.ts';
 
 /** The bytes, and whether `cached` made them (a miss) or found them in the folder. */
 interface CacheResult {
@@ -31,8 +32,6 @@ export async function cached(dir: string, key: string, make: () => Promise<Buffe
   }
   const bytes = await make();
   await mkdir(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, file);
+  await writeFileAtomic(file, bytes);
   return { bytes, made: true };
 }

@@ -7,10 +7,11 @@
  * moment after a save some pages may be new and others not yet.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { listStaticFiles } from '../static-folder.ts';
 import type { SiteFile } from '../write.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
 
 /** What one build's write did. */
 export interface OutputWrite {
@@ -44,9 +45,7 @@ function withLiveReload(html: string, scriptPath: string): string {
 async function put(outDir: string, file: string, contents: Uint8Array): Promise<void> {
   const target = path.join(outDir, file);
   await mkdir(path.dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, contents);
-  await rename(temporary, target);
+  await writeFileAtomic(target, contents);
 }
 
 /** Site path -> digest of every file of `outDir` on disk. */
