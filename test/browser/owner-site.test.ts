@@ -15,7 +15,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildToFolder } from '../../build.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
-import { DESKTOP, DIST, PHONE, startHarness } from '../../tooling/browser.ts';
+import { DESKTOP, DIST, PHONE, startHarness, type Harness } from '../../tooling/browser.ts';
 import { resolveConfig } from '../../lib/config.ts';
 
 const RATING = { value: 4.8, count: 120, source: 'Google', url: 'https://g.page/r/mesa-keys/review' };
@@ -88,8 +88,13 @@ files('should show the credentials behind the claims, each linked from the foote
 });
 files.run();
 
-const h = await startHarness(out);
+// Started in a hook, not by a top-level await here: uvu starts running the suites queued so far
+// on the next macrotask, so an await between two `run()` calls let this suite and the next run at
+// once (the next one's close() then closed this one's browser).
+let h: Harness;
 const browser = suite('a business without reviews, videos or assistant: in Chromium');
+browser.before(async () => { h = await startHarness(out); });
+browser.after(async () => { await h.close(); });
 browser('should show the Google rating as visible text near the reviews, with no script error', async () => {
   const { page, context, errors } = await h.page(PHONE);
   await page.goto(h.url('/'));
@@ -116,7 +121,6 @@ browser.run();
 
 const sample = suite('the sample site: the rating is visible wherever it is marked up');
 sample('should show "5.0 from 50 reviews", labelled a sample, on every page whose JSON-LD carries aggregateRating', async () => {
-  await h.close();
   const s = await startHarness(DIST);
   try {
     const marked = [];
