@@ -1,14 +1,8 @@
 /**
- * Builds the site into dist/ (or $DIST_DIR): `npm run build`.
- * The build is lib/build/build-site.ts buildSite, which returns the site's files; this file
- * resolves the configuration (lib/config.ts), runs the build with it, writes the files into the
- * output folder at once (lib/write.ts writeSite) and reports.
- * NODE_ENV is set to "production" here (unless already set), not in the npm script, so the
- * command is the same in every shell (cmd.exe has no `NODE_ENV=… cmd` syntax). The generator is
- * imported after that, inside the try, so a syntax error in a content file is reported like any
- * other mistake: one line per mistake naming the file (and line, record, field), and exit code 1;
- * the previous dist/ is left as it was. A bad environment variable is one line too, before anything
- * is built.
+ * `npm run build`: resolves the configuration, builds the site (lib/build/build-site.ts) and writes
+ * it into the output folder at once (lib/write.ts). NODE_ENV is set here, not in the npm script,
+ * so the command is the same in every shell; the generator is imported after that, inside the
+ * try, so a syntax error in a loaded file is reported like any other mistake.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

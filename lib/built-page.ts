@@ -11,7 +11,7 @@ export interface BuiltPage {
   route: Route;
   /** SHA-256 of its final HTML, base64. */
   digest: string;
-  /** Its title and visible text (lib/site-files/corpus.ts extractPageText); set for every indexable page. */
+  /** Its title and visible text (lib/html.ts extractPageText); set for every indexable page. */
   text?: { title: string; text: string };
   /** Its final HTML: given only for the offline page, whose images the service worker precaches (lib/bundle/service-worker.ts). */
   html?: string;

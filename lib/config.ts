@@ -1,25 +1,7 @@
 /**
- * The generator's configuration, resolved once at the start of a command (`npm run build`, `dev`,
- * `serve`, `check`, `deploy`, `audit`, ...) from the environment and the project folder, and handed
- * down from there: library modules take the parts they need as parameters and read no environment
- * variable themselves.
- *
- * Every environment variable the project reads, and the one module that reads it:
- *
- * | variable                | read by                      | default            | rule |
- * |-------------------------|------------------------------|--------------------|------|
- * | DIST_DIR                | here                         | dist               | the output folder; relative to the project folder; never the project folder, a folder holding it, static/ or content/ |
- * | DIST_REPLACE_EXISTING   | here                         | 0                  | 1 lets a build replace an output folder it did not make |
- * | BUILD_THREADS           | here                         | automatic          | whole number, at least 1 |
- * | NODE_ENV                | here                         | production         | production or development |
- * | PORT                    | here                         | 8080               | whole number from 0 to 65535 (0: any free port) |
- * | DEV_TRACE               | here                         | 0                  | 1 prints the dev server's phase timings |
- * | DEPLOY_*, HOME, CI      | lib/deploy/deploy-target.ts  | (see docs/publishing.md) | the deploy's own, resolved by readTarget |
- * | DEPLOY_LIVE_URL         | lib/deploy/live-check.ts readLiveUrl (given the environment by scripts/deploy.ts) | siteUrl | |
- *
- * docs/owner-settings.md ("Environment variables") lists them for the operator; a test checks that
- * every variable the code reads is in that list and that no module of lib/ but this one and the
- * deploy's resolver reads process.env.
+ * The generator's configuration, resolved once at the start of a command from the environment and
+ * the project folder, then passed down as parameters (docs/owner-settings.md lists the variables;
+ * the deploy's are resolved by lib/deploy/deploy-target.ts).
  */
 import path from 'node:path';
 
@@ -44,10 +26,7 @@ export interface GeneratorConfig {
   readonly photoCacheDir: string;
   /** $BUILD_THREADS: threads that render and finish pages; undefined lets the build choose by the site's size. */
   readonly threads: number | undefined;
-  /**
-   * NODE_ENV is not "development": minified service worker, quiet browser logger (read by the build);
-   * React's production renderer (React reads NODE_ENV itself, which the entry points set).
-   */
+  /** NODE_ENV is not "development": minified service worker, quiet browser logger (React reads NODE_ENV itself). */
   readonly production: boolean;
   /** $PORT: the port `npm run dev` and `npm run serve` ask for first (0: any free port). */
   readonly port: number;
@@ -114,8 +93,8 @@ function outputFolder(env: Env, root: string, problems: string[]): string {
 
 /** BUILD_THREADS: undefined when unset (the build chooses). */
 function threads(env: Env, problems: string[]): number | undefined {
-  const value = env.BUILD_THREADS;
-  if (value === undefined || value === '') return undefined;
+  const value = given(env, 'BUILD_THREADS');
+  if (value === undefined) return undefined;
   const n = whole(value);
   if (n !== undefined && n >= 1) return n;
   problems.push(bad('BUILD_THREADS', 'a whole number of threads, at least 1', 'BUILD_THREADS=1', value));
@@ -170,13 +149,13 @@ export function resolveConfig(env: Env = process.env, root: string = PROJECT_ROO
 }
 
 /**
- * For the entry scripts (build.ts, scripts/*.ts): resolveConfig, or, when a variable is unusable,
- * "<command> not started:" and one line per bad variable on stderr, no stack, and exit code 1.
- * @param command what the operator ran, e.g. "Build", "Server", "Deploy"
+ * For the entry scripts: resolveConfig, or, when a variable is unusable, "<command> not started:"
+ * and one line per bad variable on stderr, no stack, and exit code 1.
+ * @param command what the operator ran, e.g. "Server", "Deploy"
  */
-export function configForCommand(command: string, env: Env = process.env, root: string = PROJECT_ROOT): GeneratorConfig {
+export function configForCommand(command: string): GeneratorConfig {
   try {
-    return resolveConfig(env, root);
+    return resolveConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error([`${command} not started:`, ...error.lines].join('\n'));

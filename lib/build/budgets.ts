@@ -1,9 +1,4 @@
 /**
- * The page-weight budgets the build reports (lib/build/summary.ts formatSummary) and the tests hold
- * (test/build/page-budget.test.ts, test/browser/page-css.test.ts). Exact figures, never timings.
- */
-
-/**
  * At most 14 KB gzipped for a page's HTML with its inline CSS, so the whole page arrives in the
  * first round trip: TCP's initial congestion window is 10 segments (RFC 6928), about 14 KB
  * (web.dev, "Critical rendering path").

@@ -1,13 +1,9 @@
 /**
  * What one long-lived process keeps from one build to the next (`npm run dev`, the editor's
- * preview): results that depend only on inputs it can compare, so that a build given a BuildCache
- * makes the same files as a build from scratch. `npm run build` never passes one.
- *
- * The rule every kept result follows: it is reused only while everything it was made from is
- * unchanged, compared by value (the stylesheet's source text, the islands' run-time styles), by
- * the identity of the functions that made it (a re-evaluated module gives new functions), or, for
- * browser bundles, by esbuild's own list of the files it read. The generator's own code (lib/) is
- * not among the compared inputs: the caller starts a fresh process when it changes.
+ * preview), the site the same with or without it: a kept result is reused only while everything
+ * it was made from is unchanged, compared by value, by the identity of the functions that made it,
+ * or, for bundles, by esbuild's list of the files it read. lib/ itself is not compared: the caller
+ * starts a fresh process when it changes.
  */
 import * as esbuild from 'esbuild';
 import type { EsbuildRun } from '../bundle/esbuild-options.ts';

@@ -1,26 +1,9 @@
 /**
  * Turns whatever stopped a build into words an operator can act on: what went wrong, in which
- * file and on which line, and what to do. Used by `npm run build`, `npm run check`, `npm run
- * deploy` (formatProblem: one line per content mistake, never a stack trace) and by `npm run dev`
- * (the same, plus the browser's error page).
- *
- * The kinds of failure:
- * - content mistakes (ContentError from lib/content/content-error.ts): each problem carries its file,
- *   record, field, what it must be, the value given and, for a YAML file, the line and column
- *   where it is written; one line each;
- * - a TypeScript syntax error in a file the build loads: tsx compiles each file with esbuild,
- *   whose error reads "Transform failed with 1 error:\n<file>:<line>:<column>: ERROR: <text>";
- * - a problem with the output folder itself (OutputFolderError from lib/output-folder.ts), or a
- *   file in the static folder that is never published (StaticFolderError from lib/static-folder.ts);
- * - a content file that throws while it loads (a name used without quotes, say): the line of it;
- * - anything else is a bug in the site's code (the generator or a template): its message, the
- *   first line of the stack that is in the project, and the whole stack with its causes, marked as
- *   a bug so an owner knows their content is not at fault.
- *
- * Of the project it imports only lib/content/content-error.ts, which imports nothing
- * (ContentError, OutputFolderError and StaticFolderError are known by their names, not their
- * classes), so the dev server's build process can load it before the project's modules and still
- * describe a module that fails to load.
+ * file and on which line, and what to do; a bug in the site's code is marked as one, with its
+ * stack. It imports only lib/content/content-error.ts (the error classes are known by name), so
+ * the dev server's build process can load it before the project's modules and still describe a
+ * module that fails to load.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -74,7 +57,9 @@ function lineOf(root: string, file: string, n: number): string | undefined {
 }
 
 /**
- * Describes a build failure.
+ * Describes a build failure: a ContentError (one line per problem), an OutputFolderError or
+ * StaticFolderError (their lines), an esbuild syntax error in a file the build loads
+ * ("<file>:<line>:<column>: ERROR: <text>"), a content file that throws as it loads, or else a bug.
  * @param error what the build threw (or what importing the project's modules threw)
  * @param root  the project folder, for relative paths and reading the failing line
  */

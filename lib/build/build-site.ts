@@ -1,18 +1,8 @@
 /**
- * The whole build as one function that returns the site as a value: every file it makes (path
- * and bytes) and a report, in named stages (docs/architecture.md follows one page through them):
- *
- *   1. content    load and validate the content, list the routes, check them and the static folder
- *   2. inputs     photos, share image, stylesheet, browser bundle: every input a page is made from
- *                 (lib/build/inputs.ts)
- *   3. pages      each route through the page steps (lib/build/make-page.ts), on this thread and,
- *                 for large sites, on worker threads (lib/build/worker-pool.ts)
- *   4. site files sitemap, robots, keyword corpus, manifest, contact card, hosting files, service
- *                 worker (lib/site-files/extra-files.ts), made from what the pages reported
- *
- * Nothing is written here. `npm run build` writes the files with the static folder's into the
- * output folder at once (build.ts, lib/write.ts writeSite); `npm run dev` writes only what changed
- * (lib/serve/dev-output.ts); the editor's preview serves them from memory (lib/edit/preview.ts).
+ * The whole build as one function that returns the site as a value, every file (path and bytes)
+ * and a report, in four stages (buildSite reads one a line): content, inputs (lib/build/inputs.ts),
+ * pages (lib/build/make-page.ts, on worker threads too for large sites: lib/build/worker-pool.ts),
+ * site files (lib/site-files/extra-files.ts). Nothing is written here.
  */
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -37,7 +27,7 @@ import type { GeneratorConfig } from '../config.ts';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface BuildOptions {
-  /** The generator's settings (lib/config.ts), resolved once by the command: folders, threads, production. */
+  /** The generator's settings (lib/config.ts). */
   config: GeneratorConfig;
   /** Raw content to build from (a test's, the editor's unsaved forms); default: the content folder's files. */
   content?: RawContent;
@@ -115,10 +105,9 @@ function checkRoutes(routes: Route[]): void {
  */
 function loadSite(content: RawContent | undefined, config: GeneratorConfig): { site: SiteData; routes: Route[] } {
   const site = content ? loadContent(content) : loadProjectContent(config.contentDir);
-  const staticDir = config.staticDir;
   const routes = buildRoutes(site);
   checkRoutes(routes);
-  checkRedirects(site, routes, staticDir);
+  checkRedirects(site, routes, config.staticDir);
   return { site, routes };
 }
 

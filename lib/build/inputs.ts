@@ -1,9 +1,3 @@
-/**
- * The inputs every page is made from, prepared once before the first page is rendered: the photos
- * (encoded, or taken from the on-disk cache), the drawn share image (lib/photos/share-image.ts),
- * the minified site stylesheet, and the browser code bundled for every island
- * (lib/bundle/bundle.ts), none of which depends on any page.
- */
 import path from 'node:path';
 import { clientConfig } from '../bundle/client-config.ts';
 import { bundleSiteScripts } from '../bundle/bundle.ts';
@@ -29,7 +23,8 @@ export interface PreparedInputs {
 }
 
 /**
- * Prepares the inputs of a build.
+ * Prepares the inputs every page is made from, once before the first page, none depending on any
+ * page: the photos, the drawn share image, the minified stylesheet, the browser bundle.
  * @param config   the photo folders, the static folder (whose img/ holds the share image's art) and
  *   whether this is a production build (the browser logger then drops debug and info lines)
  * @param progress told of long work as it starts (encoding a photo for the first time)
@@ -47,7 +42,6 @@ export async function prepareInputs(site: SiteData, config: GeneratorConfig, pro
   const cssDone = readStylesheetSource().then((source) => (cache ? cache.keep('stylesheet', [source], () => minifyStylesheet(source)) : minifyStylesheet(source)));
   const scriptsDone = bundleSiteScripts(clientConfig(site, !config.production), cache?.esbuild);
   const shareDone = drawnShareFile(site.settings, path.join(config.staticDir, 'img'), config.photoCacheDir);
-  // All four are awaited together, so the first failure is thrown and none goes unhandled.
   const [photos, css, scripts, share] = await Promise.all([photosDone, cssDone, scriptsDone, shareDone]);
   return { inputs: { site, css, scripts: scripts.index, photos: photos.library }, photos, shareImage: share?.file, scriptFiles: scripts.files };
 }

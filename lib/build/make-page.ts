@@ -1,19 +1,7 @@
 /**
- * One page from its route to its final HTML, in one list of steps, with inputs prepared before any
- * page is rendered (lib/build/inputs.ts: the stylesheet, the browser bundle's index, the photos):
- *
- *   1. render      React renders the route inside the layout, with an empty stylesheet
- *                  (lib/build/render.ts); the page records the islands and photos it placed
- *   2. script tags the page's entries and chunks from the bundle's index (lib/bundle/page-scripts.ts)
- *   3. page CSS    the stylesheet's rules the page can use fill its <style> and CSP hash
- *                  (lib/build/page-css.ts)
- *   4. minify      html-minifier-terser, shared regions once a build (lib/build/minify-page.ts)
- *   5. CSP check   the final <style> hashes to what the page's style-src allows (lib/csp.ts)
- *
- * and then measured (bytes, gzipped bytes, CSS, JavaScript, photos) for the build summary. The
- * same code runs in the main thread and in build worker threads (lib/build/worker-pool.ts), so a
- * page does not depend on where it was made; the dev server's live-reload tag is added when the dev
- * server writes its folder (lib/serve/dev-output.ts), never here.
+ * One page from its route to its final HTML (PageMaker.make reads one step a line: render, script
+ * tags, page CSS, minify, CSP check), then measured for the build summary. The same code runs on
+ * the main thread and on build worker threads, so a page does not depend on where it was made.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -23,7 +11,7 @@ import { checkPageCsp, inlineStyles } from '../csp.ts';
 import type { SiteData } from '../content/load-content.ts';
 import { pagePhotoBytes } from '../photos/photo-bytes.ts';
 import type { PhotoLibrary } from '../photos/photos.ts';
-import { extractPageText } from '../site-files/corpus.ts';
+import { extractPageText } from '../html.ts';
 import { GZIP_LEVEL } from './budgets.ts';
 import { createPageMinifier, type PageMinifier } from './minify-page.ts';
 import { createPageCss, runtimeStylesKey, type PageCss } from './page-css.ts';
@@ -97,11 +85,7 @@ export class PageMaker {
   /** pageScripts() by island keys, analytics and photos: a site of thousands of pages has a handful of such pages. */
   private readonly scripts = new Map<string, PageScripts>();
 
-  /**
-   * @param inputs the prepared inputs
-   * @param routes the build's whole route table (indexes refer to it)
-   * @param tools  the page tools (pageTools())
-   */
+  /** @param routes the build's whole route table (indexes refer to it) */
   constructor(private readonly inputs: PageInputs, private readonly routes: readonly Route[], private readonly tools: PageTools) {}
 
   /**

@@ -1,20 +1,16 @@
 /**
- * html-minifier-terser over whole pages, with the parts most pages share (lib/build/shared-regions.ts:
- * the header, the footer and what follows it, about half of the minifier's work on an area page)
- * minified once a build. Each region is a run of complete top-level elements of <body>, and React
- * writes no whitespace between elements, so minifying one alone gives the same bytes as
- * minifying it inside its page: the page is minified with a placeholder element in each region's
- * place, then the region's minified markup (cached by its text) goes where the placeholder is. test/build/minify-page.test.ts proves the result equals minifying each page of
- * the site whole. A page where a region is not found exactly as described is minified whole.
+ * html-minifier-terser over whole pages, the regions most pages share (lib/build/shared-regions.ts,
+ * about half the work on an area page) minified once a build: React writes no whitespace between
+ * elements, so a region minified alone gives the bytes it has inside its page. The page is
+ * minified with a placeholder in each region's place, then the region's minified markup replaces
+ * it; test/build/shared-regions.test.ts proves the result equals minifying each page whole.
  */
 import { minify, type Options as MinifyOptions } from 'html-minifier-terser';
 import { regionCache, sharedRegions } from './shared-regions.ts';
 
 /**
- * Options that pay on React's output (no whitespace between tags). Per-page minifyCSS/minifyJS
- * are off: the stylesheet is minified once (lib/build/styles.ts) and they cost ~2 ms a page for
- * almost nothing. The inline <style> is left byte-for-byte as
- * given, so its CSP hash can be computed from it.
+ * Options that pay on React's output. minifyCSS/minifyJS are off: the stylesheet is minified once
+ * (lib/build/styles.ts), and the inline <style> must stay as given for its CSP hash.
  */
 export const MINIFY_OPTIONS: MinifyOptions = {
   collapseWhitespace: true,
@@ -51,18 +47,12 @@ export interface PageMinifier {
 const PLACEHOLDER_PREFIX = '<minify-region-';
 const placeholder = (i: number) => `${PLACEHOLDER_PREFIX}${i}></minify-region-${i}>`;
 
-/** Options of createPageMinifier. */
-export interface PageMinifierOptions {
-  /**
-   * Also keep each page's markup outside the shared regions (its skeleton) minified, by its text:
-   * a process that builds the same site again and again (`npm run dev`) then minifies only the
-   * regions a save changed. Off for `npm run build`, where every skeleton is seen once.
-   */
-  keepSkeletons?: boolean;
-}
-
-/** Creates a minifier with its own cache of region markup. */
-export function createPageMinifier(options: PageMinifierOptions = {}): PageMinifier {
+/**
+ * Creates a minifier with its own cache of region markup.
+ * @param options.keepSkeletons also keep each page's markup outside the regions minified, by its
+ *   text (`npm run dev`, which builds the same site again and again); off for `npm run build`
+ */
+export function createPageMinifier(options: { keepSkeletons?: boolean } = {}): PageMinifier {
   const regions = regionCache((text) => minify(text, MINIFY_OPTIONS));
   const skeletons = options.keepSkeletons ? regionCache((text) => minify(text, MINIFY_OPTIONS)) : { get: (text: string) => minify(text, MINIFY_OPTIONS) };
   const stats = {

@@ -1,14 +1,8 @@
 /**
- * Per-page CSS: each page inlines only the rules of the site stylesheet it can use, found by
- * PurgeCSS (https://purgecss.com) over the names of the page's rendered HTML (its elements,
- * classes, ids, attribute names and values, read by lib/html.ts), plus the rules of what its browser code adds at run
- * time: the site module on every page, the error screen on pages with an island, and each island
- * the page places (islands/runtime/runtime-styles.ts, islands/registry.ts).
- *
- * Pages with the same relevant names get the same CSS, so the result is cached by those names
- * (the page's names that occur in the stylesheet's selectors, and the page's islands): a site of
- * thousands of area pages runs PurgeCSS a handful of times. The names of the regions most pages
- * share (lib/build/shared-regions.ts) are read once a region.
+ * Per-page CSS: each page inlines only the stylesheet's rules it can use, found by PurgeCSS
+ * (https://purgecss.com) over the names in its HTML plus what its browser code adds at run time
+ * (islands/runtime/runtime-styles.ts). Cached by the names that occur in the stylesheet's
+ * selectors, so thousands of area pages run PurgeCSS a handful of times.
  */
 import * as esbuild from 'esbuild';
 import { PurgeCSS, type ExtractorResultDetailed } from 'purgecss';
@@ -30,20 +24,12 @@ export function runtimeStylesFor(islandKeys: Iterable<string>): RuntimeStyles {
   };
 }
 
-/**
- * Everything besides the stylesheet and a page's HTML that page CSS is made from, as one text: the
- * run-time styles of the site module, the error screen and every island. Equal texts, equal page
- * CSS (lib/build/build-cache.ts keeps a PageCss while it and the stylesheet stay the same).
- */
+/** Everything besides the stylesheet and a page's HTML that page CSS is made from, as one text (a BuildCache key). */
 export function runtimeStylesKey(): string {
   return JSON.stringify([SITE_RUNTIME_STYLES, ERROR_SCREEN_STYLES, ISLAND_RUNTIME_STYLES]);
 }
 
-/**
- * Where a page's CSS goes: the build renders every page with an empty stylesheet
- * (templates/Head.tsx writes `<style>` and its hash in the CSP from the `css` it is given), then
- * fills this element and that hash with the page's own CSS (PageCss.fill).
- */
+/** Where a page's CSS goes: pages are rendered with an empty stylesheet (templates/Head.tsx), filled by PageCss.fill. */
 const STYLE_SLOT = '<style></style>';
 
 /** A purger over one site stylesheet. */
@@ -126,9 +112,7 @@ export function pageNames(html: string, regions: { get(region: string): Extracto
   return mergeNames([htmlNames(rest), ...found.map(([start, end]) => regions.get(html.slice(start, end)))]);
 }
 
-/**
- * @param css the whole minified site stylesheet (lib/build/styles.ts)
- */
+/** @param css the whole minified site stylesheet (lib/build/styles.ts) */
 export function createPageCss(css: string): PageCss {
   // The words of the selectors (declaration blocks dropped, innermost first): every name a
   // selector can compare with a page's names is one of them.

@@ -1,7 +1,3 @@
-/**
- * Renders a route to HTML in memory (never touches the disk): React renderToStaticMarkup inside
- * the layout, the doctype, the CSP meta first in <head>. The first step of lib/build/make-page.ts.
- */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Layout } from '../../templates/Layout.tsx';
@@ -26,8 +22,9 @@ export interface RenderedPage {
 const NO_PHOTOS: PhotoLibrary = new Map();
 
 /**
- * Renders one route inside the layout, with an empty stylesheet (an empty <style> and its hash in
- * the CSP), which the page CSS step fills (lib/build/page-css.ts STYLE_SLOT).
+ * Renders one route in memory with React renderToStaticMarkup inside the layout: the doctype, the
+ * CSP meta first in <head>, and an empty stylesheet (an empty <style> and its hash in the CSP),
+ * which the page CSS step fills (lib/build/page-css.ts STYLE_SLOT).
  * @param photos processed photos by `src` (lib/photos/photos.ts); none by default
  * @throws Error naming the route and its page component, with the cause attached
  */

@@ -1,16 +1,9 @@
 /**
- * The parts of a page most pages share: the site header, and the run of elements from the site
- * footer to the structured data (footer, quick-contact bar, error-screen template, chatbot). Each
- * is a run of complete top-level elements of <body>, so work that reads elements one by one
- * (minifying, collecting names) can be done once per distinct region and reused on every page
- * that has it (lib/build/minify-page.ts, lib/build/page-css.ts).
- */
-
-/**
- * Where a shared region starts and ends, as templates/Header.tsx, templates/Footer.tsx and
- * templates/Head.tsx (JsonLd) write them. A header or footer element never contains another
- * (https://html.spec.whatwg.org/multipage/sections.html#the-header-element), so the first end tag
- * after the start closes it.
+ * The parts of a page most pages share, each a run of complete top-level elements of <body>, so
+ * work on elements (minifying, collecting names) is done once per distinct region: the site
+ * header, and the run from the site footer to the structured data. Their markers are as
+ * templates/Header.tsx, Footer.tsx and Head.tsx (JsonLd) write them; a header never contains
+ * another (https://html.spec.whatwg.org/multipage/sections.html#the-header-element).
  */
 const HEADER_START = '<header class="site-header"';
 const HEADER_END = '</header>';

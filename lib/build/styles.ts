@@ -1,7 +1,3 @@
-/**
- * The site stylesheet: every templates/styles/*.css file, in name order, concatenated and minified
- * once per build with esbuild (not per page). Inlined in each page's <head>.
- */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -9,7 +5,7 @@ import * as esbuild from 'esbuild';
 
 const STYLES_DIR = path.resolve(import.meta.dirname, '../../templates/styles');
 
-/** The stylesheet's source: the files joined with a newline, before minifying. */
+/** The site stylesheet's source: every templates/styles/*.css file in name order, joined with a newline. */
 export async function readStylesheetSource(): Promise<string> {
   const files = (await fg('*.css', { cwd: STYLES_DIR })).sort();
   const parts = await Promise.all(files.map((f) => readFile(path.join(STYLES_DIR, f), 'utf8')));
@@ -17,6 +13,7 @@ export async function readStylesheetSource(): Promise<string> {
 }
 
 /**
+ * Minifies the site stylesheet with esbuild, once a build.
  * @param source the joined style sheets (readStylesheetSource)
  * @returns the minified stylesheet text
  * @throws Error from esbuild when the CSS does not parse

@@ -1,7 +1,3 @@
-/**
- * The build summary printed by `npm run build`: a row per page, the photos, and warnings for pages
- * over their budgets (lib/build/budgets.ts).
- */
 import type { SiteData } from '../content/load-content.ts';
 import { PAGE_PHOTO_BUDGET_BYTES } from '../photos/photo-bytes.ts';
 import { SUMMARY_PHONE } from '../photos/photo-slots.ts';

@@ -1,9 +1,7 @@
 /**
- * Pages made on worker threads, for builds large enough that a second core pays for starting one
- * (https://nodejs.org/api/worker_threads.html). Each worker runs lib/build/worker-thread.ts with the
- * prepared inputs, takes pages from the build's shared queue (PageQueue) as the main thread does,
- * makes each with the same PageMaker (lib/build/make-page.ts) and posts it as soon as it is
- * finished: a page in, a finished page out.
+ * Pages made on worker threads (https://nodejs.org/api/worker_threads.html) for builds large
+ * enough that a second core pays for starting one: each runs lib/build/worker-thread.ts, takes
+ * pages from the shared queue as the main thread does and posts each page once made.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -22,11 +20,9 @@ export const WORKER_MIN_PAGES = 500;
 export const MAX_THREADS = 4;
 
 /**
- * How many threads make the pages of a build, this one included: the configuration's
- * (BUILD_THREADS, GeneratorConfig.threads), else one below WORKER_MIN_PAGES pages and the
- * machine's available parallelism (os.availableParallelism()) up to MAX_THREADS above; never more
- * than the pages, and one for a build with a BuildCache (its kept tools live on this thread).
- * The site is the same for any number.
+ * How many threads make the pages, this one included: the configured number, else one below
+ * WORKER_MIN_PAGES pages and os.availableParallelism() up to MAX_THREADS above; never more than
+ * the pages, and one with a BuildCache (its kept tools live on this thread). The site is the same.
  */
 export function threadCount(configured: number | undefined, pages: number, cached: boolean): number {
   if (cached) return 1;
@@ -64,10 +60,8 @@ export function takePage(queue: PageQueue): number | undefined {
 }
 
 /**
- * The old-generation heap limit of a build worker, MB: 160 plus 1 MB for every 40 pages of the
- * site (every worker holds the whole site data and route table; it keeps no page once posted).
- * Without a limit V8 lets a worker's heap grow with its garbage as far as the
- * machine allows; with one it collects sooner, at no cost in time on these pages. The formula
+ * The old-generation heap limit of a build worker, MB: 160 plus 1 per 40 pages (each holds the
+ * site data and route table). With a limit V8 collects sooner, at no cost in time; the formula
  * leaves about twice the heap a worker was seen to run out at (`npm run bench -- --areas N`).
  */
 function workerHeapMb(pages: number): number {

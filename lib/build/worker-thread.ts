@@ -1,11 +1,7 @@
 /**
- * A build worker thread (lib/build/worker-pool.ts starts it): takes pages from the build's shared
- * queue, makes each with a PageMaker (lib/build/make-page.ts) and posts it at once, so it never
- * holds more than the page it is making. It rebuilds the route table from the site data (route records hold
- * page components, which cannot cross threads) and checks it has the same paths.
- *
- * Messages to the main thread (WorkerMessage): { page } for each page, then { done }, or
- * { error: { message, stack, cause } } at the first failure, after which the thread ends.
+ * A build worker thread (lib/build/worker-pool.ts starts it): makes pages from the shared queue
+ * and posts each at once (WorkerMessage). It rebuilds the route table from the site data (page
+ * components cannot cross threads) and checks it has the same paths.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRoutes } from '../../pages/routes.ts';
@@ -16,7 +12,6 @@ const input = workerData as WorkerInput;
 const port = parentPort!;
 const post = (message: WorkerMessage) => port.postMessage(message);
 
-/** An error as plain data, with the message of its cause (an Error loses `cause` crossing threads). */
 function errorData(error: unknown): ErrorData {
   const e = error instanceof Error ? error : new Error(String(error));
   const cause = e.cause instanceof Error ? e.cause : undefined;

@@ -1,14 +1,3 @@
-/**
- * Bundles the browser code with esbuild, once a build and before any page is rendered: the shared
- * site module (islands/site.ts, every page), two entries per registered island (islands/registry.ts
- * ISLAND_NAMES), the islands' Web Workers and the picture script of pages that show a photo
- * (islands/site/picture-fallback.ts). ES modules, minified, content-hashed names under /assets/,
- * code shared between entries (Preact) split into common chunks.
- *
- * The bundle depends only on the browser code and the site settings, never on which pages place
- * which island or how: each page picks its entries (lib/bundle/page-scripts.ts), and which files
- * the build writes is decided after the pages, from what they load.
- */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ISLAND_NAMES } from '../../islands/registry.ts';
@@ -20,7 +9,7 @@ const ISLANDS_DIR = path.join(ROOT, 'islands');
 const PICTURE_ENTRY = path.join(ISLANDS_DIR, 'site', 'picture-fallback.ts');
 
 /** The bundled browser code: every file it made, and the index of what each page loads (plain data). */
-export interface SiteScripts {
+interface SiteScripts {
   files: OutputFile[];
   index: ScriptIndex;
 }
@@ -91,7 +80,10 @@ function outName(entry: string): string {
 }
 
 /**
- * Bundles all the browser code of the site.
+ * Bundles all the browser code of the site with esbuild, before any page: the site module
+ * (islands/site.ts), two entries per island of islands/registry.ts, the Web Workers and the picture
+ * script; ES modules, minified, content-hashed under /assets/, shared code in common chunks. It
+ * depends on no page: each page picks its entries (lib/bundle/page-scripts.ts).
  * @param config site facts compiled into the browser code as `__SITE__` (lib/bundle/client-config.ts)
  * @param run    runs esbuild (default: one esbuild.build() a bundle; `npm run dev` keeps contexts)
  * @throws Error from esbuild when browser code does not compile (names the file and line)

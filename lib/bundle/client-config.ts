@@ -1,14 +1,9 @@
-/**
- * The browser configuration: what the browser code is told about the site at build time, compiled
- * in by esbuild's `define` as the `__SITE__` and `__WORKERS__` constants (islands/globals.d.ts
- * declares them), and which Web Workers the build bundles.
- */
 import { openMinutes } from '../content/hours.ts';
 import { zoneTable, type OpenMinutes, type ZoneTable } from '../../islands/common/hours.ts';
 import type { SiteData } from '../content/load-content.ts';
 import { toSlug } from '../text.ts';
 
-/** What the browser code is told about the site at build time (replaces the `__SITE__` identifier). */
+/** What the browser code is told about the site at build time, compiled in by esbuild's `define` as `__SITE__` (islands/globals.d.ts). */
 export interface ClientConfig {
   /** Business name. */
   name: string;
@@ -43,14 +38,14 @@ export interface ClientConfig {
 const ZONE_TABLE_YEARS = 3;
 
 /**
- * The config the browser code gets for this content.
+ * The config the browser code gets for this content; the zone table starts on 1 January (UTC) of
+ * the build's year.
  * @param dev a development build (the browser logger keeps debug and info)
- * @param now the build's time: the zone table starts on 1 January of its year (UTC)
  * @throws RangeError when the settings' time zone is not a zone Node's Intl knows (the settings' check refuses it first)
  */
-export function clientConfig(site: Pick<SiteData, 'settings' | 'chatbot'>, dev: boolean, now: Date = new Date()): ClientConfig {
+export function clientConfig(site: Pick<SiteData, 'settings' | 'chatbot'>, dev: boolean): ClientConfig {
   const { settings } = site;
-  const year = now.getUTCFullYear();
+  const year = new Date().getUTCFullYear();
   return {
     name: settings.name,
     slug: toSlug(settings.name),

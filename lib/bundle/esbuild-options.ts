@@ -1,7 +1,3 @@
-/**
- * The esbuild options every bundle of browser code shares (the page code, the Web Workers, the
- * picture script), and where their outputs land: content-hashed names under /assets/.
- */
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ClientConfig } from './client-config.ts';
@@ -19,11 +15,9 @@ export interface OutputFile {
 const OUT_DIR = path.join(ROOT, '.bundle-out');
 
 /**
- * The browsers the code is compiled for (the service worker's too). safari14.1, not safari14:
- * esbuild 0.28 cannot lower destructuring for Safari 14.0 and fails the build. chrome91, not
- * chrome90: esbuild's compatibility table rewrites every `a?.b` below Chrome 91. No "es20xx"
- * entry: es2020 lowers class fields to helper calls. About 0.5 KB gzipped a page between them,
- * against the 15 KB JavaScript budget; the browsers listed run optional chains and class fields.
+ * The browsers the code is compiled for (the service worker's too). safari14.1: esbuild 0.28
+ * cannot lower destructuring for 14.0; chrome91: below it esbuild rewrites every `a?.b`; no
+ * "es20xx" entry, which would lower class fields to helper calls.
  */
 export const BROWSER_TARGETS = ['chrome91', 'safari14.1', 'firefox90'];
 

@@ -1,12 +1,8 @@
 /**
- * Page script accounting: from esbuild's metafile, which files each page loads, for the
- * JavaScript budget (at most 15 KB gzipped of JavaScript a page loads, all files together) and for
- * the page's <script>/<link> tags. With the page: its entries, their chunks, and the dynamic
- * imports that run by themselves (web-vitals; the code of an island placed with load="load"); apart,
- * on interaction: the code of islands placed with load="interaction" (islands/runtime/load.ts).
- *
- * The index is plain data (no esbuild objects, no functions), so a build worker thread gets it
- * with the rest of the settled inputs (https://nodejs.org/api/worker_threads.html#portpostmessagevalue-transferlist).
+ * Which files each page loads, from esbuild's metafile: for its <script>/<link> tags and the
+ * JavaScript budget (15 KB gzipped a page). With the page: its entries, their chunks and the
+ * dynamic imports that run by themselves; on interaction: islands placed with load="interaction".
+ * The index is plain data, so it crosses to worker threads.
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,7 +10,6 @@ import type * as esbuild from 'esbuild';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { WORKERS, type WorkerName } from './client-config.ts';
 import { ROOT, toSitePath, type OutputFile } from './esbuild-options.ts';
-
 
 /**
  * The JavaScript of one page: its tags before </head> (modulepreload links for the chunks its
@@ -31,11 +26,10 @@ export interface PageScripts {
 }
 
 /**
- * Facts about a page that change what it loads: `analytics` false when it sends none (route flag
- * `analytics: false`: islands/site/analytics.ts then never imports the web-vitals chunk; default
- * true), `photos` true when it places a photo (it loads the picture script).
+ * Facts about a page that change what it loads: `analytics` false when it sends none (no
+ * web-vitals chunk; default true), `photos` true when it places a photo (the picture script).
  */
-export interface PageScriptOptions {
+interface PageScriptOptions {
   analytics?: boolean;
   photos?: boolean;
 }

@@ -1,13 +1,3 @@
-/**
- * Generates the service worker (/sw.js) on every build: islands/workers/service-worker.ts bundled
- * by esbuild as a classic script, with this build's version, precache list and page list compiled
- * in (the worker stores only the build's own pages); and the worker that retires it.
- *
- * The version is a hash of every page as written, so any change a visitor could see gives a
- * worker with different bytes, which the browser installs on the next visit, deleting the previous
- * build's caches. Browsers fetch a worker script past the HTTP cache (`updateViaCache` "imports",
- * the default: https://w3c.github.io/ServiceWorker/#dom-registrationoptions-updateviacache).
- */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -46,6 +36,9 @@ export function buildVersion(pages: BuiltPage[]): string {
 }
 
 /**
+ * The service worker (/sw.js): islands/workers/service-worker.ts bundled as a classic script with
+ * this build's version (buildVersion: any visible change gives new bytes, which the browser installs
+ * on the next visit, deleting the old caches), precache list and page list compiled in.
  * @param pages every page as written; one must be OFFLINE_PAGE_PATH
  * @param minify minify the worker: a production build (GeneratorConfig.production, lib/config.ts)
  * @returns the worker script at SERVICE_WORKER_PATH

@@ -1,8 +1,3 @@
-/**
- * A folder of files, each named by a key that says everything that made it (e.g. a hash of the
- * input and the options), so a file once made is never made again for the same inputs. Used by
- * lib/photos/images.ts, whose encodes take seconds and whose inputs rarely change between builds.
- */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.ts';
@@ -14,9 +9,9 @@ interface CacheResult {
 }
 
 /**
- * The bytes stored under `key`, made with `make` and stored first when absent. Writes go to a
- * temporary name and are renamed into place, so two builds sharing the folder (a test beside the
- * dev server) never read a half-written file.
+ * The bytes stored under `key` (a name that says everything that made them, e.g. a hash of the
+ * input and the options), made with `make` and stored first when absent; written then renamed,
+ * so two builds sharing the folder never read a half-written file.
  * @param dir  the cache folder, created when missing
  * @param key  file name inside it, e.g. "3f9a…c1.avif"; must not contain a path separator
  * @param make produces the bytes on a miss

@@ -1,10 +1,8 @@
 /**
- * Turns one photo file into the files the pages serve, with sharp (libvips): AVIF, WebP and a JPEG
- * fallback at several widths, cropped to the 3:2 box every photo slot of the site has, and a
- * 1200x630 JPEG for social cards. The EXIF orientation is applied to the pixels; every output is
- * sRGB and carries no metadata (no EXIF, GPS, ICC profile: https://sharp.pixelplumbing.com/api-output#keepmetadata).
- * Encodes are cached on disk under a key made of the source's SHA-256 and every option that shapes
- * the output, sharp's and libvips' versions included, so a rebuild re-encodes only what changed.
+ * Turns one photo file into the files the pages serve, with sharp: AVIF, WebP and JPEG at several
+ * widths, cropped to 3:2, and a 1200x630 JPEG social card; orientation applied, no metadata
+ * (https://sharp.pixelplumbing.com/api-output#keepmetadata); cached on disk by the source's hash
+ * and every option that shapes the output.
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
@@ -49,9 +47,6 @@ export const ENCODE_OPTIONS = {
   jpeg: (quality: number) => ({ quality, mozjpeg: true }),
 } as const;
 
-/** The social card (Open Graph og:image, Twitter summary_large_image): 1200x630 px (lib/route.ts SHARE_IMAGE_SIZE), JPEG. */
-export const SOCIAL_SIZE = SHARE_IMAGE_SIZE;
-
 /** Versions that change encoder output: part of every cache key. */
 const ENCODER = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
 
@@ -84,11 +79,8 @@ export interface EncodedImage {
   bytes: Buffer;
 }
 
-/**
- * What `encodePhoto` made: every width of every format (widths ascending within a format), the
- * 1200x630 JPEG social card, and how many files it encoded (cache misses) and took from the cache.
- */
-export interface EncodedPhoto {
+/** What `encodePhoto` made: every width of every format (ascending), the social card, how many files were encoded and reused. */
+interface EncodedPhoto {
   images: EncodedImage[];
   social: EncodedImage;
   encoded: number;
@@ -177,6 +169,6 @@ export async function encodePhoto(source: SourceImage, cacheDir: string, onEncod
   // One at a time: libvips already spreads each encode over every core.
   const images: EncodedImage[] = [];
   for (const [format, width] of plan) images.push(await one(format, width, heightFor(width)));
-  const social = await one('jpeg', SOCIAL_SIZE.width, SOCIAL_SIZE.height);
+  const social = await one('jpeg', SHARE_IMAGE_SIZE.width, SHARE_IMAGE_SIZE.height);
   return { images, social, encoded, reused: images.length + 1 - encoded };
 }

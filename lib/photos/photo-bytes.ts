@@ -1,9 +1,3 @@
-/**
- * What a page's photos cost a phone: the bytes of the file Chromium downloads for each photo the
- * page places (lib/photos/photo-slots.ts), in the first format of the `<picture>` (AVIF, which the
- * phones of SUMMARY_PHONE show), counting every photo as a visitor who scrolls to the end loads
- * them all (lazy ones too), and a file placed twice once.
- */
 import { chromiumPick, slotWidth, SUMMARY_PHONE, type PlacedPhoto } from './photo-slots.ts';
 import type { PhotoLibrary } from './photos.ts';
 
@@ -11,11 +5,13 @@ import type { PhotoLibrary } from './photos.ts';
 export const PAGE_PHOTO_BUDGET_BYTES = 300 * 1024;
 
 /**
- * @param phone viewport width (CSS px) and device pixel ratio
+ * What a page's photos cost SUMMARY_PHONE scrolled to the end: the AVIF file Chromium picks for
+ * each placed photo (lazy ones too), a file placed twice counted once.
  * @returns bytes downloaded; 0 for a page without photos
  * @throws Error for a placed photo missing from the library (a bug)
  */
-export function pagePhotoBytes(placed: readonly PlacedPhoto[], library: PhotoLibrary, phone: { width: number; dpr: number } = SUMMARY_PHONE): number {
+export function pagePhotoBytes(placed: readonly PlacedPhoto[], library: PhotoLibrary): number {
+  const phone = SUMMARY_PHONE;
   const files = new Map<string, number>();
   for (const { src, slot } of placed) {
     const photo = library.get(src);

@@ -1,11 +1,3 @@
-/**
- * The boxes a photo is shown in, as the stylesheet lays them out (templates/styles/00-base.css
- * `.container`, 10-layout.css `.hero-grid`, `.hero-img`, `.cards-4`, `.card-img`), written once
- * as rules from which both the `sizes` attribute and the slot's width at a given viewport are
- * derived, and the way Chromium picks a `srcset` candidate for a slot. Change the rules here when
- * the stylesheet changes those boxes; test/browser/photos.test.ts measures them in Chromium at
- * 390 and 1366 px.
- */
 
 /** Where a photo is shown: the page's hero, or a service card (home and area pages). */
 export type PhotoSlot = 'hero' | 'card';
@@ -27,7 +19,8 @@ interface WidthRule {
 }
 
 /**
- * Width rules of each slot, widest viewport first. Container: at most 1280 px (80rem) wide, less
+ * Width rules of each slot, widest viewport first, as templates/styles lay the boxes out (change
+ * them together; test/browser/photos.test.ts measures them in Chromium). Container: at most 1280 px (80rem) wide, less
  * 16 px padding a side, 32 px from 768 px (48rem). Hero: one column below 960 px (60rem), then the
  * picture takes .9 of the 1.1fr + .9fr left beside the text after the 32 px gap. Service cards:
  * one column, two from 640 px (40rem), four from 1024 px (64rem), 16 px gaps, and the picture

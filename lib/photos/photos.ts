@@ -1,9 +1,7 @@
 /**
- * The site's photos: finds every `photo` field in the content (home, communities, core services,
- * specialised services) and the settings' `shareImage`, checks each file in the operator's words
- * (missing, with a near name to suggest; not a photo; corrupt; too small), has
- * lib/photos/images.ts make its files, and names them by content hash under /img/photos/. The
- * pages look photos up by `src` in the returned library.
+ * The site's photos: every `photo` field of the content and the settings' `shareImage`, each file
+ * checked in the operator's words, made by lib/photos/images.ts and named by content hash under
+ * /img/photos/; pages look them up by `src` in the library.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -12,6 +10,7 @@ import fg from 'fast-glob';
 import { ContentError, type ContentProblem } from '../content/schema.ts';
 import { PHOTOS_FOLDER, type Photo } from '../content/photo-schema.ts';
 import type { EncodedImage, ImageError, ImageFormat, SourceImage } from './images.ts';
+import { SHARE_IMAGE_SIZE } from '../route.ts';
 import type { SiteData } from '../content/load-content.ts';
 import type { SiteFile } from '../write.ts';
 import { HOME_FILE, recordFile, SETTINGS_FILE } from '../content/content-paths.ts';
@@ -150,7 +149,7 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
   const files: SiteFile[] = [];
   if (uses.length === 0) return { library, files, encoded: 0, reused: 0 };
   // Loaded only now: sharp's native library costs ~50 ms to load, which a site without photos never pays.
-  const { encodePhoto, EXTENSION, ImageError, readSource, SOCIAL_SIZE } = await import('./images.ts');
+  const { encodePhoto, EXTENSION, ImageError, readSource } = await import('./images.ts');
 
   // Pictures only: the folder's README is no near name for a photo.
   const available = await fg('**/*.{jpg,jpeg,png,webp,tif,tiff,avif,heic,heif,gif}', { cwd: options.photosDir, onlyFiles: true, dot: false, caseSensitiveMatch: false }).catch(() => [] as string[]);
@@ -185,7 +184,7 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
       say(use, `${quoted} ${imageProblem(error)}`);
       continue;
     }
-    const least = socialOnly(src) ? SOCIAL_SIZE : MIN_PHOTO;
+    const least = socialOnly(src) ? SHARE_IMAGE_SIZE : MIN_PHOTO;
     if (source.width < least.width || source.height < least.height) {
       const needs = socialOnly(src) ? 'the share image needs' : "the page's hero and its social card need";
       say(use, `${quoted} is ${source.width}x${source.height} px, smaller than its largest slot needs: ${needs} at least ${least.width}x${least.height} px; use the original photo from the phone or camera, not a resized copy`);
@@ -218,7 +217,7 @@ export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Pr
       files.push(file);
       byFormat[image.format].push(info);
     }
-    const social = siteFileOf(stem, `${SOCIAL_SIZE.width}x${SOCIAL_SIZE.height}`, made.social, EXTENSION.jpeg);
+    const social = siteFileOf(stem, `${SHARE_IMAGE_SIZE.width}x${SHARE_IMAGE_SIZE.height}`, made.social, EXTENSION.jpeg);
     files.push(social.file);
     const largest = byFormat.jpeg[byFormat.jpeg.length - 1] ?? social.info;
     library.set(src, { src, width: largest.width, height: largest.height, files: byFormat, social: social.info });

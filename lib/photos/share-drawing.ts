@@ -1,9 +1,7 @@
 /**
- * Draws a share image's layout (lib/photos/share-image.ts) into a PNG: satori lays it out and
- * turns every letter into an SVG path of the given font, and sharp (libvips, whose librsvg draws
- * the SVG) makes the PNG. No system font and no fontconfig take part: the bytes depend only on the
- * layout, the font and the two libraries' versions. Loaded only when an image is drawn (satori
- * takes about half a second to load).
+ * Draws a share image's layout into a PNG: satori turns every letter into an SVG path of the given
+ * font and sharp makes the PNG, so no system font takes part. A module of its own, loaded only
+ * when an image is drawn (satori takes about half a second to load).
  */
 import satori from 'satori';
 import sharp from 'sharp';

@@ -1,13 +1,7 @@
 /**
- * The site's share image: the picture a page shows when it is shared (Open Graph og:image, Twitter
- * summary_large_image, https://ogp.me/#metadata) unless it has a photo of its own, and the images
- * of the business in its JSON-LD.
- *
- * Unless the settings name a photo (`shareImage`, whose card lib/photos/photos.ts makes), the build
- * draws it from the settings below the site's hero art with its logo, 1200x630 px, PNG, written at
- * DRAWN_SHARE_IMAGE. Every letter is a path of the font this folder ships, so the bytes are the
- * same on every machine; the PNG is kept in the photo cache under a key made of everything that
- * shapes it, so a rebuild with the same name, town and phone draws nothing.
+ * The site's share image (Open Graph og:image, https://ogp.me/#metadata) and the business's images
+ * in its JSON-LD: the settings' `shareImage` photo, else an image drawn from the settings in the
+ * font this folder ships, so the bytes are the same on every machine.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -36,7 +30,7 @@ export interface ShareText {
   phone: string;
 }
 
-/** The art the image is drawn with: the SVG files' bytes. */
+/** The SVG art the image is drawn with. */
 interface ShareArt {
   hero: Buffer;
   logo: Buffer;

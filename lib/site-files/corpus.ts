@@ -11,7 +11,7 @@ import type { BuiltPage, FileGenerator } from '../built-page.ts';
 import { extractPageText } from '../html.ts';
 import type { SiteData } from '../content/load-content.ts';
 
-export { extractPageText };
+export { extractPageText }; // test/unit/corpus.test.ts reads it here
 
 /** Site path of the corpus file. */
 export const CORPUS_PATH = '/keyword-corpus.json';

@@ -1,13 +1,8 @@
 /**
- * The hosting rules, in ONE place, and the files generated from them: `.htaccess` (Apache shared
- * hosting), `_headers` and `_redirects` (Netlify, Cloudflare Pages), and the nginx config that
- * `npm run hosting -- nginx` prints. lib/serve/preview-server.ts applies the same rules, so `npm start`
- * behaves like the hosts.
- *
- * Every rule is one entry of a list or table below, and every generator reads it, so a new rule
- * is one line: a security header in SECURITY_HEADERS, a cache lifetime in CACHE_RULES, a file
- * never served in HOST_CONFIG_FILES, a redirect in REDIRECTS, a type in MIME_TYPES. (Netlify and
- * Cloudflare Pages redirect the site's other host name in their domain settings.)
+ * The hosting rules, in one place, and the files generated from them: `.htaccess` (Apache),
+ * `_headers` and `_redirects` (Netlify, Cloudflare Pages) and the nginx config
+ * (`npm run hosting -- nginx`); lib/serve/preview-server.ts applies the same rules. A new rule is
+ * one entry of a table below, which every generator reads.
  */
 import { SERVICE_WORKER_PATH } from '../../islands/common/offline.ts';
 import { ACOMA_ALIAS } from '../content/area-alias.ts';
@@ -33,10 +28,7 @@ export const REDIRECTS: readonly Redirect[] = [
   { from: '/areas/', to: '/service-areas/', status: 301 },
 ];
 
-/**
- * Every redirect of a site: REDIRECTS, then the operator's (content/settings.yaml `redirects`: old paths
- * of pages that are gone, checked by lib/content/redirects.ts), all permanent (301).
- */
+/** Every redirect of a site: REDIRECTS, then the operator's (content/settings.yaml `redirects`), all 301. */
 export function siteRedirects(settings?: { redirects: readonly { from: string; to: string }[] }): Redirect[] {
   return [...REDIRECTS, ...(settings?.redirects ?? []).map((r) => ({ from: r.from, to: r.to, status: 301 as const }))];
 }
@@ -45,44 +37,31 @@ export function siteRedirects(settings?: { redirects: readonly { from: string; t
 export const NOT_FOUND_PAGE = '/404.html';
 
 /**
- * Headers on every response, errors and redirects included. Sources: OWASP Secure Headers
- * Project; MDN for each header. X-Frame-Options backs up frame-ancestors for old browsers.
+ * Headers on every response, errors and redirects included (OWASP Secure Headers Project; MDN).
  * Permissions-Policy lists only features Chromium recognises (an unknown one logs a console
- * error) and that the site never uses, except geolocation for the site itself; the video
- * embed's own features stay allowed.
+ * error); geolocation=(self) serves "Text us my location" (islands/TextLocation.ts).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': HEADER_ONLY_CSP,
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // geolocation=(self): "Text us my location" (islands/TextLocation.ts) asks for the position on
-  // the site's own pages, never in a frame of another origin.
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
 /**
- * Content-Security-Policy of every response that is not a page or a script (an SVG, XML or any
- * other file opened on its own, e.g. by a link to it): nothing loads, no script runs (`sandbox`
- * without allow-scripts, and `default-src 'none'`), inline styles still apply, so an SVG with a
- * script in it is shown as a picture only. Pictures on pages are unaffected: an <img> runs no
- * script whatever the header (HTML "images" processing model), and this policy is not the page's.
- * Pages keep HEADER_ONLY_CSP (their policy is in their <meta>); scripts keep it too, since a
- * worker's policy is the one its script is served with and the service worker must fetch.
- * Apache, nginx and the preview server send it by path (FILE_CSP_PATH); _headers (Netlify,
- * Cloudflare Pages) sends it for FILE_CSP_PATTERNS only, since those hosts join two matching
- * policies into one that applies both.
- * Sources: CSP3 "sandbox" directive; OWASP "SVG security" (serve SVG with a restrictive CSP).
+ * Content-Security-Policy of every response that is not a page or a script (an SVG opened on its
+ * own): nothing loads, no script runs, inline styles apply, so an SVG with a script is a picture
+ * only (CSP3 "sandbox"; OWASP "SVG security"). An <img> runs no script whatever the header. Pages
+ * and scripts keep HEADER_ONLY_CSP: a worker's policy is the one its script is served with.
  */
 export const FILE_CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; ${HEADER_ONLY_CSP}; sandbox`;
 
 /**
- * Request paths that get FILE_CSP: a last segment with an extension other than .html, .js or .mjs
- * (a page's path has no extension or ends in .html; a 404 or redirect is answered with a page).
- * By path rather than by response type, so a 304 revalidation, which has no Content-Type and
- * whose headers replace the stored ones (https://www.rfc-editor.org/rfc/rfc9111#section-4.3.4),
- * keeps the right policy.
+ * Request paths that get FILE_CSP: a last segment with an extension other than .html, .js or .mjs.
+ * By path, not by response type, so a 304 (no Content-Type, its headers replace the stored ones:
+ * https://www.rfc-editor.org/rfc/rfc9111#section-4.3.4) keeps the right policy.
  */
 const FILE_CSP_PATH = /\.(?!(?:html|m?js)$)[^./]+$/i;
 
@@ -92,10 +71,9 @@ export function contentSecurityPolicyFor(sitePath: string): string {
 }
 
 /**
- * `_headers` paths that get FILE_CSP: Netlify and Cloudflare Pages match by path only, and join
- * the values of every matching rule with a comma, which makes two policies that both apply
- * (CSP3 "parse a serialized CSP list"): frame-ancestors from "/*" and FILE_CSP. The site's
- * pictures are under /img/; SVG and XML are the types a browser runs scripts in.
+ * `_headers` paths that get FILE_CSP: Netlify and Cloudflare Pages join every matching rule's
+ * value with a comma, two policies that both apply (CSP3 "parse a serialized CSP list"), so only
+ * pictures (/img/) and the types a browser runs scripts in (SVG, XML) get it.
  */
 const FILE_CSP_PATTERNS = ['/img/*', '/*.svg', '/*.xml'] as const;
 
@@ -108,10 +86,7 @@ export const HSTS_HEADER = `max-age=${HSTS_MAX_AGE_S}`;
 export const CACHE_CONTROL = {
   /** /assets/*-HASH.js: the name changes when the content does. */
   hashed: 'public, max-age=31536000, immutable',
-  /**
-   * Pages and every other generated file (contact card, manifest, sitemap, keyword corpus): stored,
-   * but revalidated (ETag / Last-Modified) on every visit, so a changed phone number shows at once.
-   */
+  /** Pages and every other generated file: stored, but revalidated on every visit. */
   html: 'no-cache',
   /** Images and icons (static/img, favicon): one day. */
   image: 'public, max-age=86400',
@@ -125,21 +100,14 @@ export const HASHED_ASSET = /^\/assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.js$/;
 /** A processed photo, "{name}-{width}-{HASH}.{avif|webp|jpg}" under /img/photos/ (lib/photos/photos.ts): named by its content too. */
 export const HASHED_PHOTO = /^\/img\/photos\/[^/]+-[A-Z0-9]{8}\.(?:avif|webp|jpg)$/;
 
-/**
- * One Cache-Control rule: the request paths it applies to (also written into .htaccess and nginx),
- * the value, and the same paths as a `_headers` pattern ("*" matches anything; none leaves
- * Netlify's and Cloudflare's own default, which already revalidates on every visit).
- */
+/** One Cache-Control rule: request paths, value, and the same paths as a `_headers` pattern (none: the host's default, which revalidates). */
 interface CacheRule {
   path: RegExp;
   cacheControl: string;
   headersPattern?: string;
 }
 
-/**
- * Cache-Control by request path, first match wins; any other path gets CACHE_CONTROL.html.
- * Regular expressions stay within what JavaScript, PCRE (Apache, nginx) share: no lookbehind.
- */
+/** Cache-Control by request path, first match wins, else CACHE_CONTROL.html; regexes JavaScript and PCRE share (no lookbehind). */
 export const CACHE_RULES: readonly CacheRule[] = [
   { path: HASHED_ASSET, cacheControl: CACHE_CONTROL.hashed, headersPattern: '/assets/*' },
   { path: HASHED_PHOTO, cacheControl: CACHE_CONTROL.hashed, headersPattern: '/img/photos/*' },
@@ -149,17 +117,12 @@ export const CACHE_RULES: readonly CacheRule[] = [
 ];
 
 /**
- * Proxies or load balancers trusted to say, in X-Forwarded-Proto, that they received the request
- * over HTTPS (IPv4/IPv6 addresses or CIDR ranges, as Apache's `-R` test reads them). Empty: the
- * header is ignored, since any client can send it. Name your host's proxy here only if it ends
- * HTTPS in front of Apache.
+ * Proxies trusted to say, in X-Forwarded-Proto, that they received HTTPS (addresses or CIDR
+ * ranges, as Apache's `-R` reads them). Empty: the header is ignored, since any client can send it.
  */
 const TRUSTED_PROXIES: readonly string[] = [];
 
-/**
- * Dot-files and dot-folders are never served (.htaccess, an editor's or a deploy tool's files);
- * /.well-known/ stays reachable (RFC 8615: ACME certificate checks, security.txt).
- */
+/** Dot-files and dot-folders are never served; /.well-known/ stays reachable (RFC 8615). */
 const HIDDEN_PATH = /\/\.(?!well-known(?:\/|$))/;
 
 /** MIME types the hosts may not know (Apache's or the host's mime.types, sirv's mrmime). */
@@ -182,10 +145,7 @@ const COMPRESSIBLE_TYPES = [
 /** The FTP/SFTP deploy's record of the files it uploaded: never served (a dot-file: HIDDEN_PATH). */
 export const DEPLOY_MANIFEST = '/.deploy-manifest.json';
 
-/**
- * The same record's name on a server that refuses names starting with a dot (Pure-FTPd's
- * ProhibitDotFilesWrite, `-x`): HOST_CONFIG_FILES lists it to keep it unserved.
- */
+/** The same record's name on a server that refuses dot-names (Pure-FTPd `-x`); HOST_CONFIG_FILES keeps it unserved. */
 export const DEPLOY_MANIFEST_PLAIN = '/deploy-manifest.json';
 
 /** The hosting files the build writes at the site root (hostingFiles): Apache's, then Netlify's and Cloudflare Pages'. */
@@ -205,19 +165,14 @@ export function isHiddenPath(sitePath: string): boolean {
   return HIDDEN_PATH.test(sitePath) || HOST_CONFIG_FILE().test(sitePath);
 }
 
-/**
- * The target of the redirect for a request path, if any; matches `from` with or without its
- * trailing slash. `redirects`: a built folder's are redirectsOfFile of its _redirects.
- */
+/** The target of the redirect for a request path, if any; `from` matches with or without its trailing slash. */
 export function redirectFor(sitePath: string, redirects: readonly Redirect[] = REDIRECTS): string | undefined {
   return redirects.find((r) => sitePath === r.from || `${sitePath}/` === r.from)?.to;
 }
 
 /**
- * Files search engines may fetch but must not show in their results, sent with
- * `X-Robots-Tag: noindex` (a robots meta tag works only in HTML;
- * https://developers.google.com/search/docs/crawling-indexing/robots-meta-tag#xrobotstag): the
- * keyword corpus is the raw data of the internal /keyword-analysis/ page, not a page for visitors.
+ * Files search engines must not show, sent with `X-Robots-Tag: noindex` (a meta tag works only in
+ * HTML: https://developers.google.com/search/docs/crawling-indexing/robots-meta-tag#xrobotstag).
  */
 const NOINDEX_FILES: readonly string[] = [CORPUS_PATH];
 
@@ -227,10 +182,8 @@ export function robotsTagFor(sitePath: string): string | undefined {
 }
 
 /**
- * The other spelling of the site's host name, with or without "www.": "www.example.com" for
- * "https://example.com", "example.com" for "https://www.example.com". The hosting files send a
- * visitor who types it to the site's address (content/settings.yaml siteUrl) with one 301, so search
- * engines see one site, not two copies of it.
+ * The other spelling of the site's host name: "www.example.com" for "https://example.com" and the
+ * reverse. The hosting files answer it with one 301 to siteUrl, so search engines see one site.
  */
 export function alternateHost(siteUrl: string): string {
   const host = new URL(siteUrl).hostname;
@@ -250,29 +203,18 @@ const withoutSlash = (p: string) => p.replace(/\/$/, '');
 const apacheRegex = (r: RegExp) => `m#${r.source}#${r.flags.includes('i') ? 'i' : ''}`;
 
 /**
- * `.htaccess` for Apache 2.4 shared hosting. Every module-dependent block sits in <IfModule>, so a
- * host without that module ignores it instead of answering 500; no Options lines (many shared
- * hosts forbid them); nothing beyond what AllowOverride FileInfo permits (DirectoryIndex would
- * need Indexes, so Apache's default index.html is relied on). Checked on Apache 2.4 with
- * AllowOverride All, with FileInfo only, and with only core modules (test/quality/apache.test.ts).
- * - The alternate host's redirect comes before the HTTPS one, so http://example.com reaches
- *   https://www.example.com in one step; it matches only that host name, so 127.0.0.1, localhost
- *   and a host's own preview address are left alone.
- * - The HTTPS redirect skips localhost/127.0.0.1; X-Forwarded-Proto counts only from a proxy in
- *   `trustedProxies`. HSTS is only sent over HTTPS (RFC 6797 section 7.2).
- * - Folder listings are stopped by a rewrite to 404 rather than `Options -Indexes`, which many
- *   shared hosts forbid in .htaccess and answer with 500.
- * - Cache rules become <If> blocks, last first, so the first matching rule of CACHE_RULES wins
- *   (Apache applies every matching block in order; the last Header set stays).
- * - mod_deflate appends "-gzip" to the ETag of a compressed response, so the browser's
- *   If-None-Match never matched and every revalidation downloaded the page again; the
- *   RequestHeader edit offers the original ETag too (Apache bug 45023; DeflateAlterETag, which
- *   fixes it in the server config, is not allowed in .htaccess).
- * - The 404 page is compressed too: the DEFLATE filter is set on 404.html itself, since
- *   AddOutputFilterByType does not reach an ErrorDocument.
+ * `.htaccess` for Apache 2.4 shared hosting: every module-dependent block in <IfModule> (a host
+ * without the module ignores it, not 500), no Options lines, nothing beyond AllowOverride
+ * FileInfo (test/quality/apache.test.ts checks All, FileInfo only, and core modules only).
+ * - The alternate host's redirect comes before the HTTPS one: one step to the site's address.
+ * - The HTTPS redirect skips localhost; HSTS only over HTTPS (RFC 6797 section 7.2).
+ * - Folder listings: a rewrite to 404, since `Options -Indexes` is often forbidden (500).
+ * - Cache rules become <If> blocks, last first: Apache applies each matching one, the last wins.
+ * - mod_deflate adds "-gzip" to the ETag, so If-None-Match never matched; the RequestHeader edit
+ *   offers the plain ETag too (Apache bug 45023; DeflateAlterETag is not allowed in .htaccess).
+ * - 404.html gets the DEFLATE filter itself: AddOutputFilterByType does not reach an ErrorDocument.
  * @param options.trustedProxies default TRUSTED_PROXIES
- * @param options.siteUrl the site's address (content/settings.yaml): its other spelling, with or
- *   without "www.", is redirected to it (alternateHost); absent, no such redirect
+ * @param options.siteUrl the site's address: its other spelling (alternateHost) is redirected to it; absent, no such redirect
  * @param options.redirects      default REDIRECTS (the build passes siteRedirects of the settings)
  */
 export function generateHtaccess(options: { trustedProxies?: readonly string[]; siteUrl?: string; redirects?: readonly Redirect[] } = {}): string {
@@ -323,7 +265,6 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[]; 
     '',
     '<IfModule mod_headers.c>',
     ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `  Header always set ${name} "${value}"`),
-    // FILE_CSP by path; the error page keeps the pages' policy.
     '  # Files that are not pages or scripts (an SVG opened on its own): no script runs in them',
     `  <If "%{REQUEST_URI} =~ ${apacheRegex(FILE_CSP_PATH)} && -z %{ENV:REDIRECT_STATUS}">`,
     `    Header always set Content-Security-Policy "${FILE_CSP}"`,
@@ -355,11 +296,9 @@ export function generateHtaccess(options: { trustedProxies?: readonly string[]; 
 }
 
 /**
- * `_headers` for Netlify and Cloudflare Pages. Both already send pages with
- * "public, max-age=0, must-revalidate" (revalidated on every visit) and serve only HTTPS, so
- * the file adds the security headers, HSTS, the one-year cache of /assets/ and two MIME types.
- * Pages get no Cache-Control rule of their own: both hosts join the values of every matching
- * rule, which would spoil the /assets/ one. Cloudflare limits: 100 rules, 2,000 characters a line.
+ * `_headers` for Netlify and Cloudflare Pages, which already revalidate pages and serve only HTTPS:
+ * security headers, HSTS, the hashed files' year and two MIME types. No Cache-Control for pages:
+ * both hosts join every matching rule's value. Cloudflare limits: 100 rules, 2,000 characters a line.
  */
 export function generateHeadersFile(): string {
   const block = (path: string, headers: Record<string, string>) => [path, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
@@ -376,11 +315,9 @@ export function generateHeadersFile(): string {
 }
 
 /**
- * `_redirects` for Netlify and Cloudflare Pages. Each redirect is written twice:
- * "301!" first, which Netlify needs to redirect a path where a file exists (its "shadowing"
- * rule; the alias page is built for hosts without redirects) and which Cloudflare skips as an
- * invalid status, then plain "301", which Cloudflare applies (its redirects always win over
- * files). Cloudflare limits: 2,000 static rules, 100 dynamic, 1,000 characters a rule.
+ * `_redirects` for Netlify and Cloudflare Pages, each redirect twice: "301!", which Netlify needs
+ * where a file exists (the alias page) and Cloudflare skips as invalid, then "301" for Cloudflare.
+ * Cloudflare limits: 2,000 static rules, 100 dynamic, 1,000 characters a rule.
  */
 export function generateRedirectsFile(redirects: readonly Redirect[] = REDIRECTS): string {
   const lines = [`# ${HEADER_COMMENT}`, '# "301!" lines are for Netlify; Cloudflare Pages ignores them and applies the plain "301" line after each.'];
@@ -393,10 +330,8 @@ export function generateRedirectsFile(redirects: readonly Redirect[] = REDIRECTS
 }
 
 /**
- * The redirects a `_redirects` file holds ("from to status" lines, "#" comments), each once, in
- * the order of the file: the "301!" and "301" lines of one rule are one redirect, and a `from`
- * without its trailing slash beside the same `from` with it (same target) is the slash form's.
- * Lines of another status than 301 are left out: the site writes only permanent redirects.
+ * The 301 redirects a `_redirects` file holds, each once, in file order: a rule's "301!" and "301"
+ * lines are one, and a slash-less `from` beside its slash form (same target) is the slash form's.
  */
 export function redirectsOfFile(text: string): Redirect[] {
   const found = new Map<string, Redirect>();
@@ -409,21 +344,12 @@ export function redirectsOfFile(text: string): Redirect[] {
 }
 
 /**
- * The nginx config with the same rules, for the operator's own domain (`npm run hosting -- nginx`
- * prints it). Goes in the `http` block (e.g. a file in /etc/nginx/sites-enabled/).
- * - Every add_header sits at server level and no location sets its own, so every response of the
- *   server carries them, redirects and error pages included (nginx drops inherited add_header
- *   lines in a location that has any; "always" adds them to 3xx/4xx responses too). Cache-Control,
- *   the Content-Security-Policy and X-Robots-Tag come from a `map` of the path ($uri, which is the
- *   error page's own path once it is served; first matching regex wins, as in CACHE_RULES; an
- *   empty value sends no header).
- * - The alternate host (alternateHost) gets a server block of its own, over HTTP and HTTPS, with a
- *   301 to the site's address (the certificate must name that host too: certbot's `-d` both names).
- * - Hosting files and dot-files answer 404 (with the 404 page); /.well-known/ stays reachable.
- * - .vcf and .webmanifest get their type in a location of their own (Debian's mime.types lacks
- *   them), without a charset in the type itself, so gzip_types matches them; `charset_types`
- *   adds the charset.
- * - `listen ... http2` rather than `http2 on`, which needs nginx 1.25.1 (Debian 12 ships 1.22).
+ * The nginx config with the same rules (`npm run hosting -- nginx`), for the `http` block.
+ * - Every add_header is at server level and no location sets one (nginx drops inherited ones in a
+ *   location that has any; "always" reaches 3xx/4xx); per-path values come from `map`s of $uri.
+ * - The alternate host gets its own server block with a 301 (the certificate must name it too).
+ * - .vcf and .webmanifest get their type in a location (Debian's mime.types lacks them).
+ * - `listen ... http2`, not `http2 on`, which needs nginx 1.25.1 (Debian 12 ships 1.22).
  * @param site validated site data (the domain comes from settings.siteUrl)
  * @param root folder the built site is uploaded to
  */
@@ -500,11 +426,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
   ].join('\n');
 }
 
-/**
- * The build's generator of the hosting files (registered in lib/site-files/extra-files.ts).
- * @param site validated site data: the operator's redirects join the site's own
- * @returns HOSTING_FILES: .htaccess, _headers and _redirects at the site root
- */
+/** HOSTING_FILES, made with the operator's redirects beside the site's own (a generator of lib/site-files/extra-files.ts). */
 export function hostingFiles(site: Pick<SiteData, 'settings'>): SiteFile[] {
   const redirects = siteRedirects(site.settings);
   const [htaccess, headers, redirectsFile] = HOSTING_FILES;
