@@ -1,7 +1,3 @@
-/**
- * The build's record of a finished page, and the signature of a generator of extra files (sitemap,
- * corpus, service worker, ...), shared by lib/site-files/extra-files.ts and the generators it runs.
- */
 import type { SiteData } from './content/load-content.ts';
 import type { Route } from './route.ts';
 import type { SiteFile } from './write.ts';
@@ -17,5 +13,5 @@ export interface BuiltPage {
   html?: string;
 }
 
-/** A generator of extra files. */
+/** A generator of extra files (sitemap, corpus, service worker, ...: lib/site-files/extra-files.ts). */
 export type FileGenerator = (site: SiteData, routes: Route[], pages: BuiltPage[], production: boolean) => SiteFile[] | Promise<SiteFile[]>;

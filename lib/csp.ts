@@ -1,16 +1,9 @@
 /**
- * The Content-Security-Policy of every page, delivered as `<meta http-equiv>` first in <head>
- * (templates/Head.tsx), plus the checks that keep it true of the final HTML.
- *
- * Strict by construction: nothing is allowed by default; scripts only from the site itself; the one
- * inline stylesheet by its SHA-256 hash (no 'unsafe-inline', so no style="" attribute anywhere);
- * images from the site, data: URLs and the video thumbnail host; frames only from the video hosts.
- * Sources: CSP Level 3 (https://www.w3.org/TR/CSP3/), web.dev "Mitigate cross-site scripting (XSS)
- * with a strict Content Security Policy", Google's GA4 CSP guide
- * (https://developers.google.com/tag-platform/security/guides/csp#google_analytics_4_google_analytics).
- *
- * `frame-ancestors`, `report-uri` and `sandbox` are ignored in a <meta> policy (CSP3 section 3.3), so
- * `frame-ancestors 'none'` is sent as a header by the hosting files (lib/site-files/hosting.ts).
+ * The Content-Security-Policy of every page, a `<meta http-equiv>` first in <head>
+ * (templates/Head.tsx), and the checks that keep it true of the final HTML. Strict: nothing by
+ * default, scripts from the site only, the one inline stylesheet by its hash (CSP Level 3,
+ * https://www.w3.org/TR/CSP3/; web.dev "Mitigate cross-site scripting (XSS) with a strict Content
+ * Security Policy").
  */
 import { createHash } from 'node:crypto';
 
@@ -23,19 +16,14 @@ const VIDEO_THUMBNAIL_HOST = 'https://i.ytimg.com';
  */
 const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'] as const;
 
-/**
- * Hosts GA4 needs, only when an analytics id is set. Google's "Use a Content Security Policy" guide,
- * section "Google Analytics 4": script-src *.googletagmanager.com; img-src *.google-analytics.com
- * *.googletagmanager.com; connect-src *.google-analytics.com *.analytics.google.com
- * *.googletagmanager.com. gtag.js is requested from www.googletagmanager.com (islands/site/gtag.ts).
- */
+/** Hosts GA4 needs, only when an analytics id is set (https://developers.google.com/tag-platform/security/guides/csp#google_analytics_4_google_analytics). */
 export const GA4_HOSTS = {
   script: ['https://*.googletagmanager.com'],
   img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
   connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
 } as const;
 
-/** The policy a <meta> cannot carry; sent as a header by every hosting file (lib/site-files/hosting.ts). */
+/** The policy a <meta> cannot carry (CSP3: frame-ancestors is ignored there); sent as a header by the hosting files. */
 export const HEADER_ONLY_CSP = "frame-ancestors 'none'";
 
 /**
@@ -116,8 +104,7 @@ export function metaCsp(html: string): string | undefined {
 
 /**
  * Checks the final HTML of a page against its own policy: the policy is there and every inline
- * stylesheet's hash, recomputed from the final (minified) bytes, is in its style-src. (style=""
- * attributes are caught by test/quality/csp.test.ts, so one stray attribute does not stop every build.)
+ * stylesheet's hash, recomputed from the final bytes, is in its style-src.
  * @param where the route, named in the error
  * @throws Error naming the page and what does not match
  */

@@ -1,10 +1,4 @@
-/**
- * The generator's HTML reading: its parser, node-html-parser (https://github.com/taoqf/node-html-parser),
- * the one the tests read pages with too, and the title and visible text of a built page
- * (extractPageText). The per-page CSS reads a page's names with the parser
- * (lib/build/page-css.ts); the keyword corpus (lib/site-files/corpus.ts) and the area pages'
- * similarity (lib/area-similarity.ts) read the text, not with regular expressions.
- */
+/** The generator's HTML parser (node-html-parser, https://github.com/taoqf/node-html-parser) and a page's visible text. */
 import { parse, type HTMLElement } from 'node-html-parser';
 
 /**
@@ -89,6 +83,4 @@ function visibleText(fragment: string): string {
   return text;
 }
 
-function clean(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
+const clean = (s: string) => s.replace(/\s+/g, ' ').trim();

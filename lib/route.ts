@@ -1,7 +1,3 @@
-/**
- * The shape of one row of the route table (pages/routes.ts builds the rows), and the helpers the
- * generator needs from a route: its output file and whether it is indexable.
- */
 import type { ComponentType } from 'react';
 import type { Photo } from './content/photo-schema.ts';
 

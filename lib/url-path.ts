@@ -1,11 +1,5 @@
 /**
- * The one way the project turns a file's path into a URL path. A file may be named with a space,
- * "#", "?", "%", "+" or any Unicode character; in a URL each of those must be percent-encoded, or
- * the name means something else ("#" starts a fragment, "?" a query, "%" an escape).
- */
-
-/**
- * Percent-encodes each segment of a slash-separated path as an RFC 3986 path segment
+ * The one way the project turns a file's path into a URL path. Percent-encodes each segment of a slash-separated path as an RFC 3986 path segment
  * (https://www.rfc-editor.org/rfc/rfc3986#section-3.3): unreserved characters and the
  * sub-delimiters "!$&'()*+,;=" plus ":" and "@" stay as they are; everything else, "%", "#", "?",
  * space and every non-ASCII character (as UTF-8 bytes) becomes %XX. The slashes between segments

@@ -1,23 +1,12 @@
 /**
  * Scale benchmark against Hugo (not a test): `npm run bench:hugo -- [--areas 3961] [--rounds 3]
- * [--page-bytes N]`. In one run, on a temporary folder on tmpfs (/dev/shm, else the system's
- * temporary folder if that is tmpfs; the first line says which), it
- * 1. builds the real site once (`build.ts` with DIST_DIR in that folder, not timed) to read the
- *    size of /areas/grants/index.html: the page size Hugo's pages aim at (or --page-bytes);
- * 2. alternates, --rounds times: our generator as `npm run bench -- --areas N` runs it (`node
- *    --import tsx scripts/bench.ts --areas N`: the same program without npm's own start-up), then
- *    `hugo --minify` on a synthetic Hugo site (tooling/hugo-site.ts) of as many pages as that build
- *    made (read from its last line), about that size each, through one layout;
- * 3. prints each run, the medians, the ratios and the targets (at most 3x Hugo's wall time, at most
- *    Hugo's peak memory), met or not; it never fails on them;
- * 4. removes the folder, also when stopped with Ctrl+C (SIGINT), SIGTERM or SIGHUP, after ending
- *    the run under way.
- *
- * Each run is measured as a whole process by GNU time (Debian's `time` package, /usr/bin/time -f):
- * wall time (%e), CPU time (%U + %S, all threads and reaped child processes) and peak memory (%M:
- * the largest resident set of one process of the run, from wait4(2), worker threads included;
- * resident sets of separate child processes are not added). Both outputs are on the same tmpfs,
- * and each Hugo run starts from an empty output folder with its cache in the temporary folder.
+ * [--page-bytes N]`. On a temporary folder on tmpfs when there is one, it builds the real site
+ * once to read the size of /areas/grants/index.html (or takes --page-bytes), then alternates,
+ * --rounds times, `scripts/bench.ts --areas N` and `hugo --minify` on a synthetic Hugo site
+ * (tooling/hugo-site.ts) of as many pages of about that size, and prints each run, the medians
+ * and the targets (at most 3x Hugo's wall time and Hugo's peak memory), never failing on them.
+ * Each run is measured by GNU time (/usr/bin/time: wall %e, CPU %U + %S, peak resident set %M of
+ * one process, worker threads included). The folder is removed on exit, also on a signal.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
@@ -83,9 +72,8 @@ process.on('exit', () => {
 });
 
 /**
- * Removes `dir` and everything in it, synchronously (the only way on exit). A file still being
- * written when this process was stopped (writing the Hugo site) can appear after the folder was
- * listed, so each attempt lists it anew, 50 ms apart, at most 20 times.
+ * Removes `dir` synchronously (the only way on exit), up to 20 times 50 ms apart: a file still
+ * being written when this process was stopped can appear after the folder was listed.
  */
 function removeFolder(dir: string): void {
   for (let attempt = 1; ; attempt++) {
@@ -151,7 +139,6 @@ async function hugoPages(site: string): Promise<{ count: number; medianBytes: nu
   return { count: sizes.length, medianBytes: median(sizes) };
 }
 
-/** Median of a list of numbers. */
 function median(list: number[]): number {
   const s = [...list].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -187,7 +174,6 @@ async function alternate(pageBytes: number): Promise<{ ours: Run[]; hugo: Run[] 
   return { ours, hugo };
 }
 
-/** Runs the whole benchmark and prints its report. */
 async function main(): Promise<void> {
   const hugoVersion = spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.trim();
   console.log(`Temporary folder: ${tmp.dir} on ${tmp.where}`);

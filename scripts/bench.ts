@@ -1,13 +1,8 @@
 /**
- * Build benchmark: `npm run bench -- --areas N` builds the real site plus N synthetic area
- * records (tooling/synthetic-areas.ts) into a temporary folder, removes it, and prints as its last line
- *
- *   P pages in T ms (t ms a page), peak RSS M MB
- *
- * T is the build's own wall time, content to files on disk (build.ts buildToFolder: buildSite,
- * then writeSite); peak RSS is the process's maximum
- * resident set size (process.resourceUsage().maxRSS, worker threads included). A benchmark, not a
- * test: timings swing with the machine's load.
+ * Build benchmark: `npm run bench -- --areas N [--threads N]` builds the real site plus N synthetic
+ * area records (tooling/synthetic-areas.ts) into a temporary folder, removes it, and prints as its
+ * last line "P pages in T ms (t ms a page; ...), peak RSS M MB": T from content to files on disk,
+ * peak RSS of the process, worker threads included. Not a test: timings swing with the load.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,8 +15,7 @@ import { syntheticAreas } from '../tooling/synthetic-areas.ts';
 import { configForCommand } from '../lib/config.ts';
 
 const config = configForCommand('Benchmark');
-// React's production renderer, as `npm run build` uses; set here, not in the npm script, so the
-// command is the same in every shell. React reads it when first loaded, hence the late import.
+// React's production renderer, as build.ts sets it; React reads it when first loaded.
 process.env.NODE_ENV ||= 'production';
 const { buildToFolder } = await import('../build.ts');
 
@@ -50,7 +44,6 @@ try {
   const pages = result.pages.length;
   const gz = result.pages.map((p) => p.gzipBytes).sort((a, b) => a - b);
   console.log(`page gzipped: median ${(gz[gz.length >> 1] / 1024).toFixed(1)} KB, largest ${(gz[gz.length - 1] / 1024).toFixed(1)} KB (${result.pages.find((p) => p.gzipBytes === gz[gz.length - 1])!.path})`);
-  // CPU time beside wall time: on a shared machine the wall time swings with other work, CPU time much less.
   console.log(`${result.threads} thread${result.threads === 1 ? '' : 's'} (--threads N to choose; default: one below ${WORKER_MIN_PAGES} pages, else the available cores, at most ${MAX_THREADS})`);
   console.log(`CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms (${((cpu.user + cpu.system) / 1000 / pages).toFixed(1)} ms a page, all threads)`);
   const peakMb = process.resourceUsage().maxRSS / 1024;

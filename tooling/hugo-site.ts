@@ -1,19 +1,8 @@
 /**
- * A synthetic Hugo site (https://gohugo.io/) for the scale benchmark (scripts/bench-hugo.ts): a
- * given number of pages built through one layout, each page's HTML about a given size, so that
- * Hugo's time and memory for a site like ours can be set beside our generator's.
- *
- * Each page is a Markdown file (content/areas/area-N.md): JSON front matter with its title,
- * description and sections of links to other pages (each link with a sentence), then prose (headings
- * and paragraphs). The one layout (layouts/_default/single.html) renders the head with title,
- * description, canonical link, an inline stylesheet and JSON-LD built by the template, a header
- * menu, the prose, the sections from the front matter, and a footer. The proportions follow a
- * real area page of this site (about 60 KB): a third inline CSS, about an eighth prose, the rest
- * markup rendered from data. Only page, sitemap and robots.txt outputs are enabled (no home,
- * section, taxonomy or RSS page), so the site has exactly the pages asked for, at /areas/area-N/.
- *
- * The text is ordinary English words in an order drawn from a seeded generator: the same on every
- * run, different on every page.
+ * A synthetic Hugo site (https://gohugo.io/) for the scale benchmark (scripts/bench-hugo.ts):
+ * pages at /areas/area-N/ built through one layout, each about a given size, in the proportions of
+ * a real area page (a third inline CSS, an eighth prose, the rest markup rendered from front
+ * matter). The text is English words drawn from a seeded generator: the same every run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

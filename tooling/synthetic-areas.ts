@@ -1,8 +1,3 @@
-/**
- * Synthetic area records for the build benchmark (scripts/bench.ts): copies of a real area
- * record under new names, slugs and counties, each with its own area page, so a site of
- * thousands of area pages can be built from the project's content. Never part of the real site.
- */
 import type { z } from 'zod';
 import type { Community } from '../lib/content/schema.ts';
 
@@ -11,6 +6,8 @@ type RawCommunity = z.input<typeof Community>;
 const COUNTIES = ['Cibola', 'McKinley', 'Catron'] as const;
 
 /**
+ * Synthetic area records for the build benchmark: copies of a real area record under new names,
+ * slugs and counties, each with its own area page. Never part of the real site.
  * @param template a real community with a page (its text is reused, its name replaced)
  * @param count    how many records
  * @returns records "Bench Area 1" ... with slugs "bench-area-1" ..., not on the home page nor in

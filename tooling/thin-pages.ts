@@ -1,15 +1,11 @@
-/**
- * The thin-page warnings of `npm run check`: renders the area pages from the content, in memory,
- * and measures how much text they share (lib/area-similarity.ts).
- */
 import { mainTextBlocks, measureSimilarity, nameForms, thinPageWarnings } from '../lib/area-similarity.ts';
 import { renderRoute } from '../lib/build/render.ts';
 import type { SiteData } from '../lib/content/load-content.ts';
 import { buildRoutes } from '../pages/routes.ts';
 
 /**
- * One warning per area page whose text is mostly shared with the others (thinPageWarnings:
- * names the page, how similar and what to write); none with fewer than two area pages.
+ * The thin-page warnings of `npm run check`: the area pages rendered in memory, one warning per
+ * page whose text is mostly shared with the others (lib/area-similarity.ts thinPageWarnings).
  * @throws Error when an area has no route (the route table and the content disagree)
  */
 export function thinAreaWarnings(site: SiteData): string[] {

@@ -16,6 +16,7 @@ import { GZIP_LEVEL } from './budgets.ts';
 import { createPageMinifier, type PageMinifier } from './minify-page.ts';
 import { createPageCss, runtimeStylesKey, type PageCss } from './page-css.ts';
 import type { BuildCache } from './build-cache.ts';
+import type { PageReport } from './summary.ts';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { renderRoute } from './render.ts';
 
@@ -31,7 +32,7 @@ export interface PageInputs {
 }
 
 /** A finished page: its HTML, and what the build summary and the site-wide files read of it. Sizes in bytes. */
-export interface FinishedPage {
+export interface FinishedPage extends Omit<PageReport, 'path'> {
   /** Index of the page's route in the build's route table. */
   index: number;
   /** Site path of its file, e.g. "/areas/grants/index.html". */
@@ -39,19 +40,9 @@ export interface FinishedPage {
   html: string;
   /** SHA-256 of the HTML, base64 (the service worker's version is made from these). */
   digest: string;
-  bytes: number;
-  /** The HTML gzipped at GZIP_LEVEL, as a host sends it (the 14 KB budget). */
-  gzipBytes: number;
-  /** The page's inline CSS (not gzipped). */
-  cssBytes: number;
-  /** JavaScript loaded with the page, all files, gzipped; and loaded only on interaction. */
-  jsGzipBytes: number;
-  jsInteractionGzipBytes: number;
   /** Site paths of every script file the page may load (with it or on interaction). */
   scriptFiles: string[];
-  /** Bytes of its photos a phone downloads when scrolled to the end (lib/photos/photo-bytes.ts). */
-  photoBytes: number;
-  /** Title and visible text for the keyword corpus (lib/site-files/corpus.ts); only for indexable pages. */
+  /** Title and visible text for the keyword corpus; only for indexable pages. */
   text?: { title: string; text: string };
 }
 

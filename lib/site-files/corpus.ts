@@ -1,8 +1,6 @@
 /**
- * The keyword corpus: /keyword-corpus.json, the path, title and visible text of every
- * indexable page as the build finally wrote it, plus the vocabularies the keyword categories are
- * defined by (islands/common/keywords.ts). The /keyword-analysis/ island fetches it, so the
- * analysis runs over the site as it really is rather than over a hand-kept copy.
+ * The keyword corpus, /keyword-corpus.json: every indexable page's path, title and visible text as
+ * built, and the vocabularies of the keyword categories; the /keyword-analysis/ island reads it.
  */
 import { countiesServed } from '../content/counties.ts';
 import type { CorpusPage, KeywordCorpus } from '../../islands/common/keywords.ts';

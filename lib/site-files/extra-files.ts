@@ -1,9 +1,6 @@
 /**
- * Files the build writes besides the pages and scripts: sitemap.xml and robots.txt (made here,
- * from the route table), the web app manifest, the contact card, the hosting files, the keyword
- * corpus and the service worker. Each generator is a function of the site data and the route
- * table, listed with the paths of the files it writes (GENERATED_FILES, which the static folder's
- * check reads); add one entry each.
+ * Files the build writes besides the pages and scripts, each generator listed with the paths it
+ * writes (GENERATED_FILES, which the static folder's check reads).
  */
 import type { BuiltPage, FileGenerator } from '../built-page.ts';
 import { isIndexable, type Route } from '../route.ts';
@@ -30,10 +27,8 @@ function generateSitemap(routes: Pick<Route, 'path' | 'meta'>[], siteUrl: string
 }
 
 /**
- * robots.txt letting crawlers fetch every page (an empty Disallow, RFC 9309), with its Sitemap:
- * line. Pages kept out of search results (the internal keyword page, the 404 page) say so with
- * their robots meta tag, which a crawler obeys only if it may fetch the page; a disallowed URL
- * can still be indexed from links to it
+ * robots.txt letting crawlers fetch every page (an empty Disallow, RFC 9309): pages kept out of
+ * results say so in their meta tag, which a crawler obeys only if it may fetch the page
  * (https://developers.google.com/search/docs/crawling-indexing/block-indexing).
  */
 function generateRobots(siteUrl: string): string {
@@ -61,11 +56,7 @@ const GENERATORS: readonly Generator[] = [
   { paths: [SERVICE_WORKER_PATH], generate: (_site, _routes, pages, production) => generateServiceWorker(pages, production) },
 ];
 
-/**
- * The site paths of every file extraFiles writes, e.g. "/robots.txt", "/sw.js", "/_headers":
- * known before the build, so a file of static/ with one of these names is refused at once
- * (lib/build/build-site.ts).
- */
+/** The site paths of every file extraFiles writes, known before the build (a static/ file of one of these names is refused). */
 export const GENERATED_FILES: readonly string[] = GENERATORS.flatMap((g) => g.paths);
 
 /**

@@ -1,9 +1,4 @@
-/**
- * The web app manifest, /manifest.webmanifest (linked from every page by templates/Head.tsx), so
- * "Add to Home Screen" / "Install app" gives the business an icon on the visitor's phone.
- * Sources: W3C Web Application Manifest; web.dev "Add a web app manifest" (name, short_name,
- * icons 192 and 512 px, a maskable icon, start_url, display, theme and background colours).
- */
+/** The web app manifest, /manifest.webmanifest (W3C Web Application Manifest; web.dev "Add a web app manifest"). */
 import type { Settings } from '../content/load-content.ts';
 
 /** Site path of the manifest. */

@@ -1,8 +1,4 @@
-/**
- * JSON-LD builders, typed with schema-dts so a misspelt schema.org property fails the type-check.
- * Sources: schema.org/Locksmith, schema.org/FAQPage, schema.org/BreadcrumbList; every fact from
- * the settings and the records.
- */
+/** JSON-LD builders (schema.org Locksmith, FAQPage, BreadcrumbList), typed with schema-dts. */
 import type { BreadcrumbList, FAQPage, Locksmith, WithContext } from 'schema-dts';
 import { openingHoursSpecs, openingHoursText } from '../content/hours.ts';
 import { ratingMarkedUp } from '../content/rating.ts';

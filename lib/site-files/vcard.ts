@@ -1,9 +1,4 @@
-/**
- * The business's contact card, /contact.vcf: vCard 3.0 (RFC 2426) generated at build time from
- * the operator settings, so "Save contact" on /mobile-apps/ always carries the current name,
- * phone and e-mail. Lines end in CRLF and are folded at 75 octets (RFC 2425 section 5.8.1); text
- * values are escaped per RFC 2426 section 4 (backslash, comma, semicolon, newline).
- */
+/** The business's contact card, /contact.vcf: vCard 3.0 (RFC 2426) from the settings. */
 import { insuranceWords } from '../content/claims.ts';
 import { hoursLine } from '../content/hours.ts';
 import type { Settings } from '../content/load-content.ts';
