@@ -12,7 +12,6 @@ import type { EsbuildRun } from '../bundle/esbuild-options.ts';
 interface Kept {
   deps: unknown[];
   value: unknown;
-  dispose?: (value: never) => unknown;
 }
 
 /** An esbuild context, the key it was made for, and its last good result. */
@@ -77,16 +76,14 @@ export class BuildCache {
   }
 
   /**
-   * The value `make()` gave for the same `deps` (each compared with Object.is), or a new one;
-   * the replaced value goes to `dispose`.
+   * The value `make()` gave for the same `deps` (each compared with Object.is), or a new one.
    * @param name one name per kind of value, e.g. "stylesheet"
    */
-  keep<T>(name: string, deps: unknown[], make: () => T, dispose?: (value: T) => unknown): T {
+  keep<T>(name: string, deps: unknown[], make: () => T): T {
     const found = this.kept.get(name);
     if (found && sameDeps(found.deps, deps)) return found.value as T;
-    if (found) found.dispose?.(found.value as never);
     const value = make();
-    this.kept.set(name, { deps, value, dispose: dispose as Kept['dispose'] });
+    this.kept.set(name, { deps, value });
     return value;
   }
 

@@ -4,7 +4,6 @@
  * (islands/runtime/runtime-styles.ts). Cached by the names that occur in the stylesheet's
  * selectors, so thousands of area pages run PurgeCSS a handful of times.
  */
-import * as esbuild from 'esbuild';
 import { PurgeCSS, type ExtractorResultDetailed } from 'purgecss';
 import { ISLAND_RUNTIME_STYLES } from '../../islands/registry.ts';
 import { RUNTIME_STYLES as ERROR_SCREEN_STYLES } from '../../islands/ErrorScreen.tsx';
@@ -13,6 +12,7 @@ import { SITE_RUNTIME_STYLES, type RuntimeStyles } from '../../islands/runtime/r
 import { hashSource } from '../csp.ts';
 import { parseHtml, type HTMLElement } from '../html.ts';
 import { regionCache, sharedRegions } from './shared-regions.ts';
+import { minifyCss } from './styles.ts';
 
 /** The run-time additions a page with these island keys can see, all together. */
 export function runtimeStylesFor(islandKeys: Iterable<string>): RuntimeStyles {
@@ -34,18 +34,14 @@ const STYLE_SLOT = '<style></style>';
 
 /** A purger over one site stylesheet. */
 export interface PageCss {
-  /**
-   * The CSS one page inlines: the site stylesheet's rules that match the page's HTML or what its
-   * islands add at run time, minified.
-   * @param html       the page's markup (rendered with an empty stylesheet)
-   * @param islandKeys the page's island keys (templates/Island.tsx)
-   */
+  /** The CSS one page inlines (rendered with an empty stylesheet), minified: as `fill` puts it in. */
   forPage(html: string, islandKeys: Iterable<string>): Promise<string>;
   /**
    * The page with its own CSS in its empty <style> (STYLE_SLOT), and that CSS's hash in place of
-   * the empty text's hash in the CSP's style-src, so the policy allows exactly that <style>.
+   * the empty text's hash in the CSP's style-src, so the policy allows exactly that <style>. Its
+   * CSS: the stylesheet's rules that match the page's HTML or what its islands add at run time.
    * @param html       a page rendered with an empty stylesheet (renderRoute with css "")
-   * @param islandKeys the page's island keys
+   * @param islandKeys the page's island keys (templates/Island.tsx)
    * @throws Error when the page does not carry the empty <style> and its hash exactly once
    */
   fill(html: string, islandKeys: Iterable<string>): Promise<string>;
@@ -131,26 +127,27 @@ export function createPageCss(css: string): PageCss {
   const cache = new Map<string, Promise<string>>();
   const regionNames = regionCache(htmlNames);
   const relevant = (list: string[]) => [...new Set(list.filter((w) => words.has(w)))].sort().join(' ');
+  const forPage = (html: string, islandKeys: Iterable<string>): Promise<string> => {
+    const found = pageNames(html, regionNames);
+    const islands = [...new Set(islandKeys)].map((k) => parseIslandKey(k).name).sort();
+    // Same relevant names, same result: PurgeCSS only ever compares the stylesheet's selector
+    // names with these lists, and every such name is a word of the stylesheet.
+    const key = [islands.join(' '), relevant(found.tags), relevant(found.classes), relevant(found.ids), relevant(found.attributes.names), partialValues ? found.attributes.values.join(' ') : relevant(found.attributes.values)].join('|');
+    let result = cache.get(key);
+    if (!result) {
+      result = purge(css, found, runtimeStylesFor(islands));
+      cache.set(key, result);
+    }
+    return result;
+  };
   return {
-    forPage(html, islandKeys) {
-      const found = pageNames(html, regionNames);
-      const islands = [...new Set(islandKeys)].map((k) => parseIslandKey(k).name).sort();
-      // Same relevant names, same result: PurgeCSS only ever compares the stylesheet's selector
-      // names with these lists, and every such name is a word of the stylesheet.
-      const key = [islands.join(' '), relevant(found.tags), relevant(found.classes), relevant(found.ids), relevant(found.attributes.names), partialValues ? found.attributes.values.join(' ') : relevant(found.attributes.values)].join('|');
-      let result = cache.get(key);
-      if (!result) {
-        result = purge(css, found, runtimeStylesFor(islands));
-        cache.set(key, result);
-      }
-      return result;
-    },
+    forPage,
     async fill(html, islandKeys) {
       const at = html.indexOf(STYLE_SLOT);
       if (at < 0 || html.indexOf(STYLE_SLOT, at + 1) >= 0 || html.split(emptyHash).length !== 2) {
         throw new Error('The page must carry one empty <style> and the empty text\'s hash once in its CSP, as templates/Head.tsx writes them with css "".');
       }
-      const own = await this.forPage(html, islandKeys);
+      const own = await forPage(html, islandKeys);
       return html.replace(emptyHash, () => bare(own)).replace(STYLE_SLOT, () => `<style>${own}</style>`);
     },
   };
@@ -166,6 +163,5 @@ async function purge(css: string, found: ExtractorResultDetailed, runtime: Runti
     keyframes: true,
     variables: true,
   });
-  const { code } = await esbuild.transform(result.css, { loader: 'css', minify: true, target: ['chrome90', 'safari14', 'firefox90'] });
-  return code.trim();
+  return minifyCss(result.css);
 }

@@ -19,8 +19,13 @@ export async function readStylesheetSource(): Promise<string> {
  * @throws Error from esbuild when the CSS does not parse
  */
 export async function minifyStylesheet(source: string): Promise<string> {
-  const { code } = await esbuild.transform(source, { loader: 'css', minify: true, target: ['chrome90', 'safari14', 'firefox90'] });
-  return inlineRootProperties(code.trim());
+  return inlineRootProperties(await minifyCss(source));
+}
+
+/** CSS minified by esbuild for the site's browsers, trimmed. @throws Error from esbuild when it does not parse */
+export async function minifyCss(css: string): Promise<string> {
+  const { code } = await esbuild.transform(css, { loader: 'css', minify: true, target: ['chrome90', 'safari14', 'firefox90'] });
+  return code.trim();
 }
 
 /**
