@@ -68,24 +68,10 @@ let current: ScriptProcess | undefined;
 // Ends the run under way and removes the folder on every exit; a signal exits through it.
 process.on('exit', () => {
   if (current?.child.pid) killGroup(current.child.pid);
-  removeFolder(tmp.dir);
+  // Synchronously (the only way on exit), retried: a file still being written when this process
+  // was stopped can appear after the folder was listed (ENOTEMPTY).
+  rmSync(tmp.dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 });
-
-/**
- * Removes `dir` synchronously (the only way on exit), up to 20 times 50 ms apart: a file still
- * being written when this process was stopped can appear after the folder was listed.
- */
-function removeFolder(dir: string): void {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      rmSync(dir, { recursive: true, force: true });
-      return;
-    } catch (error) {
-      if (attempt === 20) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-    }
-  }
-}
 for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) process.on(signal, () => process.exit(status));
 
 /**

@@ -32,14 +32,13 @@ export interface BuildProblem {
   bug?: { stack: string };
 }
 
-/** Plain hints for esbuild's most common syntax errors in data files, by a pattern of its message. */
+/** Plain hints for esbuild's most common syntax errors in data files, by a pattern of its message; else SYNTAX_HINT. */
 const SYNTAX_HINTS: [RegExp, string][] = [
   [/Unterminated string/i, 'a text is missing its closing quote: end it with the same quote it starts with'],
   [/Unexpected end of file/i, 'a bracket { [ ( opened earlier is never closed'],
   [/Expected "[}\],)]" but found/i, 'look for a missing comma between two fields, or an apostrophe inside \'…\' that ends the text early (write such text in "double quotes")'],
-  [/Expected ".*" but found/i, 'look for a missing comma, quote or bracket just before this point'],
-  [/Unexpected/i, 'look for a missing comma, quote or bracket just before this point'],
 ];
+const SYNTAX_HINT = 'look for a missing comma, quote or bracket just before this point';
 
 /** Project-relative path with forward slashes ("content/settings.yaml"), or the path as given when outside. */
 function relative(root: string, file: string): string {
@@ -77,7 +76,7 @@ export function describeBuildError(error: unknown, root: string): BuildProblem {
     const file = relative(root, syntax[1]);
     // esbuild's columns count from 0 (its Location.column); editors count from 1.
     const [line, column] = [Number(syntax[2]), Number(syntax[3]) + 1];
-    const hint = SYNTAX_HINTS.find(([re]) => re.test(syntax[4]))?.[1] ?? 'look for a missing comma, quote or bracket just before this point';
+    const hint = SYNTAX_HINTS.find(([re]) => re.test(syntax[4]))?.[1] ?? SYNTAX_HINT;
     return {
       lines: [`${file}:${line}:${column}: this file is not valid TypeScript (${syntax[4]}); ${hint}.`],
       file, line, column, code: lineOf(root, file, line),

@@ -76,24 +76,11 @@ export interface WorkerInput {
   paths: string[];
 }
 
-/** A message from a worker: a finished page, the end of its share, or its failure. */
-export type WorkerMessage =
-  | { page: FinishedPage }
-  | { done: true }
-  | { error: ErrorData };
-
-/** An error as plain data, with the message of its cause (an Error loses `cause` crossing threads). */
-export interface ErrorData {
-  message: string;
-  stack?: string;
-  cause?: { message: string; stack?: string };
-}
-
-/** An error from a worker, with its cause and the worker's stack, as if thrown here. */
-function rebuildError(data: ErrorData): Error {
-  const cause = data.cause && Object.assign(new Error(data.cause.message), { stack: data.cause.stack });
-  return Object.assign(new Error(data.message, cause ? { cause } : undefined), { stack: data.stack });
-}
+/**
+ * A message from a worker: a finished page, the end of its share, or its failure (an Error
+ * crosses threads by structured clone with its message, stack and cause).
+ */
+export type WorkerMessage = { page: FinishedPage } | { done: true } | { error: Error };
 
 /**
  * Makes pages of the queue on a worker thread until none is left, handing each finished page to
@@ -115,7 +102,7 @@ export async function makePagesOnWorker(
         else if ('done' in message) {
           shareDone = true;
           resolve();
-        } else reject(rebuildError(message.error));
+        } else reject(message.error);
       });
       worker.on('error', (error: Error & { code?: string }) => {
         reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY'

@@ -6,17 +6,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRoutes } from '../../pages/routes.ts';
 import { PageMaker, pageTools } from './make-page.ts';
-import { takePage, type ErrorData, type WorkerInput, type WorkerMessage } from './worker-pool.ts';
+import { takePage, type WorkerInput, type WorkerMessage } from './worker-pool.ts';
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
 const post = (message: WorkerMessage) => port.postMessage(message);
-
-function errorData(error: unknown): ErrorData {
-  const e = error instanceof Error ? error : new Error(String(error));
-  const cause = e.cause instanceof Error ? e.cause : undefined;
-  return { message: e.message, stack: e.stack, cause: cause && { message: cause.message, stack: cause.stack } };
-}
 
 try {
   const routes = buildRoutes(input.inputs.site);
@@ -27,5 +21,5 @@ try {
   for (let index = takePage(input.queue); index !== undefined; index = takePage(input.queue)) post({ page: await maker.make(index) });
   post({ done: true });
 } catch (error) {
-  post({ error: errorData(error) });
+  post({ error: error instanceof Error ? error : new Error(String(error)) });
 }

@@ -111,10 +111,13 @@ export async function readSource(bytes: Buffer): Promise<SourceImage> {
   };
 }
 
+/** Height of a width in the 3:2 box, px. */
+const heightFor = (width: number) => Math.round((width * ASPECT.height) / ASPECT.width);
+
 /** The largest 3:2 box inside a width x height picture, px: the crop `encodePhoto` makes before resizing. */
 export function cropBox(width: number, height: number): { width: number; height: number } {
   const w = Math.min(width, Math.floor((height * ASPECT.width) / ASPECT.height));
-  return { width: w, height: Math.round((w * ASPECT.height) / ASPECT.width) };
+  return { width: w, height: heightFor(w) };
 }
 
 /**
@@ -126,9 +129,6 @@ export function widthsFor(source: Pick<SourceImage, 'width' | 'height'>): number
   const largest = Math.min(cropBox(source.width, source.height).width, WIDTHS[WIDTHS.length - 1]);
   return [...WIDTHS.filter((w) => w < largest), largest];
 }
-
-/** Height of a width in the 3:2 box, px. */
-const heightFor = (width: number) => Math.round((width * ASPECT.height) / ASPECT.width);
 
 /** One encode: applies the orientation, crops `width` x `height` around the centre, strips metadata. */
 function encode(source: SourceImage, format: ImageFormat, width: number, height: number): Promise<Buffer> {

@@ -356,8 +356,8 @@ export function redirectsOfFile(text: string): Redirect[] {
 export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www/site'): string {
   const { siteUrl } = site.settings;
   const host = new URL(siteUrl).host;
-  const security = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} "${v}" always;`);
-  const siteSecurity = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} ${k === 'Content-Security-Policy' ? '$site_content_security_policy' : `"${v}"`} always;`);
+  const securityWith = (csp: string) => Object.entries(SECURITY_HEADERS).map(([k, v]) => `  add_header ${k} ${k === 'Content-Security-Policy' ? csp : `"${v}"`} always;`);
+  const security = securityWith(`"${HEADER_ONLY_CSP}"`);
   const textTypes = COMPRESSIBLE_TYPES.filter((t) => t !== 'text/html');
   const nginxRegex = (r: RegExp) => `"~${r.flags.includes('i') ? '*' : ''}${r.source}"`;
   const loc = (match: string, body: string[]) => [`  location ${match} {`, ...body.map((l) => `    ${l}`), '  }'];
@@ -412,7 +412,7 @@ export function generateNginx(site: Pick<SiteData, 'settings'>, root = '/var/www
     '  gzip on;',
     '  gzip_vary on;',
     `  gzip_types ${textTypes.join(' ')};`,
-    ...siteSecurity,
+    ...securityWith('$site_content_security_policy'),
     `  add_header Strict-Transport-Security "${HSTS_HEADER}" always;`,
     '  add_header Cache-Control $site_cache_control always;',
     '  add_header X-Robots-Tag $site_robots_tag always;',
