@@ -9,7 +9,7 @@ import { isIndexable, outputFile, type Route } from '../route.ts';
 import { pageScripts, type PageScripts, type ScriptIndex } from '../bundle/page-scripts.ts';
 import { checkPageCsp, inlineStyles } from '../csp.ts';
 import type { SiteData } from '../content/load-content.ts';
-import { pagePhotoBytes } from '../photos/photo-bytes.ts';
+import { pagePhotoBytes } from '../photos/photo-slots.ts';
 import type { PhotoLibrary } from '../photos/photos.ts';
 import { extractPageText } from '../html.ts';
 import { GZIP_LEVEL } from './budgets.ts';

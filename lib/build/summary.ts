@@ -1,6 +1,5 @@
 import type { SiteData } from '../content/load-content.ts';
-import { PAGE_PHOTO_BUDGET_BYTES } from '../photos/photo-bytes.ts';
-import { SUMMARY_PHONE } from '../photos/photo-slots.ts';
+import { PAGE_PHOTO_BUDGET_BYTES, SUMMARY_PHONE } from '../photos/photo-slots.ts';
 import type { Route } from '../route.ts';
 import type { SiteFile } from '../write.ts';
 import { PAGE_GZIP_BUDGET_BYTES } from './budgets.ts';
@@ -21,7 +20,7 @@ export interface PageReport {
   jsGzipBytes: number;
   /** Further JavaScript, gzipped, loaded only when the visitor acts on an island (e.g. presses play). */
   jsInteractionGzipBytes: number;
-  /** Bytes of the page's photos a phone downloads when scrolled to the end (lib/photos/photo-bytes.ts); 0 without photos. */
+  /** Bytes of the page's photos a phone downloads when scrolled to the end (lib/photos/photo-slots.ts); 0 without photos. */
   photoBytes: number;
 }
 

@@ -13,7 +13,6 @@ import { DRAWN_SHARE_IMAGE, SHARE_IMAGE_SIZE } from '../route.ts';
 import type { SiteFile } from '../write.ts';
 import { cached } from './disk-cache.ts';
 import { photoUses, type PhotoFile, type PhotoLibrary } from './photos.ts';
-import type { ShareNode } from './share-drawing.ts';
 
 /** The font every letter of the drawn image is made of: DejaVu Sans Bold, from Debian's fonts-dejavu-core (its licence: fonts/LICENSE). */
 const SHARE_FONT = { family: 'DejaVu Sans', file: path.join(import.meta.dirname, 'fonts', 'DejaVuSans-Bold.ttf') };
@@ -28,6 +27,12 @@ export interface ShareText {
   name: string;
   town: string;
   phone: string;
+}
+
+/** An element as satori reads it: the shape of a React element (https://github.com/vercel/satori#documentation). */
+interface ShareNode {
+  type: 'div' | 'img';
+  props: { style: Record<string, string | number>; children?: (ShareNode | string)[]; src?: string; width?: number; height?: number };
 }
 
 /** The SVG art the image is drawn with. */
@@ -71,13 +76,18 @@ export async function readShareArt(artDir: string): Promise<ShareArt> {
 }
 
 /**
- * Draws the image, without any cache (loads satori and sharp: about half a second the first time).
+ * Draws the image, without any cache: satori turns every letter into an SVG path of the font, so
+ * no system font takes part, and sharp makes the PNG. Both are loaded only here (satori takes
+ * about half a second).
+ * @param font the bold TTF of SHARE_FONT (satori does not read WOFF2); default read from its file
  * @returns PNG bytes, 1200x630
  * @throws Error from satori or sharp (an unreadable font or art file)
  */
 export async function renderShareImage(text: ShareText, art: ShareArt, font?: Buffer): Promise<Buffer> {
-  const { drawShareImage } = await import('./share-drawing.ts');
-  return drawShareImage(shareLayout(text, art), { family: SHARE_FONT.family, data: font ?? await readFile(SHARE_FONT.file) });
+  const [{ default: satori }, { default: sharp }] = await Promise.all([import('satori'), import('sharp')]);
+  const fonts = [{ name: SHARE_FONT.family, data: font ?? await readFile(SHARE_FONT.file), weight: 700 as const, style: 'normal' as const }];
+  const svg = await satori(shareLayout(text, art) as never, { ...SHARE_IMAGE_SIZE, fonts });
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 /**
