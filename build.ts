@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from './lib/build/build-site.ts';
 import type { BuildResult } from './lib/build/summary.ts';
-import { ConfigError, resolveConfig, type GeneratorConfig } from './lib/config.ts';
+import { configForCommand } from './lib/config.ts';
 import type { AtWriteStep } from './lib/output-folder.ts';
 
 /**
@@ -29,19 +29,13 @@ export async function buildToFolder(options: BuildOptions, atStep?: AtWriteStep)
 }
 
 /**
- * Runs `npm run build`: prints the build's progress and summary, or what stopped it.
+ * Runs `npm run build`: prints the build's progress and summary, or what stopped it (a bad
+ * environment variable: "Build not started:" and exit code 1, before anything is built).
  * @param atStep as buildToFolder's
  * @returns the exit code: 0 built, 1 stopped (the previous output folder is left as it was)
  */
 export async function runBuild(atStep?: AtWriteStep): Promise<number> {
-  let config: GeneratorConfig;
-  try {
-    config = resolveConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(['Build not started:', ...error.lines].join('\n'));
-    return 1;
-  }
+  const config = configForCommand('Build');
   process.env.NODE_ENV ||= 'production';
   try {
     const { formatSummary } = await import('./lib/build/summary.ts');

@@ -12,11 +12,7 @@ export interface HugoSite {
   dir: string;
   contentFiles: string[];
   layoutFile: string;
-  /**
-   * Each page's expected HTML size after `hugo --minify`, in bytes, by the page's output path from
-   * the site's root (e.g. "areas/area-1/index.html"): the layout with its values filled in and the
-   * Markdown as Hugo renders it, written as the minifier leaves it.
-   */
+  /** Each page's expected HTML size after `hugo --minify`, bytes, by output path ("areas/area-1/index.html"). */
   expectedBytes: Map<string, number>;
 }
 
@@ -24,11 +20,7 @@ export interface HugoSite {
 export const CSS_SHARE = 1 / 3;
 /** Links in the header menu, on every page. */
 const MENU_LINKS = 24;
-/**
- * The share of a page's HTML that is prose from its Markdown (a real area page of this site: about
- * 6 of 60 KB is text, most of it in paragraphs); the rest is markup the layout renders from the
- * page's front matter, as our templates render it from content records.
- */
+/** The share of a page's HTML that is prose from its Markdown (a real area page: about 6 of 60 KB); the rest is markup from front matter. */
 export const PROSE_SHARE = 0.12;
 /** Links in each section's list. */
 const LINKS_PER_SECTION = 6;

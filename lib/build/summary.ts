@@ -44,12 +44,9 @@ export interface BuildResult {
 }
 
 /**
- * The build summary: each route with KB and KB gzipped (HTML with its inline CSS), the inline
- * CSS in KB, JS KB gzipped loaded with the page, JS KB gzipped loaded only on interaction, and KB
- * of photos a 390 px phone downloads ("-" when none), "over 14 KB" after a page over the budget
- * (lib/build/budgets.ts); then the photos' files (encoded or from the cache), a warning for each page
- * whose photos pass PAGE_PHOTO_BUDGET_BYTES, a warning for each page over 14 KB (by how many bytes,
- * what it costs visitors and what to shorten) and their count, and the total time.
+ * The build summary printed by `npm run build`: a row per route (the PageReport sizes in KB, "over
+ * 14 KB" after a page over the budget), the photos' files, a warning for each page over its photo
+ * or gzip budget (by how much, and what to shorten), and the total time.
  */
 export function formatSummary(result: BuildResult): string {
   const kb = (n: number, w = 6) => (n / 1024).toFixed(1).padStart(w);

@@ -30,10 +30,9 @@ export interface ClientConfig {
 }
 
 /**
- * Years of time-zone offsets compiled into the page code; after them the page asks Intl. Three:
- * a site is rebuilt far more often than that, and the baked-in table wins over a browser's newer
- * zone data within its years, so a change of US daylight-saving law reaches visitors with the next
- * build (or, for an unrebuilt site, at most three years late).
+ * Years of time-zone offsets compiled into the page code; after them the page asks Intl. The table
+ * wins over a browser's newer zone data, so a change of daylight-saving law reaches visitors with
+ * the next build, or at most three years late.
  */
 const ZONE_TABLE_YEARS = 3;
 

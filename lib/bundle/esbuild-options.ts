@@ -55,7 +55,7 @@ export function commonOptions(config: ClientConfig) {
 export const toSitePath = (file: string) => `/assets/${path.relative(OUT_DIR, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
 
 /** An esbuild build with its output in memory and its metafile. */
-type InMemoryBuild = esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
+export type InMemoryBuild = esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
 
 /**
  * Runs one esbuild build of browser code. `key` names which of a build's bundles it is ("page

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type * as esbuild from 'esbuild';
 import { parseIslandKey } from '../../islands/runtime/load.ts';
 import { WORKERS, type WorkerName } from './client-config.ts';
-import { ROOT, toSitePath, type OutputFile } from './esbuild-options.ts';
+import { ROOT, toSitePath, type InMemoryBuild, type OutputFile } from './esbuild-options.ts';
 
 /**
  * The JavaScript of one page: its tags before </head> (modulepreload links for the chunks its
@@ -69,7 +69,6 @@ export interface ScriptIndex {
 type Reach = 'load' | 'interaction' | 'never';
 
 /** A build of the page code with its metafile. */
-type PageBuild = esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
 
 /** Files an output loads, following static imports and the dynamic imports `reach` allows. */
 function closure(index: ScriptIndex, out: string, reach: (target: string) => Reach, allowed: Reach[], seen = new Set<string>()): Set<string> {
@@ -154,7 +153,7 @@ export function pageScripts(index: ScriptIndex, keys: Iterable<string>, options:
  * @returns the outputs some entry can load (`shipped`: a chunk only a dropped dynamic import
  *   named, e.g. web-vitals when no analytics id is set, is still emitted by esbuild and left out), and the index
  */
-export function indexPageScripts(result: PageBuild, workers: BundledWorkers, picture: OutputFile): { shipped: OutputFile[]; index: ScriptIndex } {
+export function indexPageScripts(result: InMemoryBuild, workers: BundledWorkers, picture: OutputFile): { shipped: OutputFile[]; index: ScriptIndex } {
   const code = new Map(result.outputFiles.map((f) => [path.relative(ROOT, f.path).split(path.sep).join('/'), f.text]));
   const index: ScriptIndex = { imports: {}, entryOut: {}, entryOf: {}, gzipBytes: {}, workers: workers.paths, picture: picture.path };
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
