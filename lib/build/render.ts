@@ -10,7 +10,6 @@ import type { PhotoLibrary } from '../photos/photos.ts';
 
 /** A page rendered to markup, before its scripts and CSS are added. */
 export interface RenderedPage {
-  route: Route;
   /** Full document markup without the island scripts. */
   markup: string;
   /** Islands the page placed. */
@@ -37,7 +36,7 @@ export function renderRoute(route: Route, site: SiteData, photos: PhotoLibrary =
       { value: { site, islands, photos, placedPhotos } },
       createElement(Layout, { route, css: '', children: createElement(route.Page, route.props) }),
     );
-    return { route, markup: `<!DOCTYPE html>${hoistCspMeta(renderToStaticMarkup(tree))}`, islands: [...islands], photos: placedPhotos };
+    return { markup: `<!DOCTYPE html>${hoistCspMeta(renderToStaticMarkup(tree))}`, islands: [...islands], photos: placedPhotos };
   } catch (cause) {
     throw new Error(`Could not render ${route.path} with <${route.Page.displayName ?? route.Page.name}>.`, { cause });
   }

@@ -8,12 +8,6 @@ import { indexPageScripts, type BundledWorkers, type ScriptIndex } from './page-
 const ISLANDS_DIR = path.join(ROOT, 'islands');
 const PICTURE_ENTRY = path.join(ISLANDS_DIR, 'site', 'picture-fallback.ts');
 
-/** The bundled browser code: every file it made, and the index of what each page loads (plain data). */
-interface SiteScripts {
-  files: OutputFile[];
-  index: ScriptIndex;
-}
-
 /**
  * True for a plain island: `islands/<Name>.ts` (no .tsx) exporting `mount(name)`, which enhances
  * its server HTML in place without Preact (e.g. islands/TextLocation.ts). Its code is that module
@@ -86,9 +80,10 @@ function outName(entry: string): string {
  * depends on no page: each page picks its entries (lib/bundle/page-scripts.ts).
  * @param config site facts compiled into the browser code as `__SITE__` (lib/bundle/client-config.ts)
  * @param run    runs esbuild (default: one esbuild.build() a bundle; `npm run dev` keeps contexts)
+ * @returns every file it made, and the index of what each page loads (plain data)
  * @throws Error from esbuild when browser code does not compile (names the file and line)
  */
-export async function bundleSiteScripts(config: ClientConfig, run: EsbuildRun = buildOnce): Promise<SiteScripts> {
+export async function bundleSiteScripts(config: ClientConfig, run: EsbuildRun = buildOnce): Promise<{ files: OutputFile[]; index: ScriptIndex }> {
   const [workers, picture] = await Promise.all([bundleWorkers(config, run), bundlePictureScript(config, run)]);
   const entries = ISLAND_NAMES.flatMap((name) => [name, `${name}@interaction`]);
   const common = commonOptions(config);

@@ -25,15 +25,6 @@ export interface PageScripts {
   interactionGzipBytes: number;
 }
 
-/**
- * Facts about a page that change what it loads: `analytics` false when it sends none (no
- * web-vitals chunk; default true), `photos` true when it places a photo (the picture script).
- */
-interface PageScriptOptions {
-  analytics?: boolean;
-  photos?: boolean;
-}
-
 /** Module whose dynamic import islands/site/analytics.ts makes (not on a page without analytics). */
 const VITALS_MODULE = 'islands/site/vitals.ts';
 
@@ -41,12 +32,6 @@ const VITALS_MODULE = 'islands/site/vitals.ts';
 export interface BundledWorkers {
   files: OutputFile[];
   paths: Partial<Record<WorkerName, string>>;
-}
-
-/** An import of an output that its emitted code still makes, as the metafile records it. */
-interface OutputImport {
-  path: string;
-  kind: esbuild.ImportKind;
 }
 
 /**
@@ -57,7 +42,7 @@ interface OutputImport {
  * path -> gzipped size (level 9); the site paths of the Web Workers and of the picture script.
  */
 export interface ScriptIndex {
-  imports: Record<string, OutputImport[]>;
+  imports: Record<string, { path: string; kind: esbuild.ImportKind }[]>;
   entryOut: Record<string, string>;
   entryOf: Record<string, string>;
   gzipBytes: Record<string, number>;
@@ -104,9 +89,11 @@ function pageEntries(index: ScriptIndex, keys: Iterable<string>) {
  * (web-vitals when the browser lacks an API) still counts.
  * @param index the bundle's index (lib/bundle/bundle.ts bundleSiteScripts)
  * @param keys  the page's island keys (islands/runtime/load.ts `islandKey`)
+ * @param options `analytics` false for a page that sends none (no web-vitals chunk; default true),
+ *   `photos` true for a page that places a photo (it loads the picture script)
  * @throws Error for an island with no bundle output
  */
-export function pageScripts(index: ScriptIndex, keys: Iterable<string>, options: PageScriptOptions = {}): PageScripts {
+export function pageScripts(index: ScriptIndex, keys: Iterable<string>, options: { analytics?: boolean; photos?: boolean } = {}): PageScripts {
   const { entries, names, eager } = pageEntries(index, keys);
   const reach = (target: string): Reach => {
     const entry = index.entryOf[target] ?? '';

@@ -69,10 +69,8 @@ export async function generateServiceWorker(pages: BuiltPage[], minify: boolean)
 
 /**
  * A service worker that removes itself (`npm run hosting -- retire-service-worker > sw.js`), for
- * when the domain moves to another site whose pages the old site's stored pages would otherwise
- * hide: installed at the visitor's next visit, it deletes every cache of this origin and
- * unregisters itself. It reloads no open page (while pages that register a worker are still
- * served, that would loop) and has no fetch handler; keep it there for months
+ * when the domain moves to another site: it deletes every cache of this origin and unregisters
+ * itself, reloading no page (that could loop); keep it there for months
  * (https://w3c.github.io/ServiceWorker/#navigator-service-worker-unregister).
  */
 export const RETIRING_SERVICE_WORKER = `// Retires this site's service worker: deletes its caches and unregisters it.

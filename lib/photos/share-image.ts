@@ -91,17 +91,14 @@ export async function renderShareImage(text: ShareText, art: ShareArt, font?: Bu
 }
 
 /**
- * The installed version of a package, read from its package.json without loading the package:
- * the package.json in the folder above its main file (`{package}/dist/index.cjs` for satori and sharp).
+ * Versions of the drawing libraries, part of the cache key (another version may draw other bytes),
+ * read without loading them from the package.json above each one's main file (`dist/index.cjs`).
  */
-function packageVersion(name: string): string {
-  const main = createRequire(import.meta.url).resolve(name);
-  return (JSON.parse(readFileSync(path.join(path.dirname(main), '..', 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-/** Versions of the drawing libraries: part of the cache key, since another version may draw other bytes. */
 let drawer: string | undefined;
-const drawerVersions = () => (drawer ??= ['satori', 'sharp'].map((name) => `${name} ${packageVersion(name)}`).join(' '));
+const drawerVersions = () => (drawer ??= ['satori', 'sharp'].map((name) => {
+  const main = createRequire(import.meta.url).resolve(name);
+  return `${name} ${(JSON.parse(readFileSync(path.join(path.dirname(main), '..', 'package.json'), 'utf8')) as { version: string }).version}`;
+}).join(' '));
 
 /**
  * The drawn share image of the settings, as the file the build writes at DRAWN_SHARE_IMAGE; none

@@ -10,11 +10,7 @@ const THEME_COLOR = '#0b2545';
 /** Splash-screen background: the site's warm sand (00-base.css --sand). */
 const BACKGROUND_COLOR = '#f5efe6';
 
-/**
- * Longest short_name, in characters, shown under a home-screen icon without truncation.
- * web.dev "Add a web app manifest": short_name is used "where there is limited space"; Chrome's
- * Lighthouse's former manifest-short-name-length audit allowed 12 characters.
- */
+/** Longest short_name shown under a home-screen icon whole: 12 characters (Lighthouse's former manifest-short-name-length audit). */
 const SHORT_NAME_MAX_CHARS = 12;
 
 /** The icons (static/img/, made by scripts/make-icons.ts). `purpose: maskable` keeps its art inside the safe zone. */

@@ -14,11 +14,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return new URL(path, `${siteUrl}/`).href;
 }
 
-/**
- * Most communities the business entity names one by one in `areaServed`. It is on every page, so
- * past this many it names the counties they lie in instead, and stays the same size however many
- * communities are added.
- */
+/** Most communities `areaServed` names one by one; past it, their counties (it is on every page, so it stays small). */
 export const AREA_SERVED_LIMIT = 40;
 
 /**
