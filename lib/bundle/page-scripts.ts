@@ -12,10 +12,8 @@ import { WORKERS, type WorkerName } from './client-config.ts';
 import { ROOT, toSitePath, type InMemoryBuild, type OutputFile } from './esbuild-options.ts';
 
 /**
- * The JavaScript of one page: its tags before </head> (modulepreload links for the chunks its
- * entries import, one module script per entry, the picture script when it places a photo); the
- * site paths of the files it loads by itself (`load`, as the module comment says) and of those
- * loaded only on interaction; and their gzipped sizes (level 9) summed.
+ * The JavaScript of one page: its tags before </head> (chunk modulepreloads, entry scripts, the
+ * picture script), the site paths it loads by itself and only on interaction, their gzip-9 sizes.
  */
 export interface PageScripts {
   tags: string;

@@ -75,16 +75,6 @@ export interface PhotoBuild {
 }
 
 /**
- * The folder `src` is relative to, the on-disk cache of encoded files, and what to call when a
- * photo's files start being encoded (not when they all come from the cache): progress on a long first build.
- */
-export interface PhotoOptions {
-  photosDir: string;
-  cacheDir: string;
-  onEncode?: (src: string, index: number, count: number) => void;
-}
-
-/**
  * Every photo field of the content, in page order: home, communities, core services, services;
  * then the settings' `shareImage` when it names a photo.
  */
@@ -140,11 +130,13 @@ function imageProblem(error: ImageError): string {
 /**
  * Checks every photo field's file and makes its files (or takes them from the cache).
  * @param uses from `photoUses`
+ * @param options the folder `src` is relative to, the on-disk cache of encoded files, and what to
+ *   call when a photo's files start being encoded (not when all come from the cache)
  * @throws ContentError with one line per problem, each naming the content file, the record and
  *   the field, e.g. `content/areas/*.yaml: community "grants": field "photo.src" "van.jpeg" is
  *   not in content/photos/; did you mean "van.jpg"?`. Nothing is written before this returns.
  */
-export async function processPhotos(uses: PhotoUse[], options: PhotoOptions): Promise<PhotoBuild> {
+export async function processPhotos(uses: PhotoUse[], options: { photosDir: string; cacheDir: string; onEncode?: (src: string, index: number, count: number) => void }): Promise<PhotoBuild> {
   const library = new Map<string, ProcessedPhoto>();
   const files: SiteFile[] = [];
   if (uses.length === 0) return { library, files, encoded: 0, reused: 0 };
