@@ -1,10 +1,7 @@
 /**
  * What a deploy must do, decided before anything is sent: the content hash of every local file,
- * the record the previous deploy left on the server, and from both the ordered list of uploads
- * and deletions. Pure apart from reading the local folder.
- *
- * The record is stored on the server as DEPLOY_MANIFEST (/.deploy-manifest.json), or
- * DEPLOY_MANIFEST_PLAIN where dot-names are refused: the file names of live sites, kept as they are.
+ * the record the previous deploy left on the server, and from both the ordered uploads and
+ * deletions. Pure apart from reading the local folder.
  */
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';

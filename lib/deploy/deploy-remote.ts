@@ -1,8 +1,7 @@
 /**
- * The server side of a deploy: one small interface over the two protocol clients, basic-ftp (FTP,
- * and FTPS with explicit TLS) and ssh2 (SFTP), with every failure turned into a one-line
- * DeployError that says what to do. Paths are site paths ("/areas/grants/index.html") under the
- * target's folder.
+ * The server side of a deploy: one interface over basic-ftp (FTP, and FTPS with explicit TLS) and
+ * ssh2 (SFTP), every failure a one-line DeployError saying what to do. Paths are site paths
+ * ("/areas/grants/index.html") under the target's folder.
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';

@@ -1,13 +1,7 @@
 /**
  * How a deploy writes to the server: one connection that reconnects and retries transient
- * failures (Session), and the one way any file is put there, the site's files, the record and the
- * lock's owner file alike (putFile: uploaded under a temporary name beside it, renamed into place),
- * with the repair of what a replacement cut off halfway left beside a file (repairBeside).
- *
- * Where the server will not rename over a file (ProFTPD `AllowOverwrite off`, IIS), putFile moves
- * the old file aside ("x.RUN.deploy-old"), renames the new one in and deletes the old one; a cut
- * between the two renames leaves the file missing under its name, and the next run puts the old
- * one back first (repairBeside).
+ * failures (Session), and the one way any file is put there (putFile), with the repair of what a
+ * replacement cut off halfway left beside a file (repairBeside).
  */
 import path from 'node:path';
 import { leftoverNames, temporaryName } from './deploy-plan.ts';

@@ -1,7 +1,6 @@
 /**
  * Where `npm run deploy` uploads to, read from the environment: DEPLOY_TARGET and its companions,
- * set in the shell or in the git-ignored `.env` file at the project root (loaded with Node's own
- * process.loadEnvFile; a variable already set in the shell wins over the file).
+ * from the shell or the git-ignored `.env` at the project root (the shell wins).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,15 +1,8 @@
 /**
- * The deploy's local copy of its record, and the pages the live site loses, named before they
- * turn into a 404 (a town removed from content/areas/*.yaml, a renamed page), with the redirect
- * that sends their visitors on:
- *  - the deploy warns of each live page it is about to delete that no redirect covers, and goes on;
- *  - `npm run check` warns of each page the last deploy published, or the last build holds, that
- *    the content no longer makes. It knows the published pages from the deploy's local copy of its
- *    record (saveRecordCopy, after each deploy that got every page onto the server), whatever the
- *    output folder holds. The copy lives at the project root (RECORD_COPY_FILE of
- *    lib/deploy/deploy-target.ts, git-ignored; DEPLOY_RECORD_COPY names another), never in the
- *    output folder, so it is not published; deleting it only makes the check blind to earlier
- *    deploys until the next one.
+ * The deploy's local copy of its record (saveRecordCopy, at RECORD_COPY_FILE of
+ * lib/deploy/deploy-target.ts, never in the output folder), and the pages the live site loses,
+ * named before they turn into a 404 with the redirect that sends their visitors on: by the deploy
+ * (deletedPageWarnings) and by `npm run check` (pagesNoLongerMade).
  */
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
