@@ -26,19 +26,11 @@ export interface Remote {
   list(sitePath: string): Promise<string[] | undefined>;
   /** Writes a whole file, replacing any file of that name where the server allows it. The folder must exist. */
   write(sitePath: string, data: Buffer): Promise<void>;
-  /**
-   * Renames a file, over another one where the server allows it. FTP servers that will not
-   * (ProFTPD `AllowOverwrite off`, IIS) answer with a ServerRefusal; the deploy then moves the
-   * old file aside itself.
-   */
+  /** Renames a file, over another where the server allows it (ProFTPD `AllowOverwrite off`, IIS: a ServerRefusal). */
   rename(from: string, to: string): Promise<void>;
   /** Deletes a file; a file that is not there is fine. */
   remove(sitePath: string): Promise<void>;
-  /**
-   * Creates a folder (one level; its parent exists) in one atomic step of the server (FTP MKD,
-   * SFTP mkdir): of two clients creating it at once, one gets true and the other false.
-   * @returns false when the folder already exists (nothing changed)
-   */
+  /** Creates a folder (its parent exists) in one atomic step (FTP MKD, SFTP mkdir). @returns false when it already exists */
   createDir(sitePath: string): Promise<boolean>;
   /** Deletes a folder if it is empty. @returns false when it was not deleted (not empty, missing) */
   removeEmptyDir(sitePath: string): Promise<boolean>;
@@ -46,19 +38,12 @@ export interface Remote {
   identity?(): string | undefined;
 }
 
-/**
- * A seam for tests: told of each change an FTP(S) server accepted, right after its positive reply
- * ("STOR", "RNTO" or "DELE", and the site path written, renamed to or deleted), so a test can cut
- * the deploy off at that moment as a power cut would. Production passes none.
- */
+/** A seam for tests: told of each change an FTP(S) server accepted (the command, the site path), right after its reply. */
 export interface RemoteHooks {
   afterReply?: (command: 'STOR' | 'RNTO' | 'DELE', sitePath: string) => void;
 }
 
-/**
- * A Remote for the target's protocol. Nothing is sent until connect().
- * @param hooks a seam for tests (FTP and FTPS only)
- */
+/** A Remote for the target's protocol. Nothing is sent until connect(). @param hooks a seam for tests (FTP and FTPS only) */
 export function openRemote(target: DeployTarget, hooks: RemoteHooks = {}): Remote {
   return target.protocol === 'sftp' ? new SftpRemote(target) : new FtpRemote(target, hooks);
 }
@@ -169,20 +154,27 @@ function refusalAdvice(t: DeployTarget, command: string, code: number, words: st
   return `that is the server's rule for ${user}: ask your host what this reply means`;
 }
 
-/** FTP(S) on basic-ftp. One control connection; transfers in passive mode (basic-ftp's default). */
-class FtpRemote implements Remote {
-  private client: ReplyReadingClient;
-  private root = '/';
-  /** The target as messages quote it (shownTarget). */
-  private shown: DeployTarget;
+/** What both protocols' remotes hold: the target, its folder on the server, the target as messages quote it. */
+abstract class RemoteBase {
+  protected root = '/';
+  protected readonly shown: DeployTarget;
 
-  constructor(private target: DeployTarget, private hooks: RemoteHooks = {}) {
-    this.client = new ReplyReadingClient(target.timeoutMs);
+  constructor(protected readonly target: DeployTarget) {
     this.shown = shownTarget(target);
   }
 
-  private abs(sitePath: string): string {
+  protected abs(sitePath: string): string {
     return path.posix.join(this.root, sitePath);
+  }
+}
+
+/** FTP(S) on basic-ftp. One control connection; transfers in passive mode (basic-ftp's default). */
+class FtpRemote extends RemoteBase implements Remote {
+  private client: ReplyReadingClient;
+
+  constructor(target: DeployTarget, private hooks: RemoteHooks = {}) {
+    super(target);
+    this.client = new ReplyReadingClient(target.timeoutMs);
   }
 
   /**
@@ -308,16 +300,8 @@ class FtpRemote implements Remote {
   }
 
   async rename(from: string, to: string): Promise<void> {
-    try {
-      await this.client.send(`RNFR ${this.abs(from)}`);
-    } catch (err) {
-      throw this.error(err, 'RNFR', from);
-    }
-    try {
-      await this.client.send(`RNTO ${this.abs(to)}`);
-    } catch (err) {
-      throw this.error(err, 'RNTO', to);
-    }
+    await this.client.send(`RNFR ${this.abs(from)}`).catch((err) => { throw this.error(err, 'RNFR', from); });
+    await this.client.send(`RNTO ${this.abs(to)}`).catch((err) => { throw this.error(err, 'RNTO', to); });
     this.hooks.afterReply?.('RNTO', to);
   }
 
@@ -376,26 +360,14 @@ class FtpRemote implements Remote {
 const SFTP = { NO_SUCH_FILE: 2, PERMISSION_DENIED: 3, FAILURE: 4 } as const;
 
 /** SFTP on ssh2: key login (DEPLOY_KEY, DEPLOY_PASSWORD as its passphrase) or password login. */
-class SftpRemote implements Remote {
+class SftpRemote extends RemoteBase implements Remote {
   private conn?: SshClient;
   private sftp?: SFTPWrapper;
-  private root = '/';
   /** The check of the server's host key (lib/deploy/known-hosts.ts), once connected. */
   private hostKey?: HostKeyCheck;
 
   identity(): string | undefined {
     return this.hostKey?.describe();
-  }
-
-  /** The target as messages quote it (shownTarget). */
-  private shown: DeployTarget;
-
-  constructor(private target: DeployTarget) {
-    this.shown = shownTarget(target);
-  }
-
-  private abs(sitePath: string): string {
-    return path.posix.join(this.root, sitePath);
   }
 
   private error(err: any, doing: Doing, sitePath = ''): DeployError {

@@ -1,5 +1,5 @@
 /**
- * The deploy's local copy of its record (saveRecordCopy, at RECORD_COPY_FILE of
+ * The deploy's local copy of its record (saveRecordCopy, at recordCopyFile() of
  * lib/deploy/deploy-target.ts, never in the output folder), and the pages the live site loses,
  * named before they turn into a 404 with the redirect that sends their visitors on: by the deploy
  * (deletedPageWarnings) and by `npm run check` (pagesNoLongerMade).
