@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { leftoverNames } from './deploy-plan.ts';
 import { isDotNameRefusal, ServerRefusal, type Remote } from './deploy-remote.ts';
 import type { HostRules, Session } from './deploy-session.ts';
@@ -37,12 +38,6 @@ export interface LockOwner {
   pid: number;
 }
 
-/** How long to wait for a held lock and when a lock is stale, in ms. */
-export interface LockSettings {
-  waitMs: number;
-  staleMs: number;
-}
-
 /** What the lock tells the operator. */
 export type LockEvent =
   | { type: 'lock-wait'; owner: string; waitS: number }
@@ -63,7 +58,6 @@ function alive(pid: number): boolean {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** "run k3x9a0b2 (started 08:12:05 UTC, refreshed 14 s ago)". */
 function describeOwner(o: LockOwner, now = Date.now()): string {
   const ago = Math.max(0, Math.round((now - Date.parse(o.refreshed)) / 1000));
@@ -88,8 +82,11 @@ export class ServerLock {
   private owner: LockOwner;
   private lastRefresh = 0;
 
-  /** @param rules the run's id and what it knows of the server's rules (lib/deploy/deploy-session.ts) */
-  constructor(private session: Session, private rules: HostRules, private settings: LockSettings, private onEvent: (e: LockEvent) => void) {
+  /**
+   * @param rules    the run's id and what it knows of the server's rules (lib/deploy/deploy-session.ts)
+   * @param settings how long to wait for a held lock and when a lock is stale, in ms
+   */
+  constructor(private session: Session, private rules: HostRules, private settings: { waitMs: number; staleMs: number }, private onEvent: (e: LockEvent) => void) {
     const now = new Date().toISOString();
     this.owner = { run: rules.runId, started: now, refreshed: now, machine: machineId(), pid: process.pid };
   }
