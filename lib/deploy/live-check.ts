@@ -200,29 +200,18 @@ async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Prom
   }));
 }
 
-/** The Content-Encodings the check reads. */
-const DECODERS = new Map<string, (raw: Buffer) => Buffer>([
-  ['gzip', zlib.gunzipSync], ['x-gzip', zlib.gunzipSync], ['br', zlib.brotliDecompressSync],
-  ['deflate', inflateEither],
+/** The decoders of each Content-Encoding the check reads, tried in turn (deflate: with its zlib wrapper, or raw as some servers send it). */
+const DECODERS = new Map<string, ((raw: Buffer) => Buffer)[]>([
+  ['gzip', [zlib.gunzipSync]], ['x-gzip', [zlib.gunzipSync]], ['br', [zlib.brotliDecompressSync]], ['deflate', [zlib.inflateSync, zlib.inflateRawSync]],
 ]);
-
-/** A deflate body: with its zlib wrapper, or raw, as some servers send it. */
-function inflateEither(raw: Buffer): Buffer {
-  try {
-    return zlib.inflateSync(raw);
-  } catch {
-    return zlib.inflateRawSync(raw);
-  }
-}
 
 /** The body of an answer without its Content-Encoding, or a note saying it cannot be read. */
 function decode(raw: Buffer, encoding: string): Buffer {
   if (!raw.length || encoding === '' || encoding === 'identity') return raw;
-  try {
-    const decoder = DECODERS.get(encoding);
-    if (decoder) return decoder(raw);
-  } catch {
-    // a body that does not decode: said below
+  for (const decoder of DECODERS.get(encoding) ?? []) {
+    try {
+      return decoder(raw);
+    } catch { /* the next decoder, or the note below */ }
   }
   return Buffer.from(`(a body the check cannot decode from "${encoding}")`);
 }
