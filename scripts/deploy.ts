@@ -42,11 +42,7 @@ let shownTarget: string | undefined;
 /** For --events: the summary line and the live check's result, sent with the last object. */
 const outcome: { summary?: string; live?: { ok: boolean; pages: number; files: number; lines: string[] } } = {};
 
-/**
- * Prints a line. The password is masked in the values a line quotes, each before it is put in
- * (the library's messages and events, describeTarget, maskSecret below), never in the whole line,
- * whose own words it could otherwise mangle.
- */
+/** Prints a line. The password is masked in the values a line quotes, as they are put in, never in the whole line (maskSecret). */
 function say(line: string): void {
   if (events) return emit({ type: 'line', line });
   if (tty) process.stdout.write('\r\x1b[K');
@@ -187,9 +183,8 @@ async function main(): Promise<number> {
 }
 
 /**
- * Asks a yes/no question on the terminal, /dev/tty, as ssh asks about a new host key: the
- * question reaches the operator and the answer comes from them even when the output goes to a
- * pipe or a log (`npm run deploy | tee log`). Lines typed ahead are read in order.
+ * Asks a yes/no question on /dev/tty, as ssh asks about a new host key, so it reaches the operator
+ * even when the output goes to a pipe or a log (`npm run deploy | tee log`).
  * @returns true for "yes"; false for "no", when the input ends, or when there is no terminal to open
  */
 async function ask(question: string): Promise<boolean> {

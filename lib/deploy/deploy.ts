@@ -197,10 +197,7 @@ function newSession(run: Run): Session {
   return new Session(open(run.options.target), (note) => run.tell({ type: 'retry', ...note }), run.options.target.password);
 }
 
-/**
- * Step "plan": repairs what an interrupted deploy left (not in a dry run), reads the server's
- * record and compares it with the local files. The plan's deletions are final here.
- */
+/** Step "plan": repairs what a cut deploy left (not in a dry run), reads the record, compares it with the build. */
 async function readPlan(run: Run, local: Map<string, LocalFile>): Promise<Plan> {
   const { report, options } = run;
   const [session] = run.sessions;
@@ -275,10 +272,7 @@ function dryRunReport(run: Run, plan: Plan): DeployReport {
   return report;
 }
 
-/**
- * Step "read back" (DeployOptions.readBack): reads every file the plan does not upload back from
- * the server, over all connections, and adds each that is missing or differs to the uploads.
- */
+/** Step "read back" (DeployOptions.readBack): every file the plan does not upload, missing or differing, joins the uploads. */
 async function readBack(run: Run, plan: Plan): Promise<void> {
   const sending = new Set(plan.uploads.map((u) => u.local.path));
   const queue = [...plan.local.values()].filter((f) => !sending.has(f.path));
@@ -371,10 +365,7 @@ async function uploadOne(run: Run, plan: Plan, file: LocalFile, replaces: boolea
   run.tell({ type: 'checkpoint', recorded: Object.keys(run.record.files).length, total: plan.local.size });
 }
 
-/**
- * Puts `file` on the server over `via` (its folder made first).
- * @returns false when the server refused a dot-file by its dot-name rule (noted in report.refused)
- */
+/** Puts `file` on the server over `via`, its folder made first. @returns false for a dot-file refused by the dot-name rule (report.refused) */
 async function send(run: Run, file: LocalFile, mayExist: boolean, via: Session): Promise<boolean> {
   try {
     await ensureDir(run, path.posix.dirname(file.path), via);
@@ -444,10 +435,7 @@ async function saveRecord(run: Run, via: Session = run.sessions[0]): Promise<voi
   report.recordBytes += body.length;
 }
 
-/**
- * Step "swap": the record of the new build (stale files marked pending), then the deletions
- * (pages first), the folders they leave empty, and the record once more.
- */
+/** Step "swap": the record of the new build (stale files pending), the deletions (pages first), emptied folders, the record again. */
 async function swap(run: Run, plan: Plan): Promise<void> {
   const { report, record } = run;
   const [session] = run.sessions;
@@ -483,11 +471,7 @@ async function swap(run: Run, plan: Plan): Promise<void> {
   await saveRecord(run);
 }
 
-/**
- * Step "verify": the live check, when asked for, every file of the build compared with what is
- * served; a file that differs is uploaded again once, over the first connection (the others are
- * closed first), still under the lock.
- */
+/** Step "verify": the live check when asked for; a file that differs is uploaded again once, over the first connection, under the lock. */
 async function verify(run: Run, plan: Plan): Promise<void> {
   if (!run.options.liveCheck) return;
   run.report.ms = performance.now() - run.t0;
