@@ -1,11 +1,8 @@
 /**
- * Deploy benchmark over loopback (a measurement, not a test): for FTP, FTPS and SFTP, the time and
- * bytes of a first deploy of the site into an empty folder and of a redeploy after editing one
- * page, against the test servers of test/helpers (pyftpdlib with explicit TLS; OpenSSH's sshd),
- * with one connection and with the default number (DEPLOY_CONNECTIONS). Each figure is the median
- * of RUNS runs, each into a fresh folder.
- *
- * Usage: tsx scripts/bench-deploy.ts [runs]   (default 3)
+ * Deploy benchmark over loopback (a measurement, not a test): for FTP, FTPS and SFTP (the test
+ * servers of tooling/), the time and bytes of a first deploy into an empty folder and of a
+ * redeploy after editing one page, with one connection and with DEPLOY_CONNECTIONS' default;
+ * medians of RUNS runs. Usage: tsx scripts/bench-deploy.ts [runs]   (default 3)
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,23 +1,12 @@
 /**
  * `npm run deploy`: builds the site, runs the pre-publish check, then deploys dist/ to DEPLOY_TARGET
- * (lib/deploy/deploy.ts), the live site read back after (lib/deploy/live-check.ts). Progress as one
- * updating line on a terminal, plain lines otherwise (CI, a log file); a summary line at the end.
- * Exits 1 on any failure, with one line saying what to do; a password never appears in the output.
- * A new SFTP host key is asked about on /dev/tty when the input is a terminal. docs/publishing.md
- * says what each line means.
- *
- * Usage: tsx scripts/deploy.ts [--dry-run] [--allow-sample] [--no-build] [--no-live-check] [--verify] [--events]
- *   --dry-run        print what would be uploaded, replaced and deleted; change nothing
- *   --allow-sample   publish even while the sample identity remains (a test server)
- *   --no-build       deploy the folder as it is (DIST_DIR or dist/), e.g. one CI built
- *   --no-live-check  do not read the site back over HTTP (a site not reachable yet)
- *   --verify         deploy the folder as it is (as --no-build), first reading every file back
- *                    from the server over FTP/SFTP and uploading again each one that differs
- *   --events         for the editor's Publish panel (lib/edit/publish.ts): one JSON object per line
- *                    instead of text: { type: 'line', line } for each line the command prints (the
- *                    same words), { type: 'progress', done, total } per file uploaded, replaced or
- *                    deleted, and last { type: 'end', code, summary?, live? } (live: the read-back's
- *                    { ok, pages, files, lines }). Never a secret: the lines are masked as printed.
+ * (lib/deploy/deploy.ts) and reads the live site back (lib/deploy/live-check.ts). Progress on one
+ * updating line on a terminal, plain lines otherwise; exits 1 on any failure, with one line saying
+ * what to do, never a password. A new SFTP host key is asked about on /dev/tty. docs/publishing.md
+ * says what each line and option means (--dry-run, --allow-sample, --no-build, --no-live-check,
+ * --verify). --events is for the editor's Publish panel (lib/edit/publish.ts): one JSON object per
+ * line, { type: 'line', line } for each line printed, { type: 'progress', done, total } per file,
+ * and last { type: 'end', code, summary?, live? } (live: { ok, pages, files, lines }).
  */
 import { existsSync, openSync } from 'node:fs';
 import { ReadStream as TtyReadStream, WriteStream as TtyWriteStream } from 'node:tty';
@@ -53,11 +42,7 @@ let shownTarget: string | undefined;
 /** For --events: the summary line and the live check's result, sent with the last object. */
 const outcome: { summary?: string; live?: { ok: boolean; pages: number; files: number; lines: string[] } } = {};
 
-/**
- * Prints a line. The password is masked in the values a line quotes, each before it is put in
- * (the library's messages and events, describeTarget, maskSecret below), never in the whole line,
- * whose own words it could otherwise mangle.
- */
+/** Prints a line. The password is masked in the values a line quotes, as they are put in, never in the whole line (maskSecret). */
 function say(line: string): void {
   if (events) return emit({ type: 'line', line });
   if (tty) process.stdout.write('\r\x1b[K');
@@ -198,9 +183,8 @@ async function main(): Promise<number> {
 }
 
 /**
- * Asks a yes/no question on the terminal, /dev/tty, as ssh asks about a new host key: the
- * question reaches the operator and the answer comes from them even when the output goes to a
- * pipe or a log (`npm run deploy | tee log`). Lines typed ahead are read in order.
+ * Asks a yes/no question on /dev/tty, as ssh asks about a new host key, so it reaches the operator
+ * even when the output goes to a pipe or a log (`npm run deploy | tee log`).
  * @returns true for "yes"; false for "no", when the input ends, or when there is no terminal to open
  */
 async function ask(question: string): Promise<boolean> {

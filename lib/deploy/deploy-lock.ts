@@ -1,25 +1,14 @@
 /**
  * The deploy's lock on the server: while a deploy writes to a folder, no other deploy does.
- *
- * Taking it is one atomic step every FTP and SFTP server has: creating the folder LOCK_DIR (MKD,
- * SFTP mkdir), which fails when it already exists, so of two runs started at the same instant
- * exactly one gets it. The holder puts LOCK_OWNER in it (putFile, as every file): its run id, when
- * it started, when it last showed it was alive (`refreshed`, rewritten at least every
- * LOCK_REFRESH_MS while it records progress), and a one-way hash of this machine's name and user
- * (never the name itself: on a server that refuses names starting with a dot the folder is
- * LOCK_DIR_PLAIN, which the web server may serve). Readers accept the owner file under its
- * temporary and moved-aside names too, so a refresh never leaves the folder without an owner.
- *
- * A run that finds the lock held waits, polling every LOCK_POLL_MS, up to DEPLOY_LOCK_WAIT_SECONDS,
- * then stops with a message naming the other run. A lock is taken over, with a line saying so,
- * when it is stale: not refreshed for DEPLOY_LOCK_STALE_MINUTES, or held by a process of this same
- * machine and user that no longer runs (a deploy killed mid-way), or left without any owner file
- * for LOCK_EMPTY_GRACE_MS. Taking over renames the old lock aside to a name of this run's own (one
- * rename: of two runs taking over at once, one rename fails) and then creates the lock as usual.
+ * Taking it is creating the folder LOCK_DIR, one atomic step on every FTP and SFTP server (of two
+ * runs, exactly one creates it); its holder puts LOCK_OWNER in it (putFile, as every file) and
+ * rewrites it at least every LOCK_REFRESH_MS. The owner names this machine only by a one-way hash
+ * (the folder is LOCK_DIR_PLAIN where dot-names are refused, which the web server may serve).
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { leftoverNames } from './deploy-plan.ts';
 import { isDotNameRefusal, ServerRefusal, type Remote } from './deploy-remote.ts';
 import type { HostRules, Session } from './deploy-session.ts';
@@ -49,12 +38,6 @@ export interface LockOwner {
   pid: number;
 }
 
-/** How long to wait for a held lock and when a lock is stale, in ms. */
-export interface LockSettings {
-  waitMs: number;
-  staleMs: number;
-}
-
 /** What the lock tells the operator. */
 export type LockEvent =
   | { type: 'lock-wait'; owner: string; waitS: number }
@@ -75,7 +58,6 @@ function alive(pid: number): boolean {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** "run k3x9a0b2 (started 08:12:05 UTC, refreshed 14 s ago)". */
 function describeOwner(o: LockOwner, now = Date.now()): string {
   const ago = Math.max(0, Math.round((now - Date.parse(o.refreshed)) / 1000));
@@ -100,14 +82,18 @@ export class ServerLock {
   private owner: LockOwner;
   private lastRefresh = 0;
 
-  /** @param rules the run's id and what it knows of the server's rules (lib/deploy/deploy-session.ts) */
-  constructor(private session: Session, private rules: HostRules, private settings: LockSettings, private onEvent: (e: LockEvent) => void) {
+  /**
+   * @param rules    the run's id and what it knows of the server's rules (lib/deploy/deploy-session.ts)
+   * @param settings how long to wait for a held lock and when a lock is stale, in ms
+   */
+  constructor(private session: Session, private rules: HostRules, private settings: { waitMs: number; staleMs: number }, private onEvent: (e: LockEvent) => void) {
     const now = new Date().toISOString();
     this.owner = { run: rules.runId, started: now, refreshed: now, machine: machineId(), pid: process.pid };
   }
 
   /**
-   * Takes the lock, waiting for a held one and taking over a stale one.
+   * Takes the lock, waiting for a held one (polling every LOCK_POLL_MS up to settings.waitMs) and
+   * taking over a stale one (staleness, takeOver) with an event saying so.
    * @throws DeployError naming the other run when it still holds the lock after the wait
    */
   async take(): Promise<void> {

@@ -1,10 +1,7 @@
 /**
  * What a deploy must do, decided before anything is sent: the content hash of every local file,
- * the record the previous deploy left on the server, and from both the ordered list of uploads
- * and deletions. Pure apart from reading the local folder.
- *
- * The record is stored on the server as DEPLOY_MANIFEST (/.deploy-manifest.json), or
- * DEPLOY_MANIFEST_PLAIN where dot-names are refused: the file names of live sites, kept as they are.
+ * the record the previous deploy left on the server, and from both the ordered uploads and
+ * deletions. Pure apart from reading the local folder.
  */
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
@@ -27,23 +24,13 @@ export interface LocalFile {
 /** The names the deploy's record may have on a server: DEPLOY_MANIFEST, else DEPLOY_MANIFEST_PLAIN where dot-names are refused. */
 export const DEPLOY_RECORDS = [DEPLOY_MANIFEST, DEPLOY_MANIFEST_PLAIN] as const;
 
-/**
- * The deploy's record on the server (DEPLOY_RECORDS). `files` only lists files known to be on
- * the server with exactly that content; `pending` lists files a deploy put, or was putting, there
- * whose state is unknown (an upload or deletion was under way). Both are the deploy's own: only
- * they may ever be deleted.
- */
+/** The deploy's record on the server (DEPLOY_RECORDS): what it put there, the only files it ever deletes. */
 export interface DeployRecord {
-  /** Site path -> SHA-256 hex. */
+  /** Site path -> SHA-256 hex: files known to be on the server with exactly that content. */
   files: Record<string, string>;
-  /** Site paths, sorted. */
+  /** Site paths, sorted: files whose state a cut left unknown (an upload or deletion was under way). */
   pending: string[];
-  /**
-   * Site path -> SHA-256 hex: content-hashed files (isKeptOneMoreDeploy) the current build no
-   * longer has, left on the server with that content for one more deploy, so that a page an open
-   * tab loaded before the deploy still finds the scripts and photos it loads later. The next
-   * deploy deletes them (unless its build has them again).
-   */
+  /** Site path -> SHA-256 hex: content-hashed files the build no longer has, kept one more deploy (isKeptOneMoreDeploy). */
   retired?: Record<string, string>;
 }
 
@@ -79,13 +66,9 @@ export function phaseOf(sitePath: string): Phase {
   return 'assets';
 }
 
-/** Flags that open a file for reading and fail on a symbolic link (O_NOFOLLOW) instead of following it. */
-const READ_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
-
 /**
- * Reads and hashes every file under `dir`, dot-files included (the site is a few MB). Symbolic links are never followed: a link
- * in the built folder could publish a file from outside it (a link to ../.env); the folder given
- * may itself be a link.
+ * Reads and hashes every file under `dir`, dot-files included. Symbolic links are never followed
+ * (a link to ../.env would publish it); the folder given may itself be a link.
  * @throws DeployError when the folder holds a symbolic link (naming it and where it points), or a
  *   file named like the deploy record (it would be overwritten)
  */
@@ -102,7 +85,7 @@ export async function hashSite(dir: string): Promise<Map<string, LocalFile>> {
   const files = new Map<string, LocalFile>();
   for (const name of names) {
     const file = path.join(dir, name);
-    const data = await readFile(file, { flag: READ_NO_FOLLOW });
+    const data = await readFile(file, { flag: constants.O_RDONLY | constants.O_NOFOLLOW });
     const sitePath = `/${name.split(path.sep).join('/')}`;
     if ((DEPLOY_RECORDS as readonly string[]).includes(sitePath)) throw new DeployError(`${file} has the name of the deploy's own record on the server; rename it.`);
     files.set(sitePath, { path: sitePath, hash: createHash('sha256').update(data).digest('hex'), data });
@@ -178,9 +161,8 @@ export function planDeploy(local: Map<string, LocalFile>, previous?: DeployRecor
 
 /**
  * True for a file kept on the server for one more deploy once the build no longer has it: the
- * content-hashed scripts and photos (HASHED_ASSET, HASHED_PHOTO). Their names change with their
- * content, so a page loaded before a deploy asks for the old names, as late as when it loads an
- * island; keeping them one deploy longer lets such a tab keep working.
+ * content-hashed scripts and photos (HASHED_ASSET, HASHED_PHOTO), which a tab opened before the
+ * deploy may still ask for by their old names.
  */
 export function isKeptOneMoreDeploy(sitePath: string): boolean {
   return HASHED_ASSET.test(sitePath) || HASHED_PHOTO.test(sitePath);

@@ -1,8 +1,7 @@
 /**
- * The server side of a deploy: one small interface over the two protocol clients, basic-ftp (FTP,
- * and FTPS with explicit TLS) and ssh2 (SFTP), with every failure turned into a one-line
- * DeployError that says what to do. Paths are site paths ("/areas/grants/index.html") under the
- * target's folder.
+ * The server side of a deploy: one interface over basic-ftp (FTP, and FTPS with explicit TLS) and
+ * ssh2 (SFTP), every failure a one-line DeployError saying what to do. Paths are site paths
+ * ("/areas/grants/index.html") under the target's folder.
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -27,19 +26,11 @@ export interface Remote {
   list(sitePath: string): Promise<string[] | undefined>;
   /** Writes a whole file, replacing any file of that name where the server allows it. The folder must exist. */
   write(sitePath: string, data: Buffer): Promise<void>;
-  /**
-   * Renames a file, over another one where the server allows it. FTP servers that will not
-   * (ProFTPD `AllowOverwrite off`, IIS) answer with a ServerRefusal; the deploy then moves the
-   * old file aside itself.
-   */
+  /** Renames a file, over another where the server allows it (ProFTPD `AllowOverwrite off`, IIS: a ServerRefusal). */
   rename(from: string, to: string): Promise<void>;
   /** Deletes a file; a file that is not there is fine. */
   remove(sitePath: string): Promise<void>;
-  /**
-   * Creates a folder (one level; its parent exists) in one atomic step of the server (FTP MKD,
-   * SFTP mkdir): of two clients creating it at once, one gets true and the other false.
-   * @returns false when the folder already exists (nothing changed)
-   */
+  /** Creates a folder (its parent exists) in one atomic step (FTP MKD, SFTP mkdir). @returns false when it already exists */
   createDir(sitePath: string): Promise<boolean>;
   /** Deletes a folder if it is empty. @returns false when it was not deleted (not empty, missing) */
   removeEmptyDir(sitePath: string): Promise<boolean>;
@@ -47,19 +38,12 @@ export interface Remote {
   identity?(): string | undefined;
 }
 
-/**
- * A seam for tests: told of each change an FTP(S) server accepted, right after its positive reply
- * ("STOR", "RNTO" or "DELE", and the site path written, renamed to or deleted), so a test can cut
- * the deploy off at that moment as a power cut would. Production passes none.
- */
+/** A seam for tests: told of each change an FTP(S) server accepted (the command, the site path), right after its reply. */
 export interface RemoteHooks {
   afterReply?: (command: 'STOR' | 'RNTO' | 'DELE', sitePath: string) => void;
 }
 
-/**
- * A Remote for the target's protocol. Nothing is sent until connect().
- * @param hooks a seam for tests (FTP and FTPS only)
- */
+/** A Remote for the target's protocol. Nothing is sent until connect(). @param hooks a seam for tests (FTP and FTPS only) */
 export function openRemote(target: DeployTarget, hooks: RemoteHooks = {}): Remote {
   return target.protocol === 'sftp' ? new SftpRemote(target) : new FtpRemote(target, hooks);
 }
@@ -73,10 +57,7 @@ const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|HOSTN
 const oneLine = (s: string, max = 160) => s.replace(/\s+/g, ' ').trim().slice(0, max);
 const seconds = (t: DeployTarget) => Number((t.timeoutMs / 1000).toFixed(1));
 
-/**
- * Errors every protocol shares: the network, timeouts. undefined when `err` is not one of those.
- * @param t the target as messages quote it (shownTarget): its password masks the error's text
- */
+/** Errors every protocol shares (the network, timeouts), or undefined. @param t the target as messages quote it (shownTarget) */
 function networkError(err: any, t: DeployTarget): DeployError | undefined {
   const where = `${t.host}:${t.port}`;
   const code = String(err?.code ?? '');
@@ -101,10 +82,7 @@ function tlsError(err: any, t: DeployTarget): DeployError | undefined {
   return new DeployError(`The TLS certificate of ${t.host} is not trusted (${why}): use the FTP host name your hosting company gives (the certificate's), or pin this certificate with DEPLOY_TLS_FINGERPRINT (its SHA-256 fingerprint, from your host); DEPLOY_INSECURE_TLS=1 turns the check off altogether (only for a server you control; every run warns).`);
 }
 
-/**
- * Checks the FTPS server's certificate against DEPLOY_TLS_FINGERPRINT, before the login.
- * @throws DeployError naming both fingerprints when they differ
- */
+/** Checks the FTPS server's certificate against DEPLOY_TLS_FINGERPRINT, before the login. @throws DeployError naming both when they differ */
 function checkPinnedCertificate(socket: TLSSocket, t: DeployTarget): void {
   const got = String(socket.getPeerCertificate?.()?.fingerprint256 ?? '').replace(/:/g, '').toUpperCase();
   if (got === t.tlsFingerprint) return;
@@ -120,12 +98,7 @@ const folderName = (t: DeployTarget) => (t.folder === '' ? 'the login folder' : 
  * or 452 "insufficient storage"): trying again cannot help, the message says what can.
  */
 export class ServerRefusal extends DeployError {
-  /**
-   * @param command the FTP command refused, e.g. "STOR"
-   * @param sitePath the file it was about
-   * @param code the reply code, e.g. 550
-   * @param words the server's words after the code, e.g. "Overwrite permission denied"
-   */
+  /** @param command the FTP command refused ("STOR"), about `sitePath`; `code` (550) and `words` ("Overwrite permission denied"): its reply */
   constructor(message: string, readonly command: string, readonly sitePath: string, readonly code: number, readonly words: string) {
     super(message);
     this.name = 'ServerRefusal';
@@ -137,10 +110,7 @@ export class ServerRefusal extends DeployError {
   }
 }
 
-/**
- * True when a refusal about `sitePath` reads as the server's rule against names starting with a
- * dot (Pure-FTPd `-x` answers "553 Prohibited file name: …"), not as a permission problem.
- */
+/** True when a refusal about `sitePath` reads as a rule against names starting with a dot (Pure-FTPd `-x`: "553 Prohibited file name: …"). */
 function isDotNameRule(sitePath: string, words: string): boolean {
   return path.posix.basename(sitePath).startsWith('.') && /prohibited|not allowed|forbidden|invalid/i.test(words) && !/permission|privilege|overwrite/i.test(words);
 }
@@ -170,26 +140,30 @@ function refusalAdvice(t: DeployTarget, command: string, code: number, words: st
   return `that is the server's rule for ${user}: ask your host what this reply means`;
 }
 
-/** FTP(S) on basic-ftp. One control connection; transfers in passive mode (basic-ftp's default). */
-class FtpRemote implements Remote {
-  private client: ReplyReadingClient;
-  private root = '/';
-  /** The target as messages quote it (shownTarget). */
-  private shown: DeployTarget;
+/** What both protocols' remotes hold: the target, its folder on the server, the target as messages quote it. */
+abstract class RemoteBase {
+  protected root = '/';
+  protected readonly shown: DeployTarget;
 
-  constructor(private target: DeployTarget, private hooks: RemoteHooks = {}) {
-    this.client = new ReplyReadingClient(target.timeoutMs);
+  constructor(protected readonly target: DeployTarget) {
     this.shown = shownTarget(target);
   }
 
-  private abs(sitePath: string): string {
+  protected abs(sitePath: string): string {
     return path.posix.join(this.root, sitePath);
   }
+}
 
-  /**
-   * The one-line DeployError for a basic-ftp failure.
-   * @param doing the FTP command that failed (e.g. "STOR"), or the step of connecting
-   */
+/** FTP(S) on basic-ftp. One control connection; transfers in passive mode (basic-ftp's default). */
+class FtpRemote extends RemoteBase implements Remote {
+  private client: ReplyReadingClient;
+
+  constructor(target: DeployTarget, private hooks: RemoteHooks = {}) {
+    super(target);
+    this.client = new ReplyReadingClient(target.timeoutMs);
+  }
+
+  /** The one-line DeployError for a basic-ftp failure. @param doing the FTP command that failed ("STOR"), or the step of connecting */
   private error(err: any, doing: string, sitePath = ''): DeployError {
     const t = this.shown;
     if (err instanceof DeployError) return err;
@@ -214,16 +188,21 @@ class FtpRemote implements Remote {
   }
 
   /**
-   * The error of a failed transfer. When the data connection failed without a reply on the
-   * control connection yet, that reply is read first: a refusal sent with a reset data connection
-   * is a refusal, not a dropped connection.
+   * Runs one transfer (over a data connection) with only its own replies counting. When the data
+   * connection failed without a reply on the control connection yet, that reply is read first: a
+   * refusal sent with a reset data connection is a refusal, not a dropped connection.
    */
-  private async transferError(err: unknown, command: string, sitePath: string): Promise<DeployError> {
-    if (!(err instanceof FTPError) && !(err instanceof DeployError) && !tlsError(err, this.shown)) {
-      const reply = await this.client.ftp.lateReply();
-      if (reply && reply.code >= 400) return this.error(new FTPError(reply), command, sitePath);
+  private async transfer<T>(command: string, sitePath: string, run: () => Promise<T>): Promise<T> {
+    try {
+      this.client.ftp.forgetUnclaimed();
+      return await run();
+    } catch (err) {
+      if (!(err instanceof FTPError) && !(err instanceof DeployError) && !tlsError(err, this.shown)) {
+        const reply = await this.client.ftp.lateReply();
+        if (reply && reply.code >= 400) throw this.error(new FTPError(reply), command, sitePath);
+      }
+      throw this.error(err, command, sitePath);
     }
-    return this.error(err, command, sitePath);
   }
 
   async connect(): Promise<void> {
@@ -258,7 +237,7 @@ class FtpRemote implements Remote {
   async read(sitePath: string): Promise<Buffer | undefined> {
     const chunks: Buffer[] = [];
     const sink = new Writable({ write(chunk, _enc, done) { chunks.push(chunk); done(); } });
-    try {
+    return this.transfer('RETR', sitePath, async () => {
       // SIZE first: a RETR refused with 550 leaves some servers' data connection half-closed,
       // and its late "226" then answers the next command (seen with pyftpdlib over TLS).
       // A server without SIZE (RFC 3659) answers 500-504: then RETR decides.
@@ -268,57 +247,36 @@ class FtpRemote implements Remote {
       this.client.ftp.forgetUnclaimed();
       await this.client.downloadTo(sink, this.abs(sitePath));
       return Buffer.concat(chunks);
-    } catch (err) {
-      const e = await this.transferError(err, 'RETR', sitePath);
+    }).catch((e) => {
       if (e instanceof ServerRefusal && e.code === 550) return undefined;
       throw e;
-    }
+    });
   }
 
   /**
-   * The folder's names. Whether it exists is asked first with CWD, on the control connection only:
-   * a listing refused over an open data connection leaves some servers' late "226" to answer the
-   * next command (pyftpdlib over TLS), and no reply code means "missing" on every server (550 also
-   * means "not allowed"; pyftpdlib answers a listing of a missing folder with 501, which RFC 959
-   * section 4.2.1 calls "syntax error in parameters"). A folder the user cannot enter is missing
-   * when its parent is, or when the parent's listing has no folder of that name; else the listing
-   * decides.
+   * The folder's names. Whether it exists is asked first with CWD, on the control connection: a
+   * listing refused over a data connection leaves some servers' late "226" to answer the next
+   * command (pyftpdlib over TLS), and no reply code means "missing" on every server (550 is also
+   * "not allowed"; pyftpdlib says 501). A folder the user cannot enter is missing when its parent
+   * is or the parent's listing has no folder of that name; else the listing decides.
    */
   async list(sitePath: string): Promise<string[] | undefined> {
     if (!(await this.isDir(sitePath)) && path.posix.dirname(sitePath) !== sitePath) {
       const parent = await this.list(path.posix.dirname(sitePath));
       if (parent === undefined || !parent.includes(`${path.posix.basename(sitePath)}/`)) return undefined;
     }
-    try {
-      this.client.ftp.forgetUnclaimed();
-      const entries = await this.client.list(this.abs(sitePath));
-      return entries.filter((f) => f.name !== '.' && f.name !== '..').map((f) => (f.isDirectory ? `${f.name}/` : f.name));
-    } catch (err) {
-      throw await this.transferError(err, 'LIST', sitePath);
-    }
+    const entries = await this.transfer('LIST', sitePath, () => this.client.list(this.abs(sitePath)));
+    return entries.filter((f) => f.name !== '.' && f.name !== '..').map((f) => (f.isDirectory ? `${f.name}/` : f.name));
   }
 
   async write(sitePath: string, data: Buffer): Promise<void> {
-    try {
-      this.client.ftp.forgetUnclaimed();
-      await this.client.uploadFrom(Readable.from([data]), this.abs(sitePath));
-    } catch (err) {
-      throw await this.transferError(err, 'STOR', sitePath);
-    }
+    await this.transfer('STOR', sitePath, () => this.client.uploadFrom(Readable.from([data]), this.abs(sitePath)));
     this.hooks.afterReply?.('STOR', sitePath);
   }
 
   async rename(from: string, to: string): Promise<void> {
-    try {
-      await this.client.send(`RNFR ${this.abs(from)}`);
-    } catch (err) {
-      throw this.error(err, 'RNFR', from);
-    }
-    try {
-      await this.client.send(`RNTO ${this.abs(to)}`);
-    } catch (err) {
-      throw this.error(err, 'RNTO', to);
-    }
+    await this.client.send(`RNFR ${this.abs(from)}`).catch((err) => { throw this.error(err, 'RNFR', from); });
+    await this.client.send(`RNTO ${this.abs(to)}`).catch((err) => { throw this.error(err, 'RNTO', to); });
     this.hooks.afterReply?.('RNTO', to);
   }
 
@@ -377,26 +335,14 @@ class FtpRemote implements Remote {
 const SFTP = { NO_SUCH_FILE: 2, PERMISSION_DENIED: 3, FAILURE: 4 } as const;
 
 /** SFTP on ssh2: key login (DEPLOY_KEY, DEPLOY_PASSWORD as its passphrase) or password login. */
-class SftpRemote implements Remote {
+class SftpRemote extends RemoteBase implements Remote {
   private conn?: SshClient;
   private sftp?: SFTPWrapper;
-  private root = '/';
   /** The check of the server's host key (lib/deploy/known-hosts.ts), once connected. */
   private hostKey?: HostKeyCheck;
 
   identity(): string | undefined {
     return this.hostKey?.describe();
-  }
-
-  /** The target as messages quote it (shownTarget). */
-  private shown: DeployTarget;
-
-  constructor(private target: DeployTarget) {
-    this.shown = shownTarget(target);
-  }
-
-  private abs(sitePath: string): string {
-    return path.posix.join(this.root, sitePath);
   }
 
   private error(err: any, doing: Doing, sitePath = ''): DeployError {
@@ -523,11 +469,7 @@ class SftpRemote implements Remote {
     } catch (err: any) {
       if (typeof err?.code !== 'number' && !/not support/i.test(String(err?.message))) throw this.error(err, 'rename', to);
       await this.remove(to);
-      try {
-        await this.call('rename', to, (s, done) => s.rename(this.abs(from), this.abs(to), done));
-      } catch (again) {
-        throw this.error(again, 'rename', to);
-      }
+      await this.call('rename', to, (s, done) => s.rename(this.abs(from), this.abs(to), done)).catch((again) => { throw this.error(again, 'rename', to); });
     }
   }
 

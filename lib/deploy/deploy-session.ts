@@ -1,15 +1,10 @@
 /**
  * How a deploy writes to the server: one connection that reconnects and retries transient
- * failures (Session), and the one way any file is put there, the site's files, the record and the
- * lock's owner file alike (putFile: uploaded under a temporary name beside it, renamed into place),
- * with the repair of what a replacement cut off halfway left beside a file (repairBeside).
- *
- * Where the server will not rename over a file (ProFTPD `AllowOverwrite off`, IIS), putFile moves
- * the old file aside ("x.RUN.deploy-old"), renames the new one in and deletes the old one; a cut
- * between the two renames leaves the file missing under its name, and the next run puts the old
- * one back first (repairBeside).
+ * failures (Session), and the one way any file is put there (putFile), with the repair of what a
+ * replacement cut off halfway left beside a file (repairBeside).
  */
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { leftoverNames, temporaryName } from './deploy-plan.ts';
 import { ServerRefusal, type Remote } from './deploy-remote.ts';
 import { DeployError, maskSecret } from './deploy-target.ts';
@@ -23,13 +18,6 @@ export interface Recovered {
   removed: string[];
 }
 
-/** A retry about to happen: what failed, which attempt it was, how long until the next. */
-export interface RetryNote {
-  message: string;
-  attempt: number;
-  waitMs: number;
-}
-
 /** What one deploy knows of the server's rules, shared by its connections and its lock. */
 export interface HostRules {
   /** This run's id, 8 characters of [0-9a-z]: every temporary name carries it. */
@@ -40,13 +28,14 @@ export interface HostRules {
   onNoOverwrite(reply: string): void;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** A connection that reconnects and retries transient failures, MAX_ATTEMPTS times per step. */
 export class Session {
   private connected = false;
-  /** @param secret the password, masked in the text of an unexpected error (maskSecret) */
-  constructor(readonly remote: Remote, private onRetry: (note: RetryNote) => void, private secret?: string) {}
+  /**
+   * @param onRetry told of a retry about to happen: what failed, which attempt it was, the wait in ms
+   * @param secret  the password, masked in the text of an unexpected error (maskSecret)
+   */
+  constructor(readonly remote: Remote, private onRetry: (note: { message: string; attempt: number; waitMs: number }) => void, private secret?: string) {}
 
   /** Runs `step`, again on a new connection after a transient failure (waiting 1 s, then 2 s); `attempt` counts from 1. */
   async run<T>(step: (remote: Remote, attempt: number) => Promise<T>): Promise<T> {
@@ -71,10 +60,7 @@ export class Session {
     }
   }
 
-  /**
-   * putFile over this connection, retried as run() is; a retry first repairs what the failed try
-   * left beside the file.
-   */
+  /** putFile over this connection, retried as run() is; a retry first repairs what the failed try left beside the file. */
   put(sitePath: string, data: Buffer, rules: HostRules, plain: boolean, mayExist = true): Promise<void> {
     return this.run(async (r, attempt) => {
       if (attempt > 1) await repairBeside(r, sitePath, new Set(await r.list(path.posix.dirname(sitePath)) ?? []), { restored: [], removed: [] });
@@ -153,10 +139,7 @@ async function putFile(r: Remote, sitePath: string, data: Buffer, rules: HostRul
   }
 }
 
-/**
- * Where renaming `tmp` to `target` failed: when `target` is a folder (the owner's, never the
- * deploy's: it only makes folders for files), deletes `tmp` and throws the DeployError that says so.
- */
+/** Where renaming `tmp` to `target` failed: when `target` is a folder (the owner's), deletes `tmp` and throws the DeployError saying so. */
 async function refuseFolderAt(r: Remote, tmp: string, target: string): Promise<void> {
   if ((await r.list(target)) === undefined) return;
   await r.remove(tmp);
@@ -164,11 +147,8 @@ async function refuseFolderAt(r: Remote, tmp: string, target: string): Promise<v
 }
 
 /**
- * The message of a name the server holds as the other kind than the site needs: a folder where the
- * site has a file, or a file where it needs a folder. The deploy deletes only what its own record
- * lists, and it never deletes a folder's contents, so the owner decides.
- * @param sitePath the site's file, or the folder it needs
- * @param there what the server has under that name
+ * The message of a name the server holds as the other kind than the site needs (`there`: a folder
+ * where the site has a file, or a file where it needs a folder); the owner decides.
  */
 export function collision(sitePath: string, there: 'file' | 'folder'): string {
   const name = sitePath.slice(1);

@@ -1,7 +1,6 @@
 /**
  * Where `npm run deploy` uploads to, read from the environment: DEPLOY_TARGET and its companions,
- * set in the shell or in the git-ignored `.env` file at the project root (loaded with Node's own
- * process.loadEnvFile; a variable already set in the shell wins over the file).
+ * from the shell or the git-ignored `.env` at the project root (the shell wins).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,16 +9,13 @@ import path from 'node:path';
 /** The protocols a target may use. "ftps" is FTP with explicit TLS (AUTH TLS, RFC 4217). */
 export type Protocol = 'ftp' | 'ftps' | 'sftp';
 
-/** A parsed, checked deploy target. Secrets stay in here and are never printed. */
+/** A parsed, checked deploy target (readTarget: each field's variable). Secrets stay in here and are never printed. */
 export interface DeployTarget {
   protocol: Protocol;
   host: string;
   port: number;
   user: string;
-  /**
-   * Folder on the server that receives the site (the web root). Relative to the folder the login
-   * lands in ("" = that folder) unless it starts with "/".
-   */
+  /** The web root on the server: relative to the login folder ("" = that folder) unless it starts with "/". */
   folder: string;
   /** DEPLOY_PASSWORD: FTP(S) password, SFTP password login, or the passphrase of DEPLOY_KEY. */
   password?: string;
@@ -27,30 +23,21 @@ export interface DeployTarget {
   keyFile?: string;
   /** DEPLOY_HOST_KEY: the SFTP server's expected host key fingerprint, "SHA256:…" as ssh-keygen -l prints it. */
   hostKey?: string;
-  /** SFTP without DEPLOY_HOST_KEY: the known_hosts files, CI, and how a new host is accepted (checked by lib/deploy/known-hosts.ts). */
+  /** SFTP without DEPLOY_HOST_KEY: where host keys are looked up, and how a new host is accepted (lib/deploy/known-hosts.ts). */
   hostKeys: HostKeySettings;
   /** DEPLOY_INSECURE_TLS=1: accept an FTPS certificate that is not trusted (self-signed, wrong name). */
   insecureTls: boolean;
-  /**
-   * DEPLOY_TLS_FINGERPRINT: the SHA-256 fingerprint of the FTPS server's certificate, as 64 hex
-   * digits in upper case (written with or without colons, as `openssl x509 -fingerprint -sha256`
-   * prints it). Only that certificate is accepted, trusted by a CA or not.
-   */
+  /** DEPLOY_TLS_FINGERPRINT: the only FTPS certificate accepted, its SHA-256 as 64 upper-case hex digits. */
   tlsFingerprint?: string;
-  /** DEPLOY_TIMEOUT_SECONDS (default 30) in ms: how long one connection attempt or reply may take. */
+  /** DEPLOY_TIMEOUT_SECONDS (default DEFAULT_TIMEOUT_S) in ms: how long one connection attempt or reply may take. */
   timeoutMs: number;
-  /**
-   * DEPLOY_SITE_URL: the site this server publishes, when its host name does not show it; the
-   * pre-publish check compares it with siteUrl before anything is sent. Not where the site is read
-   * back (DEPLOY_LIVE_URL, lib/deploy/live-check.ts readLiveUrl): the two differ until the domain
-   * points at the server.
-   */
+  /** DEPLOY_SITE_URL: the site this server publishes, for the pre-publish check (not DEPLOY_LIVE_URL, where it is read back). */
   siteUrl?: string;
   /** DEPLOY_CONNECTIONS (default DEFAULT_CONNECTIONS): uploads at once, each over its own connection. */
   connections: number;
-  /** DEPLOY_LOCK_WAIT_SECONDS (default DEFAULT_LOCK_WAIT_S) in ms: how long to wait for another run's lock. */
+  /** DEPLOY_LOCK_WAIT_SECONDS in ms: how long to wait for another run's lock. */
   lockWaitMs: number;
-  /** DEPLOY_LOCK_STALE_MINUTES (default DEFAULT_LOCK_STALE_MIN) in ms: a lock not refreshed for this long is taken over. */
+  /** DEPLOY_LOCK_STALE_MINUTES in ms: a lock not refreshed for this long is taken over. */
   lockStaleMs: number;
 }
 
@@ -66,24 +53,18 @@ export class DeployError extends Error {
   }
 }
 
-/** What stands for the password where a value that held it is printed. */
-const MASK = '***';
-
 /**
- * A value the deploy quotes in a line (a server's reply, an error's text or stack, a part of the
- * target, a name read from the server) with every occurrence of `secret` replaced by MASK. Values
- * are masked one by one before they are put into a line, never a whole line: the deploy's own
- * words stay as written even when the password is one of them or a letter of them ("Deploy", "e").
+ * A value the deploy quotes in a line (a server's reply, an error's text, a part of the target, a
+ * name read from the server) with every occurrence of `secret` replaced by "***". Values are masked
+ * one by one, never a whole line: the deploy's own words stay as written even when the password is
+ * one of them ("Deploy", "e").
  * @param secret DEPLOY_PASSWORD (also DEPLOY_KEY's passphrase); undefined or "" masks nothing
  */
 export function maskSecret(value: string, secret: string | undefined): string {
-  return secret ? value.split(secret).join(MASK) : value;
+  return secret ? value.split(secret).join('***') : value;
 }
 
-/**
- * The target as messages quote it: user, host and folder masked (maskSecret with its password),
- * the rest as it is. For messages only: connections use the target itself.
- */
+/** The target as messages quote it: user, host and folder masked (maskSecret with its password). */
 export function shownTarget(t: DeployTarget): DeployTarget {
   const mask = (value: string) => maskSecret(value, t.password);
   return { ...t, user: mask(t.user), host: mask(t.host), folder: mask(t.folder) };
@@ -100,12 +81,9 @@ export interface HostKeySettings {
   projectFile: string;
   /** True under CI: an unknown host is refused instead of remembered. */
   ci: boolean;
-  /** DEPLOY_ACCEPT_NEW_HOST_KEY=1: without a terminal to ask on, a new host's key is accepted and remembered. */
+  /** DEPLOY_ACCEPT_NEW_HOST_KEY=1: without `confirm`, a new host's key is accepted and remembered. */
   acceptNew: boolean;
-  /**
-   * On a terminal: asks the operator `question` (a yes/no question) and resolves with the answer.
-   * Absent: a new key is refused, unless `acceptNew`.
-   */
+  /** On a terminal: asks the operator a yes/no question. Absent: a new key is refused, unless `acceptNew`. */
   confirm?: (question: string) => Promise<boolean>;
 }
 
@@ -123,45 +101,31 @@ export function isCi(value: string | undefined): boolean {
  */
 export function readHostKeySettings(env: NodeJS.ProcessEnv, root: string): HostKeySettings {
   const home = env.HOME?.trim() || os.homedir();
-  const own = env.DEPLOY_KNOWN_HOSTS?.trim();
   return {
     userFiles: [path.join(home, '.ssh', 'known_hosts'), path.join(home, '.ssh', 'known_hosts2')],
-    projectFile: own ? path.resolve(root, own) : path.join(root, KNOWN_HOSTS_FILE),
+    projectFile: path.resolve(root, env.DEPLOY_KNOWN_HOSTS?.trim() || KNOWN_HOSTS_FILE),
     ci: isCi(env.CI),
     acceptNew: env.DEPLOY_ACCEPT_NEW_HOST_KEY?.trim() === '1',
   };
 }
 
-/** The deploy's local copy of its record (lib/deploy/record-copy.ts), at the project root (listed in .gitignore). */
-const RECORD_COPY_FILE = '.deploy-record.json';
-
 /**
  * Where the deploy keeps its local copy of the record (lib/deploy/record-copy.ts): DEPLOY_RECORD_COPY
- * (relative to `root`), default RECORD_COPY_FILE at `root`. Read by `npm run deploy` (writes it)
- * and `npm run check` (reads it), with or without a DEPLOY_TARGET.
+ * (relative to `root`), default .deploy-record.json at `root` (listed in .gitignore).
  */
 export function recordCopyFile(env: NodeJS.ProcessEnv, root: string): string {
-  const own = env.DEPLOY_RECORD_COPY?.trim();
-  return own ? path.resolve(root, own) : path.join(root, RECORD_COPY_FILE);
+  return path.resolve(root, env.DEPLOY_RECORD_COPY?.trim() || '.deploy-record.json');
 }
 
 const DEFAULT_PORTS: Record<Protocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
 /** Default wait for a connection or a reply, in seconds (basic-ftp's own default is 30 s). */
 export const DEFAULT_TIMEOUT_S = 30;
-/**
- * Default number of connections uploading at once. Each file costs several round trips (FTP: a
- * data connection, its TLS handshake, STOR, RNFR, RNTO), so a few connections hide the latency;
- * shared hosts commonly allow a handful per user, and FileZilla's default is 2 transfers.
- */
+/** Default connections uploading at once: they hide each file's round trips; shared hosts commonly allow a handful per user. */
 export const DEFAULT_CONNECTIONS = 3;
 
 /** How long a deploy waits for another run's lock on the server by default, in seconds (lib/deploy/deploy-lock.ts). */
 const DEFAULT_LOCK_WAIT_S = 120;
-/**
- * Age after which an unrefreshed lock is stale, by default, in minutes: ten times the holder's
- * refresh interval (LOCK_REFRESH_MS), so that a slow connection or a clock a few minutes off never
- * makes a working run's lock stale.
- */
+/** Age of a stale lock by default, in minutes: ten times LOCK_REFRESH_MS, so a slow link or a clock a few minutes off never makes a working run's lock stale. */
 const DEFAULT_LOCK_STALE_MIN = 10;
 
 /**
@@ -180,14 +144,10 @@ export function loadDotEnv(root: string): boolean {
 
 /**
  * Refuses a `.env` line whose unquoted value holds a "#" right after other characters
- * (`DEPLOY_PASSWORD=ab#cd12`): Node's parser (process.loadEnvFile) takes an unquoted "#" as the
- * start of a comment and would hand on "ab", so a password a hosting panel generated would fail
- * as a wrong one, and `KEY=#abc` as empty. A "#" after a space (`KEY=value # note`, `KEY= # note`)
- * is a comment, as in every .env dialect.
- * The value itself is never printed.
+ * (`DEPLOY_PASSWORD=ab#cd12`, `KEY=#abc`): Node's parser (process.loadEnvFile) would cut it there.
+ * A "#" after a space (`KEY=value # note`) is a comment, as in every .env dialect.
  * @param name the file as the message names it
- * @throws DeployError with a line for each such value, naming the file, the line and the variable,
- *   saying to quote the value
+ * @throws DeployError with a line for each such value (never printed), naming the file, line and variable
  */
 export function checkDotEnv(text: string, name: string): void {
   const problems = text.split(/\r?\n/).flatMap((line, i) => {

@@ -1,32 +1,9 @@
 /**
  * The deploy: makes the server's folder hold the built site without a visitor ever meeting a
- * broken page, sending only what changed and deleting only what an earlier deploy put there.
- * The server keeps the deploy's record (lib/deploy/deploy-plan.ts DeployRecord): the files it put
- * there with their SHA-256, the files whose state a cut left unknown (`pending`), and the
- * content-hashed scripts and photos kept one more deploy for pages open in browsers (`retired`).
- *
- * deploy() runs these steps in order, each a function of this module over the run's state (Run):
- *  1. connect: logs in (checking the server's identity: lib/deploy/deploy-remote.ts).
- *  2. takeLock: takes the server's lock (lib/deploy/deploy-lock.ts); not in a dry run.
- *  3. readPlan: repairs what a cut deploy left (repairBeside: temporary names deleted, a file moved
- *     aside put back), reads the record and compares it with the build (planDeploy).
- *     With readBack, every other file is read back from the server and each that differs joins
- *     the uploads.
- *  4. claim: the files about to change leave the record's `files` for its `pending`, so the record
- *     never claims a file that is not there with that content.
- *  5. upload: assets, images and other files; then pages; then hosting files (.htaccess, …); a
- *     phase ends before the next begins, its files going over target.connections connections.
- *     Each file is put in place by putFile (lib/deploy/deploy-session.ts): uploaded under a
- *     temporary name, renamed over the old one. Every CHECKPOINT_FILES files the record is saved,
- *     so a cut run's successor does not send those files again.
- *  6. swap: saves the record of the new build, deletes stale files (pages first) and the folders
- *     they leave empty, saves the record once more (and, with recordCopy, a local copy).
- *  7. verify: reads the live site back (lib/deploy/live-check.ts), uploading a file that differs
- *     once more; then the lock is released.
- * Transient failures (a dropped connection, a timeout) are retried by the Session; a refusal (an
- * FTP 5xx reply) is not. A server refusing names starting with a dot (Pure-FTPd `-x`) is found by
- * the record's first write: the record takes its plain name, temporary names lose their dot, and
- * the dot-files it refuses (.htaccess) end the deploy with a PartialDeployError naming them.
+ * broken page, sending only what changed and deleting only what an earlier deploy put there (its
+ * record on the server: lib/deploy/deploy-plan.ts DeployRecord). deploy() runs its steps in order,
+ * each a function over the run's state (Run). Transient failures (a dropped connection, a timeout)
+ * are retried by the Session; a refusal (an FTP 5xx reply) is not.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -37,20 +14,13 @@ import {
 } from './deploy-plan.ts';
 import { isDotNameRefusal, openRemote, ServerRefusal, type Remote } from './deploy-remote.ts';
 import { LOCK_DIR, LOCK_DIR_PLAIN, ServerLock, type LockEvent } from './deploy-lock.ts';
-import { collision, repairBeside, Session, type HostRules } from './deploy-session.ts';
+import { collision, repairBeside, Session, type HostRules, type Recovered } from './deploy-session.ts';
 import { DeployError, describeTarget, maskSecret, shownTarget, type DeployTarget } from './deploy-target.ts';
 import { deletedPageWarnings, saveRecordCopy } from './record-copy.ts';
 import { checkLive, type LiveCheckOptions, type LiveCheckResult } from './live-check.ts';
 
 /** Files uploaded between two saves of the record, at most (a save is one small upload). */
 const CHECKPOINT_FILES = 25;
-
-/** A rule of the server the deploy works around, reported once when first met. */
-type HostRule =
-  /** The server will not rename over an existing file: files are replaced by moving the old one aside. */
-  | { rule: 'no-overwrite'; reply: string }
-  /** The server refuses names starting with a dot: the record has its plain name, temporary names no dot. */
-  | { rule: 'no-dot-names'; reply: string; record: string };
 
 /** Something a progress display may show. */
 export type DeployEvent =
@@ -59,7 +29,9 @@ export type DeployEvent =
   | { type: 'recovered'; restored: string[]; removed: string[] }
   /** First deploy into a folder that holds things: what is there; `replaced`: those the site overwrites. */
   | { type: 'found'; names: string[]; replaced: string[] }
-  | ({ type: 'host-rule' } & HostRule)
+  /** A rule of the server the deploy works around, told once: it will not rename over a file (old files are moved aside), or refuses names starting with a dot (the record is `record`, temporary names have no dot). */
+  | { type: 'host-rule'; rule: 'no-overwrite'; reply: string }
+  | { type: 'host-rule'; rule: 'no-dot-names'; reply: string; record: string }
   | { type: 'begin'; path: string; phase: Phase; done: number; total: number; bytesDone: number; bytesTotal: number }
   | { type: 'file'; action: 'upload' | 'replace' | 'delete'; path: string; bytes: number; done: number; total: number }
   | { type: 'checkpoint'; recorded: number; total: number }
@@ -81,28 +53,13 @@ export interface DeployOptions {
   signal?: AbortSignal;
   /** Opens a Remote for the target (default openRemote; tests wrap it to count requests). */
   open?: (target: DeployTarget) => Remote;
-  /**
-   * After the upload (not in a dry run), read the live site back (lib/deploy/live-check.ts); a file
-   * served with other bytes than the build's is uploaded again once (DeployReport.live.repaired).
-   */
+  /** After the upload (not in a dry run), read the live site back (lib/deploy/live-check.ts), uploading once more a file that differs. */
   liveCheck?: LiveCheckOptions;
-  /**
-   * Before uploading, read every file of the build back from the server over FTP/SFTP and upload
-   * again each one whose bytes differ from the build's or that is missing (DeployReport.differed),
-   * whether or not the record says it is there: `npm run deploy -- --verify`.
-   */
+  /** `--verify`: before uploading, read every file back over FTP/SFTP, uploading each that is missing or differs, whatever the record says. */
   readBack?: boolean;
-  /**
-   * Where to keep a local copy of the server's record once every page is on the server (after
-   * the swap, not in a dry run; lib/deploy/record-copy.ts), for `npm run check`. A failure to
-   * write it is a warning event, not a failed deploy.
-   */
+  /** Where to keep a local copy of the record once every page is on the server (lib/deploy/record-copy.ts); failing to is a warning. */
   recordCopy?: string;
-  /**
-   * A seam for tests: this run's id (8 characters of [0-9a-z]) instead of a new random one
-   * (newRunId), so a test can put a file of its own where a temporary name goes.
-   * @throws DeployError from deploy() when it is not 8 such characters
-   */
+  /** A seam for tests: this run's id (8 characters of [0-9a-z]) instead of a random one; else deploy() throws DeployError. */
   runId?: string;
 }
 
@@ -110,29 +67,25 @@ export interface DeployReport {
   dryRun: boolean;
   /** This run's id: 8 characters of [0-9a-z], in its temporary names. */
   runId: string;
-  /** Site paths uploaded that were not there before. */
+  /** Site paths uploaded that were not there before, uploaded over an earlier deploy's file, deleted (all from the previous record). */
   uploaded: string[];
-  /** Site paths uploaded over an earlier deploy's file. */
   replaced: string[];
-  /** Site paths deleted (all from the previous record). */
   deleted: string[];
   /** Content-hashed files the build no longer has, kept on the server for one more deploy (DeployRecord.retired). */
   retired: string[];
   /** Local files already on the server with the same content. */
   unchanged: number;
-  /** With readBack: files the record said were there but that were missing or had other bytes (uploaded again). */
+  /** With readBack: files missing or with other bytes (uploaded again), and how many files were read back. */
   differed: string[];
-  /** With readBack: files read back from the server. */
   readBack: number;
-  /** Bytes of site files sent (the record not included). */
+  /** Bytes of site files sent (the record not included); uploads of the record and their bytes. */
   bytes: number;
-  /** Uploads of the record and their bytes. */
   recordWrites: number;
   recordBytes: number;
   /** The record's site path on this server (DEPLOY_MANIFEST, or DEPLOY_MANIFEST_PLAIN where dot-names are refused). */
   record: string;
   /** Leftovers of an interrupted deploy: files moved aside and put back, temporary names deleted. */
-  recovered: { restored: string[]; removed: string[] };
+  recovered: Recovered;
   /** Dot-files the server refused to take (or, for stale ones, to delete), with its reply. */
   refused: { path: string; reply: string }[];
   /** First deploy only: what the folder already held (left as it is), folders with a trailing "/". */
@@ -141,7 +94,6 @@ export interface DeployReport {
   firstDeploy: boolean;
   /** Wall time in ms (the live check not included). */
   ms: number;
-  /** The live check's verdict, when it ran. */
   live?: LiveCheckResult;
 }
 
@@ -161,7 +113,8 @@ function newRunId(): string {
 }
 
 /**
- * Deploys `options.dir` to `options.target` in the steps of the module's header.
+ * Deploys `options.dir` to `options.target`: logs in (checking the server's identity), takes the
+ * server's lock (lib/deploy/deploy-lock.ts), then the steps below, each a function of this module.
  * @returns what was (or, with dryRun, would be) uploaded, replaced and deleted
  * @throws DeployError with one line for the operator (login refused, unreachable, timeout after
  *   retries, TLS, missing or unwritable folder, quota, a refusal in the server's words, an
@@ -170,10 +123,16 @@ function newRunId(): string {
  */
 export async function deploy(options: DeployOptions): Promise<DeployReport> {
   const run = startRun(options);
+  const [session] = run.sessions;
   try {
     const local = await hashSite(options.dir);
-    await connect(run);
-    if (!options.dryRun) await takeLock(run);
+    await session.run(async () => {});
+    run.tell({ type: 'connected', identity: session.remote.identity?.() });
+    if (!options.dryRun) {
+      const t = options.target;
+      run.lock = new ServerLock(session, run.rules, { waitMs: t.lockWaitMs, staleMs: t.lockStaleMs }, run.tell);
+      await run.lock.take();
+    }
     const plan = await readPlan(run, local);
     // A live page about to be deleted with no redirect: said before anything changes (the deploy goes on).
     for (const message of deletedPageWarnings(options.dir, plan.deletions)) run.tell({ type: 'warning', message });
@@ -238,24 +197,7 @@ function newSession(run: Run): Session {
   return new Session(open(run.options.target), (note) => run.tell({ type: 'retry', ...note }), run.options.target.password);
 }
 
-/** Step "connect": logs in (checking the server's identity) and says so. */
-async function connect(run: Run): Promise<void> {
-  const [session] = run.sessions;
-  await session.run(async () => {});
-  run.tell({ type: 'connected', identity: session.remote.identity?.() });
-}
-
-/** Step "lock": takes the server's lock (waits for another run, takes over a stale lock). */
-async function takeLock(run: Run): Promise<void> {
-  const t = run.options.target;
-  run.lock = new ServerLock(run.sessions[0], run.rules, { waitMs: t.lockWaitMs, staleMs: t.lockStaleMs }, run.tell);
-  await run.lock.take();
-}
-
-/**
- * Step "plan": repairs what an interrupted deploy left (not in a dry run), reads the server's
- * record and compares it with the local files. The plan's deletions are final here.
- */
+/** Step "plan": repairs what a cut deploy left (not in a dry run), reads the record, compares it with the build. */
 async function readPlan(run: Run, local: Map<string, LocalFile>): Promise<Plan> {
   const { report, options } = run;
   const [session] = run.sessions;
@@ -330,10 +272,7 @@ function dryRunReport(run: Run, plan: Plan): DeployReport {
   return report;
 }
 
-/**
- * Step "read back" (DeployOptions.readBack): reads every file the plan does not upload back from
- * the server, over all connections, and adds each that is missing or differs to the uploads.
- */
+/** Step "read back" (DeployOptions.readBack): every file the plan does not upload, missing or differing, joins the uploads. */
 async function readBack(run: Run, plan: Plan): Promise<void> {
   const sending = new Set(plan.uploads.map((u) => u.local.path));
   const queue = [...plan.local.values()].filter((f) => !sending.has(f.path));
@@ -426,10 +365,7 @@ async function uploadOne(run: Run, plan: Plan, file: LocalFile, replaces: boolea
   run.tell({ type: 'checkpoint', recorded: Object.keys(run.record.files).length, total: plan.local.size });
 }
 
-/**
- * Puts `file` on the server over `via` (its folder made first).
- * @returns false when the server refused a dot-file by its dot-name rule (noted in report.refused)
- */
+/** Puts `file` on the server over `via`, its folder made first. @returns false for a dot-file refused by the dot-name rule (report.refused) */
 async function send(run: Run, file: LocalFile, mayExist: boolean, via: Session): Promise<boolean> {
   try {
     await ensureDir(run, path.posix.dirname(file.path), via);
@@ -499,10 +435,7 @@ async function saveRecord(run: Run, via: Session = run.sessions[0]): Promise<voi
   report.recordBytes += body.length;
 }
 
-/**
- * Step "swap": the record of the new build (stale files marked pending), then the deletions
- * (pages first), the folders they leave empty, and the record once more.
- */
+/** Step "swap": the record of the new build (stale files pending), the deletions (pages first), emptied folders, the record again. */
 async function swap(run: Run, plan: Plan): Promise<void> {
   const { report, record } = run;
   const [session] = run.sessions;
@@ -538,11 +471,7 @@ async function swap(run: Run, plan: Plan): Promise<void> {
   await saveRecord(run);
 }
 
-/**
- * Step "verify": the live check, when asked for, every file of the build compared with what is
- * served; a file that differs is uploaded again once, over the first connection (the others are
- * closed first), still under the lock.
- */
+/** Step "verify": the live check when asked for; a file that differs is uploaded again once, over the first connection, under the lock. */
 async function verify(run: Run, plan: Plan): Promise<void> {
   if (!run.options.liveCheck) return;
   run.report.ms = performance.now() - run.t0;
@@ -562,23 +491,14 @@ async function close(run: Run): Promise<void> {
   await Promise.all(run.sessions.map((s) => s.close()));
 }
 
-/**
- * `e` with the values it carries masked (maskSecret with `secret`): names and paths, a server's
- * reply, the server's identity, another run's description. Its messages (retries, warnings) are
- * the deploy's own lines, whose values were masked as they were made.
- */
+/** The fields of an event that quote values (names, paths, replies, identities, other runs), masked; its messages are masked as they are made. */
+const QUOTED = new Set(['identity', 'restored', 'removed', 'names', 'replaced', 'reply', 'path', 'owner']);
+
+/** `e` with the values it quotes masked (maskSecret with `secret`), the deploy's own words left as they are. */
 function maskEvent(e: DeployEvent, secret: string | undefined): DeployEvent {
   if (!secret) return e;
-  const m = (value: string) => maskSecret(value, secret);
-  switch (e.type) {
-    case 'connected': return { ...e, identity: e.identity === undefined ? undefined : m(e.identity) };
-    case 'recovered': return { ...e, restored: e.restored.map(m), removed: e.removed.map(m) };
-    case 'found': return { ...e, names: e.names.map(m), replaced: e.replaced.map(m) };
-    case 'host-rule': return { ...e, reply: m(e.reply) };
-    case 'begin': case 'file': case 'differs': return { ...e, path: m(e.path) };
-    case 'lock-wait': case 'lock-taken-over': return { ...e, owner: m(e.owner) };
-    default: return e;
-  }
+  const m = (v: unknown): unknown => (typeof v === 'string' ? maskSecret(v, secret) : Array.isArray(v) ? v.map(m) : v);
+  return Object.fromEntries(Object.entries(e).map(([k, v]) => [k, QUOTED.has(k) ? m(v) : v])) as DeployEvent;
 }
 
 /** The folders above a site path, "/a/b/c.html" -> ["/a/b", "/a"]; the root is not one. */

@@ -1,14 +1,9 @@
 /**
  * basic-ftp's client with one change: when a data connection fails, the control connection stays
- * open so that the server's reply to the transfer can still be read.
- *
- * Why: a server that refuses a STOR (ProFTPD with `AllowOverwrite off` answers
- * `550 …: Overwrite permission denied`) also resets the data connection the client already opened
- * for it. The reset usually reaches the client a moment before the 550 does; basic-ftp then
- * closes the whole connection on the reset and the 550 is never read, so a refusal looked like a
- * dropped connection. Here the reset only fails the running transfer, and `lateReply()` returns
- * what the server said about it (RFC 959 section 4.2: every command gets a reply on the control
- * connection, whatever happened to the data connection).
+ * open so that the server's reply to the transfer can still be read (RFC 959 section 4.2: every
+ * command gets a reply). A server refusing a STOR (ProFTPD `AllowOverwrite off`: "550 …: Overwrite
+ * permission denied") also resets the data connection, and the reset usually arrives first:
+ * basic-ftp would close the whole connection and the refusal look like a dropped connection.
  */
 import type { Socket } from 'node:net';
 import { Client, FTPContext, FTPError, type FTPResponse } from 'basic-ftp';

@@ -1,21 +1,8 @@
 /**
- * Trusting an SFTP server's host key the way OpenSSH's ssh does, before the deploy logs in.
- *
- * DEPLOY_HOST_KEY (a "SHA256:…" fingerprint), when set, is the only key accepted and no file is
- * read or written. Otherwise the keys are those of the user's ~/.ssh/known_hosts and known_hosts2
- * (read only) and of the project's file (HostKeySettings.projectFile), where the deploy remembers
- * the key of a host it met first. All are in the format of sshd(8) "SSH_KNOWN_HOSTS FILE FORMAT"
- * (https://man.openbsd.org/sshd#SSH_KNOWN_HOSTS_FILE_FORMAT): plain, wildcard, negated,
- * `[host]:port` and hashed (`|1|salt|hash`) host names, and the `@revoked` marker;
- * `@cert-authority` lines are skipped (ssh2 does not check host certificates). Keys are read by
- * ssh2's own key parser.
- *
- * The key the server presents is, in OpenSSH's order: refused when revoked for the host; accepted
- * when known; refused as changed, naming both fingerprints, when other keys are known (the known
- * key types are asked for first, as ssh does, so a server is never judged by a second key it also
- * has). An unknown host is refused under CI, asked about on a terminal (lib/edit/host-key.ts
- * confirms it in the editor), accepted and remembered with DEPLOY_ACCEPT_NEW_HOST_KEY=1 (ssh's
- * StrictHostKeyChecking=accept-new), refused otherwise.
+ * Trusting an SFTP server's host key the way OpenSSH's ssh does, before the deploy logs in:
+ * DEPLOY_HOST_KEY when set, else the keys of the user's ~/.ssh/known_hosts and known_hosts2 (read
+ * only) and of the project's file (HostKeySettings.projectFile), in the format of sshd(8)
+ * (https://man.openbsd.org/sshd#SSH_KNOWN_HOSTS_FILE_FORMAT), read by ssh2's own key parser.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -131,7 +118,12 @@ export class HostKeyCheck {
     return algorithms.length ? { remove: algorithms, prepend: algorithms, append: [] } : undefined;
   }
 
-  /** ssh2's `hostVerifier`: true to go on with the handshake. A new key accepted without asking is remembered here, before the login. */
+  /**
+   * ssh2's `hostVerifier`: true to go on with the handshake. In OpenSSH's order, the key is refused
+   * when revoked for the host, accepted when known, refused as changed when other keys are known;
+   * an unknown host is refused under CI, asked about (settings.confirm), accepted and remembered
+   * here before the login with acceptNew (ssh's StrictHostKeyChecking=accept-new), else refused.
+   */
   verify = (key: Buffer): boolean => {
     const where = `${this.host}:${this.port}`;
     const fingerprint = hostKeyFingerprint(key);

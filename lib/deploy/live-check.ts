@@ -1,21 +1,7 @@
 /**
- * The live check: after a deploy, read the site back over HTTP(S) where this machine can reach it
- * (readLiveUrl) and check that visitors get what was built, with the hosting rules in force. The
- * expectations come from the built folder (the files the deploy uploads, hashSite) and
- * lib/site-files/hosting.ts, the rules' single source:
- *  - every page (at its route: /areas/grants/index.html is /areas/grants/) and every other served
- *    file answers 200 with its bytes, after decoding gzip or brotli (a changed shared chunk is
- *    cached by visitors for a year, so none is left out);
- *  - the security headers (and HSTS over HTTPS) are on every page and on the 404 answer; every
- *    page has its Cache-Control; one file of each cache rule and of each MIME type the rules add,
- *    and the service worker, have their Cache-Control and Content-Type;
- *  - each redirect of the build's _redirects file answers 301 to its target, with and without the
- *    trailing slash; a missing page answers 404 with the 404 page; the hosting files and the deploy
- *    record are not served (404, or 403 from the host's own configuration).
- * What differs is fetched again after LIVE_RETRY_WAITS_MS, asking caches to revalidate. A file
- * whose bytes still differ is uploaded again once when the caller can (`repair`) and read once
- * more. Two failures are named with what to fix on the host: the uploaded folder is not the web
- * root, and the host ignores .htaccess. Nothing is rolled back. The requests carry no credential.
+ * The live check: after a deploy, read the site back over HTTP(S) (readLiveUrl) and check that
+ * visitors get what was built, with the hosting rules of lib/site-files/hosting.ts in force (probesOf
+ * says what is asked). Nothing is rolled back; the requests carry no credential.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -104,7 +90,13 @@ interface Probe {
 /** A failure to reach the server at all: ends the check with this message. */
 class Unreachable extends Error {}
 
-/** The probes of the build in `dir` whose site files are `files`, and how many are pages and other files. */
+/**
+ * The probes of the build in `dir` whose site files are `files`, and how many are pages and other
+ * files: every page at its route and every other served file (200, its bytes); the security
+ * headers on pages and the 404 answer, Cache-Control on pages, headers on one file per cache rule
+ * and MIME type; each redirect of _redirects (301, with and without the trailing slash); a missing
+ * page (404, the 404 page); the hosting files and the record (404, or 403 from the host).
+ */
 async function probesOf(dir: string, files: string[]): Promise<{ probes: Probe[]; pages: number; others: number }> {
   const read = (file: string) => readFile(path.join(dir, file));
   const redirects = files.includes('/_redirects') ? redirectsOfFile(await read('/_redirects').then(String)) : REDIRECTS;
@@ -136,7 +128,9 @@ async function probesOf(dir: string, files: string[]): Promise<{ probes: Probe[]
 }
 
 /**
- * Reads the live site back and compares it with the build in `dir`.
+ * Reads the live site back and compares it with the build in `dir`. What differs is fetched again
+ * after each of LIVE_RETRY_WAITS_MS, asking caches to revalidate; a file whose bytes still differ
+ * is uploaded again once (`repair`) and read once more.
  * @returns the verdict and the lines to print; never throws for what the server does (an
  *   unreachable server is a failed check with a message)
  * @throws DeployError when `dir` holds a symbolic link (hashSite, as for the deploy)
@@ -206,29 +200,18 @@ async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Prom
   }));
 }
 
-/** The Content-Encodings the check reads. */
-const DECODERS = new Map<string, (raw: Buffer) => Buffer>([
-  ['gzip', zlib.gunzipSync], ['x-gzip', zlib.gunzipSync], ['br', zlib.brotliDecompressSync],
-  ['deflate', inflateEither],
+/** The decoders of each Content-Encoding the check reads, tried in turn (deflate: with its zlib wrapper, or raw as some servers send it). */
+const DECODERS = new Map<string, ((raw: Buffer) => Buffer)[]>([
+  ['gzip', [zlib.gunzipSync]], ['x-gzip', [zlib.gunzipSync]], ['br', [zlib.brotliDecompressSync]], ['deflate', [zlib.inflateSync, zlib.inflateRawSync]],
 ]);
-
-/** A deflate body: with its zlib wrapper, or raw, as some servers send it. */
-function inflateEither(raw: Buffer): Buffer {
-  try {
-    return zlib.inflateSync(raw);
-  } catch {
-    return zlib.inflateRawSync(raw);
-  }
-}
 
 /** The body of an answer without its Content-Encoding, or a note saying it cannot be read. */
 function decode(raw: Buffer, encoding: string): Buffer {
   if (!raw.length || encoding === '' || encoding === 'identity') return raw;
-  try {
-    const decoder = DECODERS.get(encoding);
-    if (decoder) return decoder(raw);
-  } catch {
-    // a body that does not decode: said below
+  for (const decoder of DECODERS.get(encoding) ?? []) {
+    try {
+      return decoder(raw);
+    } catch { /* the next decoder, or the note below */ }
   }
   return Buffer.from(`(a body the check cannot decode from "${encoding}")`);
 }

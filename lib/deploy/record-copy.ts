@@ -1,21 +1,14 @@
 /**
- * The deploy's local copy of its record, and the pages the live site loses, named before they
- * turn into a 404 (a town removed from content/areas/*.yaml, a renamed page), with the redirect
- * that sends their visitors on:
- *  - the deploy warns of each live page it is about to delete that no redirect covers, and goes on;
- *  - `npm run check` warns of each page the last deploy published, or the last build holds, that
- *    the content no longer makes. It knows the published pages from the deploy's local copy of its
- *    record (saveRecordCopy, after each deploy that got every page onto the server), whatever the
- *    output folder holds. The copy lives at the project root (RECORD_COPY_FILE of
- *    lib/deploy/deploy-target.ts, git-ignored; DEPLOY_RECORD_COPY names another), never in the
- *    output folder, so it is not published; deleting it only makes the check blind to earlier
- *    deploys until the next one.
+ * The deploy's local copy of its record (saveRecordCopy, at recordCopyFile() of
+ * lib/deploy/deploy-target.ts, never in the output folder), and the pages the live site loses,
+ * named before they turn into a 404 with the redirect that sends their visitors on: by the deploy
+ * (deletedPageWarnings) and by `npm run check` (pagesNoLongerMade).
  */
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SETTINGS_FILE } from '../content/content-paths.ts';
-import { parseRecord, type DeployRecord } from './deploy-plan.ts';
+import { parseRecord, serializeRecord, type DeployRecord } from './deploy-plan.ts';
 import { DeployError } from './deploy-target.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 
@@ -29,18 +22,14 @@ export interface RecordCopy {
   record: DeployRecord;
 }
 
-/**
- * What to write to send a removed page's visitors on, in the settings file's own words: a row under
- * `redirects` with the page as `from` and, e.g., the service areas page as `to`.
- */
+/** What to write to send a removed page's visitors on, in the settings file's own words. */
 function redirectAdvice(page: string): string {
   return `Add a row to redirects in ${SETTINGS_FILE}: "- from: ${page}" with "to: /service-areas/" (or another page) under it`;
 }
 
 /** The folder path of a page file ("/areas/old-town/index.html" -> "/areas/old-town/"), or undefined for any other file. */
 export function pageOfFile(sitePath: string): string | undefined {
-  if (sitePath.endsWith('/index.html')) return sitePath.slice(0, -'index.html'.length);
-  return undefined;
+  return sitePath.endsWith('/index.html') ? sitePath.slice(0, -'index.html'.length) : undefined;
 }
 
 /**
@@ -48,14 +37,8 @@ export function pageOfFile(sitePath: string): string | undefined {
  * redirect there, for every host), each also without its trailing slash.
  */
 export function redirectSources(redirectsFile: string): Set<string> {
-  const sources = new Set<string>();
-  for (const line of redirectsFile.split('\n')) {
-    const from = line.trim().split(/\s+/)[0];
-    if (!from || from.startsWith('#')) continue;
-    sources.add(from);
-    sources.add(from.replace(/\/$/, ''));
-  }
-  return sources;
+  const froms = redirectsFile.split('\n').map((line) => line.trim().split(/\s+/)[0]).filter((from) => from && !from.startsWith('#'));
+  return new Set(froms.flatMap((from) => [from, from.replace(/\/$/, '')]));
 }
 
 /**
@@ -79,12 +62,10 @@ export function deletedPageWarnings(dir: string, deletions: readonly string[]): 
  */
 export async function saveRecordCopy(file: string, record: DeployRecord, target: string, now = new Date()): Promise<void> {
   const copy = {
+    ...JSON.parse(serializeRecord(record)),
     about: 'Written by npm run deploy after each deploy that put every page on the server: a copy of the record it keeps there. npm run check reads it to name published pages this content no longer makes. Safe to delete.',
     target,
     deployedAt: now.toISOString(),
-    files: Object.fromEntries(Object.entries(record.files).sort(([a], [b]) => (a < b ? -1 : 1))),
-    pending: [...record.pending].sort(),
-    retired: record.retired ?? {},
   };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFileAtomic(file, `${JSON.stringify(copy, null, 1)}\n`);
