@@ -31,7 +31,7 @@ export const WIDTHS: Record<Check, number[]> = {
 const HEIGHTS: Record<number, number> = { 320: 800, 360: 800, 390: 844, 768: 900, 1024: 800, 1366: 900, 1920: 900 };
 
 /** One page of each kind with the fixed bar, for the hours check: home, areas, a service, core pages, the hubs, the sitemap and the apps page. */
-export const FINISH_KINDS = ['/', '/areas/grants/', '/areas/gallup/', '/services/car-lockout/', '/automotive/', '/emergency/', '/services/', '/service-areas/', '/sitemap/', '/mobile-apps/'];
+const FINISH_KINDS = ['/', '/areas/grants/', '/areas/gallup/', '/services/car-lockout/', '/automotive/', '/emergency/', '/services/', '/service-areas/', '/sitemap/', '/mobile-apps/'];
 
 /** Runs `check` on the loaded page, pushing its problems to `found` as "`at`: ..." lines. */
 async function runCheck(check: Check, page: Page, at: string, found: string[]): Promise<void> {
