@@ -38,9 +38,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts a server of `dir` (default dist/) and a browser. */
-export async function startHarness(dir = DIST): Promise<Harness> {
-  const [server, browser] = await Promise.all([startServer(dir), launchBrowser()]);
+/**
+ * Starts a server of `dir` (default dist/) and a browser, or uses `shared`, the browser of another
+ * harness (one Chromium for a test file that serves several folders), which close() leaves running.
+ */
+export async function startHarness(dir = DIST, shared?: Browser): Promise<Harness> {
+  const [server, browser] = await Promise.all([startServer(dir), shared ?? launchBrowser()]);
   return {
     browser,
     server,
@@ -56,7 +59,7 @@ export async function startHarness(dir = DIST): Promise<Harness> {
       return { page, context: ctx, errors, offsite };
     },
     async close() {
-      await browser.close();
+      if (!shared) await browser.close();
       await server.close();
     },
   };

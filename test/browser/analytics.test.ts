@@ -14,7 +14,9 @@ const GRANTS = '/areas/grants/';
 const SLUG = 'cibola-mobile-locksmith';
 
 const built = await buildAnalyticsSite();
-const [withId, withoutId] = await Promise.all([startHarness(built.dir), startHarness()]);
+const withoutId = await startHarness();
+/** The build with the measurement id, served in the same Chromium. */
+const withId = await startHarness(built.dir, withoutId.browser);
 
 /** A page of the build with the measurement id, gtag.js answered by the stand-in, loaded. */
 async function openWithId(path: string, gtag: 'serve' | 'fail' = 'serve') {
@@ -261,7 +263,8 @@ firstRender('should request nothing from a third party before the load event, wi
   }
 });
 firstRender.after(async () => {
-  await Promise.all([withId.close(), withoutId.close()]);
+  await withId.close();
+  await withoutId.close();
   await built.remove();
 });
 firstRender.run();

@@ -356,7 +356,6 @@ chatbot('should log the failure and leave the <details> opening and closing when
   assert.ok(errors.every((e) => /Failed to (load|fetch)|ERR_CONNECTION_REFUSED|dynamically imported module/i.test(e)), errors.join('\n'));
   await context.close();
 });
-chatbot.after(() => h.close());
 
 /** One page of each kind. */
 const PAGES = ['/', '/automotive/', '/areas/grants/', '/keyword-analysis/', '/404.html'];
@@ -387,51 +386,54 @@ async function scriptsAtLoad(harness: Harness, pagePath: string) {
   return { ...opened, scripts };
 }
 
+/** A server of each build folder, in the browser of `h` (no Chromium of its own), started when first needed. */
+const served = new Map<string, Promise<Harness>>();
+function harnessOf(dir: string): Promise<Harness> {
+  if (!served.has(dir)) served.set(dir, startHarness(dir, h.browser));
+  return served.get(dir)!;
+}
+
 const measured = suite('JavaScript a page requests by itself, measured in Chromium');
 for (const build of builds) {
   measured(`should request exactly the counted files, within 15 KB gzipped, ${build.config}`, async () => {
-    const harness = await startHarness(build.dir);
-    try {
-      const vitals = build.config === 'with analytics id' ? await assetWith(build.dir, /\bas startVitals\b/) : undefined;
-      const problems: string[] = [];
-      for (const pagePath of PAGES) {
-        const { context, scripts } = await scriptsAtLoad(harness, pagePath);
-        let bytes = 0;
-        for (const s of scripts) bytes += gzipSync(await readFile(path.join(build.dir, s)), { level: 9 }).length;
-        const reported = build.result.pages.find((p) => p.path === pagePath)!;
-        if (bytes !== reported.jsGzipBytes) problems.push(`${pagePath}: requested ${bytes} B (${[...scripts].join(', ')}), counted ${reported.jsGzipBytes} B`);
-        if (bytes > BUDGET_BYTES) problems.push(`${pagePath}: ${bytes} B over the budget`);
-        const expectVitals = vitals !== undefined && pagePath !== '/keyword-analysis/';
-        if (vitals && scripts.has(vitals) !== expectVitals) problems.push(`${pagePath}: web-vitals ${expectVitals ? 'not ' : ''}requested`);
-        await context.close();
-      }
-      assert.equal(problems, []);
-    } finally {
-      await harness.close();
+    const harness = await harnessOf(build.dir);
+    const vitals = build.config === 'with analytics id' ? await assetWith(build.dir, /\bas startVitals\b/) : undefined;
+    const problems: string[] = [];
+    for (const pagePath of PAGES) {
+      const { context, scripts } = await scriptsAtLoad(harness, pagePath);
+      let bytes = 0;
+      for (const s of scripts) bytes += gzipSync(await readFile(path.join(build.dir, s)), { level: 9 }).length;
+      const reported = build.result.pages.find((p) => p.path === pagePath)!;
+      if (bytes !== reported.jsGzipBytes) problems.push(`${pagePath}: requested ${bytes} B (${[...scripts].join(', ')}), counted ${reported.jsGzipBytes} B`);
+      if (bytes > BUDGET_BYTES) problems.push(`${pagePath}: ${bytes} B over the budget`);
+      const expectVitals = vitals !== undefined && pagePath !== '/keyword-analysis/';
+      if (vitals && scripts.has(vitals) !== expectVitals) problems.push(`${pagePath}: web-vitals ${expectVitals ? 'not ' : ''}requested`);
+      await context.close();
     }
+    assert.equal(problems, []);
   });
 }
 
 measured('should send no analytics from the internal keyword page, with an analytics id', async () => {
   const build = builds.find((b) => b.config === 'with analytics id')!;
-  const harness = await startHarness(build.dir);
-  try {
-    const { page, context, offsite } = await scriptsAtLoad(harness, '/keyword-analysis/');
-    assert.is(await page.getAttribute('body', 'data-analytics'), 'off');
-    assert.equal(await page.evaluate(() => [window.dataLayer ?? null, window.gtag ?? null]), [null, null]);
-    assert.equal(await page.evaluate(() => window.__diagnostics!.events().map((e) => e.name)), []);
-    assert.equal(offsite, [], 'no gtag.js request');
-    await context.close();
-    // The same build's other pages do send: the page view of /automotive/.
-    const other = await scriptsAtLoad(harness, '/automotive/');
-    assert.equal(await other.page.evaluate(() => window.__diagnostics!.events().filter((e) => e.name === 'page_view').map((e) => e.transport)), ['gtag']);
-    assert.is(await other.page.getAttribute('body', 'data-analytics'), null);
-    await other.context.close();
-  } finally {
-    await harness.close();
-  }
+  const harness = await harnessOf(build.dir);
+  const { page, context, offsite } = await scriptsAtLoad(harness, '/keyword-analysis/');
+  assert.is(await page.getAttribute('body', 'data-analytics'), 'off');
+  assert.equal(await page.evaluate(() => [window.dataLayer ?? null, window.gtag ?? null]), [null, null]);
+  assert.equal(await page.evaluate(() => window.__diagnostics!.events().map((e) => e.name)), []);
+  assert.equal(offsite, [], 'no gtag.js request');
+  await context.close();
+  // The same build's other pages do send: the page view of /automotive/.
+  const other = await scriptsAtLoad(harness, '/automotive/');
+  assert.equal(await other.page.evaluate(() => window.__diagnostics!.events().filter((e) => e.name === 'page_view').map((e) => e.transport)), ['gtag']);
+  assert.is(await other.page.getAttribute('body', 'data-analytics'), null);
+  await other.context.close();
 });
-measured.after(() => rm(tmp, { recursive: true, force: true }));
+measured.after(async () => {
+  for (const harness of await Promise.all(served.values())) await harness.close();
+  await h.close();
+  await rm(tmp, { recursive: true, force: true });
+});
 
 interaction.run();
 chatbot.run();

@@ -1,6 +1,6 @@
 /**
  * The focus tab-through over the pages of each kind at one viewport (test/helpers/layout.ts
- * tabThrough), for the focus-not-obscured test files. Motion is reduced: the site then scrolls at
+ * tabThrough), for focus-not-obscured.test.ts. Motion is reduced: the site then scrolls at
  * once (scroll-behavior: auto) where it would scroll smoothly, to the same place, so each stop is
  * read without waiting out an animation.
  */

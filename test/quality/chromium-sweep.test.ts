@@ -49,17 +49,21 @@ interface AxeViolation { id: string; impact: string; help: string; nodes: { targ
  * footer was reported falsely (the canary test below). Set through the CSSOM, which the pages' CSP allows (it forbids
  * style="" in markup and setAttribute('style'), not element.style).
  */
-async function renderSkippedContent(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+async function renderSkippedContent(page: Page, within = 'body'): Promise<void> {
+  await page.evaluate((scope) => {
+    for (const el of document.querySelectorAll<HTMLElement>(`${scope} *`)) {
       if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
     }
-  });
+  }, within);
 }
 
-/** axe on the page (or only inside `include`), violations as readable lines. */
+/**
+ * axe on the page (or only inside `include`), violations as readable lines. With `include`, only
+ * that part is rendered first: the sweep checks the whole page as loaded before it opens a part,
+ * so the rest was rendered then.
+ */
 async function axe(page: Page, label: string, include?: string): Promise<string[]> {
-  await renderSkippedContent(page);
+  await renderSkippedContent(page, include);
   const violations = await page.evaluate(
     ([tags, inc]) => (window as any).axe.run(inc ? { include: [inc] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
       .then((r: { violations: AxeViolation[] }) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))),
