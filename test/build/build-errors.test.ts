@@ -12,7 +12,6 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { tsImport } from 'tsx/esm/api';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildInCopy, copyProject, type ProjectCopy } from '../../tooling/project-copy.ts';
@@ -33,6 +32,8 @@ const build = () => buildInCopy(copy!);
  */
 async function buildHere(): Promise<{ code: number; lines: string[] }> {
   // tsx with the copy's tsconfig.json, whose JSX settings cover the copy's files (this one's do not).
+  // Its API resolved by Node, which reads the package's "exports" (madge, in import-rules, cannot).
+  const { tsImport } = await import(import.meta.resolve('tsx/esm/api')) as { tsImport(file: string, options: { parentURL: string; tsconfig: string }): Promise<unknown> };
   const { runBuild } = await tsImport(path.join(copy!.root, 'build.ts'), { parentURL: import.meta.url, tsconfig: path.join(copy!.root, 'tsconfig.json') }) as typeof import('../../build.ts');
   const printed: string[] = [];
   const { log, error } = console;
