@@ -23,6 +23,9 @@ import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { markOutput, resolveOutput, restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
 import { ROOT } from '../../tooling/browser.ts';
 import { resolveConfig } from '../../lib/config.ts';
+import { buildSite } from '../../lib/build/build-site.ts';
+import type { BuildResult } from '../../lib/build/summary.ts';
+import { writeSite } from '../../lib/write.ts';
 import { recordBuild } from '../helpers/build-at-step.ts';
 
 const atomic = suite('buildSite atomicity');
@@ -30,9 +33,12 @@ let tmp = '';
 atomic.before(async () => { tmp = await mkdtemp(path.join(os.tmpdir(), 'atomic-')); });
 atomic.after(async () => { await rm(tmp, { recursive: true, force: true }); });
 
+/** The build of the project's content in the first case, which the killed builds below replay. */
+let projectBuild: BuildResult | undefined;
+
 atomic('should leave the previous output untouched when content is bad', async () => {
   const out = path.join(tmp, 'dist');
-  await buildToFolder({ config: { ...resolveConfig(), outDir: out } });
+  projectBuild = await buildToFolder({ config: { ...resolveConfig(), outDir: out } });
   const before = await readFile(path.join(out, 'index.html'), 'utf8');
   const bad = structuredClone(PROJECT_CONTENT) as any;
   bad.settings.phone = 'not a phone';
@@ -110,7 +116,10 @@ async function makeOld(dir: string): Promise<void> {
 
 kills.before(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'atomic-kill-'));
-  recordBuild(await buildToFolder({ config: { ...resolveConfig(), outDir: reference() } }), recorded());
+  const config = { ...resolveConfig(), outDir: reference() };
+  const result = projectBuild ?? await buildSite({ config });
+  await writeSite(result.files, config.staticDir, config.outDir);
+  recordBuild(result, recorded());
   newSite = snapshot(reference());
   await makeOld(path.join(work, 'old'));
   oldSite = snapshot(path.join(work, 'old'));
