@@ -6,7 +6,7 @@
  * same files: the same files, byte for byte, once the live-reload script is taken out of each
  * page. Three tabs are open all along (LiveReload clients that say their page, as the browser's
  * does), so the pages they show are finished and written ahead of the others, and their tabs
- * reloaded first. Then Ctrl+C of one dev server, SIGKILL of another and SIGKILL of the npm process
+ * reloaded first. Then Ctrl+C of that dev server, SIGKILL of another and SIGKILL of the npm process
  * of a third (`npm run dev`), each in the middle of a rebuild, and SIGKILL of the npm process of a
  * fourth during its first build, leave none of their processes running. No timing is judged.
  */
@@ -249,9 +249,10 @@ async function stillRunningAfter(tree: number[]): Promise<number[]> {
  * Every process of a dev server's tree (itself, the rebuilder, esbuild; with `viaNpm` also npm
  * and its shell), listed just before the signal, is gone after it: sent while the rebuild after
  * a save is under way, to the process started (npm with `viaNpm`), or to its whole group.
+ * @param running a dev server already serving (started as startDev starts it), else a new one
  */
-async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolean, viaNpm = false): Promise<void> {
-  const server = await startDev({}, viaNpm);
+async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolean, viaNpm = false, running?: ScriptProcess): Promise<void> {
+  const server = running ?? await startDev({}, viaNpm);
   const pid = server.child.pid!;
   const tree: number[] = await pidtree(pid, { root: true });
   assert.ok(tree.length >= (viaNpm ? 4 : 3), `the dev server runs its rebuilder and esbuild (${tree.length} processes)`);
@@ -267,8 +268,8 @@ async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolea
 }
 
 test('should leave no process behind after Ctrl+C in the middle of a rebuild', async () => {
-  await dev.stop();
-  await assertNoneLeftAfter('SIGINT', true);
+  // The dev server of the cases above, its tabs still open.
+  await assertNoneLeftAfter('SIGINT', true, false, dev);
 });
 
 test('should leave no process behind after SIGKILL of the dev server in the middle of a rebuild', async () => {
