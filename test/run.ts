@@ -7,8 +7,11 @@
  * Files run `TEST_JOBS` at a time (default 3 on this project's 2-core machines: a browser test
  * spends much of its time waiting on Chromium, so one file per core left a core idle). Each file's
  * output is printed whole when it ends, with its duration, so logs never interleave. The slowest
- * files start first: durations of the last run are kept in node_modules/.cache/test-times.json
- * (the order Jest uses for the same reason); without it, quality and browser files go first.
+ * files start first (the order Jest uses for the same reason), so no long file starts last and
+ * leaves the run waiting on it alone: by the durations of this machine's last run, kept in
+ * node_modules/.cache/test-times.json, else by those committed in test/test-times.json (a fresh
+ * clone, as CI runs; refreshed after a full run with `cp node_modules/.cache/test-times.json
+ * test/test-times.json`), else, for a file in neither, by a guess from its folder.
  *
  * A file whose source carries the mark `@run-alone` (in its doc comment) runs after all the others,
  * by itself: the Lighthouse gate, whose page loads (each held to Lighthouse's own time limits)
@@ -38,6 +41,7 @@ const filter = process.argv[2] ?? '';
 const env = { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0' };
 const JOBS = Math.max(1, Number(process.env.TEST_JOBS) || 3);
 const TIMES = path.join(ROOT, 'node_modules/.cache/test-times.json');
+const EXPECTED_TIMES = path.join(ROOT, 'test/test-times.json');
 const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS) || 10 * 60_000;
 
 /**
@@ -74,16 +78,16 @@ function countsOf(file: string, code: number, out: string): { passed: number; fa
   return { passed: ok, failed };
 }
 
-/** Durations (ms) of the last run, by file; {} when there is none. */
-async function lastTimes(): Promise<Record<string, number>> {
+/** Durations (ms) by file in a JSON file of them; {} when there is none. */
+async function timesIn(file: string): Promise<Record<string, number>> {
   try {
-    return JSON.parse(await readFile(TIMES, 'utf8'));
+    return JSON.parse(await readFile(file, 'utf8'));
   } catch {
     return {};
   }
 }
 
-/** Without a recorded time, a guess by folder (ms), so quality and browser files still go first. */
+/** Without any recorded time, a guess by folder (ms), so quality and browser files still go first. */
 const GUESS_MS: [string, number][] = [['test/quality/', 60_000], ['test/browser/', 30_000], ['test/build/', 10_000]];
 const weightOf = (file: string, times: Record<string, number>) => times[file] ?? GUESS_MS.find(([dir]) => file.startsWith(dir))?.[1] ?? 1_000;
 
@@ -91,9 +95,10 @@ const weightOf = (file: string, times: Record<string, number>) => times[file] ??
 const RUN_ALONE = /^\s*(?:\*|\/\/)\s*@run-alone\b/m;
 
 const t0 = performance.now();
-const times = await lastTimes();
+const times = await timesIn(TIMES);
+const expected = { ...(await timesIn(EXPECTED_TIMES)), ...times };
 const files = (await fg('test/**/*.test.{ts,tsx}', { cwd: ROOT })).filter((f) => f.includes(filter));
-files.sort((a, b) => weightOf(b, times) - weightOf(a, times) || a.localeCompare(b));
+files.sort((a, b) => weightOf(b, expected) - weightOf(a, expected) || a.localeCompare(b));
 if (files.length === 0) {
   console.error(`No test file matches "${filter}".`);
   console.log('0 passed, 1 failed');

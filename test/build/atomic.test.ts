@@ -5,7 +5,9 @@
  * `npm run serve` (restoreOutput) and the next build restore, with no temporary folder left; a
  * second build waits for the first; a symbolic link is written through; a mount point (tmpfs,
  * when run as root) works; a folder holding someone else's files is not replaced unless the
- * operator says so.
+ * operator says so. The killed processes replay one recorded build (test/helpers/build-at-step.ts
+ * REPLAY_BUILD) rather than generate the site each time; one real `npm run build` after the
+ * crashes shows the generator's own run ends the same.
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -21,15 +23,22 @@ import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { markOutput, resolveOutput, restoreOutput, type WriteStep } from '../../lib/output-folder.ts';
 import { ROOT } from '../../tooling/browser.ts';
 import { resolveConfig } from '../../lib/config.ts';
+import { buildSite } from '../../lib/build/build-site.ts';
+import type { BuildResult } from '../../lib/build/summary.ts';
+import { writeSite } from '../../lib/write.ts';
+import { recordBuild } from '../helpers/build-at-step.ts';
 
 const atomic = suite('buildSite atomicity');
 let tmp = '';
 atomic.before(async () => { tmp = await mkdtemp(path.join(os.tmpdir(), 'atomic-')); });
 atomic.after(async () => { await rm(tmp, { recursive: true, force: true }); });
 
+/** The build of the project's content in the first case, which the killed builds below replay. */
+let projectBuild: BuildResult | undefined;
+
 atomic('should leave the previous output untouched when content is bad', async () => {
   const out = path.join(tmp, 'dist');
-  await buildToFolder({ config: { ...resolveConfig(), outDir: out } });
+  projectBuild = await buildToFolder({ config: { ...resolveConfig(), outDir: out } });
   const before = await readFile(path.join(out, 'index.html'), 'utf8');
   const bad = structuredClone(PROJECT_CONTENT) as any;
   bad.settings.phone = 'not a phone';
@@ -71,13 +80,17 @@ function snapshot(dir: string): string[] {
 
 /**
  * Runs `npm run build`'s entry in a process of its own; resolves with how it ended and its output.
+ * The process replays the site recorded in kills.before instead of generating it again
+ * (test/helpers/build-at-step.ts REPLAY_BUILD): everything from writing the output folder on is
+ * the real build's; `real` runs build.ts itself, generator included.
  * @param at "<step>:kill" or "<step>:wait:<file>": the build runs with that hook at that step of the
  *   write (test/helpers/build-at-step.ts)
  */
-function build(env: Record<string, string>, onOutput?: (s: string) => void, at?: string): Promise<{ code: number | null; signal: string | null; out: string }> {
+function build(env: Record<string, string>, onOutput?: (s: string) => void, at?: string, real = false): Promise<{ code: number | null; signal: string | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const entry = at === undefined ? ['build.ts'] : ['test/helpers/build-at-step.ts', at];
-    const child = spawn(process.execPath, ['--import', 'tsx', ...entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entry = real ? ['build.ts'] : ['test/helpers/build-at-step.ts', ...(at === undefined ? [] : [at])];
+    const replay = real ? {} : { REPLAY_BUILD: recorded() };
+    const child = spawn(process.execPath, ['--import', 'tsx', ...entry], { cwd: ROOT, env: { ...process.env, ...replay, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const take = (d: Buffer) => { out += d; onOutput?.(String(d)); };
     child.stdout.on('data', take);
@@ -92,6 +105,7 @@ let work = '';
 let newSite: string[] = [];
 let oldSite: string[] = [];
 const reference = () => path.join(work, 'reference');
+const recorded = () => path.join(work, 'recorded-build');
 /** The "old" site: the new one with a marker file and a changed home page, recorded as made by a build. */
 async function makeOld(dir: string): Promise<void> {
   cpSync(reference(), dir, { recursive: true });
@@ -102,8 +116,10 @@ async function makeOld(dir: string): Promise<void> {
 
 kills.before(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'atomic-kill-'));
-  const ref = await build({ DIST_DIR: reference() });
-  assert.is(ref.code, 0, ref.out);
+  const config = { ...resolveConfig(), outDir: reference() };
+  const result = projectBuild ?? await buildSite({ config });
+  await writeSite(result.files, config.staticDir, config.outDir);
+  recordBuild(result, recorded());
   newSite = snapshot(reference());
   await makeOld(path.join(work, 'old'));
   oldSite = snapshot(path.join(work, 'old'));
@@ -164,8 +180,10 @@ kills('should have the next build restore and sweep, and npm run serve serve the
     serve.kill('SIGKILL');
   }
   assert.equal(snapshot(dist), newSite);
-  const next = await build({ DIST_DIR: dist });
+  // build.ts itself, generator and all, after the crashes: the same complete site, nothing left over.
+  const next = await build({ DIST_DIR: dist }, undefined, undefined, true);
   assert.is(next.code, 0, next.out);
+  assert.equal(snapshot(dist), newSite);
   assert.equal(leftovers(dist), []);
 });
 

@@ -6,7 +6,7 @@
  * same files: the same files, byte for byte, once the live-reload script is taken out of each
  * page. Three tabs are open all along (LiveReload clients that say their page, as the browser's
  * does), so the pages they show are finished and written ahead of the others, and their tabs
- * reloaded first. Then Ctrl+C of one dev server, SIGKILL of another and SIGKILL of the npm process
+ * reloaded first. Then Ctrl+C of that dev server, SIGKILL of another and SIGKILL of the npm process
  * of a third (`npm run dev`), each in the middle of a rebuild, and SIGKILL of the npm process of a
  * fourth during its first build, leave none of their processes running. No timing is judged.
  */
@@ -95,19 +95,32 @@ async function folderFiles(dir: string, stripLiveReload: boolean): Promise<Map<s
   return out;
 }
 
-/** Builds the copy as it is now with `npm run build` into a folder of its own and compares the dev output with it. */
-async function assertSameAsBuild(label: string): Promise<void> {
+/**
+ * Builds the copy as it is now with `npm run build` into a folder of its own and compares the dev
+ * output with it; resolves with the build's files.
+ * @param built the files of an earlier fresh build of these very source files, byte for byte (the
+ *   build makes the same bytes from the same files), which then stand for a new one
+ */
+async function assertSameAsBuild(label: string, built?: Map<string, string>): Promise<Map<string, string>> {
   const outDir = path.join(copy.root, `fresh-build-${label}`);
-  const build = startScript(['build.ts'], copy.root, { DIST_DIR: outDir });
-  await build.waitFor(/pages, \d+ files generated|Build stopped/, WAIT_MS * 2);
-  assert.not.match(build.output(), /Build stopped/, build.output());
-  await build.stop();
-  const [fresh, served] = await Promise.all([folderFiles(outDir, false), folderFiles(path.join(copy.root, 'node_modules/.cache/dev-site'), true)]);
-  await rm(outDir, { recursive: true, force: true });
+  let fresh = built;
+  if (!fresh) {
+    const build = startScript(['build.ts'], copy.root, { DIST_DIR: outDir });
+    await build.waitFor(/pages, \d+ files generated|Build stopped/, WAIT_MS * 2);
+    assert.not.match(build.output(), /Build stopped/, build.output());
+    await build.stop();
+    fresh = await folderFiles(outDir, false);
+    await rm(outDir, { recursive: true, force: true });
+  }
+  const served = await folderFiles(path.join(copy.root, 'node_modules/.cache/dev-site'), true);
   assert.equal([...served.keys()].sort(), [...fresh.keys()].sort(), `${label}: the same files`);
   const differ = [...fresh].filter(([site, bytes]) => served.get(site) !== bytes).map(([site]) => site);
   assert.equal(differ, [], `${label}: the same bytes`);
+  return fresh;
 }
+
+/** The fresh build of the first comparison, with the source files it was built from. */
+let firstBuild: { files: Map<string, string>; home: string } | undefined;
 
 /**
  * Starts the dev server on the copy and waits until it serves: its script run directly, or with
@@ -174,7 +187,7 @@ test('should equal a fresh build after content, template, page and island saves'
   await save(() => replaceIn('templates/Footer.tsx', '<dt>Outside these hours</dt>', '<dt>Outside our hours</dt>'), /templates\/Footer\.tsx/);
   await save(() => replaceIn('pages/AreaPage.tsx', 'Community features', 'What the community has'), /pages\/AreaPage\.tsx/);
   await save(() => replaceIn('islands/VideoPlayer.tsx', 'Play video: ', 'Play the video: '), /islands\/VideoPlayer\.tsx/);
-  await assertSameAsBuild('content-template-page-island');
+  firstBuild = { files: await assertSameAsBuild('content-template-page-island'), home: await readFile(file('pages/HomePage.tsx'), 'utf8') };
 });
 
 test('should equal a fresh build after saves that change which islands the pages place, the open pages going first', async () => {
@@ -184,8 +197,12 @@ test('should equal a fresh build after saves that change which islands the pages
   const removed = await save(() => replaceIn('pages/HomePage.tsx', '<VideoSection />', ''), /pages\/HomePage\.tsx/);
   assert.match(removed.join('\n'), /^Rebuilt after pages\/HomePage\.tsx: /m);
   await assertSameAsBuild('islands-removed');
-  await save(() => replaceIn('pages/HomePage.tsx', '<Section title="Areas We Serve"', '<VideoSection />\n      <Section title="Areas We Serve"'), /pages\/HomePage\.tsx/);
-  await assertSameAsBuild('islands-added');
+  // The videos back where they were: the source files are again those of the first comparison.
+  const home = await readFile(file('pages/HomePage.tsx'), 'utf8');
+  const original = firstBuild?.home ?? home.replace('<Section title="Areas We Serve"', '<VideoSection />\n      <Section title="Areas We Serve"');
+  await save(() => saveFile(file('pages/HomePage.tsx'), original), /pages\/HomePage\.tsx/);
+  assert.match(original, '<VideoSection />');
+  await assertSameAsBuild('islands-added', firstBuild?.files);
 });
 
 test('should equal a fresh build after a style sheet, lib/ code, a new module and a renamed route', async () => {
@@ -232,9 +249,10 @@ async function stillRunningAfter(tree: number[]): Promise<number[]> {
  * Every process of a dev server's tree (itself, the rebuilder, esbuild; with `viaNpm` also npm
  * and its shell), listed just before the signal, is gone after it: sent while the rebuild after
  * a save is under way, to the process started (npm with `viaNpm`), or to its whole group.
+ * @param running a dev server already serving (started as startDev starts it), else a new one
  */
-async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolean, viaNpm = false): Promise<void> {
-  const server = await startDev({}, viaNpm);
+async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolean, viaNpm = false, running?: ScriptProcess): Promise<void> {
+  const server = running ?? await startDev({}, viaNpm);
   const pid = server.child.pid!;
   const tree: number[] = await pidtree(pid, { root: true });
   assert.ok(tree.length >= (viaNpm ? 4 : 3), `the dev server runs its rebuilder and esbuild (${tree.length} processes)`);
@@ -250,8 +268,8 @@ async function assertNoneLeftAfter(signal: 'SIGINT' | 'SIGKILL', toGroup: boolea
 }
 
 test('should leave no process behind after Ctrl+C in the middle of a rebuild', async () => {
-  await dev.stop();
-  await assertNoneLeftAfter('SIGINT', true);
+  // The dev server of the cases above, its tabs still open.
+  await assertNoneLeftAfter('SIGINT', true, false, dev);
 });
 
 test('should leave no process behind after SIGKILL of the dev server in the middle of a rebuild', async () => {
