@@ -1,22 +1,10 @@
 /**
- * The incremental build of `npm run dev`: one long-lived process (lib/serve/dev-server.ts forks
- * it) that builds the site again on every save, keeping what did not change.
- *
- * - Modules: only the changed project modules and the modules that import them, directly or not,
- *   are evaluated again (lib/serve/dev-module-hooks.mjs gives them new URLs); every other module,
- *   and every library, stays loaded. Node cannot unload a module, so each save leaves the old
- *   instances behind: the parent replaces this process now and then (RECYCLE_AFTER_BUILDS).
- * - Results: lib/build/build-cache.ts keeps the stylesheet, page CSS, minified regions and
- *   pages, and the esbuild contexts of the browser code, each while its inputs are the same.
- * - Output: lib/serve/dev-output.ts writes only the files of the built site whose bytes changed,
- *   the open tabs' pages as soon as they are made.
- * The build itself is lib/build/build-site.ts buildSite, the same function as `npm run build`.
- *
- * The generator's own code (lib/) is not reloaded here: the parent starts a fresh process for a
- * change there, or for an added or removed module.
- *
- * Messages (Node IPC): parent -> child RebuildRequest; child -> parent RebuildReport. The process
- * ends when the parent's IPC channel closes (the parent ended, even by SIGKILL).
+ * The incremental build of `npm run dev`: a long-lived process (lib/serve/dev-server.ts forks it)
+ * that runs buildSite, the function of `npm run build`, on every save. Only the changed project
+ * modules and their importers are evaluated again (lib/serve/dev-module-hooks.mjs gives them new
+ * URLs); lib/build/build-cache.ts keeps the results whose inputs are the same; lib/serve/dev-output.ts
+ * writes the files whose bytes changed. Messages (Node IPC): RebuildRequest and ResumeRequest in,
+ * AheadReport and RebuildReport out. The process ends when the parent's IPC channel closes.
  */
 import { register } from 'node:module';
 import path from 'node:path';
@@ -76,13 +64,13 @@ export interface ResumeRequest {
 /** What this process reports of one build. */
 export type RebuildReport =
   | {
-    type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number; trace?: TraceMark[];
+    type: 'built'; pages: number; pagesWritten: number; trace?: TraceMark[];
     /** Site paths of the files this build wrote or removed, and of those it wrote ahead of the rest (AheadReport). */
     changed: string[]; ahead: string[];
     /** True when a static file was written (new or changed): any page may show it. */
     otherChanged: boolean;
   }
-  | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; rss: number; trace?: TraceMark[] };
+  | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; trace?: TraceMark[] };
 
 /** Room for the module versions handed to the hooks, bytes (a few hundred modules need about 30 KB). */
 const VERSIONS_BYTES = 4 << 20;
@@ -184,7 +172,6 @@ if (process.send) {
       return go?.();
     }
     queue = queue.then(async () => {
-      const t0 = performance.now();
       const marks: TraceMark[] = [];
       const { config } = request;
       const trace = config.devTrace ? (phase: string) => { marks.push([phase, traceNow()]); } : undefined;
@@ -202,14 +189,14 @@ if (process.send) {
         const ahead: string[] = [];
         const openTabs = request.first?.length && !request.dryRun ? openTabsFirst(request.first, sync, waitForResume, ahead) : undefined;
         const result = await buildSite({ config, cache, trace, first: openTabs });
-        const written: OutputWrite = request.dryRun ? { pages: 0, written: 0, removed: 0, changed: [], otherChanged: false } : await sync.write(result.files, config.staticDir);
+        const written: Pick<OutputWrite, 'pages' | 'changed' | 'otherChanged'> = request.dryRun ? { pages: 0, changed: [], otherChanged: false } : await sync.write(result.files, config.staticDir);
         trace?.('written');
         await cache.endBuild(true);
-        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss, changed: written.changed, ahead, otherChanged: written.otherChanged };
+        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, changed: written.changed, ahead, otherChanged: written.otherChanged };
       } catch (error) {
         output.forget();
         await cache.endBuild(false);
-        report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT), rss: process.memoryUsage().rss };
+        report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT) };
       }
       if (trace) report.trace = marks;
       await send(report);
