@@ -1,7 +1,4 @@
-/**
- * Starting a local server on the port the operator asked for, or the next free one: a port that
- * is taken (EADDRINUSE) is said in one line, never as a stack trace.
- */
+/** The port a local server listens on: the one asked for, or the next free one, said in one line. */
 import { DEFAULT_PORT } from '../config.ts';
 
 /** How many ports after the wanted one are tried before giving up. */

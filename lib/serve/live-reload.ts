@@ -1,24 +1,11 @@
 /**
- * Live reload for `npm run dev`, on the dev server's own port: the LiveReload protocol's browser
- * client (the `livereload-js` package, served at CLIENT_PATH) talks over a WebSocket (the `ws`
- * package, at SOCKET_PATH) to this module, which tells every open tab to reload after a build.
- *
- * Same origin as the pages, so the pages' own Content-Security-Policy allows it unchanged
- * (`script-src 'self'` loads the client, `connect-src 'self'` covers the ws: URL of the same host
- * and port, CSP Level 3 "Does url match expression in origin": 'self' matches ws: on an http:
- * page). A WebSocket, unlike Server-Sent Events over HTTP/1.1, does not hold one of the browser's
- * six connections per host, so any number of tabs can stay open.
- *
- * Protocol (http://livereload.com/api/protocol/): the client sends {"command":"hello", …}; the
- * server answers with {"command":"hello","protocols":[…]}; the client then sends
- * {"command":"info","url":…}, the address of the page it shows, which the server keeps, so a
- * rebuild reloads only the tabs whose page it changed; later the server sends
- * {"command":"reload","path":…}, and the client reloads the page (a path that is not a
- * stylesheet or image, with liveCSS and liveImg off, always means a full reload).
- *
- * Only the server's own pages may connect: an upgrade whose `Host` or `Origin` is not the
- * server's own is refused with 403 (lib/serve/own-origin.ts), so a page on another site cannot
- * listen to the build events.
+ * Live reload for `npm run dev`, on the dev server's own port, so the pages' own
+ * Content-Security-Policy allows it (CSP Level 3: 'self' matches ws: on an http: page): the
+ * LiveReload protocol's client (`livereload-js`, served at CLIENT_PATH) talks over a WebSocket
+ * (`ws`, at SOCKET_PATH) to this module (http://livereload.com/api/protocol/: "hello" both ways;
+ * the client's "info" says the page it shows, so a rebuild reloads only the tabs whose page it
+ * changed; the server's "reload" with liveCSS and liveImg off reloads the page). An upgrade whose
+ * `Host` or `Origin` is not the server's own is refused (lib/serve/own-origin.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
