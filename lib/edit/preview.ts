@@ -6,7 +6,7 @@
  *
  * The server routes as lib/serve/preview-server.ts does (route(), the build's own _redirects), with
  * the site's security headers except its framing refusal: its own Content-Security-Policy
- * (previewPolicy) lets only the editor frame the pages, beside the page's own <meta> policy (both
+ * (startPreviewServer) lets only the editor frame the pages, beside the page's own <meta> policy (both
  * apply: https://www.w3.org/TR/CSP3/#multiple-policies). Every answer is `Cache-Control: no-store`,
  * so a reload after a save never shows older bytes.
  */
@@ -26,16 +26,6 @@ import { listStaticFiles } from '../static-folder.ts';
 
 /** The files of one build by site path ("/areas/grants/index.html"), static files included. */
 export type SiteBytes = Map<string, Buffer>;
-
-/**
- * The preview's Content-Security-Policy header: only the editor (both its names) may frame the
- * pages; nothing but the preview's own origin (and inline code, data: and blob: URLs the pages
- * use) may load, so analytics and video thumbnails make no request.
- * @param editorPort the editor's port
- */
-function previewPolicy(editorPort: number): string {
-  return `frame-ancestors http://127.0.0.1:${editorPort} http://localhost:${editorPort}; default-src 'self' 'unsafe-inline' data: blob:`;
-}
 
 /** Types of the files a build makes that MIME_TYPES leaves to the hosts. */
 const COMMON_TYPES: Readonly<Record<string, string>> = {
@@ -66,9 +56,7 @@ export interface GoodBuild {
   show(): void;
 }
 
-/**
- * The builds of the preview. One build at a time (the caller queues them).
- */
+/** The builds of the preview. One build at a time (the caller queues them). */
 export class PreviewBuilds {
   private readonly cache = new BuildCache();
   private first = true;
@@ -145,6 +133,8 @@ export type PreviewServer = RunningServer;
  * @throws the listen error
  */
 export function startPreviewServer(builds: PreviewBuilds, editorPort: number): Promise<PreviewServer> {
-  const policy = previewPolicy(editorPort);
+  // Only the editor (both its names) may frame the pages; nothing but the preview's own origin (and
+  // inline code, data: and blob: URLs) may load, so analytics and video thumbnails make no request.
+  const policy = `frame-ancestors http://127.0.0.1:${editorPort} http://localhost:${editorPort}; default-src 'self' 'unsafe-inline' data: blob:`;
   return startLocalServer((req, res) => answerPreview(req, res, builds.files, policy), 0, '127.0.0.1');
 }

@@ -25,14 +25,6 @@ export interface OutputWrite {
 
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64');
 
-/**
- * The page with the live-reload client loaded before its first </body>, as the dev pages carry it.
- * @param scriptPath site path of the client, e.g. "/livereload.js"
- */
-function withLiveReload(html: string, scriptPath: string): string {
-  return html.replace('</body>', `<script src="${scriptPath}" async></script></body>`);
-}
-
 /** Site path ("/areas/grants/index.html") -> digest of every file of `outDir` on disk; empty when there is no folder. */
 async function readDisk(outDir: string): Promise<Map<string, string>> {
   const found = new Map<string, string>();
@@ -64,10 +56,10 @@ export function createOutputSync(outDir: string, scriptPath: string) {
   /** Files this build wrote ahead of the rest (writeAhead), until write() reports them. */
   let aheadWritten: string[] = [];
 
-  /** The bytes a file has in the folder: pages with the live-reload client. */
+  /** The bytes a file has in the folder: pages with the live-reload client before their first </body>. */
   const served = (f: SiteFile): Uint8Array => {
-    const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
-    return f.path.endsWith('.html') ? Buffer.from(withLiveReload(Buffer.from(bytes).toString('utf8'), scriptPath)) : bytes;
+    if (!f.path.endsWith('.html')) return typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
+    return Buffer.from(Buffer.from(f.contents).toString('utf8').replace('</body>', `<script src="${scriptPath}" async></script></body>`));
   };
   /** Writes the file when its bytes differ from the folder's; true when written. */
   const writeIfChanged = async (disk: Map<string, string>, file: string, contents: Uint8Array): Promise<boolean> => {

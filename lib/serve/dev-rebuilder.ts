@@ -36,20 +36,14 @@ export interface RebuildRequest {
   added: boolean;
   /** Build without writing (a replacement process getting ready while another one serves). */
   dryRun?: boolean;
-  /**
-   * Files of the pages open in the browser ("/areas/grants/index.html"): made and written first
-   * (BuildOptions.first), with the scripts they load, and said in an AheadReport, so their tabs
-   * reload before the rest of the build is done.
-   */
+  /** Files of the pages open in the browser ("/areas/grants/index.html"): made and written first (AheadReport). */
   first?: string[];
 }
 
 /**
- * Sent during a build, once the open pages (RebuildRequest.first) are written, before its
- * RebuildReport: the files written so far (site paths). When pages are among them, the build
- * waits for a ResumeRequest before it makes the other pages, so the reloaded tabs have the CPU
- * to themselves (the parent always sends one, after the tabs painted or a time limit; if the
- * parent ends, so does this process).
+ * Sent once the open pages (RebuildRequest.first) are written: the files written so far (site
+ * paths). When pages are among them, the build waits for a ResumeRequest before it makes the
+ * other pages, so the reloaded tabs have the CPU to themselves.
  */
 export interface AheadReport {
   type: 'ahead';
@@ -94,8 +88,8 @@ class ModuleVersions {
     register('./dev-module-hooks.mjs', import.meta.url, { data: { port: port2, root: ROOT_URL, shared: this.shared }, transferList: [port2] });
   }
 
-  /** Gives each changed file and everything that imports it a new version; returns how many modules that is. */
-  invalidate(files: string[]): number {
+  /** Gives each changed file and everything that imports it a new version. */
+  invalidate(files: string[]): void {
     const dirty = new Set<string>();
     const stack = files.map((f) => new URL(f, ROOT_URL).href);
     while (stack.length) {
@@ -104,15 +98,13 @@ class ModuleVersions {
       dirty.add(url);
       for (const parent of this.importers.get(url) ?? []) stack.push(parent);
     }
-    const known = [...dirty].filter((url) => this.importers.has(url) || url === ENTRY || this.versions.has(url));
-    if (!known.length) return 0;
+    if (![...dirty].some((url) => this.importers.has(url) || url === ENTRY || this.versions.has(url))) return;
     this.generation++;
     for (const url of dirty) this.versions.set(url, this.generation);
     const bytes = new TextEncoder().encode(JSON.stringify({ generation: this.generation, versions: [...this.versions] }));
     if (bytes.length + 4 > VERSIONS_BYTES) throw new Error('Too many module versions for the dev build; restart npm run dev.');
     new Uint8Array(this.shared, 4, bytes.length).set(bytes);
     new Int32Array(this.shared, 0, 1)[0] = bytes.length;
-    return known.length;
   }
 
   /** The URL to import the build from now. */
@@ -134,25 +126,6 @@ function withoutVersions(error: unknown): unknown {
   return error;
 }
 
-/**
- * The pages of the open tabs for buildSite (BuildOptions.first): once made, the files among them
- * that changed are written at once and said in an AheadReport, and when pages are among them the
- * build waits for the parent's ResumeRequest.
- * @param ahead filled with the files written ahead
- */
-function openTabsFirst(pages: string[], output: ReturnType<typeof createOutputSync>, waitForResume: () => Promise<void>, ahead: string[]): BuildOptions['first'] {
-  return {
-    pages,
-    async ready(files) {
-      const written = await output.writeAhead(files);
-      if (!written.length) return;
-      ahead.push(...written);
-      process.send!({ type: 'ahead', written } satisfies AheadReport);
-      if (written.some((f) => f.endsWith('.html'))) await waitForResume();
-    },
-  };
-}
-
 if (process.send) {
   const modules = new ModuleVersions();
   const cache = new BuildCache();
@@ -164,7 +137,6 @@ if (process.send) {
   let queue = Promise.resolve();
   /** Ends the pause of the build under way after its AheadReport. */
   let resume: (() => void) | undefined;
-  const waitForResume = () => new Promise<void>((resolve) => { resume = resolve; });
   process.on('message', (request: RebuildRequest | ResumeRequest) => {
     if (request.type === 'resume') {
       const go = resume;
@@ -187,7 +159,18 @@ if (process.send) {
         const sync = output;
         if (request.dryRun) sync.forget();
         const ahead: string[] = [];
-        const openTabs = request.first?.length && !request.dryRun ? openTabsFirst(request.first, sync, waitForResume, ahead) : undefined;
+        // Once made, the open pages' files that changed are written and said in an AheadReport;
+        // when pages are among them, the build waits for the parent's ResumeRequest.
+        const openTabs: BuildOptions['first'] = request.first?.length && !request.dryRun ? {
+          pages: request.first,
+          async ready(files) {
+            const written = await sync.writeAhead(files);
+            if (!written.length) return;
+            ahead.push(...written);
+            process.send!({ type: 'ahead', written } satisfies AheadReport);
+            if (written.some((f) => f.endsWith('.html'))) await new Promise<void>((go) => { resume = go; });
+          },
+        } : undefined;
         const result = await buildSite({ config, cache, trace, first: openTabs });
         const written: Pick<OutputWrite, 'pages' | 'changed' | 'otherChanged'> = request.dryRun ? { pages: 0, changed: [], otherChanged: false } : await sync.write(result.files, config.staticDir);
         trace?.('written');

@@ -135,12 +135,9 @@ function startRebuilder(config: GeneratorConfig, outDir: string): Rebuilder {
 
 /**
  * Why a change needs a fresh process instead of the incremental build, or undefined: the
- * generator's own code (lib/) is not reloaded in place; and after a failed build Node may keep
- * a failure in its module cache that no new module version clears (a module read while an
- * editor was still writing it, empty, fails its importers' link, "does not provide an export
- * named ...", and that failure stayed through the saves after it), so the build after a failure
- * starts from a clean process.
- * @param lastFailed true when the previous build failed
+ * generator's own code (lib/) is not reloaded in place, and after a failed build Node may keep a
+ * failure in its module cache that no new module version clears (a module read empty while an
+ * editor wrote it: "does not provide an export named ...").
  * @returns the words for the terminal line, e.g. "lib/text.ts changed"
  */
 function needsFreshProcess(changed: string[], lastFailed: boolean): string | undefined {
@@ -168,10 +165,7 @@ function incrementalBuilder(config: GeneratorConfig, outDir: string) {
   let active = startRebuilder(config, outDir);
   let lastFailed = false;
   let building = false;
-  /**
-   * A fresh process getting ready to replace `active` (`ready` once its first build, without
-   * writing, is done), and the changes since it started reading files.
-   */
+  /** A fresh process getting ready to replace `active` (RECYCLE_AFTER_BUILDS), and the changes since it started. */
   let spare: { rebuilder: Rebuilder; ready: boolean; changed: Set<string>; added: boolean } | undefined;
   /** Changes the active process has not built yet: those a spare had not seen when it took over. */
   let owed: { changed: Set<string>; added: boolean } | undefined;
@@ -246,14 +240,11 @@ function incrementalBuilder(config: GeneratorConfig, outDir: string) {
 }
 
 /**
- * Whether the tab showing `page` (a file of the output folder `outDir`) reloads after a build that
- * wrote `written`: always when that is unknown (a failed build, the build after one, a full
- * rebuild), when the tab's page is unknown or not in the folder (a 404), or when a static file
- * was written (a page may show it without naming it, e.g. the favicon); else when its page
- * changed (and its tab was not reloaded ahead), or a file the build made or removed that its
- * page names (the keyword corpus, a removed image) and that was not written ahead.
- * Content-hashed scripts and photos change name when they change, so the pages that load them
- * change too.
+ * Whether the tab showing `page` (a file of `outDir`) reloads after a build that wrote `written`:
+ * always when that is unknown (a failed build, the build after one), when the page is unknown or
+ * gone, or when a static file was written (a page may show it without naming it, e.g. the
+ * favicon); else when its page changed and was not reloaded ahead, or a file its page names (the
+ * keyword corpus, a removed image) changed and was not written ahead.
  */
 function tabNeedsReload(outDir: string, page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
   if (!written || page === undefined || written.otherChanged) return true;
