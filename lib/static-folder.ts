@@ -38,7 +38,6 @@ export async function listStaticFiles(staticDir: string): Promise<string[]> {
  * @throws StaticFolderError when the folder itself is a symbolic link
  */
 export async function readStaticFolder(staticDir: string): Promise<{ files: string[]; problems: string[] }> {
-  // The folder itself as a link would publish whatever it points at.
   if ((await lstat(staticDir).catch(() => undefined))?.isSymbolicLink()) {
     throw new StaticFolderError(`${path.basename(staticDir)}/ is a symbolic link; only a real folder is published: replace the link with a folder holding copies of the files.`);
   }

@@ -28,16 +28,8 @@ const median = (list: number[]) => {
 const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One kind of save: the file, the page that shows it, the edit number i as text, and how the page shows it. */
-interface SaveKind {
-  name: string;
-  file: string;
-  page: string;
-  /** The file's text with edit i applied (i = 0: as it was). */
-  edit(original: string, i: number): string;
-  /** Runs in the page: true once edit i shows. */
-  shows: (i: number) => boolean;
-}
+/** One kind of save: the file, the page that shows it, the file's text with edit i, and (run in the page) whether edit i shows. */
+interface SaveKind { name: string; file: string; page: string; edit(original: string, i: number): string; shows: (i: number) => boolean }
 
 const GRANTS = 'Our home base on Route 66 below Mount Taylor, with the fastest arrival times we offer.';
 const KINDS: SaveKind[] = [
@@ -192,6 +184,7 @@ const { values } = parseArgs({ options: { edits: { type: 'string', default: '7' 
 const edits = Number(values.edits);
 const browser = await launchBrowser();
 const results: string[] = [];
+const report = (...lines: string[]) => { console.log(lines.join('\n')); results.push(...lines); };
 try {
   const { copy, dev, base } = await startDev(values.trace!);
   try {
@@ -199,21 +192,13 @@ try {
     for (const kind of KINDS) {
       const { times, painted, phases } = await timeSaves(page, copy.root, base, kind, edits, values.trace ? dev : undefined);
       const range = (list: number[]) => `median ${Math.round(median(list))} ms, range ${Math.round(Math.min(...list))}-${Math.round(Math.max(...list))} ms (${list.map(Math.round).join(', ')})`;
-      const line = `${kind.name.padEnd(8)} save to screen (first contentful paint) over ${edits} saves: ${range(painted)}; seen by Playwright: ${range(times)}; ${load()}`;
-      console.log(line);
-      results.push(line);
-      if (values.trace) {
-        const lines = [`${kind.name.padEnd(8)} phases, median ms after the write:`, ...breakdown(phases)];
-        console.log(lines.join('\n'));
-        results.push(...lines);
-      }
+      report(`${kind.name.padEnd(8)} save to screen (first contentful paint) over ${edits} saves: ${range(painted)}; seen by Playwright: ${range(times)}; ${load()}`);
+      if (values.trace) report(`${kind.name.padEnd(8)} phases, median ms after the write:`, ...breakdown(phases));
     }
     if (Number(values['memory-saves']) > 0) {
       const [first, last, peak] = await memoryOver(dev, copy.root, Number(values['memory-saves']));
       const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-      const line = `memory of the dev process tree: ${mb(first)} after 1 save, ${mb(last)} after ${values['memory-saves']} (${(last / first).toFixed(2)}x); highest reading ${mb(peak)} (${(peak / first).toFixed(2)}x, while a replacement build process warmed)`;
-      console.log(line);
-      results.push(line);
+      report(`memory of the dev process tree: ${mb(first)} after 1 save, ${mb(last)} after ${values['memory-saves']} (${(last / first).toFixed(2)}x); highest reading ${mb(peak)} (${(peak / first).toFixed(2)}x, while a replacement build process warmed)`);
     }
     console.log('dev server said, last lines:');
     console.log(dev.output().split('\n').filter((l) => /^(Built|Rebuilt|Build stopped|lib\/|Dev server)/.test(l)).slice(-6).map((l) => `  ${l}`).join('\n'));

@@ -37,7 +37,7 @@ stopWhenAsked('the editor', () => editor && Promise.all([editor.close(), stopPub
 try {
   console.log('Building the site in memory...');
   editor = await startEditor({
-    root: config.root, config, port: values.port === undefined ? config.port : wantedPort(values.port), say: (line) => console.log(line),
+    root: config.root, config, port: wantedPort(values.port, config.port), say: (line) => console.log(line),
     handlers: [(request, ctx) => handlePublishApi(request, { ...ctx, env: process.env })],
   });
   console.log(`Editor at ${editor.url}/  (Ctrl+C to stop)`);

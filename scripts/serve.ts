@@ -24,7 +24,7 @@ try {
   const shown = path.relative(process.cwd(), dir) || '.';
   for (const line of await restoreOutput(dir)) console.log(line);
   if (!existsSync(dir)) throw new Error(`${shown} does not exist yet: run "npm run build" first (or "npm start", which builds and serves).`);
-  server = await startOnFreePort((port) => startServer(dir, port, '127.0.0.1'), values.port === undefined ? config.port : wantedPort(values.port), (line) => console.log(line));
+  server = await startOnFreePort((port) => startServer(dir, port, '127.0.0.1'), wantedPort(values.port, config.port), (line) => console.log(line));
   console.log(`Serving ${shown} at ${server.url}  (Ctrl+C to stop)`);
 } catch (error) {
   console.error(`Server not started: ${(error as Error).message}`);

@@ -51,7 +51,6 @@ async function siteBytes(staticDir: string, result: BuildResult): Promise<SiteBy
 
 /** A build that passed, not yet shown: show() makes it the preview's. */
 export interface GoodBuild {
-  result: BuildResult;
   files: SiteBytes;
   show(): void;
 }
@@ -88,7 +87,7 @@ export class PreviewBuilds {
       this.first = false;
       this.error = undefined;
       return {
-        result, files,
+        files,
         show: () => {
           this.files = files;
           this.pages = new Set(result.routes.map((r) => r.path));

@@ -11,17 +11,11 @@ import { listStaticFiles } from '../static-folder.ts';
 import type { SiteFile } from '../write.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 
-/** What one build's write did. */
-export interface OutputWrite {
-  /** Files written (new or changed), removed, and how many of the written were pages (.html). */
-  written: number;
-  removed: number;
-  pages: number;
-  /** Site paths of the files written or removed. */
-  changed: string[];
-  /** True when a file of the static folder was written (new or changed). */
-  otherChanged: boolean;
-}
+/**
+ * What one build's write did: files written (new or changed), removed, and how many of the written
+ * were pages; the site paths written or removed; whether a file of the static folder was written.
+ */
+export interface OutputWrite { written: number; removed: number; pages: number; changed: string[]; otherChanged: boolean }
 
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64');
 

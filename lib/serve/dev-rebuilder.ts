@@ -131,7 +131,6 @@ if (process.send) {
   const cache = new BuildCache();
   let output: ReturnType<typeof createOutputSync> | undefined;
   let first = true;
-  const send = (report: RebuildReport) => new Promise<void>((resolve) => process.send!(report, () => resolve()));
   // Ends with the parent: the IPC channel closes when the parent exits, however it ended.
   process.on('disconnect', () => process.exit(0));
   let queue = Promise.resolve();
@@ -182,7 +181,7 @@ if (process.send) {
         report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT) };
       }
       if (trace) report.trace = marks;
-      await send(report);
+      await new Promise<void>((resolve) => process.send!(report, () => resolve()));
     });
   });
 }

@@ -58,16 +58,12 @@ type Written = Pick<Extract<RebuildReport, { type: 'built' }>, 'changed' | 'ahea
 /** The outcome of one build, for the terminal and the pages. */
 type Outcome = ({ ok: true; line: string; written: Written } | { ok: false; problem: BuildProblem }) & { trace?: TraceMark[] };
 
-/** The open tabs, for a build that serves them first. */
-interface OpenTabs {
-  /** Files of the pages the tabs show ("/areas/grants/index.html"). */
-  pages: string[];
-  /**
-   * Called when files were written ahead of the rest of the build (site paths); the build goes
-   * on when the promise it returns resolves.
-   */
-  ahead(written: string[]): Promise<void> | void;
-}
+/**
+ * The open tabs, for a build that serves them first: the files of their pages
+ * ("/areas/grants/index.html"), and `ahead`, told the files written ahead of the rest of the build
+ * (site paths); the build goes on when the promise it returns resolves.
+ */
+interface OpenTabs { pages: string[]; ahead(written: string[]): Promise<void> | void }
 
 /** What a change list says in the terminal: "content/settings.yaml" or "a.ts, b.ts, c.ts and 2 more". */
 function describeChanges(changed: string[]): string {
@@ -90,12 +86,8 @@ function crashed(code: number | null, signal: NodeJS.Signals | null): BuildProbl
  */
 const RECYCLE_AFTER_BUILDS = 15;
 
-/** An incremental build process (lib/serve/dev-rebuilder.ts) and its pending reports. */
-interface Rebuilder {
-  child: ChildProcess;
-  builds: number;
-  request(changed: string[], added: boolean, dryRun?: boolean, tabs?: OpenTabs): Promise<RebuildReport>;
-}
+/** An incremental build process (lib/serve/dev-rebuilder.ts), how many builds it was asked for, and how to ask. */
+interface Rebuilder { child: ChildProcess; builds: number; request(changed: string[], added: boolean, dryRun?: boolean, tabs?: OpenTabs): Promise<RebuildReport> }
 
 function startRebuilder(config: GeneratorConfig, outDir: string): Rebuilder {
   const { root } = config;
@@ -187,13 +179,12 @@ function incrementalBuilder(config: GeneratorConfig, outDir: string) {
     spare = next;
     void rebuilder.request([], true, true).then((r) => {
       if (spare !== next) return;
-      if (r.type !== 'built') {
-        rebuilder.child.kill();
-        spare = undefined;
-        return;
+      if (r.type === 'built') {
+        next.ready = true;
+        return takeOverIfReady();
       }
-      next.ready = true;
-      takeOverIfReady();
+      rebuilder.child.kill();
+      spare = undefined;
     });
   };
   return {
@@ -215,11 +206,9 @@ function incrementalBuilder(config: GeneratorConfig, outDir: string) {
           for (const name of changed) spare.changed.add(name);
           spare.added ||= added;
         }
-        let [ask, askAdded] = [changed, added];
-        if (owed) {
-          [ask, askAdded] = [[...new Set([...owed.changed, ...changed])], owed.added || added];
-          owed = undefined;
-        }
+        const ask = owed ? [...new Set([...owed.changed, ...changed])] : changed;
+        const askAdded = added || !!owed?.added;
+        owed = undefined;
         const sent = traceNow();
         const report = await active.request(fresh ? [] : ask, askAdded, false, tabs);
         const trace: TraceMark[] | undefined = report.trace && [['sent to the build process', sent], ...report.trace, ['report received', traceNow()]];

@@ -9,7 +9,7 @@
  * (macOS); on Windows, without `ps`, nothing is watched.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** How often the ancestors are checked, ms: a dev server left behind stops within this. */
 const LAUNCHER_CHECK_MS = 500;
@@ -20,22 +20,11 @@ const CLOSE_MS = 5_000;
 /** How many ancestors are looked through for the package manager's process. */
 const MAX_DEPTH = 4;
 
-/**
- * The command line of a package manager's process: "npm run dev" (npm titles itself so), "node
- * …/npm-cli.js run dev", pnpm (also …/pnpm.cjs), yarn (also a project's .yarn/releases/yarn-4.x.cjs),
- * bun.
- */
+/** The command line of a package manager: "npm run dev" (npm's title), "node …/npm-cli.js", pnpm.cjs, yarn-4.x.cjs, bun. */
 const PACKAGE_MANAGER = /(^|[/\\\s])(npm|npx|pnpm|yarn|bun)(-cli|-[\d.]+)?(\.c?js|\.cmd|\.exe)?(\s|$)/;
 
 /** True where /proc describes processes (Linux). */
-const HAS_PROC = (() => {
-  try {
-    readFileSync('/proc/self/stat');
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const HAS_PROC = existsSync('/proc/self/stat');
 
 /** A process's parent pid and whether it still runs (a zombie has ended), from /proc; undefined when unreadable. */
 function procStat(pid: number): { ppid: number; running: boolean } | undefined {

@@ -1,12 +1,9 @@
 /**
- * The local preview server (sirv), used by `npm start`, `npm run serve`, `npm run dev` and by the
- * browser tests, so what a developer sees matches what the tests check. It applies the rules of
- * the generated hosting files (lib/site-files/hosting.ts): the folder's _redirects, "/dir" ->
- * "/dir/", index.html for a folder, 404.html with status 404, the security headers,
- * Cache-Control, MIME types and gzip of text when the client accepts it. It answers only its own
- * Host (lib/serve/own-origin.ts) and serves nothing outside the folder. sirv runs in its `dev`
- * mode, which looks each file up per request; its default mode lists the folder once at start-up
- * and would answer a rebuilt file with its old length (sirv README, "opts.dev").
+ * The local preview server (sirv), used by `npm start`, `npm run serve`, `npm run dev` and the
+ * browser tests: the rules of the generated hosting files (lib/site-files/hosting.ts), only its own
+ * Host (lib/serve/own-origin.ts), nothing outside the folder. sirv runs in its `dev` mode, which
+ * looks each file up per request; its default mode would answer a rebuilt file with its old length
+ * (sirv README, "opts.dev").
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -62,18 +59,6 @@ function decodePath(target: string): string | undefined {
   return `/${names.join('/')}${folder && names.length ? '/' : ''}`;
 }
 
-/** How a request is answered (route()). */
-export interface Route {
-  /** The redirect's target, query included; the path comes from decodePath, so it never starts with "//" (another host). */
-  location?: string;
-  /** The path decodePath read; undefined when it names no file. */
-  decoded?: string;
-  /** The site file to send ("/services/index.html"); undefined: 404. */
-  file?: string;
-  /** The query as sent, "?" included, or "". */
-  search: string;
-}
-
 /**
  * Routes a request as the hosts do, for the preview server (files on disk) and the editor's
  * preview (files in memory): a redirect of `redirects`, or "/dir" -> "/dir/" when "/dir/index.html"
@@ -82,8 +67,10 @@ export interface Route {
  * that name, else the page "<path>.html". A hidden or hosting file (isHiddenPath) is none.
  * @param url the request target ("/a%20b/?x=1")
  * @param has true when the site holds a site path ("/a b/index.html")
+ * @returns `location`, a redirect's target with the query (never "//...", another host); else
+ *   `file` to send (undefined: 404); `decoded`, decodePath's reading; `search`, the query or ""
  */
-export function route(url: string, redirects: readonly Redirect[], has: (file: string) => boolean): Route {
+export function route(url: string, redirects: readonly Redirect[], has: (file: string) => boolean): { location?: string; decoded?: string; file?: string; search: string } {
   const query = url.indexOf('?');
   const search = query < 0 ? '' : url.slice(query);
   const decoded = decodePath(query < 0 ? url : url.slice(0, query));
@@ -133,11 +120,10 @@ function gzipWhenAccepted(req: IncomingMessage, res: ServerResponse): void {
 }
 
 /**
- * Applies rangeAnswer (lib/serve/byte-range.ts) to a request for a file of `length` bytes before
- * sirv sends it: an ignored range is removed from the request (sirv reads every `Range` header,
- * and "bytes=5-2" made it throw), a part is handed on in the one form sirv reads right
- * ("bytes=first-last"; a part ending at byte 0 is sent whole, as RFC 9110 allows, since sirv reads
- * a last byte of 0 as "to the end"), and an unsatisfiable range is answered 416 here.
+ * Applies rangeAnswer (lib/serve/byte-range.ts) before sirv sends a file of `length` bytes: an
+ * ignored range is removed (sirv threw on "bytes=5-2"), a part handed on as "bytes=first-last"
+ * (one ending at byte 0 is sent whole, as RFC 9110 allows: sirv reads a last byte of 0 as "to the
+ * end"), an unsatisfiable range answered 416 here.
  * @returns false when the request has been answered (416)
  */
 function acceptRange(req: IncomingMessage, res: ServerResponse, length: number): boolean {
