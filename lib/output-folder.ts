@@ -4,18 +4,12 @@
  * next build, `npm start` or `npm run serve` finishes it first (restoreOutput).
  *
  * The build's own files sit beside the folder, named after it: ".dist-new" (the new site, written
- * as ".dist-new/dist"), ".dist-old", ".dist-in", ".dist-lock", ".dist-made". The swap moves the
- * old site into ".dist-old", renames ".dist-new" to ".dist-in" (the mark that the old site is
- * out), and moves the new site from it into place: two renames (Node has no atomic exchange of two
- * folders). ".dist-old" is made only once the new site is complete, so a swap is always finished
- * forward. A folder that cannot be renamed (a mount point, or a parent the build may not write) is
- * filled in place: the build's files are inside it (".build-new", ...) and the swap moves its
- * entries one by one.
- *
- * A symbolic link is followed (its target is written). One build writes at a time: the lock file,
- * created only when absent, holds the build's process id; a second build waits, and takes the
- * lock over at once when that process is gone. The build never deletes a folder it did not make
- * (checkReplaceable). Tests hook in at each named step (AtWriteStep); production passes none.
+ * as ".dist-new/dist"), ".dist-old", ".dist-in", ".dist-lock" (the writing build's process id),
+ * ".dist-made" (markOutput). The swap moves the old site into ".dist-old", renames ".dist-new" to
+ * ".dist-in" (the mark that the old site is out), and moves the new site from it into place;
+ * ".dist-old" is made only once the new site is complete, so a swap is always finished forward. A
+ * folder that cannot be renamed (a mount point, a read-only parent) is filled in place: the build's
+ * files are inside it (".build-new", ...) and the swap moves its entries one by one.
  */
 import { constants, existsSync } from 'node:fs';
 import { access, lstat, mkdir, readdir, readFile, readlink, realpath, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';

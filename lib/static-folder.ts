@@ -1,15 +1,9 @@
 /**
- * The static folder (static/): files published as they are, beside the generated ones. Only real
- * files and folders are published, and no name starting with a dot:
- * - a symbolic link is refused: copied, it would publish its target (a link to ../.env published
- *   the deploy password); kept as a link, the deploy and the hosts would follow it;
- * - a dot-file or dot-folder is refused (.env.local, .DS_Store, an editor's backup), except
- *   .well-known/ (https://www.rfc-editor.org/rfc/rfc8615: security.txt, app links);
- * - so is anything else that is not a plain file (a pipe, a socket), and a name a server cannot
- *   store: one with a control character (U+0000 to U+001F, U+007F to U+009F), which FTP servers
- *   refuse (a command line ends at a newline, RFC 959), or one that is not UTF-8 (read back with
- *   U+FFFD in it, it names no file).
- * claimedByBuild checks the folder against the names the build writes itself.
+ * The static folder (static/): files published as they are, beside the generated ones. Refused:
+ * a symbolic link (copied, it would publish its target, e.g. ../.env; kept, the hosts would follow
+ * it), a dot-file or dot-folder except .well-known/ (https://www.rfc-editor.org/rfc/rfc8615), any
+ * other file that is not plain, and a name with a control character, which FTP servers refuse (a
+ * command line ends at a newline, RFC 959), or that is not UTF-8.
  */
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -44,7 +38,6 @@ export async function listStaticFiles(staticDir: string): Promise<string[]> {
  * @throws StaticFolderError when the folder itself is a symbolic link
  */
 export async function readStaticFolder(staticDir: string): Promise<{ files: string[]; problems: string[] }> {
-  // The folder itself as a link would publish whatever it points at.
   if ((await lstat(staticDir).catch(() => undefined))?.isSymbolicLink()) {
     throw new StaticFolderError(`${path.basename(staticDir)}/ is a symbolic link; only a real folder is published: replace the link with a folder holding copies of the files.`);
   }

@@ -1,7 +1,4 @@
-/**
- * Writes the site into the output folder in one transaction (lib/output-folder.ts replaceOutput),
- * so the output folder always holds a complete site: the previous one unless everything succeeded.
- */
+/** Writes the site into the output folder in one transaction (lib/output-folder.ts replaceOutput). */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listStaticFiles } from './static-folder.ts';

@@ -1,32 +1,11 @@
 /**
- * Benchmark of `npm run dev` (not a test): the time from saving a file to the open page showing
- * the change, measured in headless Chromium on throw-away copies of the project, for four kinds
- * of save:
- * - content: a new description for Grants in content/areas/grants.yaml (/areas/grants/);
- * - template: the legal line of templates/Footer.tsx (/areas/grants/);
- * - island: the hidden "Play video" label of islands/VideoPlayer.tsx (the home page);
- * - style: a word-spacing rule for the legal line in templates/styles/10-layout.css (its computed style).
- * Each save is timed from the write (the file's modification time) to the first contentful paint
- * of the page that, reloaded by itself, shows it (Paint Timing: the time the browser presented
- * that frame, https://w3c.github.io/paint-timing/), with 2 s between saves (an operator looks
- * before saving again): when the change reached the screen. Beside it, when Playwright's polling
- * (every animation frame) saw the change in the page: later, as Playwright sets its polling up
- * anew in each reloaded document, and the more so while the rest of the build takes the CPU.
- * Prints each kind's median and range; targets on the project's 2-core machine: content and
- * template at most 300 ms, island and style at most 600 ms.
- *
- * Then memory: the resident memory of the whole dev process tree
- * (server, build process, esbuild) after the first and after the last of `--memory-saves` content
- * saves (target: at most 1.2 times), each read once a replacement build process that was warming
- * has taken over, and the highest reading of the run (every 100 ms).
- * On a machine shared with other work the times swing with the load average (printed).
- *
- * With --trace, the dev server runs with DEV_TRACE=1 (lib/serve/dev-trace.ts) and each kind gets a
- * breakdown: the median, over its saves, of when each phase ended, ms after the write (the file's
- * modification time): the server's and build process's phases from their "dev trace:" lines, then
- * the browser's from the reloaded page's Navigation Timing (navigation start, response end, DOM
- * content loaded, load) and the moment the change showed.
- * To compare two commits, run each checkout's script back to back on the same machine (docs/benchmarks.md).
+ * Benchmark of `npm run dev` (not a test; docs/benchmarks.md, "The dev loop"): the time from a
+ * save to the open page showing it, in headless Chromium on a copy of the project, for a content,
+ * a template, an island and a style save (KINDS), 2 s apart: from the write (the file's mtime) to
+ * the reloaded page's first contentful paint (https://w3c.github.io/paint-timing/), and to when
+ * Playwright's polling saw the change. Then the memory of the dev process tree after the first and
+ * the last of `--memory-saves` content saves, and its highest reading. With --trace (DEV_TRACE=1,
+ * lib/serve/dev-trace.ts), each kind's median phases, ms after the write.
  * Usage: tsx scripts/bench-dev.ts [--edits 7] [--memory-saves 100] [--trace]
  */
 import { readFileSync } from 'node:fs';
@@ -49,16 +28,8 @@ const median = (list: number[]) => {
 const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One kind of save: the file, the page that shows it, the edit number i as text, and how the page shows it. */
-interface SaveKind {
-  name: string;
-  file: string;
-  page: string;
-  /** The file's text with edit i applied (i = 0: as it was). */
-  edit(original: string, i: number): string;
-  /** Runs in the page: true once edit i shows. */
-  shows: (i: number) => boolean;
-}
+/** One kind of save: the file, the page that shows it, the file's text with edit i, and (run in the page) whether edit i shows. */
+interface SaveKind { name: string; file: string; page: string; edit(original: string, i: number): string; shows: (i: number) => boolean }
 
 const GRANTS = 'Our home base on Route 66 below Mount Taylor, with the fastest arrival times we offer.';
 const KINDS: SaveKind[] = [
@@ -85,16 +56,13 @@ const KINDS: SaveKind[] = [
   },
 ];
 
-/** Resident memory of a process and all its descendants, bytes (Linux /proc). */
-async function treeRss(pid: number): Promise<number> {
-  let total = 0;
-  for (const p of await pidtree(pid, { root: true })) {
-    try {
-      total += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-    } catch { /* ended meanwhile */ }
-  }
-  return total;
+/** Reads `/proc/<pid>/<file>` of a process and all its descendants (Linux); "" for one that ended meanwhile. */
+async function readTree(pid: number, file: string): Promise<string[]> {
+  return (await pidtree(pid, { root: true })).map((p) => { try { return readFileSync(`/proc/${p}/${file}`, 'utf8'); } catch { return ''; } });
 }
+
+/** Resident memory of a process and all its descendants, bytes. */
+const treeRss = async (pid: number) => (await readTree(pid, 'status')).reduce((sum, status) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024, 0);
 
 /** Starts `npm run dev` on a fresh copy. */
 async function startDev(trace: boolean) {
@@ -169,15 +137,7 @@ function breakdown(phases: Phases[]): string[] {
 }
 
 /** How many incremental build processes (lib/serve/dev-rebuilder.ts) the tree of `pid` runs. */
-async function rebuilders(pid: number): Promise<number> {
-  let n = 0;
-  for (const p of await pidtree(pid, { root: true })) {
-    try {
-      if (readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dev-rebuilder')) n++;
-    } catch { /* ended meanwhile */ }
-  }
-  return n;
-}
+const rebuilders = async (pid: number) => (await readTree(pid, 'cmdline')).filter((cmd) => cmd.includes('dev-rebuilder')).length;
 
 /** The tree's memory once it is settled: one build process (a replacement that was warming has taken over), at most 20 s. */
 async function settledRss(pid: number): Promise<number> {
@@ -224,31 +184,23 @@ const { values } = parseArgs({ options: { edits: { type: 'string', default: '7' 
 const edits = Number(values.edits);
 const browser = await launchBrowser();
 const results: string[] = [];
+const report = (...lines: string[]) => { console.log(lines.join('\n')); results.push(...lines); };
 try {
-  const mode = 'incremental';
   const { copy, dev, base } = await startDev(values.trace!);
   try {
     const page = await (await browser.newContext()).newPage();
     for (const kind of KINDS) {
       const { times, painted, phases } = await timeSaves(page, copy.root, base, kind, edits, values.trace ? dev : undefined);
       const range = (list: number[]) => `median ${Math.round(median(list))} ms, range ${Math.round(Math.min(...list))}-${Math.round(Math.max(...list))} ms (${list.map(Math.round).join(', ')})`;
-      const line = `${mode.padEnd(11)} ${kind.name.padEnd(8)} save to screen (first contentful paint) over ${edits} saves: ${range(painted)}; seen by Playwright: ${range(times)}; ${load()}`;
-      console.log(line);
-      results.push(line);
-      if (values.trace) {
-        const lines = [`${mode.padEnd(11)} ${kind.name.padEnd(8)} phases, median ms after the write:`, ...breakdown(phases)];
-        console.log(lines.join('\n'));
-        results.push(...lines);
-      }
+      report(`${kind.name.padEnd(8)} save to screen (first contentful paint) over ${edits} saves: ${range(painted)}; seen by Playwright: ${range(times)}; ${load()}`);
+      if (values.trace) report(`${kind.name.padEnd(8)} phases, median ms after the write:`, ...breakdown(phases));
     }
     if (Number(values['memory-saves']) > 0) {
       const [first, last, peak] = await memoryOver(dev, copy.root, Number(values['memory-saves']));
       const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-      const line = `${mode.padEnd(11)} memory of the dev process tree: ${mb(first)} after 1 save, ${mb(last)} after ${values['memory-saves']} (${(last / first).toFixed(2)}x); highest reading ${mb(peak)} (${(peak / first).toFixed(2)}x, while a replacement build process warmed)`;
-      console.log(line);
-      results.push(line);
+      report(`memory of the dev process tree: ${mb(first)} after 1 save, ${mb(last)} after ${values['memory-saves']} (${(last / first).toFixed(2)}x); highest reading ${mb(peak)} (${(peak / first).toFixed(2)}x, while a replacement build process warmed)`);
     }
-    console.log(`dev server (${mode}) said, last lines:`);
+    console.log('dev server said, last lines:');
     console.log(dev.output().split('\n').filter((l) => /^(Built|Rebuilt|Build stopped|lib\/|Dev server)/.test(l)).slice(-6).map((l) => `  ${l}`).join('\n'));
   } finally {
     await dev.stop();

@@ -1,14 +1,8 @@
 /**
- * Editor benchmark: `npm run bench:edit` starts a real `npm run edit` on a copy of the project
- * (tooling/project-copy.ts), then makes `--saves` saves (default 7) of a community's description
- * through the editor's HTTP interface, each followed by requests to the preview until it serves
- * the changed bytes, and prints as its last line
- *
- *   save-to-preview median M ms (min A ms, max B ms) over N saves
- *
- * Each time runs from sending the save to the first preview answer holding the new text. The save
- * answers only once the preview holds the new build, so the preview is asked once per save. A
- * benchmark, not a test: timings swing with the machine's load.
+ * Editor benchmark (`npm run bench:edit`, docs/benchmarks.md): a real `npm run edit` on a copy of
+ * the project, `--saves` saves (default 7) of a community's description through the editor's HTTP
+ * interface, each timed from sending it to the first preview answer holding the new text; prints
+ * "save-to-preview median M ms (min A ms, max B ms) over N saves" last. Not a test.
  */
 import { parseArgs } from 'node:util';
 import { startEditorIn } from '../tooling/editor-client.ts';

@@ -1,21 +1,17 @@
 /**
  * `npm run edit`: builds the site in memory, starts the editor at http://127.0.0.1:$PORT (default
- * 8080, or the next free port) and its preview on a second free port, prints both addresses and
- * opens the editor in the default browser (not with --no-open, under CI, or on Linux without a
- * display; a missing opener is ignored). Serves until Ctrl+C or SIGTERM, or until the npm process
- * that started it ends (lib/serve/launcher-watch.ts), then stops both servers and the build's
- * esbuild process. The editor never writes dist/.
+ * 8080, or the next free port) and its preview on a second free port, and opens the editor in the
+ * default browser (not with --no-open, under CI, or on Linux without a display). Serves until
+ * Ctrl+C, SIGTERM, or the end of the npm process that started it (lib/serve/launcher-watch.ts).
+ * The editor never writes dist/.
  * Usage: tsx scripts/edit.ts [--port 8080] [--no-open]
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { configForCommand } from '../lib/config.ts';
 import type { RunningEditor } from '../lib/edit/editor-server.ts';
-import { watchLauncher } from '../lib/serve/launcher-watch.ts';
+import { stopWhenAsked } from '../lib/serve/launcher-watch.ts';
 import { wantedPort } from '../lib/serve/listen.ts';
-
-/** Longest wait, ms, for the servers to close before the process exits anyway. */
-const CLOSE_MS = 5_000;
 
 /** Opens `url` in the default browser, detached; every failure (no opener, no browser) is ignored. */
 function openBrowser(url: string): void {
@@ -36,25 +32,12 @@ const { handlePublishApi } = await import('../lib/edit/publish-routes.ts');
 const { stopPublishing } = await import('../lib/edit/publish.ts');
 const { values } = parseArgs({ options: { port: { type: 'string' }, 'no-open': { type: 'boolean' } } });
 let editor: RunningEditor | undefined;
-let stopping = false;
-/** Closes the servers and ends a publish under way (at most CLOSE_MS), then exits. */
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  if (!editor) process.exit(0);
-  setTimeout(() => process.exit(0), CLOSE_MS).unref();
-  void Promise.all([editor.close(), stopPublishing()]).then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-watchLauncher((pid) => {
-  console.log(`The command that started the editor has ended (process ${pid}): stopping.`);
-  stop();
-});
+// Closes the servers and ends a publish under way.
+stopWhenAsked('the editor', () => editor && Promise.all([editor.close(), stopPublishing()]));
 try {
   console.log('Building the site in memory...');
   editor = await startEditor({
-    root: config.root, config, port: values.port === undefined ? config.port : wantedPort(values.port), say: (line) => console.log(line),
+    root: config.root, config, port: wantedPort(values.port, config.port), say: (line) => console.log(line),
     handlers: [(request, ctx) => handlePublishApi(request, { ...ctx, env: process.env })],
   });
   console.log(`Editor at ${editor.url}/  (Ctrl+C to stop)`);

@@ -4,15 +4,13 @@
  * what its change touches) and a server that answers with the exact bytes of the latest good
  * build. Nothing is written to disk: dist/ and the hosting files stay as they are.
  *
- * The server answers as lib/serve/preview-server.ts does (the same path decoding, redirects from
- * the build's own _redirects, "/dir" -> "/dir/", index.html for a folder, 404.html with status 404
- * for anything else, hidden files never served, the same MIME types), with the site's security
- * headers except its framing refusal: its own Content-Security-Policy (PREVIEW_CSP) lets only the
- * editor's origin frame the pages and blocks every request to a third party, beside the page's
- * own <meta> policy (both apply: https://www.w3.org/TR/CSP3/#multiple-policies). Every answer is
- * `Cache-Control: no-store`, so a reload after a save never shows older bytes.
+ * The server routes as lib/serve/preview-server.ts does (route(), the build's own _redirects), with
+ * the site's security headers except its framing refusal: its own Content-Security-Policy
+ * (startPreviewServer) lets only the editor frame the pages, beside the page's own <meta> policy (both
+ * apply: https://www.w3.org/TR/CSP3/#multiple-policies). Every answer is `Cache-Control: no-store`,
+ * so a reload after a save never shows older bytes.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildCache } from '../build/build-cache.ts';
@@ -21,24 +19,13 @@ import type { BuildResult } from '../build/summary.ts';
 import type { GeneratorConfig } from '../config.ts';
 import { ContentError } from '../content/content-error.ts';
 import { locate, readContent } from '../content/read-content.ts';
-import { isOwnHost, ownHosts, refusal } from '../serve/own-origin.ts';
-import { decodePath } from '../serve/preview-server.ts';
-import { isHiddenPath, MIME_TYPES, redirectFor, redirectsOfFile, REDIRECTS, SECURITY_HEADERS } from '../site-files/hosting.ts';
+import { startLocalServer, type RunningServer } from '../serve/own-origin.ts';
+import { route } from '../serve/preview-server.ts';
+import { MIME_TYPES, redirectsOfFile, REDIRECTS, SECURITY_HEADERS } from '../site-files/hosting.ts';
 import { listStaticFiles } from '../static-folder.ts';
-import { encodeUrlPath } from '../url-path.ts';
 
 /** The files of one build by site path ("/areas/grants/index.html"), static files included. */
 export type SiteBytes = Map<string, Buffer>;
-
-/**
- * The preview's Content-Security-Policy header: only the editor (both its names) may frame the
- * pages; nothing but the preview's own origin (and inline code, data: and blob: URLs the pages
- * use) may load, so analytics and video thumbnails make no request.
- * @param editorPort the editor's port
- */
-function previewPolicy(editorPort: number): string {
-  return `frame-ancestors http://127.0.0.1:${editorPort} http://localhost:${editorPort}; default-src 'self' 'unsafe-inline' data: blob:`;
-}
 
 /** Types of the files a build makes that MIME_TYPES leaves to the hosts. */
 const COMMON_TYPES: Readonly<Record<string, string>> = {
@@ -64,14 +51,11 @@ async function siteBytes(staticDir: string, result: BuildResult): Promise<SiteBy
 
 /** A build that passed, not yet shown: show() makes it the preview's. */
 export interface GoodBuild {
-  result: BuildResult;
   files: SiteBytes;
   show(): void;
 }
 
-/**
- * The builds of the preview. One build at a time (the caller queues them).
- */
+/** The builds of the preview. One build at a time (the caller queues them). */
 export class PreviewBuilds {
   private readonly cache = new BuildCache();
   private first = true;
@@ -103,7 +87,7 @@ export class PreviewBuilds {
       this.first = false;
       this.error = undefined;
       return {
-        result, files,
+        files,
         show: () => {
           this.files = files;
           this.pages = new Set(result.routes.map((r) => r.path));
@@ -124,41 +108,22 @@ export class PreviewBuilds {
   }
 }
 
-/** The file of the build a decoded path names, as preview-server.ts fileFor names it on disk. */
-function fileOf(files: SiteBytes, decoded: string): string | undefined {
-  const candidates = decoded.endsWith('/') ? [`${decoded}index.html`] : [decoded, `${decoded}.html`];
-  return candidates.find((c) => files.has(c) && !isHiddenPath(c));
-}
-
 /** Answers one request to the preview from the files of the build shown. */
 function answerPreview(req: IncomingMessage, res: ServerResponse, files: SiteBytes, policy: string): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (name !== 'X-Frame-Options') res.setHeader(name, value);
   res.setHeader('Content-Security-Policy', policy);
   res.setHeader('Cache-Control', 'no-store');
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  const search = query < 0 ? '' : url.slice(query);
-  const decoded = decodePath(query < 0 ? url : url.slice(0, query));
   const redirectsFile = files.get('/_redirects');
-  const redirects = redirectsFile ? redirectsOfFile(redirectsFile.toString('utf8')) : REDIRECTS;
-  const target = decoded === undefined ? undefined : redirectFor(decoded, redirects)
-    ?? (!decoded.endsWith('/') && !path.extname(decoded) && files.has(`${decoded}/index.html`) ? `${encodeUrlPath(decoded)}/` : undefined);
-  if (target) return void res.writeHead(301, { Location: target + search }).end();
-  const file = decoded === undefined || isHiddenPath(decoded) ? undefined : fileOf(files, decoded);
+  const { location, file } = route(req.url ?? '/', redirectsFile ? redirectsOfFile(redirectsFile.toString('utf8')) : REDIRECTS, (f) => files.has(f));
+  if (location) return void res.writeHead(301, { Location: location }).end();
   const body = file === undefined ? files.get('/404.html') : files.get(file);
-  const status = file === undefined ? 404 : 200;
-  res.writeHead(status, { 'Content-Type': file === undefined ? 'text/html; charset=utf-8' : typeOf(file), 'Content-Length': body?.length ?? 9 });
+  res.writeHead(file === undefined ? 404 : 200, { 'Content-Type': file === undefined ? 'text/html; charset=utf-8' : typeOf(file), 'Content-Length': body?.length ?? 9 });
   res.end(req.method === 'HEAD' ? undefined : body ?? 'Not found');
 }
 
 /** A started preview server. */
-export interface PreviewServer {
-  /** e.g. "http://127.0.0.1:40123" (no trailing slash). */
-  url: string;
-  port: number;
-  server: Server;
-  close(): Promise<void>;
-}
+export type PreviewServer = RunningServer;
 
 /**
  * Starts the preview server on 127.0.0.1 and a free port.
@@ -166,25 +131,9 @@ export interface PreviewServer {
  * @param editorPort the editor's port, the one origin allowed to frame the pages
  * @throws the listen error
  */
-export async function startPreviewServer(builds: PreviewBuilds, editorPort: number): Promise<PreviewServer> {
-  const policy = previewPolicy(editorPort);
-  let hosts: string[] = [];
-  const server = createServer((req, res) => {
-    if (!isOwnHost(req.headers.host, hosts)) {
-      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(refusal(hosts));
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    answerPreview(req, res, builds.files, policy);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => { server.off('error', reject); resolve(); });
-  });
-  const port = (server.address() as { port: number }).port;
-  hosts = ownHosts('127.0.0.1', port);
-  return {
-    url: `http://127.0.0.1:${port}`, port, server,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
+export function startPreviewServer(builds: PreviewBuilds, editorPort: number): Promise<PreviewServer> {
+  // Only the editor (both its names) may frame the pages; nothing but the preview's own origin (and
+  // inline code, data: and blob: URLs) may load, so analytics and video thumbnails make no request.
+  const policy = `frame-ancestors http://127.0.0.1:${editorPort} http://localhost:${editorPort}; default-src 'self' 'unsafe-inline' data: blob:`;
+  return startLocalServer((req, res) => answerPreview(req, res, builds.files, policy), 0, '127.0.0.1');
 }

@@ -1,9 +1,4 @@
-/**
- * The `Range` header of a request, read as RFC 9110 section 14 says
- * (https://www.rfc-editor.org/rfc/rfc9110#section-14), for the local servers: what they answer is
- * decided here, before the file is sent, so no header value can reach the file reader as a range
- * it cannot read.
- */
+/** The `Range` header read as RFC 9110 says (https://www.rfc-editor.org/rfc/rfc9110#section-14), before any file is read. */
 
 /** What the server does with a request's `Range` header for a file of a given length. */
 export type RangeAnswer =

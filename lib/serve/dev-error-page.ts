@@ -1,8 +1,6 @@
 /**
- * The page `npm run dev` shows in every open tab while the last build failed: what went wrong,
- * which file and line, and what to do. It loads the live-reload client, so saving the fix brings
- * the site back without touching the browser. Its Content-Security-Policy allows exactly that
- * client (`script-src 'self'`, `connect-src 'self'`) and its one stylesheet (by hash).
+ * The page `npm run dev` shows while the last build failed: what went wrong, where, what to do. It
+ * loads the live-reload client, so saving the fix brings the site back.
  */
 import { BUG_NOTICE, type BuildProblem } from '../build/build-error.ts';
 import { hashSource } from '../csp.ts';

@@ -1,16 +1,9 @@
-// Module resolution hooks of the incremental dev build (lib/serve/dev-rebuilder.ts registers them
-// with node:module register(), https://nodejs.org/api/module.html#customization-hooks).
-//
-// Node cannot unload an ES module, and imports a URL once: to run a changed module again, the
-// rebuilder gives it, and every module that imports it, a new URL, "file:///...?v=N". This hook
-// appends the version each project file has now (none for a file that never changed, so those
-// stay the instances already loaded) and tells the rebuilder each project import it resolves
-// (importer, imported), from which the rebuilder knows who imports a changed file.
-//
-// The hooks run on a thread of their own that waits between requests, so they cannot be sent
-// messages; the rebuilder writes the versions as JSON into a SharedArrayBuffer (4 bytes of
-// length, then UTF-8) before it imports with a higher version, and the hook reads them again
-// whenever it is asked for a URL whose version is above the one it read last.
+// Module resolution hooks of the incremental dev build (lib/serve/dev-rebuilder.ts registers them,
+// https://nodejs.org/api/module.html#customization-hooks). Node imports a URL once: a changed
+// module and its importers get a new one, "file:///...?v=N". The hook appends each project file's
+// version and tells the rebuilder each project import (importer, imported). The hooks' thread
+// cannot be sent messages while it waits: the versions are JSON in a SharedArrayBuffer (4 bytes
+// of length, then UTF-8), read again when a URL asks for a newer version than the one read last.
 
 /** @type {Map<string, number>} */
 let versions = new Map();

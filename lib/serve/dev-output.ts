@@ -1,10 +1,8 @@
 /**
- * The dev build's output folder, kept equal to a build's files plus the live-reload script in
- * every page (added here, and nowhere else): each build writes only the files whose bytes
- * changed, the open tabs' pages ahead of the rest, and removes the files the build no longer
- * makes. A file is written under a temporary name and renamed into place, so the server never
- * sends half a file. Unlike `npm run build` (lib/write.ts), the folder is not swapped whole: for a
- * moment after a save some pages may be new and others not yet.
+ * The dev build's output folder: a build's files plus the live-reload script in every page (added
+ * here, and nowhere else). Each file is written whole (writeFileAtomic), but unlike `npm run build`
+ * (lib/write.ts) the folder is not swapped whole: for a moment after a save some pages may be new
+ * and others not yet.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
@@ -13,45 +11,20 @@ import { listStaticFiles } from '../static-folder.ts';
 import type { SiteFile } from '../write.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 
-/** What one build's write did. */
-export interface OutputWrite {
-  /** Files written (new or changed), removed, and how many of the written were pages (.html). */
-  written: number;
-  removed: number;
-  pages: number;
-  /** Site paths of the files written or removed. */
-  changed: string[];
-  /** True when a file of the static folder was written (new or changed). */
-  otherChanged: boolean;
-}
-
-/** Every file under `dir`, as site paths ("/areas/grants/index.html"); [] when it does not exist. */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => `/${path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`);
-}
+/**
+ * What one build's write did: files written (new or changed), removed, and how many of the written
+ * were pages; the site paths written or removed; whether a file of the static folder was written.
+ */
+export interface OutputWrite { written: number; removed: number; pages: number; changed: string[]; otherChanged: boolean }
 
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64');
 
-/**
- * The page with the live-reload client loaded before its first </body>, as the dev pages carry it.
- * @param scriptPath site path of the client, e.g. "/livereload.js"
- */
-function withLiveReload(html: string, scriptPath: string): string {
-  return html.replace('</body>', `<script src="${scriptPath}" async></script></body>`);
-}
-
-/** Writes one file of `outDir` under a temporary name and renames it into place. */
-async function put(outDir: string, file: string, contents: Uint8Array): Promise<void> {
-  const target = path.join(outDir, file);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFileAtomic(target, contents);
-}
-
-/** Site path -> digest of every file of `outDir` on disk. */
+/** Site path ("/areas/grants/index.html") -> digest of every file of `outDir` on disk; empty when there is no folder. */
 async function readDisk(outDir: string): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (const file of await listFiles(outDir)) found.set(file, digest(await readFile(path.join(outDir, file))));
+  for (const e of await readdir(outDir, { recursive: true, withFileTypes: true }).catch(() => [])) {
+    if (e.isFile()) found.set(`/${path.relative(outDir, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`, digest(await readFile(path.join(e.parentPath, e.name))));
+  }
   return found;
 }
 
@@ -77,17 +50,18 @@ export function createOutputSync(outDir: string, scriptPath: string) {
   /** Files this build wrote ahead of the rest (writeAhead), until write() reports them. */
   let aheadWritten: string[] = [];
 
-  /** The bytes a file has in the folder: pages with the live-reload client. */
+  /** The bytes a file has in the folder: pages with the live-reload client before their first </body>. */
   const served = (f: SiteFile): Uint8Array => {
-    const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
-    return f.path.endsWith('.html') ? Buffer.from(withLiveReload(Buffer.from(bytes).toString('utf8'), scriptPath)) : bytes;
+    if (!f.path.endsWith('.html')) return typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
+    return Buffer.from(Buffer.from(f.contents).toString('utf8').replace('</body>', `<script src="${scriptPath}" async></script></body>`));
   };
   /** Writes the file when its bytes differ from the folder's; true when written. */
   const writeIfChanged = async (disk: Map<string, string>, file: string, contents: Uint8Array): Promise<boolean> => {
     const hash = digest(contents);
     if (disk.get(file) === hash) return false;
     disk.delete(file); // unknown until written
-    await put(outDir, file, contents);
+    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    await writeFileAtomic(path.join(outDir, file), contents);
     disk.set(file, hash);
     return true;
   };

@@ -1,22 +1,10 @@
 /**
- * The incremental build of `npm run dev`: one long-lived process (lib/serve/dev-server.ts forks
- * it) that builds the site again on every save, keeping what did not change.
- *
- * - Modules: only the changed project modules and the modules that import them, directly or not,
- *   are evaluated again (lib/serve/dev-module-hooks.mjs gives them new URLs); every other module,
- *   and every library, stays loaded. Node cannot unload a module, so each save leaves the old
- *   instances behind: the parent replaces this process now and then (RECYCLE_AFTER_BUILDS).
- * - Results: lib/build/build-cache.ts keeps the stylesheet, page CSS, minified regions and
- *   pages, and the esbuild contexts of the browser code, each while its inputs are the same.
- * - Output: lib/serve/dev-output.ts writes only the files of the built site whose bytes changed,
- *   the open tabs' pages as soon as they are made.
- * The build itself is lib/build/build-site.ts buildSite, the same function as `npm run build`.
- *
- * The generator's own code (lib/) is not reloaded here: the parent starts a fresh process for a
- * change there, or for an added or removed module.
- *
- * Messages (Node IPC): parent -> child RebuildRequest; child -> parent RebuildReport. The process
- * ends when the parent's IPC channel closes (the parent ended, even by SIGKILL).
+ * The incremental build of `npm run dev`: a long-lived process (lib/serve/dev-server.ts forks it)
+ * that runs buildSite, the function of `npm run build`, on every save. Only the changed project
+ * modules and their importers are evaluated again (lib/serve/dev-module-hooks.mjs gives them new
+ * URLs); lib/build/build-cache.ts keeps the results whose inputs are the same; lib/serve/dev-output.ts
+ * writes the files whose bytes changed. Messages (Node IPC): RebuildRequest and ResumeRequest in,
+ * AheadReport and RebuildReport out. The process ends when the parent's IPC channel closes.
  */
 import { register } from 'node:module';
 import path from 'node:path';
@@ -48,20 +36,14 @@ export interface RebuildRequest {
   added: boolean;
   /** Build without writing (a replacement process getting ready while another one serves). */
   dryRun?: boolean;
-  /**
-   * Files of the pages open in the browser ("/areas/grants/index.html"): made and written first
-   * (BuildOptions.first), with the scripts they load, and said in an AheadReport, so their tabs
-   * reload before the rest of the build is done.
-   */
+  /** Files of the pages open in the browser ("/areas/grants/index.html"): made and written first (AheadReport). */
   first?: string[];
 }
 
 /**
- * Sent during a build, once the open pages (RebuildRequest.first) are written, before its
- * RebuildReport: the files written so far (site paths). When pages are among them, the build
- * waits for a ResumeRequest before it makes the other pages, so the reloaded tabs have the CPU
- * to themselves (the parent always sends one, after the tabs painted or a time limit; if the
- * parent ends, so does this process).
+ * Sent once the open pages (RebuildRequest.first) are written: the files written so far (site
+ * paths). When pages are among them, the build waits for a ResumeRequest before it makes the
+ * other pages, so the reloaded tabs have the CPU to themselves.
  */
 export interface AheadReport {
   type: 'ahead';
@@ -76,13 +58,13 @@ export interface ResumeRequest {
 /** What this process reports of one build. */
 export type RebuildReport =
   | {
-    type: 'built'; pages: number; pagesWritten: number; filesWritten: number; ms: number; rss: number; trace?: TraceMark[];
+    type: 'built'; pages: number; pagesWritten: number; trace?: TraceMark[];
     /** Site paths of the files this build wrote or removed, and of those it wrote ahead of the rest (AheadReport). */
     changed: string[]; ahead: string[];
     /** True when a static file was written (new or changed): any page may show it. */
     otherChanged: boolean;
   }
-  | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; rss: number; trace?: TraceMark[] };
+  | { type: 'failed'; problem: ReturnType<typeof describeBuildError>; trace?: TraceMark[] };
 
 /** Room for the module versions handed to the hooks, bytes (a few hundred modules need about 30 KB). */
 const VERSIONS_BYTES = 4 << 20;
@@ -106,8 +88,8 @@ class ModuleVersions {
     register('./dev-module-hooks.mjs', import.meta.url, { data: { port: port2, root: ROOT_URL, shared: this.shared }, transferList: [port2] });
   }
 
-  /** Gives each changed file and everything that imports it a new version; returns how many modules that is. */
-  invalidate(files: string[]): number {
+  /** Gives each changed file and everything that imports it a new version. */
+  invalidate(files: string[]): void {
     const dirty = new Set<string>();
     const stack = files.map((f) => new URL(f, ROOT_URL).href);
     while (stack.length) {
@@ -116,15 +98,13 @@ class ModuleVersions {
       dirty.add(url);
       for (const parent of this.importers.get(url) ?? []) stack.push(parent);
     }
-    const known = [...dirty].filter((url) => this.importers.has(url) || url === ENTRY || this.versions.has(url));
-    if (!known.length) return 0;
+    if (![...dirty].some((url) => this.importers.has(url) || url === ENTRY || this.versions.has(url))) return;
     this.generation++;
     for (const url of dirty) this.versions.set(url, this.generation);
     const bytes = new TextEncoder().encode(JSON.stringify({ generation: this.generation, versions: [...this.versions] }));
     if (bytes.length + 4 > VERSIONS_BYTES) throw new Error('Too many module versions for the dev build; restart npm run dev.');
     new Uint8Array(this.shared, 4, bytes.length).set(bytes);
     new Int32Array(this.shared, 0, 1)[0] = bytes.length;
-    return known.length;
   }
 
   /** The URL to import the build from now. */
@@ -146,37 +126,16 @@ function withoutVersions(error: unknown): unknown {
   return error;
 }
 
-/**
- * The pages of the open tabs for buildSite (BuildOptions.first): once made, the files among them
- * that changed are written at once and said in an AheadReport, and when pages are among them the
- * build waits for the parent's ResumeRequest.
- * @param ahead filled with the files written ahead
- */
-function openTabsFirst(pages: string[], output: ReturnType<typeof createOutputSync>, waitForResume: () => Promise<void>, ahead: string[]): BuildOptions['first'] {
-  return {
-    pages,
-    async ready(files) {
-      const written = await output.writeAhead(files);
-      if (!written.length) return;
-      ahead.push(...written);
-      process.send!({ type: 'ahead', written } satisfies AheadReport);
-      if (written.some((f) => f.endsWith('.html'))) await waitForResume();
-    },
-  };
-}
-
 if (process.send) {
   const modules = new ModuleVersions();
   const cache = new BuildCache();
   let output: ReturnType<typeof createOutputSync> | undefined;
   let first = true;
-  const send = (report: RebuildReport) => new Promise<void>((resolve) => process.send!(report, () => resolve()));
   // Ends with the parent: the IPC channel closes when the parent exits, however it ended.
   process.on('disconnect', () => process.exit(0));
   let queue = Promise.resolve();
   /** Ends the pause of the build under way after its AheadReport. */
   let resume: (() => void) | undefined;
-  const waitForResume = () => new Promise<void>((resolve) => { resume = resolve; });
   process.on('message', (request: RebuildRequest | ResumeRequest) => {
     if (request.type === 'resume') {
       const go = resume;
@@ -184,7 +143,6 @@ if (process.send) {
       return go?.();
     }
     queue = queue.then(async () => {
-      const t0 = performance.now();
       const marks: TraceMark[] = [];
       const { config } = request;
       const trace = config.devTrace ? (phase: string) => { marks.push([phase, traceNow()]); } : undefined;
@@ -200,19 +158,30 @@ if (process.send) {
         const sync = output;
         if (request.dryRun) sync.forget();
         const ahead: string[] = [];
-        const openTabs = request.first?.length && !request.dryRun ? openTabsFirst(request.first, sync, waitForResume, ahead) : undefined;
+        // Once made, the open pages' files that changed are written and said in an AheadReport;
+        // when pages are among them, the build waits for the parent's ResumeRequest.
+        const openTabs: BuildOptions['first'] = request.first?.length && !request.dryRun ? {
+          pages: request.first,
+          async ready(files) {
+            const written = await sync.writeAhead(files);
+            if (!written.length) return;
+            ahead.push(...written);
+            process.send!({ type: 'ahead', written } satisfies AheadReport);
+            if (written.some((f) => f.endsWith('.html'))) await new Promise<void>((go) => { resume = go; });
+          },
+        } : undefined;
         const result = await buildSite({ config, cache, trace, first: openTabs });
-        const written: OutputWrite = request.dryRun ? { pages: 0, written: 0, removed: 0, changed: [], otherChanged: false } : await sync.write(result.files, config.staticDir);
+        const written: Pick<OutputWrite, 'pages' | 'changed' | 'otherChanged'> = request.dryRun ? { pages: 0, changed: [], otherChanged: false } : await sync.write(result.files, config.staticDir);
         trace?.('written');
         await cache.endBuild(true);
-        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, filesWritten: written.written, ms: performance.now() - t0, rss: process.memoryUsage().rss, changed: written.changed, ahead, otherChanged: written.otherChanged };
+        report = { type: 'built', pages: result.pages.length, pagesWritten: written.pages, changed: written.changed, ahead, otherChanged: written.otherChanged };
       } catch (error) {
         output.forget();
         await cache.endBuild(false);
-        report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT), rss: process.memoryUsage().rss };
+        report = { type: 'failed', problem: describeBuildError(withoutVersions(error), ROOT) };
       }
       if (trace) report.trace = marks;
-      await send(report);
+      await new Promise<void>((resolve) => process.send!(report, () => resolve()));
     });
   });
 }

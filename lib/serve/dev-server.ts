@@ -1,18 +1,9 @@
 /**
- * `npm run dev`: builds the site into a dev folder, serves it with the preview server (the same
- * headers and redirects as the hosts), watches the project's sources with chokidar, rebuilds on
- * every save in one long-lived process that keeps what did not change (lib/serve/dev-rebuilder.ts;
- * a change to the generator's code gets a fresh process) and reloads every open tab
- * (lib/serve/live-reload.ts). While the last build failed, every page request gets the error page
- * (lib/serve/dev-error-page.ts) and the terminal has one line per mistake; the next good build reloads
- * the tabs back to the site.
- *
- * The dev pages are the production pages plus one <script> for the live-reload client; they are
- * written to their own folder (DEV_OUT_DIR), never to dist/, so `npm run build` output never
- * carries it. The service worker is not the build's (DEV_SERVICE_WORKER). The pages open in the
- * browser (each tab says its address to live reload) are finished and written before the other
- * pages, and their tabs reloaded at once; after the build, a tab reloads only if the build
- * changed what it shows (tabNeedsReload).
+ * `npm run dev`: builds the site into its own folder (DEV_OUT_DIR, never dist/), serves it with
+ * the preview server, watches the sources with chokidar, rebuilds on every save in a long-lived
+ * process (lib/serve/dev-rebuilder.ts) and reloads the open tabs whose page changed
+ * (lib/serve/live-reload.ts, tabNeedsReload), the open pages written and reloaded first. While the
+ * last build failed, every page request gets the error page (lib/serve/dev-error-page.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -33,44 +24,26 @@ const WATCHED_DIRS = ['content', 'pages', 'templates', 'islands', 'static', 'lib
 /** The dev build's output, relative to the project (inside node_modules, so never published or committed). */
 const DEV_OUT_DIR = 'node_modules/.cache/dev-site';
 /**
- * What the dev server sends for the service worker instead of the build's: a worker that takes
- * over from one an earlier visit installed, deletes its caches and handles no fetch, so every
- * reload goes straight to the server (Chromium skips a worker without a fetch handler for
- * navigations), and whose bytes never change, so the pages registering it again on every load
- * cost the browser only an update check
- * (https://web.dev/articles/service-worker-lifecycle#updates). The build's worker would store
- * every page and, being new after each save, install and fetch the open pages again.
+ * The dev server's service worker, instead of the build's (which would store every page and, new
+ * after each save, fetch the open pages again): it takes over from an earlier one, deletes its
+ * caches and handles no fetch, so every reload goes to the server; its bytes never change, so
+ * registering it again costs only an update check (https://web.dev/articles/service-worker-lifecycle#updates).
  */
 const DEV_SERVICE_WORKER = `// npm run dev: no service worker (the pages change on every save).
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key)))).then(() => self.clients.claim())));
 `;
 
-/**
- * Longest wait, ms, for the tabs reloaded ahead of a build's other pages to say they painted
- * before the build goes on: a tab that never says so holds the build no longer.
- */
+/** Longest wait, ms, for the tabs reloaded ahead of a build's other pages to say they painted before the build goes on. */
 const MAX_PAUSE_MS = 1_000;
 
 /**
  * Saves closer together than this (ms) make one rebuild: editors often write a file in two steps
- * (truncate, write, microseconds apart), and "save all" writes several files within a few ms; a
- * save that still falls after it gets a rebuild of its own right after. Every ms of it is on the
- * way from a save to the screen.
+ * (truncate, write), and "save all" writes several files within a few ms.
  */
 const SETTLE_MS = 10;
 
-export interface DevServerOptions {
-  /**
-   * The command's configuration (lib/config.ts): the project folder (`root`, the one holding
-   * content/, lib/, …), the port asked for (`port`; taken -> the next free one, said in one line;
-   * 0 lets the OS pick) and whether to print each save's phases (`devTrace`); the build process
-   * gets it too.
-   */
-  config: GeneratorConfig;
-  /** Where the terminal lines go (default console.log). */
-  say?: (line: string) => void;
-}
+const say = (line: string) => console.log(line);
 
 export interface DevServer {
   /** e.g. "http://127.0.0.1:8080". */
@@ -79,40 +52,18 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** What a good build wrote (site paths), so that only the tabs it concerns reload. */
-interface Written {
-  /** Files written or removed. */
-  changed: string[];
-  /** Files written ahead, before the tabs of the open pages among them were reloaded. */
-  ahead: string[];
-  /** A static file was written (new or changed): every tab reloads. */
-  otherChanged: boolean;
-}
+/** What a good build wrote (RebuildReport's site paths), so that only the tabs it concerns reload. */
+type Written = Pick<Extract<RebuildReport, { type: 'built' }>, 'changed' | 'ahead' | 'otherChanged'>;
 
-/** The outcome of one build, for the terminal and the pages; `written` unknown: every tab reloads. */
-type Outcome = ({ ok: true; line: string; written?: Written } | { ok: false; problem: BuildProblem; line?: string }) & { trace?: TraceMark[] };
+/** The outcome of one build, for the terminal and the pages. */
+type Outcome = ({ ok: true; line: string; written: Written } | { ok: false; problem: BuildProblem }) & { trace?: TraceMark[] };
 
-/** The open tabs, for a build that serves them first. */
-interface OpenTabs {
-  /** Files of the pages the tabs show ("/areas/grants/index.html"). */
-  pages: string[];
-  /**
-   * Called when files were written ahead of the rest of the build (site paths); the build goes
-   * on when the promise it returns resolves.
-   */
-  ahead(written: string[]): Promise<void> | void;
-}
-
-/** One way of running the builds of `npm run dev`. */
-interface Builder {
-  /**
-   * Builds after `changed` (project-relative paths; [] for the first build).
-   * @param added true when a file was added or removed
-   * @param tabs  the open tabs, whose pages are written first where the builder can
-   */
-  build(changed: string[], added: boolean, tabs?: OpenTabs): Promise<Outcome>;
-  close(): void;
-}
+/**
+ * The open tabs, for a build that serves them first: the files of their pages
+ * ("/areas/grants/index.html"), and `ahead`, told the files written ahead of the rest of the build
+ * (site paths); the build goes on when the promise it returns resolves.
+ */
+interface OpenTabs { pages: string[]; ahead(written: string[]): Promise<void> | void }
 
 /** What a change list says in the terminal: "content/settings.yaml" or "a.ts, b.ts, c.ts and 2 more". */
 function describeChanges(changed: string[]): string {
@@ -128,21 +79,15 @@ function crashed(code: number | null, signal: NodeJS.Signals | null): BuildProbl
 }
 
 /**
- * Builds after this many saves in one incremental build process before it is replaced by a fresh
- * one: each save leaves the old instances of the modules it changed in memory, as Node cannot
- * unload an ES module, and the caches of a long-lived process fill up (measured: about 3 MB a
- * content save). The fresh process builds once without writing, beside the old one, and takes over
- * as soon as it is ready and no build runs, so two build processes share the machine only for those
- * few seconds.
+ * Builds after this many saves in one incremental build process before a fresh one replaces it:
+ * Node cannot unload an ES module, so each save leaves the old instances of the modules it changed
+ * in memory (measured: about 3 MB a content save). The fresh process builds once without writing,
+ * beside the old one, and takes over once it is ready and no build runs.
  */
 const RECYCLE_AFTER_BUILDS = 15;
 
-/** An incremental build process (lib/serve/dev-rebuilder.ts) and its pending reports. */
-interface Rebuilder {
-  child: ChildProcess;
-  builds: number;
-  request(changed: string[], added: boolean, dryRun?: boolean, tabs?: OpenTabs): Promise<RebuildReport>;
-}
+/** An incremental build process (lib/serve/dev-rebuilder.ts), how many builds it was asked for, and how to ask. */
+interface Rebuilder { child: ChildProcess; builds: number; request(changed: string[], added: boolean, dryRun?: boolean, tabs?: OpenTabs): Promise<RebuildReport> }
 
 function startRebuilder(config: GeneratorConfig, outDir: string): Rebuilder {
   const { root } = config;
@@ -159,7 +104,7 @@ function startRebuilder(config: GeneratorConfig, outDir: string): Rebuilder {
     });
   });
   child.on('exit', (code, signal) => {
-    for (const resolve of waiting.splice(0)) resolve({ type: 'failed', problem: crashed(code, signal), rss: 0 });
+    for (const resolve of waiting.splice(0)) resolve({ type: 'failed', problem: crashed(code, signal) });
   });
   const rebuilder: Rebuilder = {
     child,
@@ -167,7 +112,7 @@ function startRebuilder(config: GeneratorConfig, outDir: string): Rebuilder {
     request(changed, added, dryRun, tabs) {
       rebuilder.builds++;
       return new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve({ type: 'failed', problem: crashed(child.exitCode, child.signalCode), rss: 0 });
+        if (child.exitCode !== null || child.signalCode !== null) return resolve({ type: 'failed', problem: crashed(child.exitCode, child.signalCode) });
         waiting.push((report) => {
           ahead = undefined;
           resolve(report);
@@ -182,12 +127,9 @@ function startRebuilder(config: GeneratorConfig, outDir: string): Rebuilder {
 
 /**
  * Why a change needs a fresh process instead of the incremental build, or undefined: the
- * generator's own code (lib/) is not reloaded in place; and after a failed build Node may keep
- * a failure in its module cache that no new module version clears (a module read while an
- * editor was still writing it, empty, fails its importers' link, "does not provide an export
- * named ...", and that failure stayed through the saves after it), so the build after a failure
- * starts from a clean process.
- * @param lastFailed true when the previous build failed
+ * generator's own code (lib/) is not reloaded in place, and after a failed build Node may keep a
+ * failure in its module cache that no new module version clears (a module read empty while an
+ * editor wrote it: "does not provide an export named ...").
  * @returns the words for the terminal line, e.g. "lib/text.ts changed"
  */
 function needsFreshProcess(changed: string[], lastFailed: boolean): string | undefined {
@@ -206,18 +148,16 @@ function builtLine(report: Extract<RebuildReport, { type: 'built' }>, changed: s
 }
 
 /**
- * Every save rebuilds in one long-lived process that re-evaluates only the changed modules and
- * their importers and keeps what did not change (lib/serve/dev-rebuilder.ts); a change it cannot
- * be sure of gets a full rebuild in a fresh process, said in one line.
+ * Runs the builds in the incremental build process; a change it cannot be sure of
+ * (needsFreshProcess) gets a full rebuild in a fresh process, said in one line. `build(changed,
+ * added, tabs)`: `changed` project-relative paths ([] for the first build), `added` true when a
+ * file was added or removed, `tabs` the open tabs, whose pages are written first.
  */
-function incrementalBuilder(config: GeneratorConfig, outDir: string, say: (line: string) => void): Builder {
+function incrementalBuilder(config: GeneratorConfig, outDir: string) {
   let active = startRebuilder(config, outDir);
   let lastFailed = false;
   let building = false;
-  /**
-   * A fresh process getting ready to replace `active` (`ready` once its first build, without
-   * writing, is done), and the changes since it started reading files.
-   */
+  /** A fresh process getting ready to replace `active` (RECYCLE_AFTER_BUILDS), and the changes since it started. */
   let spare: { rebuilder: Rebuilder; ready: boolean; changed: Set<string>; added: boolean } | undefined;
   /** Changes the active process has not built yet: those a spare had not seen when it took over. */
   let owed: { changed: Set<string>; added: boolean } | undefined;
@@ -239,17 +179,16 @@ function incrementalBuilder(config: GeneratorConfig, outDir: string, say: (line:
     spare = next;
     void rebuilder.request([], true, true).then((r) => {
       if (spare !== next) return;
-      if (r.type !== 'built') {
-        rebuilder.child.kill();
-        spare = undefined;
-        return;
+      if (r.type === 'built') {
+        next.ready = true;
+        return takeOverIfReady();
       }
-      next.ready = true;
-      takeOverIfReady();
+      rebuilder.child.kill();
+      spare = undefined;
     });
   };
   return {
-    async build(changed, added, tabs) {
+    async build(changed: string[], added: boolean, tabs?: OpenTabs): Promise<Outcome> {
       const t0 = performance.now();
       building = true;
       try {
@@ -267,19 +206,16 @@ function incrementalBuilder(config: GeneratorConfig, outDir: string, say: (line:
           for (const name of changed) spare.changed.add(name);
           spare.added ||= added;
         }
-        let [ask, askAdded] = [changed, added];
-        if (owed) {
-          [ask, askAdded] = [[...new Set([...owed.changed, ...changed])], owed.added || added];
-          owed = undefined;
-        }
+        const ask = owed ? [...new Set([...owed.changed, ...changed])] : changed;
+        const askAdded = added || !!owed?.added;
+        owed = undefined;
         const sent = traceNow();
         const report = await active.request(fresh ? [] : ask, askAdded, false, tabs);
         const trace: TraceMark[] | undefined = report.trace && [['sent to the build process', sent], ...report.trace, ['report received', traceNow()]];
         lastFailed = report.type === 'failed';
         if (report.type === 'failed') return { ok: false, problem: report.problem, trace };
         if (active.builds >= RECYCLE_AFTER_BUILDS && !spare) startSpare();
-        const written: Written = { changed: report.changed, ahead: report.ahead, otherChanged: report.otherChanged };
-        return { ok: true, trace, written, line: builtLine(report, changed, fresh, Math.round(performance.now() - t0)) };
+        return { ok: true, trace, written: report, line: builtLine(report, changed, fresh, Math.round(performance.now() - t0)) };
       } finally {
         building = false;
         takeOverIfReady();
@@ -293,14 +229,11 @@ function incrementalBuilder(config: GeneratorConfig, outDir: string, say: (line:
 }
 
 /**
- * Whether the tab showing `page` (a file of the output folder `outDir`) reloads after a build that
- * wrote `written`: always when that is unknown (a failed build, the build after one, a full
- * rebuild), when the tab's page is unknown or not in the folder (a 404), or when a static file
- * was written (a page may show it without naming it, e.g. the favicon); else when its page
- * changed (and its tab was not reloaded ahead), or a file the build made or removed that its
- * page names (the keyword corpus, a removed image) and that was not written ahead.
- * Content-hashed scripts and photos change name when they change, so the pages that load them
- * change too.
+ * Whether the tab showing `page` (a file of `outDir`) reloads after a build that wrote `written`:
+ * always when that is unknown (a failed build, the build after one), when the page is unknown or
+ * gone, or when a static file was written (a page may show it without naming it, e.g. the
+ * favicon); else when its page changed and was not reloaded ahead, or a file its page names (the
+ * keyword corpus, a removed image) changed and was not written ahead.
  */
 function tabNeedsReload(outDir: string, page: string | undefined, written: Written | undefined, reloadedAhead: ReadonlySet<string>): boolean {
   if (!written || page === undefined || written.otherChanged) return true;
@@ -314,8 +247,9 @@ function tabNeedsReload(outDir: string, page: string | undefined, written: Writt
   return named.some((f) => html.includes(f));
 }
 
-/** What the dev server's requests read of the builds: the last build's problem, and the save being traced. */
+/** What the dev server's requests read of the builds. */
 interface ServeState {
+  /** The last build's problem. */
   problem?: BuildProblem;
   /** DEV_TRACE=1: the marks of the save being built, until its first page request. */
   tracing?: { marks: TraceMark[] };
@@ -327,7 +261,7 @@ interface ServeState {
  * the dev service worker, and, while the last build failed, the error page for every page request.
  * @throws the listen error when no port is free (one-line message)
  */
-async function serveDevFolder(outDir: string, port: number, say: (line: string) => void, state: ServeState): Promise<RunningServer> {
+async function serveDevFolder(outDir: string, port: number, state: ServeState): Promise<RunningServer> {
   return startOnFreePort(
     (free) => startServer(outDir, free, '127.0.0.1', {
       intercept(req, res) {
@@ -386,17 +320,17 @@ function openTabs(liveReload: ReturnType<typeof attachLiveReload>, reloadedAhead
 }
 
 /**
- * Starts the dev server: first build, then serve and watch.
+ * Starts the dev server: first build, then serve and watch; says what it does on the terminal.
+ * @param options.config the command's configuration (lib/config.ts): `root`, the project folder;
+ *   `port`, asked for (taken: the next free one; 0: any); `devTrace`, print each save's phases
  * @throws the listen error when no port is free (one-line message)
  */
-export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const { config } = options;
+export async function startDevServer({ config }: { config: GeneratorConfig }): Promise<DevServer> {
   const { root } = config;
-  const say = options.say ?? ((line: string) => console.log(line));
   const outDir = path.join(root, DEV_OUT_DIR);
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const state: ServeState = {};
-  const builder = incrementalBuilder(config, outDir, say);
+  const builder = incrementalBuilder(config, outDir);
   let closed = false;
 
   function report(outcome: Outcome): void {
@@ -407,7 +341,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   say('Building the site ...');
   report(await builder.build([], false));
-  const server = await serveDevFolder(outDir, config.port, say, state);
+  const server = await serveDevFolder(outDir, config.port, state);
   const liveReload = (state.liveReload = attachLiveReload(server.server, server.hosts));
 
   let changed = new Set<string>();

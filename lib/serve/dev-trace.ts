@@ -1,10 +1,7 @@
 /**
- * Phase timings of `npm run dev` (DEV_TRACE=1, the configuration's `devTrace`): where the time between a save and the open tab
- * showing it goes. Every process of the dev server (the server, its build process) stamps its
- * phases with the wall clock in ms (performance.timeOrigin + performance.now(), comparable across
- * processes of one machine to about a millisecond); the server prints one line per phase,
- * "dev trace: +N ms phase (+D)", N counted from the save's write (the file's modification time)
- * and D from the phase before. scripts/bench-dev.ts reads these lines for its breakdown.
+ * Phase timings of `npm run dev` (DEV_TRACE=1): each process of the dev server stamps its phases
+ * with the wall clock (comparable across processes of one machine), and the server prints one
+ * line a phase, "dev trace: +N ms phase (+D)", which scripts/bench-dev.ts reads.
  */
 /** One phase: its name and when it ended, wall-clock ms. */
 export type TraceMark = [phase: string, at: number];

@@ -1,42 +1,30 @@
 /**
- * Ends `npm run dev` when the command that started it is gone, however it ended. `npm run dev`
- * runs `sh -c "node ... scripts/dev.ts"`: a SIGKILL of the npm process ends npm alone; the shell
- * and the dev server under it are handed to init and would serve on, holding the port, with no
- * terminal to stop them from (a signal that can be caught, like Ctrl+C, reaches the whole process
- * group instead, and the dev server ends by its own handler). So the dev server watches its
- * ancestors up to the package manager's process (npm, npx, pnpm, yarn) and stops once one of them
- * has ended. Its own children (the build process, esbuild) end with it: they end when their link
- * to it drops (the IPC channel, esbuild's stdin).
- *
- * The ancestors are read from /proc on Linux and from `ps` elsewhere (macOS, where an ended npm
- * counts as gone once its parent shell has reaped it). On Windows, without `ps`, nothing is
- * watched.
+ * Ends a local server command (`npm run dev`, `edit`, `serve`) when the command that started it is
+ * gone, however it ended. `npm run dev` runs `sh -c "node ... scripts/dev.ts"`: a SIGKILL or
+ * SIGTERM of the npm process ends npm alone; the shell and the server under it are handed to init
+ * and would serve on, holding the port (Ctrl+C reaches the whole process group instead). So the
+ * server watches its ancestors up to the package manager's process and stops once one of them has
+ * ended. Its own children (the build process, esbuild) end when their link to it drops (the IPC
+ * channel, esbuild's stdin). The ancestors are read from /proc on Linux and from `ps` elsewhere
+ * (macOS); on Windows, without `ps`, nothing is watched.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** How often the ancestors are checked, ms: a dev server left behind stops within this. */
 const LAUNCHER_CHECK_MS = 500;
 
+/** Longest wait, ms, for a stopping command to close its servers before it exits anyway. */
+const CLOSE_MS = 5_000;
+
 /** How many ancestors are looked through for the package manager's process. */
 const MAX_DEPTH = 4;
 
-/**
- * The command line of a package manager's process: "npm run dev" (npm titles itself so), "node
- * …/npm-cli.js run dev", pnpm (also …/pnpm.cjs), yarn (also a project's .yarn/releases/yarn-4.x.cjs),
- * bun.
- */
+/** The command line of a package manager: "npm run dev" (npm's title), "node …/npm-cli.js", pnpm.cjs, yarn-4.x.cjs, bun. */
 const PACKAGE_MANAGER = /(^|[/\\\s])(npm|npx|pnpm|yarn|bun)(-cli|-[\d.]+)?(\.c?js|\.cmd|\.exe)?(\s|$)/;
 
 /** True where /proc describes processes (Linux). */
-const HAS_PROC = (() => {
-  try {
-    readFileSync('/proc/self/stat');
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const HAS_PROC = existsSync('/proc/self/stat');
 
 /** A process's parent pid and whether it still runs (a zombie has ended), from /proc; undefined when unreadable. */
 function procStat(pid: number): { ppid: number; running: boolean } | undefined {
@@ -96,13 +84,11 @@ function running(pid: number): boolean {
 
 /**
  * Calls `onGone` once, when a process of launcherChain() has ended (checked every
- * LAUNCHER_CHECK_MS; the timer does not keep this process alive). Does nothing when the chain is
- * empty.
- * @returns a function that stops the watch
+ * LAUNCHER_CHECK_MS; the timer does not keep this process alive); never when the chain is empty.
  */
-export function watchLauncher(onGone: (pid: number) => void): () => void {
+function watchLauncher(onGone: (pid: number) => void): void {
   const chain = launcherChain();
-  if (!chain.length) return () => undefined;
+  if (!chain.length) return;
   const timer = setInterval(() => {
     const gone = chain.find((pid) => !running(pid));
     if (gone === undefined) return;
@@ -110,5 +96,28 @@ export function watchLauncher(onGone: (pid: number) => void): () => void {
     onGone(gone);
   }, LAUNCHER_CHECK_MS);
   timer.unref();
-  return () => clearInterval(timer);
+}
+
+/**
+ * Stops this command on Ctrl+C (SIGINT), SIGTERM, or the end of the command that started it
+ * (watchLauncher, from now on: npm may be killed while the server starts): calls `close` (at most
+ * CLOSE_MS), then exits with code 0; exits at once while `close` returns undefined (nothing started).
+ * @param what the command's name in the terminal line, e.g. "the dev server"
+ */
+export function stopWhenAsked(what: string, close: () => Promise<unknown> | undefined): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const closing = close();
+    if (!closing) process.exit(0);
+    setTimeout(() => process.exit(0), CLOSE_MS).unref();
+    void closing.then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  watchLauncher((pid) => {
+    console.log(`The command that started ${what} has ended (process ${pid}): stopping.`);
+    stop();
+  });
 }

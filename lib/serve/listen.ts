@@ -1,9 +1,4 @@
-/**
- * Starting a local server on the port the operator asked for, or the next free one: a port that
- * is taken (EADDRINUSE) is said in one line, never as a stack trace.
- */
-import { DEFAULT_PORT } from '../config.ts';
-
+/** The port a local server listens on: the one asked for, or the next free one, said in one line. */
 /** How many ports after the wanted one are tried before giving up. */
 const PORT_TRIES = 20;
 
@@ -30,10 +25,10 @@ export async function startOnFreePort<T>(start: (port: number) => Promise<T>, wa
 }
 
 /**
- * The port asked for with --port (or `fallback`); the PORT variable is read by lib/config.ts.
+ * The port asked for with --port, else `fallback` (the configuration's, from PORT: lib/config.ts).
  * @throws Error with a one-line message when `raw` is not a whole number from 0 to 65535
  */
-export function wantedPort(raw: string | undefined, fallback = DEFAULT_PORT): number {
+export function wantedPort(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, e.g. --port 3000 (got "${raw}").`);

@@ -1,24 +1,11 @@
 /**
- * Live reload for `npm run dev`, on the dev server's own port: the LiveReload protocol's browser
- * client (the `livereload-js` package, served at CLIENT_PATH) talks over a WebSocket (the `ws`
- * package, at SOCKET_PATH) to this module, which tells every open tab to reload after a build.
- *
- * Same origin as the pages, so the pages' own Content-Security-Policy allows it unchanged
- * (`script-src 'self'` loads the client, `connect-src 'self'` covers the ws: URL of the same host
- * and port, CSP Level 3 "Does url match expression in origin": 'self' matches ws: on an http:
- * page). A WebSocket, unlike Server-Sent Events over HTTP/1.1, does not hold one of the browser's
- * six connections per host, so any number of tabs can stay open.
- *
- * Protocol (http://livereload.com/api/protocol/): the client sends {"command":"hello", …}; the
- * server answers with {"command":"hello","protocols":[…]}; the client then sends
- * {"command":"info","url":…}, the address of the page it shows, which the server keeps, so a
- * rebuild reloads only the tabs whose page it changed; later the server sends
- * {"command":"reload","path":…}, and the client reloads the page (a path that is not a
- * stylesheet or image, with liveCSS and liveImg off, always means a full reload).
- *
- * Only the server's own pages may connect: an upgrade whose `Host` or `Origin` is not the
- * server's own is refused with 403 (lib/serve/own-origin.ts), so a page on another site cannot
- * listen to the build events.
+ * Live reload for `npm run dev`, on the dev server's own port, so the pages' own
+ * Content-Security-Policy allows it (CSP Level 3: 'self' matches ws: on an http: page): the
+ * LiveReload protocol's client (`livereload-js`, served at CLIENT_PATH) talks over a WebSocket
+ * (`ws`, at SOCKET_PATH) to this module (http://livereload.com/api/protocol/: "hello" both ways;
+ * the client's "info" says the page it shows, so a rebuild reloads only the tabs whose page it
+ * changed; the server's "reload" with liveCSS and liveImg off reloads the page). An upgrade whose
+ * `Host` or `Origin` is not the server's own is refused (lib/serve/own-origin.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -34,11 +21,9 @@ export const CLIENT_PATH = '/livereload.js';
 /** The WebSocket path livereload-js connects to by default. */
 export const SOCKET_PATH = '/livereload';
 /**
- * Added after the livereload-js client: once the page has painted (Paint Timing's first paint,
- * https://w3c.github.io/paint-timing/) and the client is connected, it sends {"command":"painted"},
- * a command of this server's own beside the protocol's, so a build that reloaded this tab ahead
- * of its other pages goes on only once the tab is on screen (its rest would otherwise take CPU
- * from the browser). Never in a built page: only this server sends the client.
+ * Added after the client: once the page has painted (https://w3c.github.io/paint-timing/), it
+ * sends {"command":"painted"}, this server's own command, so a build that reloaded this tab ahead
+ * of its other pages goes on only once the tab is on screen.
  */
 const PAINTED_NOTICE = `
 ;(function () {
@@ -56,11 +41,7 @@ const PAINTED_NOTICE = `
 /** The protocol version this server speaks (LiveReload protocol 7, the one livereload-js asks for first). */
 const PROTOCOLS = ['http://livereload.com/protocols/official-7'];
 
-/**
- * The file of the output folder a page address is served from: "/areas/grants/" ->
- * "/areas/grants/index.html", "/sitemap.html" as it is, "/contact" -> "/contact/index.html" (the
- * server redirects it there), as the preview server (sirv) looks them up.
- */
+/** The file a page address is served from: "/a/" and "/a" -> "/a/index.html", "/sitemap.html" as it is. */
 function pageFile(pathname: string): string {
   if (pathname.endsWith('/')) return `${pathname}index.html`;
   return /\.[a-z0-9]+$/i.test(pathname) ? pathname : `${pathname}/index.html`;
@@ -71,11 +52,7 @@ export interface LiveReload {
   serveClient(req: IncomingMessage, res: ServerResponse): boolean;
   /** The files of the pages the connected tabs show (pageFile()), each once; tabs that have not said theirs are left out. */
   pages(): string[];
-  /**
-   * Tells the connected tabs to reload: those for which `which` returns true, given the file of
-   * the page the tab shows (undefined when the tab has not said), or every tab without `which`.
-   * @returns how many tabs were told
-   */
+  /** Tells the connected tabs to reload for which `which` (given the tab's page file, if said) returns true, or all; returns how many. */
   reload(which?: (page: string | undefined) => boolean): number;
   /** Calls `listener` with the file of a tab's page each time a tab says it has painted (PAINTED_NOTICE); returns a function that stops it. */
   onPainted(listener: (page: string | undefined) => void): () => void;

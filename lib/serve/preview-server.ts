@@ -1,26 +1,12 @@
 /**
- * The local preview server (sirv), used by `npm start`, `npm run serve`, `npm run dev` and by the
- * browser tests, so what a developer sees matches what the tests check. sirv runs in its `dev`
- * mode: it looks each file up on disk per request (size, mtime, ETag), where its default mode
- * lists the folder once at start-up and then answers a rebuilt file with its old length and ETag
- * and a new file with 404 (sirv README, "opts.dev"). Serves dist/ with index.html for directories and
- * 404.html (status 404) for anything unknown, like the hosting files do, and applies the same
- * rules as the generated hosting files (lib/site-files/hosting.ts): the redirects of the folder's
- * _redirects (the operator's included), "/dir" -> "/dir/", the
- * security headers, Cache-Control, MIME types and gzip of text when the client accepts it.
- *
- * It serves nothing outside the built folder and answers only its owner: a request whose `Host`
- * is not the server's own is refused (lib/serve/own-origin.ts); the path is decoded once, before
- * every check, so "/%2ehtaccess" is the hidden "/.htaccess", and the file is looked up by that
- * exact name (decodePath, fileFor): "/files/a%23b.txt" is the file "a#b.txt", "/img/x.svg/" and
- * "/img/x.svg%2f" are no file (404, as on Apache); the file it would serve is resolved with
- * realpath and refused when it lies outside the folder (a symbolic link pointing out). Every
- * `Location` it makes is percent-encoded by encodeUrlPath (lib/url-path.ts) and never starts with
- * "//"; a `Range` header is read as RFC 9110 says (lib/serve/byte-range.ts); a request it did not
- * foresee gets 500, and the server goes on.
+ * The local preview server (sirv), used by `npm start`, `npm run serve`, `npm run dev` and the
+ * browser tests: the rules of the generated hosting files (lib/site-files/hosting.ts), only its own
+ * Host (lib/serve/own-origin.ts), nothing outside the folder. sirv runs in its `dev` mode, which
+ * looks each file up per request; its default mode would answer a rebuilt file with its old length
+ * (sirv README, "opts.dev").
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -29,9 +15,11 @@ import {
   cacheControlFor, contentSecurityPolicyFor, isCompressible, isHiddenPath, MIME_TYPES, REDIRECTS, redirectFor, redirectsOfFile, robotsTagFor, SECURITY_HEADERS,
   type Redirect,
 } from '../site-files/hosting.ts';
-import { isOwnHost, ownHosts, refusal } from './own-origin.ts';
+import { startLocalServer, type RunningServer } from './own-origin.ts';
 import { rangeAnswer } from './byte-range.ts';
 import { encodeUrlPath } from '../url-path.ts';
+
+export type { RunningServer } from './own-origin.ts';
 
 /**
  * The path a request names, decoded once and normalised as Apache normalises it before it looks a
@@ -47,7 +35,7 @@ import { encodeUrlPath } from '../url-path.ts';
  *   final "/".
  * @returns e.g. "/files/a#b.txt" for "/files/a%23b.txt", "/" for "/"
  */
-export function decodePath(target: string): string | undefined {
+function decodePath(target: string): string | undefined {
   let raw = target;
   if (!raw.startsWith('/')) {
     try {
@@ -71,37 +59,38 @@ export function decodePath(target: string): string | undefined {
   return `/${names.join('/')}${folder && names.length ? '/' : ''}`;
 }
 
-/** True when `file` is a plain file (symbolic links followed). */
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false; // none, or a file where a folder of the path should be (ENOTDIR)
-  }
-}
-
 /**
- * The file of `dir` a decoded path names, by its exact name, as a site path, or undefined: a path
- * ending in "/" names the folder's index.html and nothing else (so "/img/x.svg/" is no file, as
- * on Apache); another path names the file of that name, else the page "<path>.html". A file that
- * resolves, symbolic links followed, outside `dir` is none.
- * @param decoded a path of decodePath
- * @returns e.g. "/services/index.html" for "/services/"
+ * Routes a request as the hosts do, for the preview server (files on disk) and the editor's
+ * preview (files in memory): a redirect of `redirects`, or "/dir" -> "/dir/" when "/dir/index.html"
+ * exists; else the file the path names by its exact name: a path ending in "/" names the folder's
+ * index.html and nothing else (so "/img/x.svg/" is no file, as on Apache), another path the file of
+ * that name, else the page "<path>.html". A hidden or hosting file (isHiddenPath) is none.
+ * @param url the request target ("/a%20b/?x=1")
+ * @param has true when the site holds a site path ("/a b/index.html")
+ * @returns `location`, a redirect's target with the query (never "//...", another host); else
+ *   `file` to send (undefined: 404); `decoded`, decodePath's reading; `search`, the query or ""
  */
-function fileFor(dir: string, decoded: string): string | undefined {
+export function route(url: string, redirects: readonly Redirect[], has: (file: string) => boolean): { location?: string; decoded?: string; file?: string; search: string } {
+  const query = url.indexOf('?');
+  const search = query < 0 ? '' : url.slice(query);
+  const decoded = decodePath(query < 0 ? url : url.slice(0, query));
+  if (decoded === undefined) return { search };
+  const target = redirectFor(decoded, redirects)
+    ?? (!decoded.endsWith('/') && !path.extname(decoded) && has(`${decoded}/index.html`) ? `${encodeUrlPath(decoded)}/` : undefined);
+  if (target) return { location: target + search, search };
   const candidates = decoded.endsWith('/') ? [`${decoded}index.html`] : [decoded, `${decoded}.html`];
-  const file = candidates.find((candidate) => isFile(path.join(dir, candidate)));
-  return file === undefined || leavesFolder(dir, file) ? undefined : file;
+  return { decoded, search, file: isHiddenPath(decoded) ? undefined : candidates.find((c) => has(c) && !isHiddenPath(c)) };
 }
 
-/** True when `file` (a site path of `dir`) resolves, symbolic links followed, outside `dir`. */
-function leavesFolder(dir: string, file: string): boolean {
+/** True when `file` (a site path of `dir`) is a plain file that lies, symbolic links followed, inside `dir`. */
+function servable(dir: string, file: string): boolean {
   try {
+    if (!statSync(path.join(dir, file)).isFile()) return false;
     const root = realpathSync(dir);
     const real = realpathSync(path.join(dir, file));
-    return real !== root && !real.startsWith(root + path.sep);
+    return real === root || real.startsWith(root + path.sep);
   } catch {
-    return true;
+    return false; // none, or a file where a folder of the path should be (ENOTDIR)
   }
 }
 
@@ -131,11 +120,10 @@ function gzipWhenAccepted(req: IncomingMessage, res: ServerResponse): void {
 }
 
 /**
- * Applies rangeAnswer (lib/serve/byte-range.ts) to a request for a file of `length` bytes before
- * sirv sends it: an ignored range is removed from the request (sirv reads every `Range` header,
- * and "bytes=5-2" made it throw), a part is handed on in the one form sirv reads right
- * ("bytes=first-last"; a part ending at byte 0 is sent whole, as RFC 9110 allows, since sirv reads
- * a last byte of 0 as "to the end"), and an unsatisfiable range is answered 416 here.
+ * Applies rangeAnswer (lib/serve/byte-range.ts) before sirv sends a file of `length` bytes: an
+ * ignored range is removed (sirv threw on "bytes=5-2"), a part handed on as "bytes=first-last"
+ * (one ending at byte 0 is sent whole, as RFC 9110 allows: sirv reads a last byte of 0 as "to the
+ * end"), an unsatisfiable range answered 416 here.
  * @returns false when the request has been answered (416)
  */
 function acceptRange(req: IncomingMessage, res: ServerResponse, length: number): boolean {
@@ -148,15 +136,6 @@ function acceptRange(req: IncomingMessage, res: ServerResponse, length: number):
   }
   if (range.kind === 'part' && range.end > 0) req.headers.range = `bytes=${range.start}-${range.end}`;
   return true;
-}
-
-export interface RunningServer {
-  /** e.g. "http://127.0.0.1:8080" (no trailing slash). */
-  url: string;
-  /** The Host names it answers, e.g. ["127.0.0.1:8080", "localhost:8080"] (lib/serve/own-origin.ts). */
-  hosts: string[];
-  server: Server;
-  close(): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -213,30 +192,14 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
       res.end('Not found');
     }
   };
-  /** The Host names this server answers (set once it listens, before any request). */
-  let hosts: string[] = [];
-  const answer = (req: IncomingMessage, res: ServerResponse) => {
-    if (!isOwnHost(req.headers.host, hosts)) {
-      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(refusal(hosts));
-      return;
-    }
+  return startLocalServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     if (options.intercept?.(req, res)) return;
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const search = query < 0 ? '' : url.slice(query);
-    const decoded = decodePath(query < 0 ? url : url.slice(0, query));
-    const target = decoded === undefined ? undefined : redirectFor(decoded, redirects())
-      ?? (!decoded.endsWith('/') && !path.extname(decoded) && isFile(path.join(dir, decoded, 'index.html')) ? `${encodeUrlPath(decoded)}/` : undefined);
-    if (target) {
-      // decodePath leaves no empty segment, so no Location starts with "//" (another host).
-      res.writeHead(301, { Location: target + search }).end();
-      return;
-    }
+    const { location, decoded, file, search } = route(req.url ?? '/', redirects(), (f) => servable(dir, f));
+    if (location) return void res.writeHead(301, { Location: location }).end();
     gzipWhenAccepted(req, res);
     if (decoded !== undefined) res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(decoded)); // a 304 too
-    const file = decoded === undefined || isHiddenPath(decoded) ? undefined : fileFor(dir, decoded);
-    if (file === undefined || isHiddenPath(file)) return void notFound(res);
+    if (file === undefined) return void notFound(res);
     if (!acceptRange(req, res, statSync(path.join(dir, file)).size)) return;
     req.url = encodeUrlPath(file) + search;
     // sirv reads the path with @polka/url, which keeps its reading on req._parsedUrl while req.url
@@ -247,28 +210,5 @@ export async function startServer(dir: string, port = 0, host = '127.0.0.1', opt
     // read (a rebuild swapping the folder) would end the process; the response is dropped instead.
     res.once('pipe', (source: NodeJS.ReadableStream) => source.once('error', () => res.destroy()));
     serve(req, res, () => void notFound(res));
-  };
-  const server = createServer((req, res) => {
-    try {
-      answer(req, res);
-    } catch (error) {
-      // A request this server did not foresee: it answers 500 and keeps serving.
-      console.error(`Preview server: ${req.method} ${req.url}: ${(error as Error).message}`);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end();
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => { server.off('error', reject); resolve(); });
-  });
-  const addr = server.address();
-  const actualPort = typeof addr === 'object' && addr ? addr.port : port;
-  hosts = ownHosts(host, actualPort);
-  return {
-    url: `http://${host}:${actualPort}`,
-    hosts,
-    server,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
-  };
+  }, port, host);
 }
