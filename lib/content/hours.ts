@@ -1,8 +1,6 @@
 /**
- * The stated opening hours (content/settings.yaml `hours`, already checked by lib/content/schema.ts) in the
- * forms the site states them: words for answers and notes, the footer's and the contact card's
- * rows, and schema.org's two forms. All read the same rows (lib/content/hours-rules.ts), so they
- * cannot disagree. Days with the same hours are grouped into runs of consecutive days, Monday first.
+ * The checked opening hours in every form the site states them, all read from the same rows
+ * (lib/content/hours-rules.ts); days with the same hours grouped into runs, Monday first.
  */
 import { minutesOf, parseHours, weekHours, type DayHours, type HoursRow } from './hours-rules.ts';
 import { nameList } from './coverage.ts';
@@ -23,7 +21,6 @@ function dayRange(days: readonly string[], joiner = ' - '): string {
   return `${days[0]}${joiner}${days[days.length - 1]}`;
 }
 
-/** One run of consecutive weekdays with the same hours. */
 interface HoursRun {
   days: string[];
   hours: DayHours;

@@ -1,7 +1,4 @@
-/**
- * Loads the operator settings and every content collection, and checks them against
- * lib/content/schema.ts. The one place where raw content becomes typed, trusted data.
- */
+/** Loads and checks the settings and every content collection: where raw content becomes typed data. */
 import { z } from 'zod';
 import {
   AreaCopy, ChatbotContent, checkAll, checkRecord, rowNamesOf, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
@@ -20,9 +17,9 @@ import { locate, readContent, type RawContent } from './read-content.ts';
 export interface Settings extends Omit<z.infer<typeof SiteSettings>, 'phone' | 'redirects' | 'assistantUrl' | 'channelUrl'> {
   phone: PhoneNumber;
   redirects: { from: string; to: string }[];
-  /** The external AI assistant, or "" for none. */
+  /** "" for none. */
   assistantUrl: string;
-  /** The video channel, or "" for none. */
+  /** "" for none. */
   channelUrl: string;
 }
 
@@ -52,8 +49,7 @@ export interface SiteData {
 export type { RawContent } from './read-content.ts';
 
 /**
- * Reads and checks the content folder: the one way the build, the commands and the dev server
- * get the site's data.
+ * Reads and checks the content folder.
  * @throws ContentError with every mistake of every file, each with the line and column of the field
  */
 export function loadProjectContent(contentDir: string): SiteData {
@@ -67,18 +63,14 @@ export function loadProjectContent(contentDir: string): SiteData {
 }
 
 /**
- * Validates raw content and returns typed site data, with the placeholders of the texts of the
- * services, core services, home page and chatbot filled in (lib/content/placeholders.ts).
+ * Validates raw content and returns typed site data, the placeholders filled in (placeholders.ts).
  * @throws ContentError with every mistake found, a line each naming the file, the record and the
- *   field: first every mistake of the records' own fields in every file (and county near misses,
- *   countyProblems); when there are none, every mistake between records, which need valid records
- *   to be judged: an unknown placeholder, a service slug that is a core service's, an area page
- *   linking a service that does not exist, a text saying a community not marked `servedOnRequest`
- *   is served on request, a claim the credentials do not back (lib/content/claims.ts)
+ *   field: first the records' own mistakes; when there are none, every mistake between records (an
+ *   unknown placeholder, a clashing slug, an unknown service, an unmarked "served on request", a
+ *   claim the credentials do not back)
  */
 export function loadContent(raw: RawContent): SiteData {
   const { settings, communities, ...records } = checkRecords(raw);
-  // "{base}", "{hours}", "{counties}", ... in a text stand for the settings and records they name.
   const values = placeholderValues(settings, communities, { hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
   const fill = fillIn(values);
   const services = records.services.map(fill);
@@ -121,11 +113,7 @@ interface Text {
   subject?: Community;
 }
 
-/**
- * Checks the settings and every record of every content file against lib/content/schema.ts.
- * @throws ContentError with the mistakes of every file at once (and the county near misses, when
- *   the communities themselves are valid)
- */
+/** Checks the settings and every record. @throws ContentError with the mistakes of every file at once */
 function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent; areaCopy: AreaCopy; chatbot: ChatbotContent } {
   const problems: ContentProblem[] = [];
   const one = <S extends z.ZodType>(schema: S, data: unknown, file: string, label: string) => {
@@ -201,10 +189,7 @@ function placeholderProblems(texts: readonly Text[], known: readonly string[]): 
   }));
 }
 
-/**
- * Every text of a record with its field's path, in the form the schema's messages use:
- * `[["faqs.3.answer", "Yes. We are fully mobile..."], ...]`.
- */
+/** Every text of a record with its field's path: `[["faqs.3.answer", "Yes. We are fully mobile..."], ...]`. */
 function textFields(value: unknown, field = ''): [field: string, text: string][] {
   if (typeof value === 'string') return [[field, value]];
   if (value === null || typeof value !== 'object') return [];
@@ -222,12 +207,7 @@ function fillIn(values: Record<string, string>): <T>(record: T) => T {
   return <T>(record: T) => fill(record) as T;
 }
 
-/**
- * Any county name is accepted, but one that differs from a county other records use only by its
- * capitals or by a letter or two ("Mckinley" beside "McKinley") is a typing mistake: it would make
- * the county count and every sentence naming the counties wrong.
- * @returns one problem per such community, naming the county it probably meant
- */
+/** A county that differs from one more records use only by capitals or a letter or two ("Mckinley"), one problem each. */
 function countyProblems(communities: readonly Community[]): ContentProblem[] {
   const uses = new Map<string, number>();
   for (const c of communities) uses.set(c.county, (uses.get(c.county) ?? 0) + 1);

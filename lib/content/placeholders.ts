@@ -1,8 +1,6 @@
 /**
- * What the placeholders of the content texts stand for: a text of the services, core services,
- * home page or chatbot says "{base}" or "{minutes}" where it names a fact of the settings or of the
- * community records, and the loader (lib/content/load-content.ts) fills it in, so the texts follow
- * the settings when the owner changes them (a move of the base to another town included).
+ * What the placeholders of the texts of services, core services, home page and chatbot stand for
+ * (lib/content/load-content.ts fills them in):
  *
  * | placeholder          | stands for                                                        | sample                        |
  * |----------------------|-------------------------------------------------------------------|-------------------------------|
@@ -22,7 +20,6 @@ import type { Community } from './schema.ts';
 import { greatCircleKm } from './arrival.ts';
 import { nameList } from './coverage.ts';
 
-/** The settings the placeholders read (lib/content/load-content.ts `Settings`). */
 interface PlaceholderSettings {
   location: { locality: string; region: string; latitude: number; longitude: number };
   responseMinutes: { usual: string; normal: string; emergency: string };
@@ -31,10 +28,9 @@ interface PlaceholderSettings {
 }
 
 /**
- * The value of every placeholder (see the module comment), by its name without braces.
- * @param settings  the checked settings
+ * The value of every placeholder, by its name without braces.
  * @param communities every community record, in display order
- * @param computed  the values computed elsewhere: `hours` (lib/content/hours.ts) and `counties` (lib/content/counties.ts)
+ * @param computed  `hours` (lib/content/hours.ts) and `counties` (lib/content/counties.ts)
  */
 export function placeholderValues(settings: PlaceholderSettings, communities: readonly Community[], computed: { hours: string; counties: string }): Record<string, string> {
   const { location, responseMinutes } = settings;

@@ -1,9 +1,4 @@
-/**
- * The words of a content error: zod's issues for one record, rewritten so an operator can act on
- * them, as the fields of a ContentProblem (lib/content/schema.ts adds the file and the record). A
- * misspelt key gets "did you mean"; a missing field says it is missing, with an example taken from
- * another record; a wrong type says what was expected, with an example; a choice lists its values.
- */
+/** The words of a content error: zod's issues for one record, rewritten so an operator can act on them. */
 import { closest, distance } from 'fastest-levenshtein';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
