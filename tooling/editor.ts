@@ -1,8 +1,4 @@
-/**
- * The browser editor for a test or a script: a throw-away project copy (tooling/project-copy.ts,
- * so the real content/ is never touched), the editor started on it with the browser app, its
- * forms and its page (lib/edit/), and Chromium with every request recorded.
- */
+/** The browser editor on a throw-away project copy, and Chromium with every request recorded. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
