@@ -136,9 +136,7 @@ export function judgeRuns(rows: AuditRow[], timings: 'best' | 'median' = 'best')
     return known.length ? Math.min(...known) : NaN;
   };
   const votes = new Map<string, number>();
-  for (const r of rows) {
-    for (const audit of r.failing.map((f) => f.replace(/: [\d.]+$/, ''))) votes.set(audit, (votes.get(audit) ?? 0) + 1);
-  }
+  for (const r of rows) for (const audit of r.failing.map((f) => f.replace(/: [\d.]+$/, ''))) votes.set(audit, (votes.get(audit) ?? 0) + 1);
   return {
     ...rows[0],
     performance: pick((r) => r.performance, best),

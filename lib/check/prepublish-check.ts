@@ -88,18 +88,14 @@ export function checkSite(site: SiteData, target?: TargetSite, pages?: readonly 
   }
   const shareImage = sampleShareImage(s);
   if (shareImage) add({ file: SITE_FILE, field: 'shareImage', message: shareImage });
-  if (isSampleHost(s.email.split('@').pop() ?? '')) {
-    add({ file: SITE_FILE, field: 'email', message: `is a sample address (${s.email}): put the address customers should write to.` });
-  }
+  if (isSampleHost(s.email.split('@').pop() ?? '')) add({ file: SITE_FILE, field: 'email', message: `is a sample address (${s.email}): put the address customers should write to.` });
   const siteHost = hostOf(s.siteUrl);
   if (!siteHost || isSampleHost(siteHost) || IP_OR_LOCAL.test(siteHost)) {
     add({ file: SITE_FILE, field: 'siteUrl', message: `is a placeholder (${s.siteUrl || 'empty'}): put the https:// address of the business's own domain.` });
   }
   for (const [field, what] of Object.entries(LINK_FIELDS) as [keyof typeof LINK_FIELDS, string][]) {
     const url = s[field];
-    if (isSampleHost(hostOf(url)) || SAMPLE_LINKS.includes(url.replace(/\/$/, ''))) {
-      add({ file: SITE_FILE, field, message: `links to a sample page (${url}): put the address of ${what}.` });
-    }
+    if (isSampleHost(hostOf(url)) || SAMPLE_LINKS.includes(url.replace(/\/$/, ''))) add({ file: SITE_FILE, field, message: `links to a sample page (${url}): put the address of ${what}.` });
   }
   if (s.rating && isSampleRating(s.rating)) {
     add({ file: SITE_FILE, field: 'rating', message: `is the sample rating (${ratingText(s.rating)}, linked to ${s.rating.url}): put your own rating and the link to its reviews, or rating: null for none.` });

@@ -158,9 +158,7 @@ function longDescriptions(site: SiteData, pages: readonly PageDescription[]): Re
   const long = pages.filter((p) => !p.meta.noIndex && [...p.meta.description].length > MAX_DESCRIPTION);
   if (!long.length) return [];
   const source = new Map<string, Omit<Remark, 'message'>>();
-  for (const { file, record, label } of contentRecords(site)) {
-    for (const [field, text] of strings(record)) if (!source.has(text)) source.set(text, { file, record: label, field });
-  }
+  for (const { file, record, label } of contentRecords(site)) for (const [field, text] of strings(record)) if (!source.has(text)) source.set(text, { file, record: label, field });
   const said = new Set<string>();
   return long.flatMap((p) => {
     const text = p.meta.description;

@@ -117,13 +117,11 @@ function namesIn(contentDir: string, folder: string, overlay: ReadonlyMap<string
 function orderOf(data: object, yaml: YamlFile, record: string, slug: string, problems: ContentProblem[]): number {
   const { order } = data as { order?: unknown; slug?: unknown };
   if ('slug' in data) {
-    const at = yaml.positionOf(['slug'], true);
-    problems.push({ file: yaml.file, ...at, record, slug, field: 'slug', unknownField: true, expected: 'is not a field of this record', hint: `the file's name is the slug (${slug}): remove this line, or rename the file` });
+    problems.push({ file: yaml.file, ...yaml.positionOf(['slug'], true), record, slug, field: 'slug', unknownField: true, expected: 'is not a field of this record', hint: `the file's name is the slug (${slug}): remove this line, or rename the file` });
   }
   if (typeof order === 'number' && Number.isInteger(order)) return order;
-  const at = yaml.positionOf(['order']);
   problems.push({
-    file: yaml.file, ...at, record, slug, field: 'order', value: order,
+    file: yaml.file, ...yaml.positionOf(['order']), record, slug, field: 'order', value: order,
     expected: order === undefined ? 'is missing: add it, e.g. order: 30 (records are listed from the smallest order up)' : 'must be a whole number, e.g. order: 30',
   });
   return Infinity;
@@ -136,10 +134,7 @@ function orderClashes(records: readonly { order: number; slug: string }[], folde
   for (const { order, slug } of records) {
     if (!Number.isFinite(order)) continue;
     const other = first.get(order);
-    if (other === undefined) {
-      first.set(order, slug);
-      continue;
-    }
+    if (other === undefined) { first.set(order, slug); continue; }
     const file = `content/${folder}/${slug}.yaml`;
     problems.push({
       file, ...files.get(file)?.positionOf(['order']), record: `${kind} "${slug}"`, slug, field: 'order', value: order,

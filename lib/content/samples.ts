@@ -38,24 +38,9 @@ export const SAMPLE_VIDEOS: readonly { youtubeId: string; realTitle: string }[] 
  * rule on fake reviews, 16 CFR Part 465).
  */
 export const SAMPLE_REVIEWS = [
-  {
-    name: 'Maria G.',
-    location: 'Grants',
-    text: 'Locked my keys in the truck outside the grocery store after dark. They told me on the phone how long it would take, showed up when they said, and had me back in my truck quickly. Friendly and honest.',
-    rating: 5,
-  },
-  {
-    name: 'James T.',
-    location: 'Milan',
-    text: 'We bought a house and wanted every lock rekeyed before moving in. Quoted up front, done the same visit, and we got a clear explanation of what was changed. Exactly what we needed.',
-    rating: 5,
-  },
-  {
-    name: 'Darlene K.',
-    location: 'Gallup',
-    text: 'Lost the only key to our work van. They came out to us, made and programmed a new key on the spot, and we were back on the road the same day. Would call again.',
-    rating: 5,
-  },
+  { name: 'Maria G.', location: 'Grants', text: 'Locked my keys in the truck outside the grocery store after dark. They told me on the phone how long it would take, showed up when they said, and had me back in my truck quickly. Friendly and honest.', rating: 5 },
+  { name: 'James T.', location: 'Milan', text: 'We bought a house and wanted every lock rekeyed before moving in. Quoted up front, done the same visit, and we got a clear explanation of what was changed. Exactly what we needed.', rating: 5 },
+  { name: 'Darlene K.', location: 'Gallup', text: 'Lost the only key to our work van. They came out to us, made and programmed a new key on the spot, and we were back on the road the same day. Would call again.', rating: 5 },
 ];
 
 /** True when `host` is, or is under, one of the SAMPLE_DOMAINS (case-insensitive). */

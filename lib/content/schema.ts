@@ -4,13 +4,13 @@
  * never silently dropped.
  */
 import { z } from 'zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { Photo, PhotoSrc } from './photo-schema.ts';
 import { ContentError, type ContentProblem } from './content-error.ts';
 import { describeIssues } from './schema-messages.ts';
 import { googleUrlProblem, linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
 import { dayProblem, hoursProblem, weekProblem } from './hours-rules.ts';
 import { COLLECTION_FOLDERS, recordFile } from './content-paths.ts';
+import { usPhoneNumber } from './phone.ts';
 
 export { ContentError, type ContentProblem } from './content-error.ts';
 
@@ -33,9 +33,7 @@ const byRule = (rule: (raw: string) => string | undefined) => (raw: string, ctx:
 const AbsoluteUrl = z.string().superRefine(byRule(linkUrlProblem));
 
 /** A phone number as an operator types it: a valid US number (libphonenumber-js). */
-const Phone = z
-  .string()
-  .refine((raw) => { const p = parsePhoneNumberFromString(raw, 'US'); return p?.isValid() === true && p.country === 'US'; }, 'is not a valid US phone number, e.g. "(505) 555-0123"');
+const Phone = z.string().refine((raw) => usPhoneNumber(raw) !== undefined, 'is not a valid US phone number, e.g. "(505) 555-0123"');
 
 /** A YouTube video: its 11-character id, or a pasted YouTube address of it (url-rules.ts youTubeIdOf). */
 const YouTubeId = z.string().transform((raw, ctx) => {
@@ -395,9 +393,7 @@ export function checkAll<S extends z.ZodType>(schema: S, records: unknown[], kin
     problems.push(...mistakes);
     if (record === undefined) return record;
     const k = (record as { slug: string }).slug;
-    if (seen.has(k)) {
-      problems.push({ file, record: label, slug: k, field: 'slug', value: k, expected: `duplicates "${k}" (also ${kind} ${seen.get(k)! + 1}); slugs must be unique.` });
-    }
+    if (seen.has(k)) problems.push({ file, record: label, slug: k, field: 'slug', value: k, expected: `duplicates "${k}" (also ${kind} ${seen.get(k)! + 1}); slugs must be unique.` });
     seen.set(k, i);
     return record;
   });

@@ -25,9 +25,7 @@ export function youTubeIdOf(input: string): string | undefined {
   const segments = url.pathname.split('/').filter(Boolean);
   let id: string | null | undefined;
   if (/^(?:www\.)?youtu\.be$/i.test(url.hostname)) id = segments[0];
-  else if (YOUTUBE_HOSTS.test(url.hostname)) {
-    id = segments[0] === 'watch' ? url.searchParams.get('v') : ['embed', 'shorts', 'live', 'v'].includes(segments[0]) ? segments[1] : undefined;
-  }
+  else if (YOUTUBE_HOSTS.test(url.hostname)) id = segments[0] === 'watch' ? url.searchParams.get('v') : ['embed', 'shorts', 'live', 'v'].includes(segments[0]) ? segments[1] : undefined;
   return id && YOUTUBE_ID.test(id) ? id : undefined;
 }
 
