@@ -86,12 +86,10 @@ export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p
 /**
  * A reader of what texts say is served on request.
  * @param communities every community record
- * @returns a function of `text` (any content text, e.g. an FAQ answer) and `subject` (the community
- *   whose record the text belongs to, if any) giving the communities the text says are served on
- *   request, each once, in text order: each community named in a clause that says "served on
- *   request" (or "serve(s) on request"). Names match as whole words, in any case, the longest
- *   first, so "New Laguna" is not also read as "Laguna". A clause that names no community speaks
- *   of `subject` when one is given: a community's own record speaking of itself.
+ * @returns a function of `text` and `subject` (the community whose record the text is, if any)
+ *   giving each community named in a clause saying "served on request", once, in text order; names
+ *   match as whole words, the longest first ("New Laguna" is not also "Laguna"); a clause naming
+ *   no community speaks of `subject`.
  */
 export function servedOnRequestReader(communities: readonly Community[]): (text: string, subject?: Community) => Community[] {
   const byName = new Map<string, Community>();

@@ -11,10 +11,7 @@ export function formatTime(hhmm: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h >= 12 ? 'PM' : 'AM'}`;
 }
 
-/**
- * A run of days as words: the first and last day joined by `joiner` ("Monday - Friday" with
- * " - "), "Saturday and Sunday" for two days with joiner " to ", one name for one day.
- */
+/** A run of days as words: "Monday - Friday" (`joiner` " - "), "Saturday and Sunday" (two days, " to "), "Monday". */
 function dayRange(days: readonly string[], joiner = ' - '): string {
   if (days.length === 1) return days[0];
   if (days.length === 2 && joiner === ' to ') return `${days[0]} and ${days[1]}`;
@@ -67,10 +64,8 @@ export function hoursLine(rows: readonly HoursRow[]): string {
 }
 
 /**
- * The open hours in schema.org's `openingHours` text form (https://schema.org/openingHours:
- * two-letter days, ranges with "-", 24-hour times), e.g. ["Mo-Fr 06:00-23:00", "Sa-Su 09:00-22:00"].
- * Closed days are left out (the text form has no way to say closed); a day open all day is
- * "00:00-23:59".
+ * The open hours in schema.org's `openingHours` text form (https://schema.org/openingHours), e.g.
+ * ["Mo-Fr 06:00-23:00"]; closed days left out (the form cannot say closed), all day "00:00-23:59".
  */
 export function openingHoursText(rows: readonly HoursRow[]): string[] {
   return hoursRuns(rows).filter((r) => r.hours.kind !== 'closed').map((r) => {

@@ -29,20 +29,16 @@ export type Area = Community & { page: NonNullable<Community['page']> };
 /** Everything the pages are rendered from. */
 export interface SiteData {
   settings: Settings;
-  /** All communities, in display order (20 on /service-areas). */
+  /** All communities, in display order. */
   communities: Community[];
-  /** Communities with their own page at /areas/{slug}/ (17). */
+  /** Communities with their own page at /areas/{slug}/. */
   areas: Area[];
-  /** The 14 places listed on service and core pages. */
+  /** The places listed on service and core pages. */
   places: Community[];
-  /** The ten specialised services. */
   services: Service[];
-  /** The four core services. */
   core: CoreService[];
   home: HomeContent;
-  /** Copy every area page shares ("{name}" stands for the area's name). */
   areaCopy: AreaCopy;
-  /** The chat panel's sample questions and help topics. */
   chatbot: ChatbotContent;
 }
 

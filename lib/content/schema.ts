@@ -189,8 +189,6 @@ export const SCENE_ALT: Record<SceneName, string> = {
   plains: 'Illustration: open grassland with distant mesas under a big sky',
 };
 
-// ---- What an area page says about its town (content/areas/*.yaml `page.town`) ----
-
 /** A point in decimal degrees (WGS 84), e.g. { latitude: 35.1476, longitude: -107.8526 }. */
 const Coordinates = z.strictObject({
   latitude: z.number().min(-90, 'must be a latitude in degrees, -90 to 90').max(90, 'must be a latitude in degrees, -90 to 90'),

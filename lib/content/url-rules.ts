@@ -1,8 +1,4 @@
-/**
- * The rules for the web addresses in content/settings.yaml, and reading a YouTube video id out of a
- * pasted YouTube address. Pure functions; lib/content/schema.ts turns their answers into one-line
- * build errors naming the file and the field.
- */
+/** The rules for the web addresses in content/settings.yaml, and a YouTube video id out of a pasted address. */
 
 /** An 11-character YouTube video id, e.g. "aqz-KE-bpKQ". */
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

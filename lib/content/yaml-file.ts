@@ -60,11 +60,8 @@ export function readYaml(file: string, text: string, schema: z.ZodType | undefin
 }
 
 /**
- * A YAML parse error in an owner's words, with what to do (the `yaml` package's error codes:
- * https://eemeli.org/yaml/#errors), and the line (and column) to fix when it is not where the
- * parser noticed the mistake.
- * @param lines the file's lines
- * @param line  the line the parser names, from 1
+ * A YAML parse error (https://eemeli.org/yaml/#errors) in an owner's words, and the line (and
+ * column) to fix when it is not `line`, where the parser noticed it.
  */
 function yamlMistake(code: string, lines: readonly string[], line: number): { words: string; line?: number; column?: number } {
   switch (code) {
