@@ -1,6 +1,6 @@
 /**
- * `npm run check`: the pre-publish check (lib/check/prepublish-check.ts), the redirects and the
- * static folder as the build checks them, then as warnings pages that the last deploy or build
+ * `npm run check`: the pre-publish check (lib/check/prepublish-check.ts; siteUrl against
+ * DEPLOY_TARGET when set, in the shell or .env), the redirects and the static folder as the build checks them, then as warnings pages that the last deploy or build
  * holds and this content no longer makes, and thin area pages (tooling/thin-pages.ts). One line
  * per finding; exits 1 while any sample or target finding remains.
  *
