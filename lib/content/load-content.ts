@@ -7,8 +7,8 @@ import { closestKey } from './schema-messages.ts';
 import { AREA_COPY_FILE, CHATBOT_FILE, HOME_FILE, recordFile, SETTINGS_FILE } from './content-paths.ts';
 import { unbackedClaims } from './claims.ts';
 import { countiesServed, countyPhrase } from './counties.ts';
-import { servedOnRequestReader } from './coverage.ts';
-import { placeholderValues } from './placeholders.ts';
+import { greatCircleKm } from './arrival.ts';
+import { nameList, servedOnRequestReader } from './coverage.ts';
 import { hoursText } from './hours.ts';
 import { parsePhone, type PhoneNumber } from './phone.ts';
 import { locate, readContent, type RawContent } from './read-content.ts';
@@ -59,7 +59,7 @@ export function loadProjectContent(contentDir: string): SiteData {
 }
 
 /**
- * Validates raw content and returns typed site data, the placeholders filled in (placeholders.ts).
+ * Validates raw content and returns typed site data, the placeholders filled in (placeholderValues).
  * @throws ContentError with every mistake found, a line each naming the file, the record and the
  *   field: first the records' own mistakes; when there are none, every mistake between records (an
  *   unknown placeholder, a clashing slug, an unknown service, an unmarked "served on request", a
@@ -67,7 +67,7 @@ export function loadProjectContent(contentDir: string): SiteData {
  */
 export function loadContent(raw: RawContent): SiteData {
   const { settings, communities, ...records } = checkRecords(raw);
-  const values = placeholderValues(settings, communities, { hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
+  const values = placeholderValues(settings, communities);
   const fill = fillIn(values);
   const services = records.services.map(fill);
   const core = records.core.map(fill);
@@ -216,4 +216,44 @@ function countyProblems(communities: readonly Community[]): ContentProblem[] {
       hint: `did you mean "${near}" (the county of ${uses.get(near)} communities)?`,
     }] : [];
   });
+}
+
+/**
+ * The value of every placeholder of the texts of services, core services, home page and chatbot,
+ * by its name without braces:
+ *
+ * | placeholder          | stands for                                                        | sample                        |
+ * |----------------------|-------------------------------------------------------------------|-------------------------------|
+ * | `{base}`             | the base town, `location.locality`                                | Grants                        |
+ * | `{region}`           | its state, `location.region`                                      | NM                            |
+ * | `{county}`           | the base's county: its community record's, else the first primary community's | Cibola County     |
+ * | `{counties}`         | the counties of the primary-coverage communities                  | Cibola and McKinley Counties  |
+ * | `{hours}`            | the stated opening hours                                          | Monday to Friday 6 am to ...  |
+ * | `{minutes}`          | `responseMinutes.usual`                                           | 15-30                         |
+ * | `{normalMinutes}`    | `responseMinutes.normal`                                          | 20-45                         |
+ * | `{emergencyMinutes}` | `responseMinutes.emergency`                                       | 15-30                         |
+ * | `{radius}`           | `serviceRadiusMiles`                                              | 60+                           |
+ * | `{payment}`          | `paymentAccepted` as words                                        | cash, credit card and check   |
+ * | `{farthestTowns}`    | the two listed places farthest from the base                      | Gallup and Fort Wingate       |
+ * @param communities every community record, in display order
+ */
+function placeholderValues(settings: Settings, communities: readonly Community[]): Record<string, string> {
+  const { location, responseMinutes } = settings;
+  const home = communities.find((c) => c.name === location.locality) ?? communities.find((c) => c.coverage === 'primary');
+  // The listed places with an area page, farthest from the base first (great-circle).
+  const farthest = communities.filter((c) => c.inPlacesList && c.page)
+    .map((c) => ({ c, km: greatCircleKm(location, c.page!.town.coordinates) })).sort((a, b) => b.km - a.km);
+  return {
+    base: location.locality,
+    region: location.region,
+    county: home ? `${home.county} County` : '',
+    counties: countyPhrase(countiesServed(communities).primary),
+    hours: hoursText(settings.hours),
+    minutes: responseMinutes.usual,
+    normalMinutes: responseMinutes.normal,
+    emergencyMinutes: responseMinutes.emergency,
+    radius: settings.serviceRadiusMiles,
+    payment: nameList(settings.paymentAccepted),
+    farthestTowns: nameList(farthest.slice(0, 2).map(({ c }) => c.name)),
+  };
 }
