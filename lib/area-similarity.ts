@@ -1,22 +1,10 @@
 /**
- * How much of the area pages' text is shared between them: the measure behind
- * `npm run similarity`, `npm run audit`, the thin-page warning of `npm run check` and
- * test/build/area-similarity.test.ts.
- *
- * The measure, on each area page's visible text inside `<main>`:
- * - words: lower case, runs of letters and digits ("I-40" is "i" and "40");
- * - the page's own town name, in every form the page uses (`names`, e.g. "Acoma Pueblo" and
- *   "Acoma"), is replaced by one placeholder word, so "Locked out in Milan?" on the Milan page
- *   and "Locked out in Ramah?" on the Ramah page count as the same text;
- * - shingles: every run of five consecutive words inside one sentence (sentences end at ".", "!",
- *   "?" and at the end of a block of text: a paragraph, a heading, a list item); a shorter
- *   sentence counts as one shingle;
- * - pair similarity: Jaccard index of two pages' shingle sets (shared / all distinct);
- * - own-text share: the share of a page's words that are in sentences found on no other area page
- *   (a sentence is compared as its words, placeholder included).
- * Search engines treat near-duplicate pages aimed at different towns as doorway pages
- * (https://developers.google.com/search/docs/essentials/spam-policies#doorways); the thresholds
- * (SIMILARITY_TARGETS) are this project's targets for area pages written for their town.
+ * How much of the area pages' text is shared between them, on each page's visible text inside
+ * `<main>`: words in lower case, the page's own town name replaced by one placeholder word;
+ * shingles of five consecutive words inside one sentence (a shorter sentence is one shingle); pair
+ * similarity the Jaccard index of two pages' shingle sets; own-text share the share of a page's
+ * words in sentences found on no other area page. Search engines treat near-duplicate pages aimed
+ * at different towns as doorway pages (https://developers.google.com/search/docs/essentials/spam-policies#doorways).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,10 +15,7 @@ import { wordsOf } from './content/coverage.ts';
 /** The targets: highest pair and median pair at most these, every page's own-text share at least this. */
 export const SIMILARITY_TARGETS = { highestPair: 0.40, medianPair: 0.30, ownShare: 0.40 } as const;
 
-/** Shingle length in words. */
 const SHINGLE_WORDS = 5;
-
-/** The word that stands for a page's own town name. */
 const PLACEHOLDER = 'townname';
 
 /** One area page to measure. */
@@ -46,7 +31,6 @@ export interface AreaPageText {
 /** The figures of one page. */
 interface PageFigures {
   slug: string;
-  /** Words on the page. */
   words: number;
   /** Share of its words in sentences on no other area page, 0 to 1. */
   ownShare: number;
@@ -57,7 +41,6 @@ interface PageFigures {
 /** The figures of a set of area pages. */
 export interface SimilarityReport {
   pages: PageFigures[];
-  /** The most similar pair. */
   highest: { a: string; b: string; jaccard: number };
   /** Median Jaccard index over all pairs. */
   median: number;
@@ -65,20 +48,13 @@ export interface SimilarityReport {
   lowestOwn: { slug: string; ownShare: number };
 }
 
-/**
- * The visible text inside the document's `<main>`, as blocks of text (one per paragraph, heading,
- * list item ...), as extractPageText (lib/html.ts) reads it.
- * @throws Error when the document has no <main>
- */
+/** The visible text inside `<main>`, one block per paragraph, heading, list item... @throws Error without a <main> */
 export function mainTextBlocks(html: string): string[] {
   if (!/<main[\s>]/i.test(html)) throw new Error('The page has no <main> element.');
   return extractPageText(html).text.split('\n').filter(Boolean);
 }
 
-/**
- * The forms of a community's name its page uses: the name, the name without a trailing "Pueblo"
- * ("Acoma Pueblo" -> "Acoma"), and the slug as words ("acoma").
- */
+/** The forms of a community's name its page uses: "Acoma Pueblo", "Acoma", the slug as words. */
 export function nameForms(c: Pick<Community, 'name' | 'slug'>): string[] {
   return [...new Set([c.name, c.name.replace(/\s+Pueblo$/i, ''), c.slug.replace(/-/g, ' ')])];
 }
@@ -120,7 +96,7 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   return all === 0 ? 0 : shared / all;
 }
 
-/** Median of numbers (0 for none). */
+/** Median (0 for none). */
 function median(values: number[]): number {
   if (!values.length) return 0;
   const s = [...values].sort((x, y) => x - y);
@@ -128,11 +104,7 @@ function median(values: number[]): number {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-/**
- * Measures a set of area pages (the module comment says how).
- * @param pages at least two pages
- * @throws Error with fewer than two pages (there is no pair to compare)
- */
+/** Measures a set of area pages (the module comment says how). @throws Error with fewer than two pages */
 export function measureSimilarity(pages: AreaPageText[]): SimilarityReport {
   if (pages.length < 2) throw new Error(`Similarity needs at least two area pages; got ${pages.length}.`);
   const sentences = pages.map(sentencesOf);
@@ -156,16 +128,10 @@ export function measureSimilarity(pages: AreaPageText[]): SimilarityReport {
   };
 }
 
-/** "0.43" for 0.4321. */
 const two = (x: number) => x.toFixed(2);
-/** "38%" for 0.381. */
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-/**
- * One warning per page whose text is mostly shared: its closest pair above the highest-pair
- * target, or its own-text share below the target. Each names the page, how similar, and what to
- * write. Empty when every page meets the targets.
- */
+/** One warning per page whose text is mostly shared (see SIMILARITY_TARGETS), naming what to write; [] when none. */
 export function thinPageWarnings(report: SimilarityReport, pathOf: (slug: string) => string): string[] {
   const warnings: string[] = [];
   for (const p of report.pages) {
@@ -202,10 +168,7 @@ export function meetsTargets(report: SimilarityReport): boolean {
     && report.lowestOwn.ownShare >= SIMILARITY_TARGETS.ownShare;
 }
 
-/**
- * The built area pages of `areas` in the folder `dir` (a built site), ready to measure.
- * @throws Error naming the missing file and the command that builds it
- */
+/** The built area pages of `areas` in the built site `dir`. @throws Error naming a missing file and `npm run build` */
 export function readBuiltAreaPages(dir: string, areas: Pick<Community, 'name' | 'slug'>[]): AreaPageText[] {
   return areas.map((area) => {
     const file = path.join(dir, 'areas', area.slug, 'index.html');

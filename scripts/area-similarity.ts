@@ -1,12 +1,4 @@
-/**
- * `npm run similarity`: how much text the built area pages share (lib/area-similarity.ts), read
- * from the built site in $DIST_DIR or dist/ (`npm run similarity` builds it first; `npm run audit`
- * prints the same figures before its Lighthouse runs). Prints the highest pair, the median pair,
- * the lowest own-text share and one line per page, then a warning per thin page; exits 1 when a
- * target is missed.
- *
- * Usage: tsx scripts/area-similarity.ts
- */
+/** `npm run similarity`: how much text the built area pages share (lib/area-similarity.ts); exits 1 when a target is missed. */
 import { formatSimilarity, measureSimilarity, meetsTargets, readBuiltAreaPages, thinPageWarnings } from '../lib/area-similarity.ts';
 import { configForCommand } from '../lib/config.ts';
 import { loadProjectContent } from '../lib/content/load-content.ts';

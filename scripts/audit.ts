@@ -1,12 +1,9 @@
 /**
- * `npm run audit`: the text similarity of the area pages (lib/area-similarity.ts), then the
- * Lighthouse audit (tooling/lighthouse-audit.ts) on every page of the built site, served by the
- * preview server, printed as a table. Exits 1 when a page breaks a budget (BUDGETS) or the area
- * pages miss a similarity target.
+ * `npm run audit`: the area pages' text similarity, then Lighthouse (tooling/lighthouse-audit.ts)
+ * on every page of the built site. Exits 1 when a page breaks a budget or a similarity target is missed.
  *
  * Usage: tsx scripts/audit.ts [--runs N] [path ...]   (default: every route; DIST_DIR picks the folder)
- *   --runs N  run every page exactly N times and report each figure's median (e.g. --runs 5);
- *             without it a page is run once, and again only while it breaks a budget (MAX_RUNS)
+ *   --runs N  run every page exactly N times and report each figure's median
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,21 +1,12 @@
 /**
- * `npm run check`: the pre-publish check on its own (lib/check/prepublish-check.ts). Prints one line per
- * finding, naming the file and the field, and exits 1 while any sample or target finding remains.
- * Compares siteUrl with the deploy target when DEPLOY_TARGET is set (in the shell or in .env).
- * Also refuses a redirect to a page the content does not make or that would hide a page or a
- * file, and a file of static/ the build would refuse (lib/static-folder.ts).
- * Warnings, which print without changing the exit code: what the content says that does not add
- * up (lib/check/site-consistency.ts: a slow primary town, imprecise coordinates, long meta
- * descriptions, checked on the route table built here); pages that the last deploy published
- * (its local record copy, lib/deploy/record-copy.ts) or the last build (dist/) holds, that this
- * content no longer makes and that no redirect covers; thin area pages (tooling/thin-pages.ts):
- * it renders the area pages from the content and measures how much text they share
- * (lib/area-similarity.ts); a warning names the page, how similar and what to write.
+ * `npm run check`: the pre-publish check (lib/check/prepublish-check.ts; siteUrl against
+ * DEPLOY_TARGET when set, in the shell or .env), the redirects and the static folder as the build checks them, then as warnings pages that the last deploy or build
+ * holds and this content no longer makes, and thin area pages (tooling/thin-pages.ts). One line
+ * per finding; exits 1 while any sample or target finding remains.
  *
  * Usage: tsx scripts/check.ts [--json]
- *   --json  print one JSON object instead of lines, for the editor's Publish panel (lib/edit/publish.ts):
- *           { findings: [{ kind: 'sample'|'target'|'warning', line }], blocking, summary } or
- *           { error } (a line each, joined), with the same words as the lines
+ *   --json  one JSON object, for the editor's Publish panel (lib/edit/publish.ts):
+ *           { findings: [{ kind: 'sample'|'target'|'warning', line }], blocking, summary } or { error }
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,7 +25,6 @@ import { writtenValues } from '../lib/content/read-content.ts';
 import { checkSite, formatFinding, isBlocking } from '../lib/check/prepublish-check.ts';
 
 const json = Boolean(parseArgs({ options: { json: { type: 'boolean' } } }).values.json);
-/** What the check prints, in order: each line with its kind. */
 const out: { kind: 'sample' | 'target' | 'warning'; line: string }[] = [];
 
 try {
@@ -47,8 +37,7 @@ try {
   checkRedirects(site, routes, config.staticDir);
   await checkStaticFolder(routes, config.staticDir);
   const findings = checkSite(site, target, routes, writtenValues(config.contentDir));
-  // Pages the last deploy published, or the last build (dist/) holds, that this content no longer
-  // makes: the next deploy deletes them; say so now, as the deploy will.
+  // Pages the last deploy published or dist/ holds that this content no longer makes: the next deploy deletes them.
   const built = fg.sync('**/index.html', { cwd: config.outDir }).map((f) => pageOfFile(`/${f}`)!);
   const made = new Set(routes.map((r) => pageOfFile(`/${outputFile(r.path)}`)).filter((p) => p !== undefined));
   const sources = new Set(siteRedirects(site.settings).flatMap((r) => [r.from, r.from.replace(/\/$/, '')]));

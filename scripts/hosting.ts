@@ -1,13 +1,7 @@
 /**
- * `npm run hosting -- nginx`: prints the nginx config of lib/site-files/hosting.ts for the siteUrl of
- * content/settings.yaml, ready to save as e.g. /etc/nginx/sites-enabled/site.conf. (The .htaccess,
- * _headers and _redirects need no command: the build writes them into dist/.)
- *
- * `npm run hosting -- retire-service-worker`: prints the service worker that retires the site's
- * (lib/bundle/service-worker.ts RETIRING_SERVICE_WORKER), to save as sw.js on the site that replaces this one.
- *
- * Usage: tsx scripts/hosting.ts nginx [--root /var/www/site]   (root: where dist/ is uploaded)
- *        tsx scripts/hosting.ts retire-service-worker
+ * `npm run hosting -- nginx [--root /var/www/site]`: prints the site's nginx config (root: where
+ * dist/ is uploaded). `npm run hosting -- retire-service-worker`: prints the service worker that
+ * retires the site's, to save as sw.js on the site that replaces this one.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';

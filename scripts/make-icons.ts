@@ -1,21 +1,8 @@
 /**
- * Rasterises the site's SVG art into the PNG icons and the favicon. (The share image is drawn by
- * the build from the settings: lib/photos/share-image.ts.)
- *
- * Makes, from static/img/icon.svg and static/img/logo.svg:
- * - static/img/apple-touch-icon.png  180x180, opaque (navy behind the icon's rounded corners)
- * - static/img/icon-192.png          192x192, transparent corners (manifest, purpose "any")
- * - static/img/icon-512.png          512x512, transparent corners (manifest, purpose "any")
- * - static/img/icon-maskable-512.png 512x512, art at ~70 % centred on full navy (purpose "maskable")
- * - static/img/logo.png              512x512, transparent around the logo: the business's `logo` in
- *                                    the JSON-LD (Google asks for at least 112x112 in a format it
- *                                    indexes, https://developers.google.com/search/docs/appearance/structured-data/logo)
- * - static/favicon.ico               16, 32 and 48 px, each rendered from the SVG, packed with png-to-ico
- *
- * The outputs are committed; the build only copies them. Run this again only when the art changes:
- *   npx tsx scripts/make-icons.ts
- *
- * It drives Debian's Chromium (tooling/browser.ts), so the PNGs match how browsers draw the SVGs.
+ * Rasterises static/img/icon.svg and logo.svg in Chromium into the committed PNG icons and
+ * static/favicon.ico. Run it again only when the art changes: npx tsx scripts/make-icons.ts
+ * logo.png is the JSON-LD `logo`: Google asks for at least 112x112 in a format it indexes
+ * (https://developers.google.com/search/docs/appearance/structured-data/logo).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,14 +13,7 @@ import { launchBrowser, ROOT as root } from '../tooling/browser.ts';
 const img = (name: string) => path.join(root, 'static', 'img', name);
 
 const NAVY = '#0b2545';
-/** Width and height of static/img/logo.png in px. */
-const LOGO_PNG_SIZE = 512;
-
-/** A data: URL for an SVG file, usable as an <img> src inside page.setContent. */
-async function svgDataUrl(file: string): Promise<string> {
-  const svg = await readFile(file);
-  return `data:image/svg+xml;base64,${svg.toString('base64')}`;
-}
+const svgDataUrl = async (file: string) => `data:image/svg+xml;base64,${(await readFile(file)).toString('base64')}`;
 
 /** Renders an HTML body of the given size and returns the PNG bytes. */
 async function shoot(page: Page, width: number, height: number, body: string, transparent: boolean): Promise<Buffer> {
@@ -71,7 +51,7 @@ try {
     [img('icon-192.png'), await shoot(page, 192, 192, iconBody(icon, 192), true)],
     [img('icon-512.png'), await shoot(page, 512, 512, iconBody(icon, 512), true)],
     [img('icon-maskable-512.png'), await shoot(page, 512, 512, iconBody(icon, 512, NAVY, 0.7), false)],
-    [img('logo.png'), await shoot(page, LOGO_PNG_SIZE, LOGO_PNG_SIZE, iconBody(logo, LOGO_PNG_SIZE), true)],
+    [img('logo.png'), await shoot(page, 512, 512, iconBody(logo, 512), true)],
   ];
 
   // Each favicon size is drawn by Chromium from the SVG rather than downscaled from one bitmap.

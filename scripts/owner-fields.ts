@@ -1,9 +1,4 @@
-/**
- * `npm run docs:fields`: writes the table of every settings field into docs/owner-settings.md,
- * between its `<!-- fields:settings -->` markers, from the schema's descriptions
- * (lib/content/schema.ts): the one source of what each field means. Run it after changing a
- * field or its description; test/unit/field-docs.test.ts fails until the doc matches.
- */
+/** `npm run docs:fields`: writes the settings fields' table of docs/owner-settings.md from the schema's descriptions. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteSettings } from '../lib/content/schema.ts';

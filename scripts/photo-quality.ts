@@ -1,19 +1,10 @@
 /**
- * Measures which encoder quality each photo format needs, for lib/photos/images.ts QUALITY.
- *
+ * Measures which encoder quality each photo format needs, for lib/photos/images.ts QUALITY:
  *   npx tsx scripts/photo-quality.ts FOLDER [TARGET_SSIM]
- *
- * For every photograph in FOLDER (JPEG, PNG, WebP, TIFF), at its size cropped to 3:2 and at most
- * 800 px wide (the width most phones download), it encodes JPEG (mozjpeg), WebP and AVIF at a
- * range of qualities with lib/photos/images.ts's encoder options, decodes each, and compares it with the
- * uncompressed pixels by SSIM (Wang et al. 2004, via ssim.js). It prints, per format and quality,
- * the mean SSIM and the mean size in bytes per thousand pixels, then the choice: for JPEG the
- * lowest quality whose mean SSIM reaches TARGET_SSIM (default 0.98), for WebP and AVIF the lowest
- * whose mean SSIM reaches the chosen JPEG's to within TOLERANCE (0.001, less than the spread between
- * photographs), so all three look alike and only their sizes differ.
- *
- * SSIM favours blur over ringing less than the eye does, so it asks a little more of AVIF (which
- * smooths) than a perceptual metric would: the choice errs on the side of quality.
+ * Each photograph, cropped to 3:2 and at most 800 px wide, is encoded as JPEG, WebP and AVIF at a
+ * range of qualities and compared with its pixels by SSIM (Wang et al. 2004, via ssim.js). The
+ * choice: for JPEG the lowest quality whose mean SSIM reaches TARGET_SSIM (default 0.98), for WebP
+ * and AVIF the lowest reaching the chosen JPEG's to within TOLERANCE, so only their sizes differ.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,13 +1,8 @@
 /**
- * Screenshots of built pages, for looking at what we build, in Chromium (default), Firefox ESR or
- * WebKitGTK (tooling/browser.ts, tooling/firefox.ts, tooling/webkit.ts).
+ * Screenshots of built pages in Chromium, Firefox ESR or WebKitGTK, as <out>/<slug>[-<engine>]-<size>.png.
  * Usage: tsx scripts/screenshot.ts [--engine chromium|firefox|webkit] [--widths 320,360,1366]
  *          [--dir dist] [--out /tmp/shots] [--full] /path/ ...
- * Without --widths: phone (390x844) and desktop (1366x900), written as <out>/<slug>-phone.png and
- * <slug>-desktop.png; with --widths, each width at the phone's height up to 767 px and the
- * desktop's above, as <out>/<slug>-<width>.png. Another engine than Chromium adds its name:
- * <slug>-<engine>-<size>.png. `--full` takes the whole page (Chromium, Firefox); WebKitGTK's
- * driver takes the viewport only.
+ * Without --widths: phone (390x844) and desktop (1366x900). `--full` takes the whole page (not WebKitGTK).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,7 +36,6 @@ if (widths?.some((w) => !Number.isInteger(w) || w < 200)) {
   console.error(`--widths ${values.widths}: say widths in CSS px of at least 200, separated by commas, e.g. 320,360,1366.`);
   process.exit(1);
 }
-/** The sizes to take, by the name that ends each file. */
 const sizes: [string, Viewport][] = widths
   ? widths.map((width) => [String(width), { width, height: width < 768 ? PHONE.height : DESKTOP.height }])
   : [['phone', PHONE], ['desktop', DESKTOP]];
@@ -49,7 +43,7 @@ const sizes: [string, Viewport][] = widths
 /** Takes one PNG of `url` at `viewport`; the page has loaded (its `load` event) first. */
 type Shooter = { shoot(url: string, viewport: Viewport, full: boolean): Promise<Buffer>; close(): Promise<void> };
 
-/** The chosen engine's browser, ready to take screenshots; requests off 127.0.0.1 never leave the machine in Chromium and Firefox. */
+/** The chosen engine's browser; requests off 127.0.0.1 are refused in Chromium and Firefox. */
 async function shooter(name: EngineName): Promise<Shooter> {
   if (name === 'webkit') {
     const session = await launchWebKit();

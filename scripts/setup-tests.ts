@@ -1,9 +1,7 @@
 /**
- * `npm run setup-tests`: installs the system tools the tests need (tooling/system-tools.ts, the one
- * list) with Debian's apt-get, through sudo when not run as root, unpacking those whose package
- * conflicts with another's, and waiting for another program's hold on the package manager. Does
- * nothing, in well under a second, when every tool is already there. Exits 1, saying what to
- * install, on a system without apt-get or when a tool is still missing after the install.
+ * `npm run setup-tests`: installs the system tools the tests need (tooling/system-tools.ts) with
+ * Debian's apt-get, through sudo when not root. Exits 1, saying what to install, without apt-get
+ * or when a tool is still missing after the install.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -36,7 +34,7 @@ function run(cmd: string, args: string[], cwd = process.cwd()): void {
   }
 }
 
-/** Runs apt-get with `args`, as root or through sudo, waiting for another program's hold on the package manager. */
+/** Runs apt-get with `args`, as root or through sudo. */
 function aptGet(args: string[]): void {
   if (asRoot) run('apt-get', aptGetWaiting(args));
   else run('sudo', ['DEBIAN_FRONTEND=noninteractive', 'apt-get', ...aptGetWaiting(args)]);

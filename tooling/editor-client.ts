@@ -1,9 +1,4 @@
-/**
- * Drives a real `npm run edit` (scripts/edit.ts) for tests and the benchmark: starts it in a
- * project folder (a copy: tooling/project-copy.ts), reads both addresses from what it prints and
- * the token from its page, and calls its JSON interface the way the editor's page does (same
- * Origin, X-Editor-Token).
- */
+/** Drives a real `npm run edit` in a project copy, calling its JSON interface as the editor's page does. */
 import { startScript, type ScriptProcess } from './process.ts';
 
 /** One answer of the editor's interface. */
@@ -35,14 +30,10 @@ async function answer(res: Response): Promise<EditorAnswer> {
   }
 }
 
-/**
- * Starts the editor in `root` on a free port, without opening a browser.
- * @param env added to the environment (e.g. a test run's mark)
- * @throws Error with its output when it does not start within `timeoutMs`
- */
-export async function startEditorIn(root: string, env: Record<string, string> = {}, timeoutMs = 180_000): Promise<EditorRun> {
-  const run = startScript(['scripts/edit.ts', '--port', '0', '--no-open'], root, env);
-  const out = await run.waitFor(/Preview at http:\/\/127\.0\.0\.1:\d+/, timeoutMs).catch(async (error: unknown) => {
+/** Starts the editor in `root` on a free port, without opening a browser. @throws Error with its output when it does not start in 3 min */
+export async function startEditorIn(root: string): Promise<EditorRun> {
+  const run = startScript(['scripts/edit.ts', '--port', '0', '--no-open'], root);
+  const out = await run.waitFor(/Preview at http:\/\/127\.0\.0\.1:\d+/, 180_000).catch(async (error: unknown) => {
     await run.stop();
     throw error;
   });

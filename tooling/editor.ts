@@ -1,8 +1,4 @@
-/**
- * The browser editor for a test or a script: a throw-away project copy (tooling/project-copy.ts,
- * so the real content/ is never touched), the editor started on it with the browser app, its
- * forms and its page (lib/edit/), and Chromium with every request recorded.
- */
+/** The browser editor on a throw-away project copy, and Chromium with every request recorded. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -22,10 +18,9 @@ export interface EditorHarness {
   /** A file of the copy, as text, e.g. "content/settings.yaml". */
   read(file: string): Promise<string>;
   /**
-   * A new page at the editor's address, viewport `width` x 900. `requests` records every URL asked
-   * for; `blocked` those off 127.0.0.1 that a Content-Security-Policy stopped in the browser (never
-   * sent); `offsite` those off 127.0.0.1 that were sent or failed otherwise. No request is aborted
-   * by the test itself: an interception would see a request before the page's policy stops it.
+   * A new page at the editor's address, viewport `width` x 900: `requests` every URL asked for,
+   * `blocked` those off 127.0.0.1 a Content-Security-Policy stopped, `offsite` the others off it.
+   * Nothing is intercepted: an interception would see a request before the page's policy stops it.
    */
   open(width?: number): Promise<{ page: Page; context: BrowserContext; requests: string[]; blocked: string[]; offsite: string[]; errors: string[] }>;
   close(): Promise<void>;

@@ -1,9 +1,6 @@
 /**
- * The tables of fields in docs/owner-settings.md, made from the zod schemas' descriptions (read
- * through zod's own JSON schema output, as the editor's forms read them): the one source of what
- * each field means. `npm run docs:fields` writes them between their markers
- * (`<!-- fields:NAME -->` ... `<!-- /fields:NAME -->`), and test/unit/field-docs.test.ts holds the
- * doc equal to them, so no field is undocumented and none is documented that does not exist.
+ * The tables of fields in docs/owner-settings.md, made from the zod schemas' descriptions through
+ * zod's JSON schema output; test/unit/field-docs.test.ts holds the doc equal to them.
  */
 import { z } from 'zod';
 
@@ -47,11 +44,7 @@ function fieldsOf(node: Json, prefix: string): FieldDoc[] {
   });
 }
 
-/**
- * Every field of a schema, groups and lists first and then their own fields, depth first, read
- * from its JSON schema as an owner writes it (zod's `io: 'input'`: before any transform).
- * @param schema an object schema (e.g. the settings' SiteSettings)
- */
+/** Every field of an object schema, depth first, as an owner writes it (before any transform). */
 export function fieldDocs(schema: z.ZodType): FieldDoc[] {
   return fieldsOf(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json, '');
 }

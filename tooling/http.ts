@@ -1,8 +1,4 @@
-/**
- * Raw HTTP(S) requests for the hosting tests (no redirect following, no decompression, so a test
- * sees exactly the status, headers and bytes the server sent), and free ports for any server a
- * test or a script starts.
- */
+/** Raw HTTP(S) requests (no redirect following, no decompression), and free ports. */
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';

@@ -1,12 +1,7 @@
 /**
- * The Lighthouse audit shared by `npm run audit` (scripts/audit.ts) and the Lighthouse gate
- * (test/quality/lighthouse.test.ts): Lighthouse (npm package, Debian Chromium, mobile preset with
- * its default simulated throttling) on pages of the built site, the budgets a page must meet
- * (BUDGETS), and the table of results. One Chrome for all pages, `--headless`, always killed in
- * `finally`, its files kept in a work folder through TMPDIR / XDG_*.
- *
- * The CPU slowdown is the mobile preset's fixed 4x unless LH_CPU_SLOWDOWN gives another multiplier
- * (cpuSetting). The table's heading says which was used.
+ * The Lighthouse audit shared by `npm run audit` and test/quality/lighthouse.test.ts: Lighthouse's
+ * mobile preset with simulated throttling on pages of the built site, in one headless Chromium,
+ * the budgets a page must meet, and the table of results.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,12 +16,9 @@ import { isIndexable } from '../lib/route.ts';
 import { buildRoutes } from '../pages/routes.ts';
 
 /**
- * The site's Lighthouse budgets. Scores are Lighthouse's 0-1. Performance, Accessibility, Best
- * Practices, CLS and TBT are held on every page; SEO on indexable pages only. SEO is not
- * budgeted on noindex pages (the keyword page, the 404 page): Lighthouse's "is-crawlable" audit
- * fails any page that asks not to be indexed, by design.
- * Performance and TBT are timings (they move with the host's load): `npm run audit` reports them
- * as a benchmark, and only gateFailures (the rest) fail `npm test`.
+ * The site's Lighthouse budgets, scores 0-1. SEO is held on indexable pages only: Lighthouse's
+ * "is-crawlable" audit fails any noindex page by design. Performance and TBT move with the host's
+ * load, so only gateFailures (the rest) fail `npm test`.
  */
 export const BUDGETS = {
   performance: 0.98,
@@ -35,7 +27,6 @@ export const BUDGETS = {
   seo: 1,
   /** Cumulative Layout Shift, as shown with two decimals ("0.00"). */
   cls: 0,
-  /** Total Blocking Time, ms. */
   tbtMs: 0,
 } as const;
 
@@ -53,13 +44,12 @@ export interface AuditRow {
   /** Main-thread work in ms (Lighthouse "mainthread-work-breakdown", simulated at the CPU slowdown). */
   mainThreadMs?: number;
   bytes: number;
-  /** Audits that lost points in the four categories (id: score), for the failure message. */
+  /** Audits that lost points in the four categories (id: score). */
   failing: string[];
-  /** Lighthouse runs behind the row: 1 when the first run met every budget, else up to MAX_RUNS (the row is then judgeRuns of them). */
+  /** Lighthouse runs behind the row (judgeRuns of them when more than 1). */
   runs: number;
 }
 
-/** A page to audit: its site path and whether the SEO budget applies. */
 export interface AuditTarget {
   path: string;
   indexable: boolean;
@@ -86,15 +76,10 @@ export const PRESET_CPU_SLOWDOWN = 4;
 /** How Lighthouse throttles the CPU in this session: the preset's 4x, or the multiplier LH_CPU_SLOWDOWN forces. */
 export interface CpuSetting {
   source: 'preset' | 'forced';
-  /** cpuSlowdownMultiplier given to Lighthouse (simulated throttling). */
   multiplier: number;
 }
 
-/**
- * The CPU setting asked for by LH_CPU_SLOWDOWN: unset or empty = the preset's 4x; a positive
- * number = that multiplier.
- * @throws Error naming the variable for any other value
- */
+/** The CPU setting asked for by LH_CPU_SLOWDOWN (unset or empty: the preset's). @throws Error for anything but a positive number */
 export function cpuSetting(value = process.env.LH_CPU_SLOWDOWN): CpuSetting {
   if (value === undefined || value.trim() === '') return { source: 'preset', multiplier: PRESET_CPU_SLOWDOWN };
   const forced = Number(value);
@@ -118,13 +103,9 @@ async function runOnce(url: string, port: number, cpu: CpuSetting) {
 }
 
 /**
- * Lighthouse runs a page gets at most. A page meeting every budget in its first run is run once;
- * otherwise it is run again until judgeRuns of its runs meets the budgets, or this many runs. On
- * these shared 2-core virtual machines a host stall lands in a task at random (a 40-178 ms task
- * with no page work in it was seen in Chromium traces), and the unchanged home page's blocking time
- * read 0 ms in only 4 of 10 single runs at 3x (0, 56, 140, 108, 0, 8, 74, 34, 0, 0 ms). Nine
- * runs make a false verdict on such a page about 1 in 100 (0.6^9); a page that blocks by itself
- * fails in all nine.
+ * Lighthouse runs a page breaking a budget gets at most. On shared 2-core machines a host stall
+ * lands in a task at random: the unchanged home page's blocking time read 0 ms in only 4 of 10
+ * single runs, so nine runs make a false verdict about 1 in 100 (0.6^9).
  */
 const MAX_RUNS = 9;
 
@@ -137,20 +118,11 @@ function median(values: number[]): number {
 }
 
 /**
- * The verdict row of several runs of one page.
- * - Timings (the Performance score, LCP, TBT) are the page's best run of each: interference from
- *   the host only ever adds time, so the best run is the closest to the page's own cost, and
- *   work the page itself does shows in every run. The same reasoning as Python's timeit ("the
- *   lowest value gives a lower bound for how fast your machine can run the given code snippet;
- *   higher values ... are typically ... caused by other processes interfering",
- *   docs.python.org/3/library/timeit.html).
- * - Accessibility, Best Practices, SEO, CLS and bytes, which no stall moves, are the medians.
- * - `failing` lists the audits that lost points in more than half of the runs.
- * Why not Lighthouse's own computeMedianRun: it keeps one whole run, chosen by FCP and TTI, and
- * with it that run's stalls.
- * With `timings: 'median'` (`npm run audit -- --runs N`) the timings are medians too, the usual
- * way to report a fixed number of runs
- * (https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md).
+ * The verdict row of several runs of one page. Timings (Performance, LCP, TBT) are the best run of
+ * each: host interference only adds time, as Python's timeit reasons
+ * (docs.python.org/3/library/timeit.html); the other figures are medians, and `failing` lists the
+ * audits that lost points in more than half of the runs. With `timings: 'median'` the timings are
+ * medians too (https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md).
  * @param rows rows of the same page, at least one
  */
 export function judgeRuns(rows: AuditRow[], timings: 'best' | 'median' = 'best'): AuditRow {
@@ -164,9 +136,7 @@ export function judgeRuns(rows: AuditRow[], timings: 'best' | 'median' = 'best')
     return known.length ? Math.min(...known) : NaN;
   };
   const votes = new Map<string, number>();
-  for (const r of rows) {
-    for (const audit of r.failing.map((f) => f.replace(/: [\d.]+$/, ''))) votes.set(audit, (votes.get(audit) ?? 0) + 1);
-  }
+  for (const r of rows) for (const audit of r.failing.map((f) => f.replace(/: [\d.]+$/, ''))) votes.set(audit, (votes.get(audit) ?? 0) + 1);
   return {
     ...rows[0],
     performance: pick((r) => r.performance, best),
@@ -208,10 +178,9 @@ function rowOf(t: AuditTarget, lhr: Lhr): AuditRow {
 /**
  * Runs Lighthouse on each target with one Chrome.
  * @param baseUrl e.g. "http://127.0.0.1:8080" (a server of the built site)
- * @param options.onRow   called after each page (progress)
- * @param options.maxRuns Lighthouse runs a page gets at most (default MAX_RUNS): a page breaking BUDGETS in its first run is run again until judgeRuns of its runs meets them
- * @param options.runs    when given, every page runs exactly this many times and its row holds the medians (judgeRuns 'median')
- * @param options.onStart called once Chrome runs, with the CPU setting, before the first page
+ * @param options.maxRuns runs a page breaking BUDGETS gets at most (default MAX_RUNS)
+ * @param options.runs    when given, every page runs exactly this many times (judgeRuns 'median')
+ * @param options.onStart called once Chrome runs, before the first page
  * @returns one row a target, in order
  * @throws Error when Chrome cannot start or Lighthouse gives no result for a page
  */
@@ -258,10 +227,7 @@ export function budgetFailures(row: AuditRow): string[] {
   return failures(row, true);
 }
 
-/**
- * The budgets a row breaks that no host load moves: Accessibility, Best Practices, SEO (indexable
- * pages) and CLS. These fail `npm test`; Performance and TBT (timings) do not.
- */
+/** The budgets a row breaks that no host load moves (all but Performance and TBT): these fail `npm test`. */
 export function gateFailures(row: AuditRow): string[] {
   return failures(row, false);
 }
@@ -283,7 +249,7 @@ function failures(row: AuditRow, timings: boolean): string[] {
   return out.length && row.failing.length ? [...out, `${row.path}: audits losing points: ${row.failing.join(', ')}`] : out;
 }
 
-/** The table, one page a row, as Markdown (readable in a terminal and pasteable into a note). */
+/** The table, one page a row, as Markdown. */
 export function formatTable(rows: AuditRow[]): string {
   const head = ['page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP ms', 'CLS', 'TBT ms', 'main thread ms', 'bytes', 'runs'];
   const body = rows.map((r) => [

@@ -1,10 +1,6 @@
 /**
- * Programs a test, a benchmark or a script starts (a project script such as `npm run serve`, a
- * test server such as sshd or vsftpd, a browser driver under xvfb-run): each in a process group of
- * its own, so that stop() ends it with every child it started (a rebuild, a session process, Xvfb,
- * the browser), also when the test fails, and so that the group is killed when this process exits
- * or is stopped with SIGTERM, SIGINT or SIGHUP (endWithThisProcess). Their temporary folders go
- * the same way (tempFolder).
+ * Programs a test, a benchmark or a script starts, each in a process group of its own, so that
+ * stop() ends it with every child it started, and the group is killed when this process ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { waitForPort } from './http.ts';
 
-/** Process groups (by their leader's pid) to SIGKILL when this process exits. */
 const groups = new Set<number>();
 let installed = false;
 
@@ -27,10 +22,8 @@ export function killGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): boo
 }
 
 /**
- * Kills process group `pgid` (a child started with `detached: true` leads one) when this process
- * exits, and makes SIGTERM, SIGINT and SIGHUP exit this process (status 143, 130, 129, the shell's
- * 128 + signal number) so that happens when it is stopped too: Node's default for those signals is
- * to die without running 'exit' listeners, which would leave the group running.
+ * Kills process group `pgid` when this process exits, and makes SIGTERM, SIGINT and SIGHUP exit
+ * this process (status 128 + signal number): Node's default for those skips 'exit' listeners.
  * @returns a function that forgets the group again (call it once the group has been stopped)
  */
 export function endWithThisProcess(pgid: number): () => void {
@@ -67,7 +60,7 @@ export interface ScriptProcess {
   stop(): Promise<void>;
 }
 
-/** Runs `node --import tsx <args>` in `cwd`, e.g. args ["scripts/serve.ts", "--port", "8123"] (startProcess). */
+/** Runs `node --import tsx <args>` in `cwd`, e.g. args ["scripts/serve.ts", "--port", "8123"]. */
 export function startScript(args: string[], cwd: string, env: Record<string, string | undefined> = {}): ScriptProcess {
   return startProcess(process.execPath, ['--import', 'tsx', ...args], cwd, env);
 }

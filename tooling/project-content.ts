@@ -1,8 +1,4 @@
-/**
- * The project's own content folder, read once when a test or a script loads this module: the raw
- * records the tests change a copy of and the scripts build from (the build itself reads the
- * content folder of its configuration on every run, lib/content/load-content.ts).
- */
+/** The project's own content folder, read once when a test or a script loads this module. */
 import path from 'node:path';
 import { readContent, type RawContent } from '../lib/content/read-content.ts';
 import { ROOT } from './browser.ts';

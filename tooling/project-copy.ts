@@ -1,7 +1,6 @@
 /**
- * A throw-away copy of the project for tests and benchmarks that edit sources (the dev server's
- * live reload): the sources are copied, node_modules is a folder of links to the project's packages (so the
- * copy's caches and dev output stay its own), and the copy is deleted by remove().
+ * A throw-away copy of the project for tests and benchmarks that edit sources: node_modules is a
+ * folder of links to the project's packages, so the copy's caches stay its own.
  */
 import { cp, mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -39,11 +38,7 @@ export async function buildInCopy(copy: ProjectCopy): Promise<{ code: number | n
   return { code, lines: run.output().split('\n').filter((l) => l.trim() && !/^npm warn/.test(l)) };
 }
 
-/**
- * Writes `text` to `file` as an editor's "safe write" saves it: a new file beside it, renamed over
- * it, so a watcher never reads it half-written (a file written in place is empty for a moment, and
- * on a loaded machine a build can read it then and report a mistake the next write mends).
- */
+/** Writes `text` to `file` as an editor's "safe write" does (a new file renamed over it), so a watcher never reads it half-written. */
 export async function saveFile(file: string, text: string): Promise<void> {
   const saving = `${file}.saving~`;
   await writeFile(saving, text);

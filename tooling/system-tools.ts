@@ -1,31 +1,19 @@
 /**
  * The one list of system tools (programs outside npm) that the tests drive, and where each comes
- * from on Debian. `npm run setup-tests` (scripts/setup-tests.ts) installs what is missing; `npm
- * test` (test/run.ts) checks, before it builds anything, that the tools its selected test files
- * need are there, and otherwise stops with one message naming them and that command.
- *
- * Each tool is proved present by an executable regular file (not merely a path: a file hidden by a
- * bind mount of /dev/null is a character device), or by a check command that must exit 0.
- *
+ * from on Debian: `npm run setup-tests` installs what is missing, `npm test` checks them first.
  * Debian's vsftpd, Pure-FTPd and ProFTPD packages conflict (each provides `ftp-server`), so only
- * vsftpd is installed; the other two are unpacked (`apt-get download`, `dpkg -x`) into a folder of
- * their own under UNPACKED_DIR, their libraries installed with apt-get, and started from there.
- * When another program holds the package manager (unattended-upgrades, another install), apt-get
- * waits for it (aptGetWaiting) instead of stopping at once with "Could not get lock
- * /var/lib/dpkg/lock-frontend".
+ * vsftpd is installed; the other two are unpacked into a folder of their own under UNPACKED_DIR.
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-/** Where Debian packages that cannot be installed beside others are unpacked, one folder per tool. */
 const UNPACKED_DIR = path.resolve(import.meta.dirname, '../node_modules/.cache/system-tools');
 /** The folder Pure-FTPd is unpacked into (its programs under usr/sbin, usr/bin). */
 export const PURE_FTPD_DIR = path.join(UNPACKED_DIR, 'pure-ftpd');
 /** The folder ProFTPD is unpacked into (usr/sbin/proftpd, its modules under usr/lib/proftpd). */
 export const PROFTPD_DIR = path.join(UNPACKED_DIR, 'proftpd');
 
-/** Debian's multiarch folder of this machine, e.g. x86_64-linux-gnu. */
 const MULTIARCH = ({ x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' } as Record<string, string>)[process.arch] ?? `${process.arch}-linux-gnu`;
 /** Debian's Firefox ESR (package firefox-esr). */
 export const FIREFOX_ESR = '/usr/bin/firefox-esr';
@@ -106,7 +94,10 @@ export const SYSTEM_TOOLS: SystemTool[] = [
   },
 ];
 
-/** True when every file of `tool` is an executable regular file and its check command, if any, exits 0. */
+/**
+ * True when every file of `tool` is an executable regular file (a file hidden by a bind mount of
+ * /dev/null is a character device) and its check command, if any, exits 0.
+ */
 export function isInstalled(tool: SystemTool): boolean {
   const executable = (file: string) => {
     try {
@@ -132,10 +123,7 @@ export function toolsFor(testFiles: string[]): SystemTool[] {
 /** The command that installs every tool the tests need (README and messages say this one). */
 export const SETUP_COMMAND = 'npm run setup-tests';
 
-/**
- * The message `npm test` prints when tools are missing: one line per tool (what, which tests
- * need it), then the one command that installs them all. Empty when nothing is missing.
- */
+/** The message `npm test` prints when tools are missing: a line per tool, then SETUP_COMMAND; "" for none. */
 export function missingToolsMessage(missing: SystemTool[], testFiles: string[]): string {
   if (missing.length === 0) return '';
   const lines = missing.map((t) => `  ${t.name} (${t.files.join(', ')}${t.check ? `, \`${t.check.slice(1).join(' ')}\`` : ''}): needed by ${prefixesUsed(t, testFiles).join(', ')}`);
@@ -150,10 +138,8 @@ export function missingToolsMessage(missing: SystemTool[], testFiles: string[]):
 export const APT_LOCK_WAIT_S = 300;
 
 /**
- * `args` for apt-get with its own wait for the package manager's lock: the option
- * DPkg::Lock::Timeout (apt 1.9.11 and later; apt.conf(5)), under which apt-get prints
- * "Waiting for cache lock: Could not get lock … It is held by process N (name)" while it waits
- * and gives up after `waitS` seconds (a whole number >= 0) with its usual error.
+ * `args` for apt-get with its own wait for the package manager's lock, held by another program:
+ * the option DPkg::Lock::Timeout (apt 1.9.11 and later; apt.conf(5)), in whole seconds.
  * @param args apt-get's arguments, e.g. ["install", "-y", "vsftpd"]
  */
 export function aptGetWaiting(args: readonly string[], waitS = APT_LOCK_WAIT_S): string[] {

@@ -1,26 +1,21 @@
 /**
  * The pre-publish check: what must not go online as the business's own (the sample identity of
- * lib/content/samples.ts still in the settings or the content, and a share image drawn from it), a
- * siteUrl that does not belong to the server being deployed to, and, as warnings, what the
- * content says that does not add up (lib/check/site-consistency.ts). Pure: reads validated site
- * data, returns findings; the commands (`npm run check`, `npm run deploy`) print them and decide:
- * "sample" and "target" findings stop them (exit 1, no upload), warnings are printed only.
+ * lib/content/samples.ts), a siteUrl that does not belong to the deploy target, and, as warnings,
+ * what does not add up (site-consistency.ts). Pure: the commands print the findings and decide.
  */
 import {
   isSampleHost, isSampleRating, isSampleReview, isSampleVideo, SAMPLE_LINKS, SAMPLE_NAME, SAMPLE_PHONE_DIGITS, SAMPLE_VIDEOS, sampleCredentials,
 } from '../content/samples.ts';
 import { ratingText } from '../content/rating.ts';
 import type { SiteData } from '../content/load-content.ts';
-import { CONTENT_FILES, contentRecords, strings, type Remark } from './content-records.ts';
-import { consistencyRemarks, type PageDescription, type SourceText, writtenForAnotherBase } from './site-consistency.ts';
+import {
+  CONTENT_FILES, consistencyRemarks, contentRecords, type PageDescription, type Remark, type SourceText, strings, writtenForAnotherBase,
+} from './site-consistency.ts';
 import { fieldWords } from '../content/content-error.ts';
 
 /** One problem, for one line of output. */
 export interface Finding extends Remark {
-  /**
-   * "sample": a sample value (`--allow-sample` lets it through); "target": siteUrl vs the server;
-   * "warning": something to look at that does not stop a command (isBlocking is false).
-   */
+  /** "sample": a sample value; "target": siteUrl vs the server; "warning": does not stop a command. */
   kind: 'sample' | 'target' | 'warning';
 }
 
@@ -42,7 +37,7 @@ export interface TargetSite {
 
 const SITE_FILE = CONTENT_FILES.settings;
 
-/** Fictional 555-01xx numbers written in text: "(505) 555-0123", "505-555-0199", "505.555.0100". */
+/** Fictional 555-01xx numbers written in text: "(505) 555-0123", "505.555.0100". */
 const SAMPLE_PHONE_IN_TEXT = /\(?\b\d{3}\)?[\s.-]*555[\s.-]*01\d\d\b/;
 /** Host names in links and e-mail addresses inside text. */
 const HOSTS_IN_TEXT = /(?:[a-z][a-z0-9+.-]*:\/\/|@)([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
@@ -59,7 +54,7 @@ const LINK_FIELDS = {
   channelUrl: 'your video channel',
 } as const;
 
-/** Settings with a rule of their own above; the text scan covers the rest (name, …). */
+/** Settings with a rule of their own; the text scan covers the rest. */
 const SETTINGS_CHECKED_ABOVE = ['phone', 'email', 'siteUrl', 'videos', 'rating', 'credentials', ...Object.keys(LINK_FIELDS)];
 
 /** What each sample credential is, and what to put instead. */
@@ -71,12 +66,9 @@ const CREDENTIAL_FIELDS = {
 
 /**
  * Runs every rule over the validated content.
- * @param site   validated site data (lib/content/load-content.ts)
  * @param target the deploy target, when one is configured; without it siteUrl is not compared
- * @param pages  the route table (pages/routes.ts buildRoutes), passed in by the command: the meta
- *   descriptions are checked on it; without it they are not
- * @param sourceOf the text of a value as the owner wrote it (the coordinates' decimals are counted
- *   in it); without it, in the numbers
+ * @param pages  the route table, on which the meta descriptions are checked
+ * @param sourceOf the text of a value as the owner wrote it (the coordinates' decimals are counted in it)
  * @returns the sample and target findings in file order, one per field (a field is reported once,
  *   by its first rule), then the warnings (site-consistency.ts)
  */
@@ -96,18 +88,14 @@ export function checkSite(site: SiteData, target?: TargetSite, pages?: readonly 
   }
   const shareImage = sampleShareImage(s);
   if (shareImage) add({ file: SITE_FILE, field: 'shareImage', message: shareImage });
-  if (isSampleHost(s.email.split('@').pop() ?? '')) {
-    add({ file: SITE_FILE, field: 'email', message: `is a sample address (${s.email}): put the address customers should write to.` });
-  }
+  if (isSampleHost(s.email.split('@').pop() ?? '')) add({ file: SITE_FILE, field: 'email', message: `is a sample address (${s.email}): put the address customers should write to.` });
   const siteHost = hostOf(s.siteUrl);
   if (!siteHost || isSampleHost(siteHost) || IP_OR_LOCAL.test(siteHost)) {
     add({ file: SITE_FILE, field: 'siteUrl', message: `is a placeholder (${s.siteUrl || 'empty'}): put the https:// address of the business's own domain.` });
   }
   for (const [field, what] of Object.entries(LINK_FIELDS) as [keyof typeof LINK_FIELDS, string][]) {
     const url = s[field];
-    if (isSampleHost(hostOf(url)) || SAMPLE_LINKS.includes(url.replace(/\/$/, ''))) {
-      add({ file: SITE_FILE, field, message: `links to a sample page (${url}): put the address of ${what}.` });
-    }
+    if (isSampleHost(hostOf(url)) || SAMPLE_LINKS.includes(url.replace(/\/$/, ''))) add({ file: SITE_FILE, field, message: `links to a sample page (${url}): put the address of ${what}.` });
   }
   if (s.rating && isSampleRating(s.rating)) {
     add({ file: SITE_FILE, field: 'rating', message: `is the sample rating (${ratingText(s.rating)}, linked to ${s.rating.url}): put your own rating and the link to its reviews, or rating: null for none.` });
@@ -147,14 +135,9 @@ export function checkSite(site: SiteData, target?: TargetSite, pages?: readonly 
   return findings;
 }
 
-/**
- * The message when the share image is generated (no `shareImage` photo named) from a sample name
- * or phone (lib/content/samples.ts): every shared link and the business's image in the JSON-LD would
- * show the sample's. Undefined when a photo is named, or name and phone are the business's own.
- */
+/** The message when no `shareImage` is named and the generated one is drawn from a sample name or phone. */
 function sampleShareImage(s: SiteData['settings']): string | undefined {
-  // The setting arrives with the generated share image; read defensively until the schema has it.
-  if ((s as { shareImage?: string }).shareImage) return undefined;
+  if (s.shareImage) return undefined;
   const samples = [
     s.name === SAMPLE_NAME ? `name "${s.name}"` : '',
     isSamplePhone(s.phone) ? `phone ${s.phone.national}` : '',
@@ -164,10 +147,8 @@ function sampleShareImage(s: SiteData['settings']): string | undefined {
 }
 
 /**
- * Whether siteUrl belongs to the server deployed to. With DEPLOY_SITE_URL set, both must name the
- * same origin. Without it, the server's host must be the site's domain or a name under it
- * ("ftp.yourdomain.com" for "https://www.yourdomain.com"); any other host (a hosting company's
- * server name, an IP address) needs DEPLOY_SITE_URL to confirm which site it publishes.
+ * Whether siteUrl belongs to the server deployed to: the same origin as DEPLOY_SITE_URL when set,
+ * else the server's host is the site's domain or a name under it ("ftp.yourdomain.com").
  * @returns the message of the finding, or undefined when they match
  */
 export function targetMismatch(siteUrl: string, target: TargetSite): string | undefined {

@@ -1,26 +1,62 @@
 /**
- * What the content says that does not add up: the warnings of the pre-publish check. None of
- * them makes a page wrong to publish, so they print without stopping `npm run check` or
- * `npm run deploy`; each names the file, the record and the field to look at:
- * - a town of "primary" coverage that the site's own arrival estimate (lib/content/arrival.ts)
- *   puts beyond the upper bound of the owner's normal response time;
- * - coordinates with fewer than 5 decimals, which Google's LocalBusiness structured-data guidance
- *   asks for at least (https://developers.google.com/search/docs/appearance/structured-data/local-business,
- *   "geo": "precision of at least 5 decimal places");
- * - a meta description over MAX_DESCRIPTION characters: Google cuts snippets "as needed,
- *   typically to fit the device width" (https://developers.google.com/search/docs/appearance/snippet#meta-descriptions),
- *   so the end of a longer one is lost.
- * Pure: reads validated site data and the route table the command passes in.
+ * What the content says that does not add up: the warnings of the pre-publish check, which print
+ * without stopping `npm run check` or `npm run deploy`; and the records and texts findings name.
  */
 import { arrivalOf } from '../content/arrival.ts';
 import type { SiteData } from '../content/load-content.ts';
+import { HOME_FILE, recordFile, SETTINGS_FILE } from '../content/content-paths.ts';
 import { escapeRegExp } from '../text.ts';
-import { communityLabel, CONTENT_FILES, contentRecords, strings, type Remark } from './content-records.ts';
 
-/** Decimals Google asks for in a LocalBusiness's geo coordinates (about 1 m of latitude). */
+/** Where a finding points, and what it says: one line for the operator. */
+export interface Remark {
+  /** Content file, e.g. "content/settings.yaml". */
+  file: string;
+  /** The record inside the file, e.g. 'review 1 ("Maria G.")'; absent for the settings. */
+  record?: string;
+  /** Dotted field path, e.g. "videos.more.0.youtubeId". */
+  field: string;
+  /** What is wrong and what to put instead. */
+  message: string;
+}
+
+/** The content files findings name: the settings, the home page, and each record's own file. */
+export const CONTENT_FILES = {
+  settings: SETTINGS_FILE,
+  home: HOME_FILE,
+  community: (c: { slug: string }) => recordFile('community', c.slug),
+} as const;
+
+/** The label of a community record in a finding: 'community "thoreau"'. */
+const communityLabel = (c: { slug: string }) => `community "${c.slug}"`;
+
+/** Every record of the content with its file, in display order, `settings` standing for the settings record. */
+export function contentRecords(site: SiteData, settings: object = site.settings): { file: string; record: unknown; label?: string }[] {
+  return [
+    { file: CONTENT_FILES.settings, record: settings, label: undefined },
+    { file: CONTENT_FILES.home, record: site.home, label: undefined },
+    ...site.communities.map((r) => ({ file: CONTENT_FILES.community(r), record: r, label: communityLabel(r) })),
+    ...site.core.map((r) => ({ file: recordFile('core service', r.slug), record: r, label: `core service "${r.slug}"` })),
+    ...site.services.map((r) => ({ file: recordFile('service', r.slug), record: r, label: `service "${r.slug}"` })),
+  ];
+}
+
+/** Every string inside a value, with its dotted field path. */
+export function* strings(value: unknown, path: string[] = []): Generator<[string, string]> {
+  if (typeof value === 'string') yield [path.join('.'), value];
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* strings(v, [...path, String(i)]);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* strings(v, [...path, k]);
+}
+
+/**
+ * Decimals Google asks for in a LocalBusiness's geo coordinates: "precision of at least 5 decimal
+ * places" (https://developers.google.com/search/docs/appearance/structured-data/local-business).
+ */
 const MIN_COORDINATE_DECIMALS = 5;
 
-/** Longest meta description, in characters, whose end search results still show. */
+/**
+ * Longest meta description, in characters, whose end search results still show: Google cuts
+ * snippets "typically to fit the device width" (https://developers.google.com/search/docs/appearance/snippet#meta-descriptions).
+ */
 export const MAX_DESCRIPTION = 160;
 
 const LOCAL_BUSINESS_GUIDANCE = 'https://developers.google.com/search/docs/appearance/structured-data/local-business';
@@ -52,28 +88,20 @@ export function upperMinutes(range: string): number {
 }
 
 /**
- * Every consistency warning of the site, in file order.
- * @param pages the route table's pages (pages/routes.ts buildRoutes), which the command passes in;
- *   lib/ never imports the pages
+ * Every consistency warning of the site, in file order: a primary town the arrival estimate puts
+ * beyond the normal response time, imprecise coordinates, long meta descriptions.
+ * @param pages the route table's pages (pages/routes.ts buildRoutes), passed in by the command
  */
 export function consistencyRemarks(site: SiteData, pages: readonly PageDescription[] = [], sourceOf: SourceText = () => undefined): Remark[] {
   return [...slowPrimaryTowns(site), ...impreciseCoordinates(site, sourceOf), ...longDescriptions(site, pages)];
 }
 
-/**
- * The text of a plain value exactly as the owner wrote it in a content file, e.g. "35.14720" for
- * latitude 35.1472 (lib/content/yaml-file.ts `sourceOf`), or undefined where it is not known.
- * @param file the file, e.g. "content/settings.yaml"
- * @param path the value's place in the file's data, e.g. ["location", "latitude"]
- */
+/** The text of a plain value as written at `path` (["location", "latitude"]) in `file`, e.g. "35.14720", or undefined. */
 export type SourceText = (file: string, path: readonly string[]) => string | undefined;
 
 /**
- * Community records whose texts were written from another base than the settings' (`writtenFor`
- * is not `location.locality`): their routes ("From Grants we drive ...") and landmarks describe
- * the drive from the old base. Each names the record's file and the fields to rewrite: the route,
- * and every text that names the old base (in the old base's own record, every text that says
- * where the business is based); then `writtenFor` is to say the new base.
+ * Community records whose texts were written from another base than the settings' (`writtenFor`),
+ * each naming the fields to rewrite for the new base.
  */
 export function writtenForAnotherBase(site: SiteData): Remark[] {
   const base = site.settings.location.locality;
@@ -104,12 +132,8 @@ function slowPrimaryTowns(site: SiteData): Remark[] {
   });
 }
 
-/**
- * The settings' location and each town's coordinates written with fewer than
- * MIN_COORDINATE_DECIMALS decimals, counted in the text as written where `sourceOf` knows it (so
- * "35.14720" counts 5), else in the number.
- */
-function impreciseCoordinates(site: SiteData, sourceOf: SourceText = () => undefined): Remark[] {
+/** Coordinates with fewer than MIN_COORDINATE_DECIMALS decimals, counted in the text as written where known. */
+function impreciseCoordinates(site: SiteData, sourceOf: SourceText): Remark[] {
   const points = [
     { file: CONTENT_FILES.settings, record: undefined, field: 'location', point: site.settings.location },
     ...site.areas.map((c) => ({ file: CONTENT_FILES.community(c), record: communityLabel(c), field: 'page.town.coordinates', point: c.page.town.coordinates })),
@@ -127,17 +151,14 @@ function impreciseCoordinates(site: SiteData, sourceOf: SourceText = () => undef
 }
 
 /**
- * Indexable pages whose meta description is over MAX_DESCRIPTION characters (Unicode code
- * points, as a reader counts them), once per description. The finding names the content field the
- * description comes from when one holds exactly that text, else the route table.
+ * Indexable pages whose meta description is over MAX_DESCRIPTION code points, once per
+ * description, naming the content field that holds exactly that text, else the route table.
  */
 function longDescriptions(site: SiteData, pages: readonly PageDescription[]): Remark[] {
   const long = pages.filter((p) => !p.meta.noIndex && [...p.meta.description].length > MAX_DESCRIPTION);
   if (!long.length) return [];
   const source = new Map<string, Omit<Remark, 'message'>>();
-  for (const { file, record, label } of contentRecords(site)) {
-    for (const [field, text] of strings(record)) if (!source.has(text)) source.set(text, { file, record: label, field });
-  }
+  for (const { file, record, label } of contentRecords(site)) for (const [field, text] of strings(record)) if (!source.has(text)) source.set(text, { file, record: label, field });
   const said = new Set<string>();
   return long.flatMap((p) => {
     const text = p.meta.description;

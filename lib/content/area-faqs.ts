@@ -1,18 +1,12 @@
-/**
- * The five FAQ entries of an area page, written from the town's facts: its record's `page.town`
- * (route, findYou, callNotes) and the arrival sentence computed from its coordinates
- * (lib/content/arrival.ts). The same five are the page's FAQPage JSON-LD.
- */
 import type { Faq } from './schema.ts';
 import { arrivalSentence, type Base } from './arrival.ts';
 import type { Area } from './load-content.ts';
 
 /**
+ * The five FAQ entries of an area page (also its FAQPage JSON-LD), written from the town's facts.
  * @param area a community with its own page; its `page.emergency` decides whether the emergency
- *   answer claims 24/7 service or says only that it is available (San Rafael, Gallup), its
- *   coordinates the arrival answer (lib/content/arrival.ts: the owner's response times within
- *   about 25 km of the base, the town's own estimate farther; a town served on request says so
- *   first), its `page.town` the other answers
+ *   answer claims 24/7 service, its coordinates the arrival answer (lib/content/arrival.ts), its
+ *   `page.town` the other answers
  * @param settings the checked settings: the base, the response times and the state (`location.region`)
  * @returns exactly five questions and answers, each question naming the area: service (the roads
  *   from the base), arrival, emergency service, how to be found, what a call there is like

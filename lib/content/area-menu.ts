@@ -1,9 +1,3 @@
-/**
- * The links of the header's Areas menu. Every area while they fit (the real site's seventeen);
- * past AREA_MENU_LIMIT, the primary areas up to that many, and a link to the full list on
- * /service-areas/, so the header, which every page carries twice (bar and phone menu), does not
- * grow with the number of areas.
- */
 import type { Area } from './load-content.ts';
 
 /**
@@ -16,6 +10,8 @@ export const AREA_MENU_LIMIT = 24;
 export interface MenuLink { label: string; href: string }
 
 /**
+ * The links of the header's Areas menu: every area while they fit; past AREA_MENU_LIMIT, the
+ * primary areas up to that many, so the header (on every page twice) does not grow with the areas.
  * @param areas every area with a page, in display order (primary first)
  * @param region the state said after each name (the settings' `location.region`), e.g. "NM"
  * @returns "All Service Areas" first, then "{name}, NM" per area listed; when not every area is

@@ -1,9 +1,6 @@
 /**
- * How far each town is from the business's base and how soon we can be there, computed from the
- * coordinates of the town's record (content/areas/*.yaml `page.town.coordinates`) and of the base
- * (content/settings.yaml `location`), never typed. The distance is great-circle ("as the crow
- * flies"); roads are longer, so no page calls it a road distance. The estimate follows the
- * owner's rule (ArrivalRule).
+ * How far each town is from the base and how soon we can be there, computed from coordinates,
+ * never typed. The distance is great-circle; roads are longer, so no page calls it a road distance.
  */
 import type { Community } from './schema.ts';
 
@@ -14,12 +11,7 @@ export interface Base {
   arrivalEstimate: ArrivalRule;
 }
 
-/**
- * The business's rule for arrival estimates, the owner's to set (settings `arrivalEstimate`):
- * within `nearKm` of the base (great-circle) the response times of the business hold; farther,
- * the estimate is `setOutMinutes` plus the great-circle distance stretched by `roadFactor` and
- * driven at `averageKmh`, rounded up to a quarter hour.
- */
+/** The owner's rule for arrival estimates (settings `arrivalEstimate`; its schema says how it is read). */
 interface ArrivalRule {
   nearKm: number;
   setOutMinutes: number;
@@ -27,7 +19,6 @@ interface ArrivalRule {
   averageKmh: number;
 }
 
-/** A point as the records give it. */
 interface Point { latitude: number; longitude: number }
 
 /** Mean Earth radius in km (the IUGG's mean radius, 6,371.0088 km). */
@@ -53,11 +44,7 @@ export function greatCircleKm(a: Point, b: Point): number {
   return 2 * Math.atan2(Math.sqrt(term), Math.sqrt(1 - term)) * EARTH_RADIUS_KM;
 }
 
-/**
- * How far a town is (great-circle, whole km and miles), whether it is `near` (within the rule's
- * `nearKm`: the owner's response times hold), and the estimate in minutes (a multiple of 15) and
- * in words (minutesInWords).
- */
+/** How far a town is (whole km and miles), whether within `nearKm`, and the estimate in minutes (a multiple of 15) and words. */
 export interface Arrival {
   km: number;
   miles: number;
@@ -75,7 +62,6 @@ export function minutesInWords(minutes: number): string {
   return `about ${hours}${m ? ` ${m} minutes` : ''}`;
 }
 
-/** A community with town facts (an area page's record). */
 type Town = Pick<Community, 'slug' | 'name'> & { page: { town: { coordinates: Point } } };
 
 /** Distance and arrival estimate of a town from the base. */
@@ -87,11 +73,7 @@ export function arrivalOf(town: Town, base: Base): Arrival {
   return { km: Math.round(exact), miles: Math.round(exact / 1.609344), near: exact <= nearKm, minutes, estimate: minutesInWords(minutes) };
 }
 
-/**
- * The `count` other towns nearest to `town` (great-circle), nearest first, with their distance in
- * whole km. One pass over `all` that keeps the nearest `count`: an area page asks
- * this once, so a site of thousands of towns does no sort per page.
- */
+/** The `count` other towns nearest to `town` (great-circle), nearest first, with their distance in whole km; one pass, no sort. */
 export function neighbours<T extends Town>(town: T, all: readonly T[], count = 2): { town: T; km: number }[] {
   const here = town.page.town.coordinates;
   const nearest: { town: T; term: number }[] = [];
@@ -106,10 +88,7 @@ export function neighbours<T extends Town>(town: T, all: readonly T[], count = 2
   return nearest.map((n) => ({ town: n.town, km: Math.round(greatCircleKm(here, n.town.page.town.coordinates)) }));
 }
 
-/**
- * The sentence that says how soon we can be there: for a near town the owner's response times,
- * for a far one its own estimate from its distance. Used by the hero note, the FAQ and its JSON-LD.
- */
+/** The sentence saying how soon we can be there: the owner's response times near, the town's own estimate far. */
 export function arrivalSentence(town: Town, base: Base): string {
   const a = arrivalOf(town, base);
   const { normal, emergency } = base.responseMinutes;

@@ -1,15 +1,12 @@
 /**
- * Claims that stand on the operator's credentials (content/settings.yaml `credentials`): a text that
- * says "licensed" needs a licence (issuer and number), "insured" an insurance, "accredited" a
- * business bureau with a link to the business's profile. Without the setting, the text is a claim
- * the business cannot back, so the build stops and names the text.
+ * Claims that stand on the operator's credentials (content/settings.yaml `credentials`): "licensed"
+ * needs a licence, "insured" an insurance, "accredited" a business bureau; else the build stops.
  */
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
 import type { SiteSettings } from './schema.ts';
 
-/** The credentials as checked by lib/content/schema.ts. */
 export type Credentials = z.infer<typeof SiteSettings>['credentials'];
 
 /** Each claim: the words that make it, the credential behind it and how to add that credential. */
@@ -20,9 +17,7 @@ const CLAIMS = [
 ] as const;
 
 /**
- * Every text that makes a claim the credentials do not back, one problem each naming the file, the
- * record and the field ([] when all are backed), so an owner without a licence, an insurance or a
- * bureau sees every text to change in one run.
+ * Every text that makes a claim the credentials do not back, one problem each ([] when all are backed).
  * @param texts every text of the content: its file, record label (and slug), field path and words
  */
 export function unbackedClaims(texts: Iterable<{ file: string; label: string; slug?: string; field: string; text: string }>, credentials: Credentials): ContentProblem[] {
@@ -48,20 +43,13 @@ export function credentialsClaim(c: Credentials): string {
   return words ? words[0].toUpperCase() + words.slice(1) : '';
 }
 
-/**
- * The claims of a trust bar (the red strips of three claims): the item with the shield icon says
- * what the credentials back ("LICENSED & INSURED", "LICENSED", "INSURED"), or goes when they back
- * neither.
- */
+/** A trust bar's items: the shield item says what the credentials back ("LICENSED & INSURED"), or goes. */
 export function backedItems<T extends { label: string; icon: string }>(items: readonly T[], c: Credentials): T[] {
   const claim = credentialsClaim(c).toUpperCase().replace(' AND ', ' & ');
   return items.flatMap((i) => (i.icon !== 'shield' ? [i] : claim ? [{ ...i, label: claim }] : []));
 }
 
-/**
- * The insurance in words, after "Insured: ": "general liability insurance with Acme Mutual", or
- * "general liability insurance" when the insurer is not named.
- */
+/** The insurance in words: "general liability insurance with Acme Mutual", or without " with ..." when unnamed. */
 export function insuranceWords(insurance: { kind: string; insurer: string }): string {
   return `${insurance.kind} insurance${insurance.insurer ? ` with ${insurance.insurer}` : ''}`;
 }

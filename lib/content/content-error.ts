@@ -1,8 +1,6 @@
 /**
- * A content or settings mistake, as data: which file, which record, which field, what it must be,
- * the value given and what to do. The checks collect every problem they find and throw them
- * together in one ContentError, so an owner with three mistakes sees three lines in one build.
- * It imports nothing, so lib/build/build-error.ts can use `problemLine` before the content loads.
+ * A content or settings mistake, as data. The checks throw every problem they find together in
+ * one ContentError, so an owner with three mistakes sees three lines in one build.
  */
 
 /** One mistake in one field of one record. Paths are relative to the project, with "/". */
@@ -17,24 +15,16 @@ export interface ContentProblem {
   field?: string;
   /** True when the record has no such field: a misspelt or extra key. The line says "unknown field". */
   unknownField?: boolean;
-  /**
-   * What is wrong, in the owner's words, starting with a verb: what the field must be, e.g.
-   * 'must be five digits, e.g. "87020"', 'is missing: add it, e.g. county: \'Cibola\''. For an
-   * unknown field, "is not a field of this record" (the line's "unknown field" says it).
-   */
+  /** What is wrong, in the owner's words, starting with a verb, e.g. 'must be five digits, e.g. "87020"'. */
   expected: string;
   /** The value given in the file, where known (undefined for a missing field). */
   value?: unknown;
   /** What to do, when the check has a suggestion of its own, e.g. 'did you mean "page"?'. */
   hint?: string;
-  /** Line of the file where the field (or, for a missing field, its record) is written, counted from 1. */
+  /** Line and column where the field (or, for a missing field, its record) is written, counted from 1. */
   line?: number;
-  /** Column of that line, counted from 1. */
   column?: number;
-  /**
-   * What names each row of a list on the way to the field, in order, e.g. ["Marcus T."] for
-   * "reviews.1.name" (a review's name, a question, a title); "" where a row has none.
-   */
+  /** What names each row of a list on the way to the field, e.g. ["Marcus T."] for "reviews.1.name"; "" for none. */
   rowNames?: string[];
 }
 
@@ -75,10 +65,7 @@ export function fieldWords(field: string, rowNames: readonly string[] = [], unkn
 
 /**
  * The problem as the one line an owner reads, e.g.
- * `content/areas/acoma.yaml:3:1: community "acoma": unknown field "pgae"; did you mean "page"?` or
- * `content/settings.yaml:4:8: settings: field "phone" is not a valid US phone number, e.g. "(505) 555-0123"`:
- * the file with the line and column where known, the record, the field (rows of lists counted
- * from 1), what it must be, and the hint after "; ".
+ * `content/areas/acoma.yaml:3:1: community "acoma": unknown field "pgae"; did you mean "page"?`
  */
 export function problemLine(p: ContentProblem): string {
   const file = p.line === undefined ? p.file : `${p.file}:${p.line}:${p.column ?? 1}`;
@@ -88,10 +75,7 @@ export function problemLine(p: ContentProblem): string {
   return `${where}: ${what}${p.hint ? `; ${p.hint}` : ''}`;
 }
 
-/**
- * Content or settings mistakes (at least one), in the order of the files and their records; the
- * message is one line per problem (problemLine). Printed without a stack (lib/build/build-error.ts).
- */
+/** Content or settings mistakes (at least one); the message is one line per problem (problemLine). */
 export class ContentError extends Error {
   override name = 'ContentError';
   readonly problems: ContentProblem[];

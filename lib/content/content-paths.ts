@@ -1,8 +1,4 @@
-/**
- * Where each kind of content lives, as messages name it (relative to the project, with "/"): the
- * one place that says which file an owner edits for what.
- */
-
+// Where each kind of content lives, as messages name it (relative to the project, with "/").
 /** The business's settings. */
 export const SETTINGS_FILE = 'content/settings.yaml';
 /** The home page's copy and reviews. */

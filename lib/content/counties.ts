@@ -1,13 +1,8 @@
-/**
- * The counties served, named from the community records (content/areas/*.yaml), never typed:
- * the counties of the primary-coverage communities are the ones the site says it serves
- * ("Cibola and McKinley Counties"); counties that only extended-coverage communities lie in are
- * the ones it reaches "into" ("Catron County"). Order: first appearance in the records.
- */
+/** The counties served, named from the community records, never typed; in order of first appearance. */
 import type { Community } from './schema.ts';
 import { nameList } from './coverage.ts';
 
-/** The counties served, as above. */
+/** The counties served. */
 export interface CountiesServed {
   /** Counties of the primary-coverage communities, e.g. ["Cibola", "McKinley"]. */
   primary: string[];
@@ -17,7 +12,7 @@ export interface CountiesServed {
   all: string[];
 }
 
-/** The counties of `communities` (see the module comment). */
+/** The counties of `communities`: those the site serves, and those it reaches "into" ("Catron County"). */
 export function countiesServed(communities: readonly Pick<Community, 'county' | 'coverage'>[]): CountiesServed {
   const all = [...new Set(communities.map((c) => c.county))];
   const primary = [...new Set(communities.filter((c) => c.coverage === 'primary').map((c) => c.county))];

@@ -1,21 +1,11 @@
 /**
- * Coverage facts derived from the community records (content/areas/*.yaml), never typed as
- * numbers: the coverage statistics, the badge on each community card, the note in an area page's
- * hero, and the names of the communities served on request. Adding a community is one record;
- * every count and every word here follows it.
- *
- * The model:
- * - The service areas are the places listed on every service and core page (`inPlacesList`).
- *   Each is a primary area or an extended-coverage area (`coverage`); the statistics count them.
- * - The other communities get a card (and some a page) but are counted in neither group: their
- *   badge says "Also served", so the badges on /service-areas/ agree with the statistics.
- * - "Served on request" is said only of records marked `servedOnRequest` (today Gallup), which the
- *   schema allows only on extended coverage and never with a 24/7 emergency promise.
+ * Coverage facts derived from the community records, never typed as numbers. The service areas
+ * are the places listed on every service and core page (`inPlacesList`), each primary or extended
+ * (`coverage`); the other communities are counted in neither group and badged "Also served".
  */
 import type { Community } from './schema.ts';
 import { arrivalOf, type Base } from './arrival.ts';
 
-/** A community with its own page (the shape of lib/content/load-content.ts `Area`). */
 type Area = Community & { page: NonNullable<Community['page']> };
 
 /** How many listed places are primary, extended and in all, and how many communities are not listed ("Also served"). */
@@ -39,10 +29,7 @@ export interface CoverageBadge {
   label: string;
 }
 
-/**
- * The badge of a community's card. Exactly `coverageCounts().primary` cards get "Primary area" and
- * `coverageCounts().extended` get an extended-coverage badge.
- */
+/** The badge of a community's card, agreeing with coverageCounts. */
 export function coverageBadge(c: Community): CoverageBadge {
   if (!c.inPlacesList) return { kind: 'also', label: 'Also served' };
   if (c.coverage === 'primary') return { kind: 'primary', label: 'Primary area' };
@@ -51,9 +38,7 @@ export function coverageBadge(c: Community): CoverageBadge {
 
 /**
  * The note under an area page's hero buttons about reaching the community, or undefined for a
- * town within the owner's usual response times (whose FAQ gives them). Far towns get their own
- * estimate from their distance (lib/content/arrival.ts).
- * @param base the settings' base and response times
+ * town within the owner's usual response times; far towns get their own estimate (arrival.ts).
  */
 export function coverageNote(c: Area, base: Base): string | undefined {
   const a = arrivalOf(c, base);
@@ -69,12 +54,8 @@ export function nameList(names: readonly string[]): string {
 }
 
 /**
- * One sentence naming the listed places of extended coverage that are not served on request, e.g.
- * "Ramah, Crownpoint, Smith Lake and Fort Wingate are extended coverage, a longer drive from
- * Grants." (`base`, the settings' base town), or "" when there are none: where the places are
- * listed without their badges, so no extended-coverage place reads as a primary one. Those served
- * on request have their own sentence (servedOnRequestSentence), as "on request" may share a
- * sentence with no other name.
+ * One sentence naming the listed extended-coverage places not served on request, e.g. "Ramah and
+ * Crownpoint are extended coverage, a longer drive from Grants.", or "" when there are none.
  */
 export function extendedCoverageSentence(communities: readonly Community[], base: string): string {
   const names = communities.filter((c) => c.inPlacesList && c.coverage === 'extended' && !c.servedOnRequest).map((c) => c.name);
@@ -103,15 +84,12 @@ const CLAUSE_BREAK = /[;:]\s+|\s+[-\u2013\u2014]\s+|,?\s+(?:while|but|whereas|al
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /**
- * A reader of what texts say is served on request, for one list of communities (their names are
- * indexed once, as words).
+ * A reader of what texts say is served on request.
  * @param communities every community record
- * @returns a function of `text` (any content text, e.g. an FAQ answer) and `subject` (the community
- *   whose record the text belongs to, if any) giving the communities the text says are served on
- *   request, each once, in text order: each community named in a clause that says "served on
- *   request" (or "serve(s) on request"). Names match as whole words, in any case, the longest
- *   first, so "New Laguna" is not also read as "Laguna". A clause that names no community speaks
- *   of `subject` when one is given: a community's own record speaking of itself.
+ * @returns a function of `text` and `subject` (the community whose record the text is, if any)
+ *   giving each community named in a clause saying "served on request", once, in text order; names
+ *   match as whole words, the longest first ("New Laguna" is not also "Laguna"); a clause naming
+ *   no community speaks of `subject`.
  */
 export function servedOnRequestReader(communities: readonly Community[]): (text: string, subject?: Community) => Community[] {
   const byName = new Map<string, Community>();

@@ -1,19 +1,14 @@
 /**
- * The rules of the stated opening hours (content/settings.yaml `hours`), as pure functions: which
- * day names and which hours are accepted (lib/content/schema.ts reports the problems), and what a
- * valid row means, which every form of the hours reads from here, so they cannot disagree.
- *
- * A row is `{ days: ['Monday', ...], hours: '06:00-23:00' }`; `hours` is "closed", "all day" or a
- * 24-hour opening and closing time "HH:MM-HH:MM" on the same day (the closing time after the
- * opening time: hours past midnight are stated as "all day" or as a day ending at 23:59 and the
- * next starting at 00:00).
+ * The rules of the stated opening hours (content/settings.yaml `hours`): which day names and hours
+ * are accepted, and what a valid row means. Hours past midnight are stated as "all day" or as a day
+ * ending at 23:59 and the next starting at 00:00.
  */
 import { closestKey } from './schema-messages.ts';
 
 /** The weekdays in the order people list them. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
-/** One row of stated hours. */
+/** One row of stated hours, e.g. `{ days: ['Monday'], hours: '06:00-23:00' }`. */
 export interface HoursRow {
   days: readonly string[];
   /** "closed", "all day" or "HH:MM-HH:MM". */

@@ -1,8 +1,6 @@
 /**
- * The stated opening hours (content/settings.yaml `hours`, already checked by lib/content/schema.ts) in the
- * forms the site states them: words for answers and notes, the footer's and the contact card's
- * rows, and schema.org's two forms. All read the same rows (lib/content/hours-rules.ts), so they
- * cannot disagree. Days with the same hours are grouped into runs of consecutive days, Monday first.
+ * The checked opening hours in every form the site states them, all read from the same rows
+ * (lib/content/hours-rules.ts); days with the same hours grouped into runs, Monday first.
  */
 import { minutesOf, parseHours, weekHours, type DayHours, type HoursRow } from './hours-rules.ts';
 import { nameList } from './coverage.ts';
@@ -13,17 +11,13 @@ export function formatTime(hhmm: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h >= 12 ? 'PM' : 'AM'}`;
 }
 
-/**
- * A run of days as words: the first and last day joined by `joiner` ("Monday - Friday" with
- * " - "), "Saturday and Sunday" for two days with joiner " to ", one name for one day.
- */
+/** A run of days as words: "Monday - Friday" (`joiner` " - "), "Saturday and Sunday" (two days, " to "), "Monday". */
 function dayRange(days: readonly string[], joiner = ' - '): string {
   if (days.length === 1) return days[0];
   if (days.length === 2 && joiner === ' to ') return `${days[0]} and ${days[1]}`;
   return `${days[0]}${joiner}${days[days.length - 1]}`;
 }
 
-/** One run of consecutive weekdays with the same hours. */
 interface HoursRun {
   days: string[];
   hours: DayHours;
@@ -70,10 +64,8 @@ export function hoursLine(rows: readonly HoursRow[]): string {
 }
 
 /**
- * The open hours in schema.org's `openingHours` text form (https://schema.org/openingHours:
- * two-letter days, ranges with "-", 24-hour times), e.g. ["Mo-Fr 06:00-23:00", "Sa-Su 09:00-22:00"].
- * Closed days are left out (the text form has no way to say closed); a day open all day is
- * "00:00-23:59".
+ * The open hours in schema.org's `openingHours` text form (https://schema.org/openingHours), e.g.
+ * ["Mo-Fr 06:00-23:00"]; closed days left out (the form cannot say closed), all day "00:00-23:59".
  */
 export function openingHoursText(rows: readonly HoursRow[]): string[] {
   return hoursRuns(rows).filter((r) => r.hours.kind !== 'closed').map((r) => {

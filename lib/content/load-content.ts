@@ -1,7 +1,4 @@
-/**
- * Loads the operator settings and every content collection, and checks them against
- * lib/content/schema.ts. The one place where raw content becomes typed, trusted data.
- */
+/** Loads and checks the settings and every content collection: where raw content becomes typed data. */
 import { z } from 'zod';
 import {
   AreaCopy, ChatbotContent, checkAll, checkRecord, rowNamesOf, Community, ContentError, type ContentProblem, CoreService, HomeContent, Service, SiteSettings,
@@ -10,8 +7,8 @@ import { closestKey } from './schema-messages.ts';
 import { AREA_COPY_FILE, CHATBOT_FILE, HOME_FILE, recordFile, SETTINGS_FILE } from './content-paths.ts';
 import { unbackedClaims } from './claims.ts';
 import { countiesServed, countyPhrase } from './counties.ts';
-import { servedOnRequestReader } from './coverage.ts';
-import { placeholderValues } from './placeholders.ts';
+import { greatCircleKm } from './arrival.ts';
+import { nameList, servedOnRequestReader } from './coverage.ts';
 import { hoursText } from './hours.ts';
 import { parsePhone, type PhoneNumber } from './phone.ts';
 import { locate, readContent, type RawContent } from './read-content.ts';
@@ -20,9 +17,9 @@ import { locate, readContent, type RawContent } from './read-content.ts';
 export interface Settings extends Omit<z.infer<typeof SiteSettings>, 'phone' | 'redirects' | 'assistantUrl' | 'channelUrl'> {
   phone: PhoneNumber;
   redirects: { from: string; to: string }[];
-  /** The external AI assistant, or "" for none. */
+  /** "" for none. */
   assistantUrl: string;
-  /** The video channel, or "" for none. */
+  /** "" for none. */
   channelUrl: string;
 }
 
@@ -32,28 +29,23 @@ export type Area = Community & { page: NonNullable<Community['page']> };
 /** Everything the pages are rendered from. */
 export interface SiteData {
   settings: Settings;
-  /** All communities, in display order (20 on /service-areas). */
+  /** All communities, in display order. */
   communities: Community[];
-  /** Communities with their own page at /areas/{slug}/ (17). */
+  /** Communities with their own page at /areas/{slug}/. */
   areas: Area[];
-  /** The 14 places listed on service and core pages. */
+  /** The places listed on service and core pages. */
   places: Community[];
-  /** The ten specialised services. */
   services: Service[];
-  /** The four core services. */
   core: CoreService[];
   home: HomeContent;
-  /** Copy every area page shares ("{name}" stands for the area's name). */
   areaCopy: AreaCopy;
-  /** The chat panel's sample questions and help topics. */
   chatbot: ChatbotContent;
 }
 
 export type { RawContent } from './read-content.ts';
 
 /**
- * Reads and checks the content folder: the one way the build, the commands and the dev server
- * get the site's data.
+ * Reads and checks the content folder.
  * @throws ContentError with every mistake of every file, each with the line and column of the field
  */
 export function loadProjectContent(contentDir: string): SiteData {
@@ -67,19 +59,15 @@ export function loadProjectContent(contentDir: string): SiteData {
 }
 
 /**
- * Validates raw content and returns typed site data, with the placeholders of the texts of the
- * services, core services, home page and chatbot filled in (lib/content/placeholders.ts).
+ * Validates raw content and returns typed site data, the placeholders filled in (placeholderValues).
  * @throws ContentError with every mistake found, a line each naming the file, the record and the
- *   field: first every mistake of the records' own fields in every file (and county near misses,
- *   countyProblems); when there are none, every mistake between records, which need valid records
- *   to be judged: an unknown placeholder, a service slug that is a core service's, an area page
- *   linking a service that does not exist, a text saying a community not marked `servedOnRequest`
- *   is served on request, a claim the credentials do not back (lib/content/claims.ts)
+ *   field: first the records' own mistakes; when there are none, every mistake between records (an
+ *   unknown placeholder, a clashing slug, an unknown service, an unmarked "served on request", a
+ *   claim the credentials do not back)
  */
 export function loadContent(raw: RawContent): SiteData {
   const { settings, communities, ...records } = checkRecords(raw);
-  // "{base}", "{hours}", "{counties}", ... in a text stand for the settings and records they name.
-  const values = placeholderValues(settings, communities, { hours: hoursText(settings.hours), counties: countyPhrase(countiesServed(communities).primary) });
+  const values = placeholderValues(settings, communities);
   const fill = fillIn(values);
   const services = records.services.map(fill);
   const core = records.core.map(fill);
@@ -121,11 +109,7 @@ interface Text {
   subject?: Community;
 }
 
-/**
- * Checks the settings and every record of every content file against lib/content/schema.ts.
- * @throws ContentError with the mistakes of every file at once (and the county near misses, when
- *   the communities themselves are valid)
- */
+/** Checks the settings and every record. @throws ContentError with the mistakes of every file at once */
 function checkRecords(raw: RawContent): { settings: Settings; communities: Community[]; services: Service[]; core: CoreService[]; home: HomeContent; areaCopy: AreaCopy; chatbot: ChatbotContent } {
   const problems: ContentProblem[] = [];
   const one = <S extends z.ZodType>(schema: S, data: unknown, file: string, label: string) => {
@@ -201,10 +185,7 @@ function placeholderProblems(texts: readonly Text[], known: readonly string[]): 
   }));
 }
 
-/**
- * Every text of a record with its field's path, in the form the schema's messages use:
- * `[["faqs.3.answer", "Yes. We are fully mobile..."], ...]`.
- */
+/** Every text of a record with its field's path: `[["faqs.3.answer", "Yes. We are fully mobile..."], ...]`. */
 function textFields(value: unknown, field = ''): [field: string, text: string][] {
   if (typeof value === 'string') return [[field, value]];
   if (value === null || typeof value !== 'object') return [];
@@ -222,12 +203,7 @@ function fillIn(values: Record<string, string>): <T>(record: T) => T {
   return <T>(record: T) => fill(record) as T;
 }
 
-/**
- * Any county name is accepted, but one that differs from a county other records use only by its
- * capitals or by a letter or two ("Mckinley" beside "McKinley") is a typing mistake: it would make
- * the county count and every sentence naming the counties wrong.
- * @returns one problem per such community, naming the county it probably meant
- */
+/** A county that differs from one more records use only by capitals or a letter or two ("Mckinley"), one problem each. */
 function countyProblems(communities: readonly Community[]): ContentProblem[] {
   const uses = new Map<string, number>();
   for (const c of communities) uses.set(c.county, (uses.get(c.county) ?? 0) + 1);
@@ -240,4 +216,44 @@ function countyProblems(communities: readonly Community[]): ContentProblem[] {
       hint: `did you mean "${near}" (the county of ${uses.get(near)} communities)?`,
     }] : [];
   });
+}
+
+/**
+ * The value of every placeholder of the texts of services, core services, home page and chatbot,
+ * by its name without braces:
+ *
+ * | placeholder          | stands for                                                        | sample                        |
+ * |----------------------|-------------------------------------------------------------------|-------------------------------|
+ * | `{base}`             | the base town, `location.locality`                                | Grants                        |
+ * | `{region}`           | its state, `location.region`                                      | NM                            |
+ * | `{county}`           | the base's county: its community record's, else the first primary community's | Cibola County     |
+ * | `{counties}`         | the counties of the primary-coverage communities                  | Cibola and McKinley Counties  |
+ * | `{hours}`            | the stated opening hours                                          | Monday to Friday 6 am to ...  |
+ * | `{minutes}`          | `responseMinutes.usual`                                           | 15-30                         |
+ * | `{normalMinutes}`    | `responseMinutes.normal`                                          | 20-45                         |
+ * | `{emergencyMinutes}` | `responseMinutes.emergency`                                       | 15-30                         |
+ * | `{radius}`           | `serviceRadiusMiles`                                              | 60+                           |
+ * | `{payment}`          | `paymentAccepted` as words                                        | cash, credit card and check   |
+ * | `{farthestTowns}`    | the two listed places farthest from the base                      | Gallup and Fort Wingate       |
+ * @param communities every community record, in display order
+ */
+function placeholderValues(settings: Settings, communities: readonly Community[]): Record<string, string> {
+  const { location, responseMinutes } = settings;
+  const home = communities.find((c) => c.name === location.locality) ?? communities.find((c) => c.coverage === 'primary');
+  // The listed places with an area page, farthest from the base first (great-circle).
+  const farthest = communities.filter((c) => c.inPlacesList && c.page)
+    .map((c) => ({ c, km: greatCircleKm(location, c.page!.town.coordinates) })).sort((a, b) => b.km - a.km);
+  return {
+    base: location.locality,
+    region: location.region,
+    county: home ? `${home.county} County` : '',
+    counties: countyPhrase(countiesServed(communities).primary),
+    hours: hoursText(settings.hours),
+    minutes: responseMinutes.usual,
+    normalMinutes: responseMinutes.normal,
+    emergencyMinutes: responseMinutes.emergency,
+    radius: settings.serviceRadiusMiles,
+    payment: nameList(settings.paymentAccepted),
+    farthestTowns: nameList(farthest.slice(0, 2).map(({ c }) => c.name)),
+  };
 }

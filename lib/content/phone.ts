@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { ContentError } from './schema.ts';
+import { ContentError } from './content-error.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
 
 /** A phone number in the forms the site needs. */
@@ -19,6 +19,12 @@ export function e164WithExtension(phone: Pick<PhoneNumber, 'e164' | 'extension'>
   return phone.extension ? `${phone.e164} ext. ${phone.extension}` : phone.e164;
 }
 
+/** The number as libphonenumber-js reads it when it is a valid number of the United States, else undefined. */
+export function usPhoneNumber(raw: string) {
+  const parsed = parsePhoneNumberFromString(raw, 'US');
+  return parsed?.isValid() && parsed.country === 'US' ? parsed : undefined;
+}
+
 /**
  * Parses a US phone number as an operator typed it.
  * @param raw e.g. "505-555-0123", "(505) 555-0123", "+1 505 555 0123", "505-555-0123 ext 5"
@@ -28,9 +34,7 @@ export function e164WithExtension(phone: Pick<PhoneNumber, 'e164' | 'extension'>
  *   number of another country, e.g. "+44 20 7946 0958", is refused too)
  */
 export function parsePhone(raw: string): PhoneNumber {
-  const parsed = parsePhoneNumberFromString(raw, 'US');
-  if (!parsed?.isValid() || parsed.country !== 'US') {
-    throw new ContentError({ file: SETTINGS_FILE, record: 'settings', field: 'phone', value: raw, expected: `"${raw}" is not a valid US phone number, e.g. "(505) 555-0123".` });
-  }
+  const parsed = usPhoneNumber(raw);
+  if (!parsed) throw new ContentError({ file: SETTINGS_FILE, record: 'settings', field: 'phone', value: raw, expected: `"${raw}" is not a valid US phone number, e.g. "(505) 555-0123".` });
   return { e164: parsed.number, national: parsed.formatNational(), tel: parsed.getURI(), extension: parsed.ext ?? '' };
 }

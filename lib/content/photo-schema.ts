@@ -1,9 +1,4 @@
-/**
- * The shape of a `photo` field: a picture the operator put under content/photos/, with the text a
- * screen reader says in its place. Used by the home page, each community, each core service and
- * each specialised service record; lib/photos/photos.ts checks the file itself (exists, readable, large
- * enough) and lib/photos/images.ts turns it into the sizes and formats the pages serve.
- */
+/** The shape of a `photo` field; lib/photos/photos.ts checks the file itself. */
 import { z } from 'zod';
 
 /** Folder the `src` of every photo is relative to, from the project root. */

@@ -1,15 +1,10 @@
-/**
- * The business's profiles on other sites (content/settings.yaml `profiles`) as the pages use them: the
- * links set, the review link the "Leave a Review" buttons open, whether the Google Business
- * Profile link is a map, and a visible name for each social profile.
- */
+/** The business's profiles on other sites (content/settings.yaml `profiles`) as the pages use them. */
 import type { Settings } from './load-content.ts';
 
 /** The profiles that are set ("" and absent dropped). */
 export interface ProfileLinks {
-  /** The Google Business Profile. */
   googleBusiness?: string;
-  /** Its write-a-review link. */
+  /** The Google Business Profile's write-a-review link. */
   googleReview?: string;
   /** Social profiles, in the order given. */
   social: string[];

@@ -1,12 +1,8 @@
 /**
- * The business's rating (content/settings.yaml `rating`): how it is shown and whether it may be marked up.
- *
- * Google's review snippet guidelines (https://developers.google.com/search/docs/appearance/structured-data/review-snippet#guidelines)
- * say not to mark up ratings gathered on other websites (for example a Google or Yelp rating
- * repeated on your own site): such a rating is shown as text with a link to its source, and only a
- * rating the owner states comes from reviews collected on this site goes into `aggregateRating`.
- * Marked-up content must also be visible on the page, so the page whose JSON-LD carries the rating
- * shows it as text.
+ * The business's rating (content/settings.yaml `rating`). Google's review snippet guidelines
+ * (https://developers.google.com/search/docs/appearance/structured-data/review-snippet#guidelines)
+ * say not to mark up ratings gathered on other websites, so only a rating from reviews collected on
+ * this site goes into `aggregateRating`; marked-up content must also be visible as text.
  */
 
 /** A rating as the settings hold it. */

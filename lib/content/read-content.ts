@@ -1,10 +1,6 @@
 /**
- * Reads the content folder (its files: lib/content/content-paths.ts): the YAML data files an owner
- * edits, one file per record for the collections (as Astro's content collections and Hugo's data
- * files do), into the raw content that lib/content/load-content.ts checks. The file's name is the
- * record's slug (`areas/gallup.yaml` is /areas/gallup/), and each record's `order` field places it
- * in the lists (smaller first), so adding, removing or moving a town is adding, deleting or
- * renumbering a file.
+ * Reads the content folder's YAML files, one file per record for the collections (as Astro's
+ * content collections do): the file's name is the record's slug, its `order` field its place.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,10 +11,7 @@ import {
 import { AREA_COPY_FILE, CHATBOT_FILE, COLLECTION_FOLDERS, HOME_FILE, SETTINGS_FILE } from './content-paths.ts';
 import { readYaml, type YamlFile } from './yaml-file.ts';
 
-/**
- * Raw, unchecked inputs: what the content files hold (lib/content/read-content.ts), each
- * collection in display order, each record with its `slug` (its file's name). Tests pass their own.
- */
+/** Raw, unchecked inputs: each collection in display order, each record with its `slug` (its file's name). */
 export interface RawContent {
   settings: unknown;
   communities: unknown[];
@@ -29,7 +22,7 @@ export interface RawContent {
   chatbot: unknown;
 }
 
-/** The files that hold one record each, relative to the content folder, and their schemas. */
+/** The files that hold one record each, and their schemas. */
 export const SINGLE_FILES = {
   settings: { file: SETTINGS_FILE, schema: SiteSettings },
   home: { file: HOME_FILE, schema: HomeContent },
@@ -109,10 +102,7 @@ export function readContent(contentDir: string, overlay: ReadonlyMap<string, str
   return { raw, files };
 }
 
-/**
- * The file names of a collection's folder, sorted, dot-files left out: those on disk and those
- * the overlay adds, without those it removes (null).
- */
+/** The file names of a collection's folder, sorted, dot-files left out, with the overlay's changes. */
 function namesIn(contentDir: string, folder: string, overlay: ReadonlyMap<string, string | null>): string[] {
   const names = new Set(existsSync(path.join(contentDir, folder)) ? readdirSync(path.join(contentDir, folder)) : []);
   for (const [file, text] of overlay) {
@@ -127,13 +117,11 @@ function namesIn(contentDir: string, folder: string, overlay: ReadonlyMap<string
 function orderOf(data: object, yaml: YamlFile, record: string, slug: string, problems: ContentProblem[]): number {
   const { order } = data as { order?: unknown; slug?: unknown };
   if ('slug' in data) {
-    const at = yaml.positionOf(['slug'], true);
-    problems.push({ file: yaml.file, ...at, record, slug, field: 'slug', unknownField: true, expected: 'is not a field of this record', hint: `the file's name is the slug (${slug}): remove this line, or rename the file` });
+    problems.push({ file: yaml.file, ...yaml.positionOf(['slug'], true), record, slug, field: 'slug', unknownField: true, expected: 'is not a field of this record', hint: `the file's name is the slug (${slug}): remove this line, or rename the file` });
   }
   if (typeof order === 'number' && Number.isInteger(order)) return order;
-  const at = yaml.positionOf(['order']);
   problems.push({
-    file: yaml.file, ...at, record, slug, field: 'order', value: order,
+    file: yaml.file, ...yaml.positionOf(['order']), record, slug, field: 'order', value: order,
     expected: order === undefined ? 'is missing: add it, e.g. order: 30 (records are listed from the smallest order up)' : 'must be a whole number, e.g. order: 30',
   });
   return Infinity;
@@ -146,10 +134,7 @@ function orderClashes(records: readonly { order: number; slug: string }[], folde
   for (const { order, slug } of records) {
     if (!Number.isFinite(order)) continue;
     const other = first.get(order);
-    if (other === undefined) {
-      first.set(order, slug);
-      continue;
-    }
+    if (other === undefined) { first.set(order, slug); continue; }
     const file = `content/${folder}/${slug}.yaml`;
     problems.push({
       file, ...files.get(file)?.positionOf(['order']), record: `${kind} "${slug}"`, slug, field: 'order', value: order,
@@ -159,10 +144,7 @@ function orderClashes(records: readonly { order: number; slug: string }[], folde
   return problems;
 }
 
-/**
- * Adds each problem's line and column, where its file was read and its field can be found.
- * @returns the same problems, located
- */
+/** The problems with their line and column added, where their file was read and their field can be found. */
 export function locate(problems: readonly ContentProblem[], files: ReadonlyMap<string, YamlFile>): ContentProblem[] {
   return problems.map((p) => {
     if (p.line !== undefined) return p;
@@ -174,9 +156,7 @@ export function locate(problems: readonly ContentProblem[], files: ReadonlyMap<s
 }
 
 /**
- * The text of each plain value as the owner wrote it in the content folder's files, e.g.
- * "35.14720" for a latitude read as 35.1472: the pre-publish check counts the decimals written.
- * @param contentDir the content folder
+ * The text of each plain value as the owner wrote it, e.g. "35.14720" for a latitude read as 35.1472.
  * @returns a lookup by file ("content/settings.yaml") and the value's path in it
  * @throws ContentError as readContent does
  */

@@ -1,16 +1,8 @@
 /**
- * The operator's redirects (content/settings.yaml `redirects`) against the pages and files of the build:
- * each sends an address that is no longer on the site to a page that is. The shape (paths starting
- * with "/") is checked with the other settings; this needs the route table, so the build and
- * `npm run check` run it once the routes are known.
- *
- * A redirect matches its `from` with and without a final "/" (lib/site-files/hosting.ts writes it
- * so into .htaccess, _redirects and the nginx config, and the preview server reads it so), and
- * the servers compare it with the request's path decoded and normalised. So `from` must be one
- * normalised path, as a server sees it: no empty segment ("//" would match "/", the home page),
- * no "." or ".." segment, no %-escape; and neither spelling of it may be a page or a file the build
- * publishes (the rule would hide it). A rule for a folder matches the folder only, never the pages
- * under it.
+ * The operator's redirects (content/settings.yaml `redirects`) against the pages and files of the
+ * build. A redirect matches its `from` with and without a final "/", and the servers compare it
+ * with the request's path decoded and normalised, so `from` must be one normalised path, and
+ * neither spelling of it may be a page or a file the build publishes (the rule would hide it).
  */
 import type { ContentProblem } from './content-error.ts';
 import { SETTINGS_FILE } from './content-paths.ts';
@@ -24,10 +16,7 @@ export function pathsMatched(from: string): string[] {
   return [...new Set([bare || '/', `${bare}/`])];
 }
 
-/**
- * Why `from` is not one normalised path as a server sees it, or undefined when it is.
- * @param from a `from` as written
- */
+/** Why `from` is not one normalised path as a server sees it ("//" would match "/"), or undefined. */
 function notNormalised(from: string): string | undefined {
   if (from.includes('%')) return 'must be written as the path itself, without %-escapes (the servers compare the decoded path)';
   const segments = from.split('/').slice(1);

@@ -1,8 +1,6 @@
 /**
- * THE SAMPLE IDENTITY: every value the project ships with so that it builds out of the box, and
- * that must never be published as the business's own. Read by the pre-publish check and by the
- * pages (which say "sample" wherever one of these is still shown). Operators replace the values in
- * content/settings.yaml and content/home.yaml, not this file.
+ * The sample identity: every value the project ships with so that it builds out of the box, and
+ * that must never be published as the business's own (the pre-publish check refuses them).
  */
 import type { Credentials } from './claims.ts';
 
@@ -27,10 +25,7 @@ export const SAMPLE_NAME = 'Cibola Mobile Locksmith';
  */
 const SAMPLE_DOMAINS = ['example.com', 'example.org', 'example.net'] as const;
 
-/**
- * The three sample videos of content/settings.yaml: Blender Foundation open films, not locksmith
- * videos. Listed with their real titles so a page can say what they are.
- */
+/** The sample videos: Blender Foundation open films, with their real titles so a page can say what they are. */
 export const SAMPLE_VIDEOS: readonly { youtubeId: string; realTitle: string }[] = [
   { youtubeId: 'aqz-KE-bpKQ', realTitle: 'Big Buck Bunny (Blender Foundation)' },
   { youtubeId: 'eRsGyueVLvQ', realTitle: 'Sintel (Blender Foundation)' },
@@ -43,24 +38,9 @@ export const SAMPLE_VIDEOS: readonly { youtubeId: string; realTitle: string }[] 
  * rule on fake reviews, 16 CFR Part 465).
  */
 export const SAMPLE_REVIEWS = [
-  {
-    name: 'Maria G.',
-    location: 'Grants',
-    text: 'Locked my keys in the truck outside the grocery store after dark. They told me on the phone how long it would take, showed up when they said, and had me back in my truck quickly. Friendly and honest.',
-    rating: 5,
-  },
-  {
-    name: 'James T.',
-    location: 'Milan',
-    text: 'We bought a house and wanted every lock rekeyed before moving in. Quoted up front, done the same visit, and we got a clear explanation of what was changed. Exactly what we needed.',
-    rating: 5,
-  },
-  {
-    name: 'Darlene K.',
-    location: 'Gallup',
-    text: 'Lost the only key to our work van. They came out to us, made and programmed a new key on the spot, and we were back on the road the same day. Would call again.',
-    rating: 5,
-  },
+  { name: 'Maria G.', location: 'Grants', text: 'Locked my keys in the truck outside the grocery store after dark. They told me on the phone how long it would take, showed up when they said, and had me back in my truck quickly. Friendly and honest.', rating: 5 },
+  { name: 'James T.', location: 'Milan', text: 'We bought a house and wanted every lock rekeyed before moving in. Quoted up front, done the same visit, and we got a clear explanation of what was changed. Exactly what we needed.', rating: 5 },
+  { name: 'Darlene K.', location: 'Gallup', text: 'Lost the only key to our work van. They came out to us, made and programmed a new key on the spot, and we were back on the road the same day. Would call again.', rating: 5 },
 ];
 
 /** True when `host` is, or is under, one of the SAMPLE_DOMAINS (case-insensitive). */
@@ -80,17 +60,10 @@ export function isSampleReview(review: { text: string }): boolean {
   return SAMPLE_REVIEWS.some((r) => norm(r.text) === norm(review.text));
 }
 
-/**
- * Sample links on real sites' domains (so isSampleHost cannot see them): the placeholder video
- * channel of content/settings.yaml. Compared without a trailing slash.
- */
+/** Sample links on real sites' domains (isSampleHost cannot see them), compared without a trailing slash. */
 export const SAMPLE_LINKS: readonly string[] = ['https://www.youtube.com/@example'];
 
-/**
- * True when a rating is still the sample: its link is on a sample domain (SAMPLE_DOMAINS), as the
- * sample's is. Judged by the link, not the figures, so a business whose real rating happens to be
- * 5.0 from 50 is not refused once it links its real reviews.
- */
+/** True when a rating's link is on a sample domain: judged by the link, as a real rating may equal the sample's figures. */
 export function isSampleRating(rating: { url: string }): boolean {
   return URL.canParse(rating.url) && isSampleHost(new URL(rating.url).hostname);
 }
@@ -98,10 +71,7 @@ export function isSampleRating(rating: { url: string }): boolean {
 /** A text that names itself a sample ("Sample Insurance Company", "SAMPLE-0000"). */
 const SAYS_SAMPLE = /\bsample\b/i;
 
-/**
- * Which of the credentials are samples: "licence", "insurance", "bureau" (a text saying "sample",
- * as the sample credentials of content/settings.yaml do, or a bureau link on a sample domain).
- */
+/** Which credentials are samples: a text saying "sample", or a bureau link on a sample domain. */
 export function sampleCredentials(c: Credentials): ('licence' | 'insurance' | 'bureau')[] {
   const out: ('licence' | 'insurance' | 'bureau')[] = [];
   if (c.licence && (SAYS_SAMPLE.test(c.licence.issuer) || SAYS_SAMPLE.test(c.licence.number))) out.push('licence');

@@ -1,9 +1,4 @@
-/**
- * The words of a content error: zod's issues for one record, rewritten so an operator can act on
- * them, as the fields of a ContentProblem (lib/content/schema.ts adds the file and the record). A
- * misspelt key gets "did you mean"; a missing field says it is missing, with an example taken from
- * another record; a wrong type says what was expected, with an example; a choice lists its values.
- */
+/** The words of a content error: zod's issues for one record, rewritten so an operator can act on them. */
 import { closest, distance } from 'fastest-levenshtein';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
@@ -18,19 +13,20 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
   return path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), data);
 }
 
-/** The schema under optional/default/pipe wrappers (what a field's value is checked against). */
+/** The zod types that wrap another schema (`innerType`, or `in` for a pipe). */
+const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe'];
+
+/** The schema under its wrappers (what a field's value is checked against). */
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
   let s: any = schema;
-  while (s?._zod?.def && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe'].includes(s._zod.def.type)) {
-    s = s._zod.def.type === 'pipe' ? s._zod.def.in : s._zod.def.innerType;
-  }
+  while (WRAPPERS.includes(s?._zod?.def?.type)) s = s._zod.def.type === 'pipe' ? s._zod.def.in : s._zod.def.innerType;
   return s;
 }
 
 /** The schema of one field of an object schema, or of the items of a list schema (undefined when unknown). */
 export function inner(schema: z.ZodType | undefined, step: string | number): z.ZodType | undefined {
   let def = (schema as { _zod?: { def?: Record<string, any> } } | undefined)?._zod?.def;
-  while (def && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'pipe', 'union'].includes(def.type)) {
+  while (def && [...WRAPPERS, 'union'].includes(def.type)) {
     const next: any = def.type === 'pipe' ? def.in
       : def.type === 'union' ? (def.options as any[]).find((o) => ['object', 'array'].includes(o?._zod?.def?.type) || ['optional', 'nullable'].includes(o?._zod?.def?.type))
         : def.innerType;

@@ -1,22 +1,16 @@
 /**
- * The shapes of every content record, as zod schemas, and the one function that checks a
- * collection against its schema. Content files export plain data; `lib/content/load-content.ts` runs
- * them through these schemas at build time, so a mistake stops the build with a message that
- * names the file, the record and the field, in words an operator can act on.
- *
- * Every object is strict (z.strictObject): a key the schema does not know is an error, never
- * dropped, so a misspelt optional field ("pgae" for "page") cannot silently remove a page.
- * Because every record an operator edits is checked here, key by key and type by type, the build
- * needs no separate type-check of the content files.
+ * The shapes of every content record, as zod schemas, and the functions that check records
+ * against them. Every object is strict: a misspelt optional field ("pgae" for "page") is an error,
+ * never silently dropped.
  */
 import { z } from 'zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { Photo, PhotoSrc } from './photo-schema.ts';
 import { ContentError, type ContentProblem } from './content-error.ts';
 import { describeIssues } from './schema-messages.ts';
 import { googleUrlProblem, linkUrlProblem, siteUrlProblem, youTubeIdOf } from './url-rules.ts';
 import { dayProblem, hoursProblem, weekProblem } from './hours-rules.ts';
 import { COLLECTION_FOLDERS, recordFile } from './content-paths.ts';
+import { usPhoneNumber } from './phone.ts';
 
 export { ContentError, type ContentProblem } from './content-error.ts';
 
@@ -38,15 +32,10 @@ const byRule = (rule: (raw: string) => string | undefined) => (raw: string, ctx:
 /** A link setting: https only, a plain domain, no user name or password (lib/content/url-rules.ts). */
 const AbsoluteUrl = z.string().superRefine(byRule(linkUrlProblem));
 
-/** A phone number as an operator types it; parsed as a US number with libphonenumber-js. A valid number of another country is refused. */
-const Phone = z
-  .string()
-  .refine((raw) => { const p = parsePhoneNumberFromString(raw, 'US'); return p?.isValid() === true && p.country === 'US'; }, 'is not a valid US phone number, e.g. "(505) 555-0123"');
+/** A phone number as an operator types it: a valid US number (libphonenumber-js). */
+const Phone = z.string().refine((raw) => usPhoneNumber(raw) !== undefined, 'is not a valid US phone number, e.g. "(505) 555-0123"');
 
-/**
- * A YouTube video: its 11-character id, or a pasted YouTube address of it, whose id is used
- * (lib/content/url-rules.ts youTubeIdOf).
- */
+/** A YouTube video: its 11-character id, or a pasted YouTube address of it (url-rules.ts youTubeIdOf). */
 const YouTubeId = z.string().transform((raw, ctx) => {
   const id = youTubeIdOf(raw);
   if (id) return id;
@@ -122,10 +111,9 @@ const Credentials = z.strictObject({
 });
 
 /**
- * A path as the hosting files can carry it: "/" then letters, digits and - . _ ~ % / only (the
- * unreserved characters of https://www.rfc-editor.org/rfc/rfc3986#section-2.3, %-escapes and
- * "/"); anything else (a space, ";", "{", a quote) could break the nginx config or the .htaccess
- * rule it is written into.
+ * A path as the hosting files can carry it: the unreserved characters of
+ * https://www.rfc-editor.org/rfc/rfc3986#section-2.3, %-escapes and "/" (anything else could break
+ * the nginx config or the .htaccess rule it is written into).
  */
 const SITE_PATH = /^\/[A-Za-z0-9._~%/-]*$/;
 /** One redirect: an old site path to a page of this site (the build checks that the page exists). */
@@ -142,10 +130,7 @@ const Profiles = z.strictObject({
   social: z.array(AbsoluteUrl).refine((list) => new Set(list).size === list.length, 'lists the same address twice').optional().describe('Your pages on social sites (Facebook, Instagram, Nextdoor, Yelp...), full https:// addresses; only the business\'s own.').meta({ title: 'Social pages', examples: [['https://www.facebook.com/yourbusiness']] }),
 });
 
-/**
- * The operator's settings: the one file an operator edits (content/settings.yaml).
- * Every fact the site states about the business comes from here.
- */
+/** The operator's settings (content/settings.yaml): every fact the site states about the business. */
 export const SiteSettings = z.strictObject({
   name: Text.describe('Your business name, shown in the header, the titles and to search engines.').meta({ title: 'Business name', examples: ['Cibola Mobile Locksmith'] }),
   phone: Phone.describe('Your business phone, a US number in any common form, e.g. "(505) 287-4100", optionally with "ext 5"; every call and text button dials it.').meta({ title: 'Business phone', examples: ['(505) 287-4100'] }),
@@ -193,10 +178,7 @@ type AreaSections = z.infer<typeof AreaSections>;
 export const SceneName = z.enum(['mesa', 'pueblo', 'lake', 'town', 'city', 'forest', 'plains']);
 export type SceneName = z.infer<typeof SceneName>;
 
-/**
- * Alt text of each scene: what the drawing shows (its own aria-label in static/img/scene-*.svg),
- * never a real place, since one drawing serves several towns.
- */
+/** Alt text of each scene: what the drawing shows, never a real place (one drawing serves several towns). */
 export const SCENE_ALT: Record<SceneName, string> = {
   mesa: 'Illustration: red mesas under a clear desert sky',
   pueblo: 'Illustration: a terraced adobe pueblo with ladders on top of a mesa',
@@ -207,19 +189,13 @@ export const SCENE_ALT: Record<SceneName, string> = {
   plains: 'Illustration: open grassland with distant mesas under a big sky',
 };
 
-// ---- What an area page says about its town (content/areas/*.yaml `page.town`) ----
-
 /** A point in decimal degrees (WGS 84), e.g. { latitude: 35.1476, longitude: -107.8526 }. */
 const Coordinates = z.strictObject({
   latitude: z.number().min(-90, 'must be a latitude in degrees, -90 to 90').max(90, 'must be a latitude in degrees, -90 to 90'),
   longitude: z.number().min(-180, 'must be a longitude in degrees, -180 to 180').max(180, 'must be a longitude in degrees, -180 to 180'),
 });
 
-/**
- * Facts about the town an area page is written for; each carries its source in the record's
- * comment. The distance from the base, the arrival estimate and the neighbouring towns are computed
- * from `coordinates` (lib/content/arrival.ts), never typed.
- */
+/** Facts about the town an area page is written for; distances and estimates are computed from `coordinates`. */
 const TownFacts = z.strictObject({
   coordinates: Coordinates.describe('Where the town is: the source of the figures goes in the record\'s comment.'),
   route: Text.describe('The roads from the base (the record\'s `writtenFor`) to the town, e.g. "I-40 west to exit 79, then ...".'),
@@ -242,10 +218,7 @@ const AreaPageContent = z.strictObject({
   keywords: z.array(Text).min(1).describe('Meta keywords of the page.'),
 });
 
-/**
- * A community of the service area.
- * Every community has a card on /service-areas; those with `page` also get /areas/{slug}/.
- */
+/** A community of the service area: a card on /service-areas; with `page`, also /areas/{slug}/. */
 export const Community = z
   .strictObject({
     slug: Slug,
@@ -323,11 +296,7 @@ export type Review = z.infer<typeof Review>;
 export const WhyPoint = z.strictObject({ title: Text, text: Text, icon: IconName });
 export type WhyPoint = z.infer<typeof WhyPoint>;
 
-/**
- * Text shared by every area page (content/area-copy.yaml), "{name}" standing for the area's name.
- * It may not say "24/7": pages whose emergency service is only "available" show it too, and the
- * pages add that claim from each area's `page.emergency`.
- */
+/** Text shared by every area page: no "24/7", as pages whose emergency service is only "available" show it too. */
 const AreaText = Text.refine((t) => !t.includes('24/7'), 'must not say "24/7": it is shown on pages where emergency service is only "available"');
 
 /** Shared copy of the area pages: the services grid and the three-point Why Choose Us block. */
@@ -365,10 +334,7 @@ export const ChatbotContent = z.strictObject({
 });
 export type ChatbotContent = z.infer<typeof ChatbotContent>;
 
-/**
- * What names each row of a list on the way to `field` inside `data` (its name, title, question,
- * label or source path), for the lines of content errors; "" for a row with none.
- */
+/** What names each row of a list on the way to `field` inside `data` (its name, title, ...); "" for none. */
 export function rowNamesOf(data: unknown, field: string | undefined): string[] {
   if (!field) return [];
   const names: string[] = [];
@@ -389,10 +355,7 @@ export function rowNamesOf(data: unknown, field: string | undefined): string[] {
  * @param file     content file the record came from, e.g. "content/areas/gallup.yaml"
  * @param label    how to name the record, e.g. 'community "fence-lake"'
  * @param siblings other records of the same collection: their values serve as examples in messages
- * @returns the parsed record, or every mistake of it, one line each naming file, record and field, e.g.
- *   `content/areas/fence-lake.yaml: community "fence-lake": field "zipCode" must be five digits, e.g. "87020"`
- *   `content/areas/acoma.yaml: community "acoma": unknown field "pgae"; did you mean "page"?`
- *   `content/areas/acoma.yaml: community "acoma": field "county" is missing: add it, e.g. county: 'Cibola'`
+ * @returns the parsed record, or every mistake of it, e.g. field "zipCode" must be five digits, e.g. "87020"
  */
 export function checkRecord<S extends z.ZodType>(schema: S, data: unknown, file: string, label: string, siblings: unknown[] = []):
   { record?: z.infer<S>; problems: ContentProblem[] } {
@@ -428,9 +391,7 @@ export function checkAll<S extends z.ZodType>(schema: S, records: unknown[], kin
     problems.push(...mistakes);
     if (record === undefined) return record;
     const k = (record as { slug: string }).slug;
-    if (seen.has(k)) {
-      problems.push({ file, record: label, slug: k, field: 'slug', value: k, expected: `duplicates "${k}" (also ${kind} ${seen.get(k)! + 1}); slugs must be unique.` });
-    }
+    if (seen.has(k)) problems.push({ file, record: label, slug: k, field: 'slug', value: k, expected: `duplicates "${k}" (also ${kind} ${seen.get(k)! + 1}); slugs must be unique.` });
     seen.set(k, i);
     return record;
   });

@@ -1,8 +1,4 @@
-/**
- * The rules for the web addresses in content/settings.yaml, and reading a YouTube video id out of a
- * pasted YouTube address. Pure functions; lib/content/schema.ts turns their answers into one-line
- * build errors naming the file and the field.
- */
+/** The rules for the web addresses in content/settings.yaml, and a YouTube video id out of a pasted address. */
 
 /** An 11-character YouTube video id, e.g. "aqz-KE-bpKQ". */
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -25,9 +21,7 @@ export function youTubeIdOf(input: string): string | undefined {
   const segments = url.pathname.split('/').filter(Boolean);
   let id: string | null | undefined;
   if (/^(?:www\.)?youtu\.be$/i.test(url.hostname)) id = segments[0];
-  else if (YOUTUBE_HOSTS.test(url.hostname)) {
-    id = segments[0] === 'watch' ? url.searchParams.get('v') : ['embed', 'shorts', 'live', 'v'].includes(segments[0]) ? segments[1] : undefined;
-  }
+  else if (YOUTUBE_HOSTS.test(url.hostname)) id = segments[0] === 'watch' ? url.searchParams.get('v') : ['embed', 'shorts', 'live', 'v'].includes(segments[0]) ? segments[1] : undefined;
   return id && YOUTUBE_ID.test(id) ? id : undefined;
 }
 

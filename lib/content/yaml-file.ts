@@ -1,30 +1,23 @@
 /**
  * Reads one YAML content file into plain data, the way an owner means it, and says where each
- * value was written (line and column) so that every content error can point at it.
- *
- * YAML 1.2 (the `yaml` package) still has traps for data typed by hand: an unquoted `87020` is a
- * number, `07001` loses its zero, `35.14720` its last zero, `~` and `null` are nothing, `no` is
- * text only since 1.2. So the file is parsed with YAML's failsafe schema (every plain value is the
- * text as written) and each plain value is then turned into what the record's zod schema wants at
- * that place: a number where it wants a number, true/false where it wants a yes/no, nothing where
- * it allows nothing, and otherwise the text exactly as written. A ZIP, a time or a phone is
- * therefore always read as the owner wrote it. Quoted values are always text.
+ * value was written. YAML has traps for data typed by hand (an unquoted `07001` loses its zero),
+ * so the file is parsed with YAML's failsafe schema and each plain value is then read as the zod
+ * schema wants it at that place: a ZIP, a time or a phone is always the text the owner wrote.
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 import { inner } from './schema-messages.ts';
 
-/** A place in a file, counted from 1. */
 interface Position { line: number; column: number }
 
 /** One YAML file, parsed: its data and where each value is written. */
 export interface YamlFile {
   /** Path relative to the project, with "/", e.g. "content/areas/gallup.yaml". */
   file: string;
-  /** The data, each plain value read as the schema wants it (undefined when the file could not be parsed). */
+  /** The data (undefined when the file could not be parsed). */
   data: unknown;
-  /** Mistakes of the YAML itself (bad indentation, a tab, an unquoted ": "), each with its line. */
+  /** Mistakes of the YAML itself, each with its line. */
   problems: ContentProblem[];
   /**
    * Where the value at `path` is written (for a key the record does not know, where the key is);
@@ -67,11 +60,8 @@ export function readYaml(file: string, text: string, schema: z.ZodType | undefin
 }
 
 /**
- * A YAML parse error in an owner's words, with what to do (the `yaml` package's error codes:
- * https://eemeli.org/yaml/#errors), and the line (and column) to fix when it is not where the
- * parser noticed the mistake.
- * @param lines the file's lines
- * @param line  the line the parser names, from 1
+ * A YAML parse error (https://eemeli.org/yaml/#errors) in an owner's words, and the line (and
+ * column) to fix when it is not `line`, where the parser noticed it.
  */
 function yamlMistake(code: string, lines: readonly string[], line: number): { words: string; line?: number; column?: number } {
   switch (code) {
