@@ -1,12 +1,12 @@
 /**
  * The deploy guarantees, proven against one real server per protocol (the test files start it):
- * three builds of the site into temp folders (A: the project; B: one FAQ answer edited; C: B with
- * one area page removed and the business renamed, which changes every page and the site script),
- * deployed in turn to one folder on the server, which the tests read directly on disk.
+ * three builds of the site (A: the project; B: one FAQ answer edited; C: B with one area page
+ * removed and the business renamed, which changes every page and the site script; made once and
+ * shared by the test files: test/helpers/deploy-builds.ts), deployed in turn to one folder on the server, which the tests read directly on disk.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -25,6 +25,7 @@ import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/site-files/hosting.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { checkLinks, formatProblem, settingsLinksOut } from './links.ts';
 import { resolveConfig } from '../../lib/config.ts';
+import { sharedBuilds } from './deploy-builds.ts';
 
 /** Every file under `dir`, dot-files included: site path -> SHA-256. */
 export function tree(dir: string): Map<string, string> {
@@ -40,9 +41,12 @@ export function changed(from: Map<string, string>, to: Map<string, string>): str
   return [...to].filter(([p, h]) => from.get(p) !== h).map(([p]) => p).sort();
 }
 
-/** The three builds. Built once per test file (a few seconds each). */
+/** The three builds, made once for the project's present state and shared by every test file (test/helpers/deploy-builds.ts). */
 export interface Builds {
+  /** The folder holding the three. */
   tmp: string;
+  /** Shared by other test files and runs: removeBuilds leaves it. */
+  shared: boolean;
   a: string;
   b: string;
   c: string;
@@ -50,17 +54,24 @@ export interface Builds {
   removedArea: string;
 }
 
-export async function buildVariants(): Promise<Builds> {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'deploy-builds-'));
+/** Builds A, B and C into `dir` (a, b, c) and notes there the area page C removes (removed.json). */
+async function buildThree(dir: string): Promise<void> {
   const raw = structuredClone(PROJECT_CONTENT) as any;
-  await buildToFolder({ config: { ...resolveConfig(), outDir: `${tmp}/a` } });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: `${dir}/a` } });
   raw.services[0].faqs[0].answer += ' Call us to check.';
-  await buildToFolder({ config: { ...resolveConfig(), outDir: `${tmp}/b` }, content: raw });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: `${dir}/b` }, content: raw });
   const gone = raw.communities.filter((c: any) => c.page && !['grants', 'acoma', 'gallup'].includes(c.slug)).at(-1);
   delete gone.page;
   raw.settings.name = 'Mesa Key Test Co';
-  await buildToFolder({ config: { ...resolveConfig(), outDir: `${tmp}/c` }, content: raw });
-  return { tmp, a: `${tmp}/a`, b: `${tmp}/b`, c: `${tmp}/c`, removedArea: `/areas/${gone.slug}/` };
+  await buildToFolder({ config: { ...resolveConfig(), outDir: `${dir}/c` }, content: raw });
+  writeFileSync(`${dir}/removed.json`, JSON.stringify(`/areas/${gone.slug}/`));
+}
+
+/** The three builds for the project's present state: from the cache, or made there now. */
+export async function buildVariants(): Promise<Builds> {
+  const { dir, shared } = await sharedBuilds(buildThree);
+  const removedArea = JSON.parse(readFileSync(`${dir}/removed.json`, 'utf8')) as string;
+  return { tmp: dir, shared, a: `${dir}/a`, b: `${dir}/b`, c: `${dir}/c`, removedArea };
 }
 
 /** Opens Remotes (one per connection) that record every file they write, as site paths. */
@@ -486,8 +497,8 @@ export async function deployFailure(dir: string, env: Record<string, string>): P
   return '';
 }
 
-/** Removes the builds' temp folder, and the record copy the runs of this process wrote. */
+/** Removes the builds' folder unless it is shared, and the record copy the runs of this process wrote. */
 export function removeBuilds(b: Builds | undefined): void {
-  if (b) rmSync(b.tmp, { recursive: true, force: true });
+  if (b && !b.shared) rmSync(b.tmp, { recursive: true, force: true });
   rmSync(DEPLOY_VARIABLES_UNSET.DEPLOY_RECORD_COPY, { force: true });
 }
