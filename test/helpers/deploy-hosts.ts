@@ -109,6 +109,8 @@ interface HostFolder {
   noRetries(events: DeployEvent[]): void;
   /** Asserts that a run of scripts/deploy.ts finished: exit 0, or the refused dot-files' failure. */
   assertFinished(run: CliRun, what: string): void;
+  /** Resolves once the server has finished what the sessions of a killed deploy had under way. */
+  settled(): Promise<void>;
 }
 
 /** The HostFolder of `folder` under the root of `h`'s server. */
@@ -156,7 +158,7 @@ function hostFolder(h: HostUnderTest, folder: string): HostFolder {
       assert.is(run.code, 0, `${what}:\n${out}`);
     }
   };
-  return { root, env, record, expected, served, leftovers, assertDeployed, deployLib, noRetries, assertFinished };
+  return { root, env, record, expected, served, leftovers, assertDeployed, deployLib, noRetries, assertFinished, settled: () => h.server.settled() };
 }
 
 /**
@@ -211,7 +213,7 @@ function deployTests(s: Test, at: HostFolder, builds: () => Builds): void {
  * those lines are printed from.
  */
 function killTests(s: Test, at: HostFolder, builds: () => Builds, kills: string[]): void {
-  const { root, env, record, expected, served, leftovers, deployLib, assertDeployed, assertFinished } = at;
+  const { root, env, record, expected, served, leftovers, deployLib, assertDeployed, assertFinished, settled } = at;
 
   for (const [i, kill] of kills.entries()) {
     s(`a redeploy killed right after ${kill} leaves every file reachable or repairable; the rerun finishes it`, async () => {
@@ -221,6 +223,7 @@ function killTests(s: Test, at: HostFolder, builds: () => Builds, kills: string[
       const moment = kill.replace('{removed page}', `${builds().removedArea}index.html`);
       const killed = await runKilledDeploy(builds().c, env, moment);
       assert.is(killed.signal, 'SIGKILL', `the deploy ended before ${kill} came:\n${killed.lines.join('\n')}`);
+      await settled();
       const left = leftovers();
       assertReachable(root, b, c, record);
       let said: string[];
