@@ -12,7 +12,7 @@
  * handed over with `own()`. Each is started in a process group of its own and stopped with it.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './http.ts';
 import { startServerProcess, tempFolder } from './process.ts';
@@ -30,6 +30,11 @@ export interface RunningFtpServer {
   own(dir: string): void;
   /** What the server wrote to its own log so far (empty for Pure-FTPd, which logs to syslog only). */
   log(): string;
+  /**
+   * Resolves once no session process is left: a client killed in the middle of a command leaves
+   * its session finishing that command (a rename, a delete, the end of an upload) a moment later.
+   */
+  settled(): Promise<void>;
   /** Stops the server and every session process, and removes its temp folder. */
   stop(): Promise<void>;
 }
@@ -79,7 +84,35 @@ async function start(name: string, setup: Setup, command: string, args: string[]
     mkdirSync(folder, { recursive: true });
     chownSync(folder, ids.uid, ids.gid);
   };
-  return { name, port, root, user: USER, password, own, log: () => `${server.output()}${log()}`, stop: async () => { await server.stop(); remove(); } };
+  const settled = () => sessionsEnded(server.child.pid!);
+  return { name, port, root, user: USER, password, own, log: () => `${server.output()}${log()}`, settled, stop: async () => { await server.stop(); remove(); } };
+}
+
+/**
+ * How many sessions of process `server` are alive: processes, zombies aside, in its process group
+ * (Pure-FTPd's outlive their parent) or descending from it (vsftpd starts each in a session of its own).
+ */
+function sessions(server: number): number {
+  const procs = new Map<number, { ppid: number; group: number; zombie: boolean }>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      // /proc/PID/stat: "pid (name) state ppid pgrp ..."; the name may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const [state, ppid, group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      procs.set(Number(pid), { ppid: Number(ppid), group: Number(group), zombie: state === 'Z' });
+    } catch { /* ended meanwhile */ }
+  }
+  const descends = (pid: number) => {
+    while (pid > 1 && pid !== server) pid = procs.get(pid)?.ppid ?? 0;
+    return pid === server;
+  };
+  return [...procs].filter(([pid, p]) => pid !== server && !p.zombie && (p.group === server || descends(pid))).length;
+}
+
+/** Resolves once process `server` has no session left (polled every 20 ms). */
+async function sessionsEnded(server: number): Promise<void> {
+  while (sessions(server) > 0) await new Promise((r) => setTimeout(r, 20));
 }
 
 const readLog = (file: string) => () => { try { return readFileSync(file, 'utf8'); } catch { return ''; } };

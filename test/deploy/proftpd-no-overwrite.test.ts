@@ -20,7 +20,7 @@ import { startProftpd } from '../../tooling/ftp-servers.ts';
 const server = await startProftpd({ config: ['AllowOverwrite off'] });
 const builds = await buildVariants().catch(async (e) => { await server.stop(); throw e; });
 
-deploySuite(ftpProtocol(server), () => builds);
+deploySuite(ftpProtocol(server), () => builds, { sampleCheck: false });
 hostSuite({
   server,
   kills: [

@@ -1,12 +1,12 @@
 /**
  * The deploy guarantees, proven against one real server per protocol (the test files start it):
- * three builds of the site into temp folders (A: the project; B: one FAQ answer edited; C: B with
- * one area page removed and the business renamed, which changes every page and the site script),
- * deployed in turn to one folder on the server, which the tests read directly on disk.
+ * three builds of the site (A: the project; B: one FAQ answer edited; C: B with one area page
+ * removed and the business renamed, which changes every page and the site script; made once and
+ * shared by the test files: test/helpers/deploy-builds.ts), deployed in turn to one folder on the server, which the tests read directly on disk.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -15,7 +15,7 @@ import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../../lib/build/build-site.ts';
 import { buildToFolder } from '../../build.ts';
-import { deploy } from '../../lib/deploy/deploy.ts';
+import { deploy, type DeployEvent } from '../../lib/deploy/deploy.ts';
 import { isKeptOneMoreDeploy, parseRecord, temporaryName, type DeployRecord } from '../../lib/deploy/deploy-plan.ts';
 import { openRemote, type Remote } from '../../lib/deploy/deploy-remote.ts';
 import { LOCK_DIR } from '../../lib/deploy/deploy-lock.ts';
@@ -25,6 +25,7 @@ import { DEPLOY_MANIFEST, REDIRECTS } from '../../lib/site-files/hosting.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
 import { checkLinks, formatProblem, settingsLinksOut } from './links.ts';
 import { resolveConfig } from '../../lib/config.ts';
+import { sharedBuilds } from './deploy-builds.ts';
 
 /** Every file under `dir`, dot-files included: site path -> SHA-256. */
 export function tree(dir: string): Map<string, string> {
@@ -40,9 +41,12 @@ export function changed(from: Map<string, string>, to: Map<string, string>): str
   return [...to].filter(([p, h]) => from.get(p) !== h).map(([p]) => p).sort();
 }
 
-/** The three builds. Built once per test file (a few seconds each). */
+/** The three builds, made once for the project's present state and shared by every test file (test/helpers/deploy-builds.ts). */
 export interface Builds {
+  /** The folder holding the three. */
   tmp: string;
+  /** Shared by other test files and runs: removeBuilds leaves it. */
+  shared: boolean;
   a: string;
   b: string;
   c: string;
@@ -50,17 +54,24 @@ export interface Builds {
   removedArea: string;
 }
 
-export async function buildVariants(): Promise<Builds> {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'deploy-builds-'));
+/** Builds A, B and C into `dir` (a, b, c) and notes there the area page C removes (removed.json). */
+async function buildThree(dir: string): Promise<void> {
   const raw = structuredClone(PROJECT_CONTENT) as any;
-  await buildToFolder({ config: { ...resolveConfig(), outDir: `${tmp}/a` } });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: `${dir}/a` } });
   raw.services[0].faqs[0].answer += ' Call us to check.';
-  await buildToFolder({ config: { ...resolveConfig(), outDir: `${tmp}/b` }, content: raw });
+  await buildToFolder({ config: { ...resolveConfig(), outDir: `${dir}/b` }, content: raw });
   const gone = raw.communities.filter((c: any) => c.page && !['grants', 'acoma', 'gallup'].includes(c.slug)).at(-1);
   delete gone.page;
   raw.settings.name = 'Mesa Key Test Co';
-  await buildToFolder({ config: { ...resolveConfig(), outDir: `${tmp}/c` }, content: raw });
-  return { tmp, a: `${tmp}/a`, b: `${tmp}/b`, c: `${tmp}/c`, removedArea: `/areas/${gone.slug}/` };
+  await buildToFolder({ config: { ...resolveConfig(), outDir: `${dir}/c` }, content: raw });
+  writeFileSync(`${dir}/removed.json`, JSON.stringify(`/areas/${gone.slug}/`));
+}
+
+/** The three builds for the project's present state: from the cache, or made there now. */
+export async function buildVariants(): Promise<Builds> {
+  const { dir, shared } = await sharedBuilds(buildThree);
+  const removedArea = JSON.parse(readFileSync(`${dir}/removed.json`, 'utf8')) as string;
+  return { tmp: dir, shared, a: `${dir}/a`, b: `${dir}/b`, c: `${dir}/c`, removedArea };
 }
 
 /** Opens Remotes (one per connection) that record every file they write, as site paths. */
@@ -167,6 +178,11 @@ export interface ProtocolUnderTest {
   prepare?(dir: string): void;
 }
 
+/** The deploy target of `folder` as scripts/deploy.ts reads it from p.env (site URL https://www.example.com). */
+function targetOf(p: ProtocolUnderTest, folder: string): DeployTarget {
+  return readTarget({ ...p.env(folder), DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())!;
+}
+
 /** Files the tests put on the server themselves: a deploy must never touch them. */
 export const FOREIGN = ['/foreign.txt', '/cgi-bin/hello.cgi', '/.well-known/security.txt'];
 
@@ -191,8 +207,13 @@ interface DeployFolder {
   record(): DeployRecord;
 }
 
-/** Registers and runs the deploy suite for one protocol. */
-export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
+/**
+ * Registers and runs the deploy suite for one protocol.
+ * @param options.sampleCheck false leaves out the test of the check that refuses the sample
+ *   identity: it stops the command before any connection, so for a plain ftp:// target it runs the
+ *   same on every server (test/deploy/proftpd.test.ts has it for them)
+ */
+export function deploySuite(p: ProtocolUnderTest, builds: () => Builds, options: { sampleCheck?: boolean } = {}): void {
   const s = suite(`deploy over ${p.name}`);
   const d: DeployFolder = {
     p,
@@ -215,14 +236,14 @@ export function deploySuite(p: ProtocolUnderTest, builds: () => Builds): void {
     d.root = p.disk(d.folder);
     mkdirSync(d.root, { recursive: true });
     p.prepare?.(d.root);
-    d.target = readTarget({ ...p.env(d.folder), DEPLOY_SITE_URL: 'https://www.example.com' }, process.cwd())!;
+    d.target = targetOf(p, d.folder);
   });
 
   libraryDeployTests(s, d);
   stoppedFirstDeployTest(s, d);
   collisionTest(s, d);
   interruptedDeployTests(s, d);
-  refusalTests(s, d);
+  refusalTests(s, d, options.sampleCheck ?? true);
   s.run();
 }
 
@@ -298,8 +319,7 @@ function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
     const root = p.disk(folder);
     mkdirSync(root, { recursive: true });
     p.prepare?.(root);
-    const env = { ...p.env(folder), DIST_DIR: builds().a };
-    const stopped = await runCli(['--allow-sample'], env, (lines) => lines.filter((l) => l.startsWith('uploaded ')).length >= 5 && 'SIGINT');
+    const stopped = await runCli(['--allow-sample'], { ...p.env(folder), DIST_DIR: builds().a }, (lines) => lines.filter((l) => l.startsWith('uploaded ')).length >= 5 && 'SIGINT');
     const out = stopped.lines.join('\n') + stopped.stderr;
     assert.is(stopped.code, 1, out);
     assert.match(stopped.lines.at(-1)!, /^Deploy failed: Stopped after \d+ of \d+ uploads; the live site is consistent\. Run the deploy again to finish/, out);
@@ -307,8 +327,8 @@ function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
     const a = tree(builds().a);
     const missingFolders = record.pending.map((f) => path.posix.dirname(f)).filter((dir) => !existsSync(path.join(root, dir)));
     assert.ok(missingFolders.length > 0, 'files still pending lie in folders not made yet');
-    const rerun = await runCli(['--allow-sample'], env);
-    assert.is(rerun.code, 0, rerun.lines.join('\n') + rerun.stderr);
+    // The next run: the same deploy() the command calls (its own lines are the stopped run's, above).
+    await deploy({ dir: builds().a, target: targetOf(p, folder) });
     const served = tree(root);
     served.delete(DEPLOY_MANIFEST);
     assert.equal(Object.fromEntries(served), Object.fromEntries(a), 'the server holds build A exactly');
@@ -322,6 +342,9 @@ function stoppedFirstDeployTest(s: Test, d: DeployFolder): void {
  * A folder of the owner's named like one of the site's files (robots.txt/) and a file named like
  * one of its folders (areas), in a new folder: each run stops naming one as what it is and leaves
  * it as it was, nothing renamed under a hidden name; once both are moved, the deploy finishes.
+ * The runs call deploy() in this process: the failure is checked as scripts/deploy.ts prints it
+ * ("Deploy failed: " and the message, the path every failure takes there, which the wrong-password
+ * test below runs through the command).
  */
 function collisionTest(s: Test, d: DeployFolder): void {
   const { p, builds } = d;
@@ -333,17 +356,18 @@ function collisionTest(s: Test, d: DeployFolder): void {
     writeFileSync(path.join(root, 'robots.txt', 'mine.txt'), 'the owner\'s\n');
     writeFileSync(path.join(root, 'areas'), 'the owner\'s file\n');
     p.prepare?.(root);
-    const env = { ...p.env(folder), DIST_DIR: builds().a };
     const hidden = () => fg.sync('**/.*.deploy-{old,tmp}', { cwd: root, dot: true, onlyFiles: false });
     const said = {
       'robots.txt': 'Deploy failed: The server has a folder named robots.txt where the site has a file: the deploy never deletes what it did not put there. Move or delete that folder on the server (your host\'s file manager or an FTP client), then deploy again; what arrived so far is kept.',
       areas: 'Deploy failed: The server has a file named areas where the site has a folder: the deploy never deletes what it did not put there. Move or delete that file on the server (your host\'s file manager or an FTP client), then deploy again; what arrived so far is kept.',
     };
     for (let left = 2; left > 0; left--) {
-      const run = await runCli(['--allow-sample'], env);
-      const out = run.lines.join('\n') + run.stderr;
-      assert.is(run.code, 1, out);
-      const hit = (Object.keys(said) as (keyof typeof said)[]).find((name) => run.lines.at(-1) === said[name]);
+      const events: DeployEvent[] = [];
+      const error = await deploy({ dir: builds().a, target: targetOf(p, folder), onEvent: (e) => events.push(e) }).then(() => undefined, (e: unknown) => e);
+      assert.instance(error, DeployError, 'the run fails');
+      const failure = `Deploy failed: ${(error as Error).message}`;
+      const out = [...events.flatMap((e) => ('message' in e ? [e.message] : [])), failure].join('\n');
+      const hit = (Object.keys(said) as (keyof typeof said)[]).find((name) => failure === said[name]);
       assert.ok(hit && existsSync(path.join(root, hit)), `named what is there:\n${out}`);
       assert.not.match(out, /another program or deploy/);
       assert.equal(hidden(), [], 'nothing renamed or left under a hidden name');
@@ -351,8 +375,7 @@ function collisionTest(s: Test, d: DeployFolder): void {
       rmSync(path.join(root, hit), { recursive: true });
       delete (said as Partial<typeof said>)[hit];
     }
-    const done = await runCli(['--allow-sample'], env);
-    assert.is(done.code, 0, done.lines.join('\n') + done.stderr);
+    await deploy({ dir: builds().a, target: targetOf(p, folder) });
     const served = tree(root);
     served.delete(DEPLOY_MANIFEST);
     assert.equal(Object.fromEntries(served), Object.fromEntries(tree(builds().a)), 'the server holds the build exactly, nothing hidden beside it');
@@ -417,10 +440,10 @@ function interruptedDeployTests(s: Test, d: DeployFolder): void {
  * Runs that must change nothing, through scripts/deploy.ts: the check refuses the sample identity,
  * and a wrong password fails in one line that does not print it.
  */
-function refusalTests(s: Test, d: DeployFolder): void {
+function refusalTests(s: Test, d: DeployFolder, sampleCheck: boolean): void {
   const { p, builds, folder } = d;
 
-  s('the check refuses the sample identity and changes nothing (--allow-sample overrides it: the test above)', async () => {
+  if (sampleCheck) s('the check refuses the sample identity and changes nothing (--allow-sample overrides it: the test above)', async () => {
     const before = tree(d.root);
     const env = { ...p.env(folder), DIST_DIR: builds().a };
     const refused = await runCli([], env);
@@ -486,8 +509,8 @@ export async function deployFailure(dir: string, env: Record<string, string>): P
   return '';
 }
 
-/** Removes the builds' temp folder, and the record copy the runs of this process wrote. */
+/** Removes the builds' folder unless it is shared, and the record copy the runs of this process wrote. */
 export function removeBuilds(b: Builds | undefined): void {
-  if (b) rmSync(b.tmp, { recursive: true, force: true });
+  if (b && !b.shared) rmSync(b.tmp, { recursive: true, force: true });
   rmSync(DEPLOY_VARIABLES_UNSET.DEPLOY_RECORD_COPY, { force: true });
 }
