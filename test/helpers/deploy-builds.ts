@@ -17,6 +17,7 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import path from 'node:path';
 import { ROOT } from '../../lib/build/build-site.ts';
 import { resolveConfig } from '../../lib/config.ts';
+import { isAlive } from './process-tree.ts';
 
 const CACHE = path.join(ROOT, 'node_modules/.cache/deploy-builds');
 /** Entries of other keys older than this are removed when a new one is made (ms). */
@@ -44,16 +45,6 @@ function sourceKey(): string | undefined {
   return hash.digest('hex').slice(0, 32);
 }
 
-/** True while process `pid` runs (signal 0 only asks). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Takes `lock` for this process. @returns false when another process holds it (or held it a moment ago) */
 function tryLock(lock: string): boolean {
   const mine = `${lock}.${process.pid}`;
@@ -67,7 +58,7 @@ function tryLock(lock: string): boolean {
     try {
       holder = Number(readFileSync(lock, 'utf8'));
     } catch { /* released just now */ }
-    if (Number.isInteger(holder) && !alive(holder)) rmSync(lock, { force: true }); // its builder is gone
+    if (Number.isInteger(holder) && !isAlive(holder)) rmSync(lock, { force: true }); // its builder is gone
     return false;
   } finally {
     unlinkSync(mine);
