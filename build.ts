@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from './lib/build/build-site.ts';
 import type { BuildResult } from './lib/build/summary.ts';
-import { configForCommand } from './lib/config.ts';
+import { configOrReport } from './lib/config.ts';
 import type { AtWriteStep } from './lib/output-folder.ts';
 
 /**
@@ -35,7 +35,8 @@ export async function buildToFolder(options: BuildOptions, atStep?: AtWriteStep)
  * @returns the exit code: 0 built, 1 stopped (the previous output folder is left as it was)
  */
 export async function runBuild(atStep?: AtWriteStep): Promise<number> {
-  const config = configForCommand('Build');
+  const config = configOrReport('Build');
+  if (!config) return 1;
   process.env.NODE_ENV ||= 'production';
   try {
     const { formatSummary } = await import('./lib/build/summary.ts');

@@ -149,16 +149,22 @@ export function resolveConfig(env: Env = process.env, root: string = PROJECT_ROO
 }
 
 /**
- * For the entry scripts: resolveConfig, or, when a variable is unusable, "<command> not started:"
- * and one line per bad variable on stderr, no stack, and exit code 1.
- * @param command what the operator ran, e.g. "Server", "Deploy"
+ * resolveConfig, or, when a variable is unusable, "<command> not started:" and one line per bad
+ * variable on stderr (no stack).
+ * @param command what the operator ran, e.g. "Build", "Server", "Deploy"
+ * @returns the configuration, or undefined when it was reported unusable
  */
-export function configForCommand(command: string): GeneratorConfig {
+export function configOrReport(command: string): GeneratorConfig | undefined {
   try {
     return resolveConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error([`${command} not started:`, ...error.lines].join('\n'));
-    process.exit(1);
+    return undefined;
   }
+}
+
+/** For the entry scripts: configOrReport, ending the process with exit code 1 when it reports. */
+export function configForCommand(command: string): GeneratorConfig {
+  return configOrReport(command) ?? process.exit(1);
 }

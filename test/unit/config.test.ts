@@ -155,4 +155,19 @@ all('should stop npm run build and npm run serve with the lines and no stack, be
   assert.is(serve.code, 1);
   assert.is(serve.err.trim(), 'Server not started:\nPORT must be a whole number from 0 to 65535 (0: any free port), e.g. PORT=3000 (got "http").');
 });
+all('should have runBuild return 1 on a bad variable, not end the process that called it', async () => {
+  const { runBuild } = await import('../../build.ts');
+  const saved = { threads: process.env.BUILD_THREADS, error: console.error };
+  const printed: string[] = [];
+  process.env.BUILD_THREADS = 'x';
+  console.error = (...args: unknown[]) => { printed.push(args.join(' ')); };
+  try {
+    assert.is(await runBuild(), 1);
+  } finally {
+    console.error = saved.error;
+    if (saved.threads === undefined) delete process.env.BUILD_THREADS;
+    else process.env.BUILD_THREADS = saved.threads;
+  }
+  assert.is(printed.join('\n'), 'Build not started:\nBUILD_THREADS must be a whole number of threads, at least 1, e.g. BUILD_THREADS=1 (got "x").');
+});
 all.run();
