@@ -77,6 +77,21 @@ export interface WorkerInput {
 }
 
 /**
+ * What a worker posts for a failure: the Error itself (structured clone keeps its message, stack
+ * and cause), or, when its cause or a property cannot be cloned (a function, a socket: postMessage
+ * would throw DataCloneError and lose it), a plain Error with its message and stack.
+ */
+export function crossingError(error: unknown): Error {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  try {
+    structuredClone(failure);
+    return failure;
+  } catch {
+    return Object.assign(new Error(failure.message), { stack: failure.stack });
+  }
+}
+
+/**
  * A message from a worker: a finished page, the end of its share, or its failure (an Error
  * crosses threads by structured clone with its message, stack and cause).
  */

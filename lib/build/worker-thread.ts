@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRoutes } from '../../pages/routes.ts';
 import { PageMaker, pageTools } from './make-page.ts';
-import { takePage, type WorkerInput, type WorkerMessage } from './worker-pool.ts';
+import { crossingError, takePage, type WorkerInput, type WorkerMessage } from './worker-pool.ts';
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
@@ -21,5 +21,5 @@ try {
   for (let index = takePage(input.queue); index !== undefined; index = takePage(input.queue)) post({ page: await maker.make(index) });
   post({ done: true });
 } catch (error) {
-  post({ error: error instanceof Error ? error : new Error(String(error)) });
+  post({ error: crossingError(error) });
 }

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../lib/build/build-site.ts';
 import { loadContent } from '../../lib/content/load-content.ts';
 import { PROJECT_CONTENT } from '../../tooling/project-content.ts';
-import { makePagesOnWorker, pageQueue, takePage, threadCount } from '../../lib/build/worker-pool.ts';
+import { crossingError, makePagesOnWorker, pageQueue, takePage, threadCount } from '../../lib/build/worker-pool.ts';
 import { prepareInputs } from '../../lib/build/inputs.ts';
 import { outputFile } from '../../lib/route.ts';
 import { buildRoutes } from '../../pages/routes.ts';
@@ -52,6 +52,17 @@ test('should reject with the worker\'s own message when its route table differs,
   assert.ok(error, 'the share must reject');
   assert.match(error!.message, /route 0 is "\/" here but "\/not-the-same\/" in the main thread/);
   assert.equal(pages, [], 'no page was handed on');
+});
+
+test('should hand on a worker error whose cause cannot cross threads, with its message', () => {
+  const error = new Error('A template failed', { cause: { retry() { return 1; } } });
+  assert.throws(() => structuredClone(error), /could not be cloned/, 'the case guarded against: postMessage would throw DataCloneError');
+  const crossed = structuredClone(crossingError(error));
+  assert.is(crossed.message, 'A template failed');
+  assert.is(crossed.stack, error.stack);
+  const plain = new Error('A page failed', { cause: new Error('inner') });
+  assert.is(crossingError(plain), plain, 'an error that can be cloned crosses as itself');
+  assert.is((structuredClone(crossingError(plain)).cause as Error).message, 'inner', 'with its cause');
 });
 
 test('should hand on each page the worker took from the queue, in the queue\'s order, until none is left', async () => {
