@@ -110,9 +110,19 @@ function sessions(server: number): number {
   return [...procs].filter(([pid, p]) => pid !== server && !p.zombie && (p.group === server || descends(pid))).length;
 }
 
-/** Resolves once process `server` has no session left (polled every 20 ms). */
+/** Sessions get this long to end after their client was killed (ms); a session ends in well under 1 s. */
+const SETTLE_MS = 30_000;
+
+/**
+ * Resolves once process `server` has no session left (polled every 20 ms).
+ * @throws Error after SETTLE_MS, with the number of sessions still running
+ */
 async function sessionsEnded(server: number): Promise<void> {
-  while (sessions(server) > 0) await new Promise((r) => setTimeout(r, 20));
+  const giveUp = Date.now() + SETTLE_MS;
+  for (let left = sessions(server); left > 0; left = sessions(server)) {
+    if (Date.now() > giveUp) throw new Error(`FTP server ${server}: ${left} session process(es) still running ${SETTLE_MS / 1000} s after their client was killed`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 const readLog = (file: string) => () => { try { return readFileSync(file, 'utf8'); } catch { return ''; } };

@@ -430,9 +430,13 @@ measured('should send no analytics from the internal keyword page, with an analy
   await other.context.close();
 });
 measured.after(async () => {
-  for (const harness of await Promise.all(served.values())) await harness.close();
-  await h.close();
-  await rm(tmp, { recursive: true, force: true });
+  try {
+    // A server that failed to start must not keep the shared browser open.
+    for (const started of await Promise.allSettled(served.values())) if (started.status === 'fulfilled') await started.value.close();
+  } finally {
+    await h.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
 });
 
 interaction.run();

@@ -35,16 +35,18 @@ async function buildHere(): Promise<{ code: number; lines: string[] }> {
   // Its API resolved by Node, which reads the package's "exports" (madge, in import-rules, cannot).
   const { tsImport } = await import(import.meta.resolve('tsx/esm/api')) as { tsImport(file: string, options: { parentURL: string; tsconfig: string }): Promise<unknown> };
   const { runBuild } = await tsImport(path.join(copy!.root, 'build.ts'), { parentURL: import.meta.url, tsconfig: path.join(copy!.root, 'tsconfig.json') }) as typeof import('../../build.ts');
+  // Everything the process would print, console or not (a warning, a stray write), is captured.
   const printed: string[] = [];
-  const { log, error } = console;
+  const { stdout, stderr } = process;
+  const writes = [stdout.write, stderr.write] as const;
+  stdout.write = stderr.write = ((chunk: string | Uint8Array) => { printed.push(String(chunk)); return true; }) as typeof stdout.write;
   const distDir = process.env.DIST_DIR;
-  console.log = console.error = (...args: unknown[]) => { printed.push(args.join(' ')); };
   process.env.DIST_DIR = 'dist';
   try {
     const code = await runBuild();
-    return { code, lines: printed.join('\n').split('\n').filter((l) => l.trim()) };
+    return { code, lines: printed.join('').split('\n').filter((l) => l.trim()) };
   } finally {
-    Object.assign(console, { log, error });
+    [stdout.write, stderr.write] = writes;
     if (distDir === undefined) delete process.env.DIST_DIR;
     else process.env.DIST_DIR = distDir;
   }

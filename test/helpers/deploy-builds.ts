@@ -23,6 +23,8 @@ const CACHE = path.join(ROOT, 'node_modules/.cache/deploy-builds');
 /** Entries of other keys older than this are removed when a new one is made (ms). */
 const PRUNE_AFTER_MS = 24 * 3600_000;
 const POLL_MS = 200;
+/** A lock older than this is taken over, and a wait this long gives up: the three builds take about a minute. */
+const STALE_LOCK_MS = 10 * 60_000;
 
 /** The key of the project's present state, or undefined where git cannot list the files (then nothing is cached). */
 function sourceKey(): string | undefined {
@@ -58,17 +60,23 @@ function tryLock(lock: string): boolean {
     try {
       holder = Number(readFileSync(lock, 'utf8'));
     } catch { /* released just now */ }
-    if (Number.isInteger(holder) && !isAlive(holder)) rmSync(lock, { force: true }); // its builder is gone
+    // Taken over when its builder is gone, when its pid is now this process's (reused since), or when
+    // it is older than any build takes (a pid reused by another process would otherwise hold it forever).
+    let old = false;
+    try {
+      old = Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
+    } catch { /* released just now */ }
+    if (old || (Number.isInteger(holder) && (holder === process.pid || !isAlive(holder)))) rmSync(lock, { force: true });
     return false;
   } finally {
     unlinkSync(mine);
   }
 }
 
-/** Removes entries of other keys not touched for PRUNE_AFTER_MS. */
+/** Removes entries of other keys, and leftovers of killed builds, not touched for PRUNE_AFTER_MS. */
 function prune(key: string): void {
   for (const name of readdirSync(CACHE)) {
-    if (name.startsWith(key)) continue;
+    if (name === key || name === `${key}.lock`) continue;
     const entry = path.join(CACHE, name);
     try {
       if (Date.now() - statSync(entry).mtimeMs > PRUNE_AFTER_MS) rmSync(entry, { recursive: true, force: true });
@@ -93,8 +101,10 @@ export async function sharedBuilds(make: (dir: string) => Promise<void>): Promis
   }
   const final = path.join(CACHE, key);
   const lock = `${final}.lock`;
+  const giveUp = Date.now() + STALE_LOCK_MS;
   while (!existsSync(final)) {
     if (!tryLock(lock)) {
+      if (Date.now() > giveUp) throw new Error(`Deploy test builds: still waiting for another process's build after ${STALE_LOCK_MS / 60_000} min; remove ${lock} if no test is running`);
       await new Promise((r) => setTimeout(r, POLL_MS));
       continue;
     }

@@ -27,7 +27,11 @@ export const WIDTHS: Record<Check, number[]> = {
   clear: [1366],
 };
 
-/** Viewport height at each width, CSS px (what each check used alone; all above the 24rem short-screen rule). */
+/**
+ * Viewport height at each width, CSS px: one per width, shared by the checks at that width, all
+ * above the 24rem (384 px) short-screen rule, the only height the styles switch at. The checks
+ * do not depend on height; the text under the fixed bar is checked at 1366x900 as before.
+ */
 const HEIGHTS: Record<number, number> = { 320: 800, 360: 800, 390: 844, 768: 900, 1024: 800, 1366: 900, 1920: 900 };
 
 /** One page of each kind with the fixed bar, for the hours check: home, areas, a service, core pages, the hubs, the sitemap and the apps page. */
@@ -55,11 +59,14 @@ async function runCheck(check: Check, page: Page, at: string, found: string[]): 
  * Loads each page once at `width` and runs on it every check of WIDTHS at that width (the hours
  * check only on FINISH_KINDS); text spacing goes last, as it changes the page's stylesheet.
  * @returns each check's problems (an empty list for a check that holds or does not run at `width`)
- * @throws Error when fewer than 30 pages were found (the dist/ under test is not the site), or a page does not load
+ * @throws Error when fewer than 30 pages were found (the dist/ under test is not the site), a page
+ *   of FINISH_KINDS is missing, or a page does not load
  */
 async function sweep(h: Harness, width: number): Promise<Record<Check, string[]>> {
   const paths = htmlFiles().map(browserPathOf);
   if (paths.length < 30) throw new Error(`only ${paths.length} pages in dist/`);
+  const missing = FINISH_KINDS.filter((p) => !paths.includes(p));
+  if (missing.length) throw new Error(`pages the hours check needs are not in dist/: ${missing.join(', ')}`);
   const checks = (Object.keys(WIDTHS) as Check[]).filter((c) => WIDTHS[c].includes(width));
   const problems = { layout: [], spacing: [], tiles: [], hours: [], clear: [] } as Record<Check, string[]>;
   const { page, context } = await h.page({ width, height: HEIGHTS[width] });
