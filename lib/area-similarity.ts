@@ -1,10 +1,13 @@
 /**
  * How much of the area pages' text is shared between them, on each page's visible text inside
- * `<main>`: words in lower case, the page's own town name replaced by one placeholder word;
- * shingles of five consecutive words inside one sentence (a shorter sentence is one shingle); pair
- * similarity the Jaccard index of two pages' shingle sets; own-text share the share of a page's
- * words in sentences found on no other area page. Search engines treat near-duplicate pages aimed
- * at different towns as doorway pages (https://developers.google.com/search/docs/essentials/spam-policies#doorways).
+ * `<main>`: words in lower case, runs of letters and digits ("I-40" is "i" and "40"); the page's
+ * own town name, in every form the page uses, replaced by one placeholder word; shingles of five
+ * consecutive words inside one sentence (sentences end at ".", "!", "?" and at the end of a block:
+ * a paragraph, a heading, a list item; a shorter sentence is one shingle); pair similarity the
+ * Jaccard index of two pages' shingle sets; own-text share the share of a page's words in
+ * sentences found on no other area page. Search engines treat near-duplicate pages aimed at
+ * different towns as doorway pages (https://developers.google.com/search/docs/essentials/spam-policies#doorways);
+ * SIMILARITY_TARGETS are this project's own targets for area pages written for their town.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

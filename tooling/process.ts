@@ -1,6 +1,8 @@
 /**
  * Programs a test, a benchmark or a script starts, each in a process group of its own, so that
- * stop() ends it with every child it started, and the group is killed when this process ends.
+ * stop() ends it with every child it started, and the group is killed when this process exits or
+ * is stopped with SIGTERM, SIGINT or SIGHUP (endWithThisProcess; a SIGKILL cannot be caught). Their
+ * temporary folders go the same way (tempFolder).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

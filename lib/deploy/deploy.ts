@@ -114,7 +114,10 @@ function newRunId(): string {
 
 /**
  * Deploys `options.dir` to `options.target`: logs in (checking the server's identity), takes the
- * server's lock (lib/deploy/deploy-lock.ts), then the steps below, each a function of this module.
+ * server's lock (lib/deploy/deploy-lock.ts; not in a dry run), then the steps below, each a
+ * function of this module. A server refusing names that start with a dot (Pure-FTPd `-x`) is found
+ * by the record's first write: the record then takes its plain name, temporary names lose their
+ * dot, and the dot-files it refuses (.htaccess) end the deploy in a PartialDeployError naming them.
  * @returns what was (or, with dryRun, would be) uploaded, replaced and deleted
  * @throws DeployError with one line for the operator (login refused, unreachable, timeout after
  *   retries, TLS, missing or unwritable folder, quota, a refusal in the server's words, an

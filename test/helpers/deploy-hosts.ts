@@ -32,9 +32,10 @@ import { buildVariants, changed, deploySuite, FOREIGN, removeBuilds, runCli, run
 const KILLS = ['STOR 30', 'RNTO 1', 'RNTO /keyword-corpus.json', 'DELE 1'];
 
 /**
- * A server's own test file: starts it once per configuration (the first: its defaults), builds
- * the three sites, then runs the deploy guarantees (deploySuite) on the defaults and hostSuite
- * with KILLS on every configuration; stops the servers and removes the builds at the end.
+ * A server's own test file: starts it once per configuration (the first: its defaults), takes
+ * the three sites (built once and shared: test/helpers/deploy-builds.ts), then runs the deploy
+ * guarantees (deploySuite) on the defaults and hostSuite with KILLS on every configuration; stops
+ * the servers at the end, and removes the builds unless they are the shared cache's.
  * @param start the launcher of tooling/ftp-servers.ts
  * @param options.sampleCheck passed to deploySuite
  */
