@@ -58,6 +58,10 @@ export async function startPublishEditor(env: Record<string, string>): Promise<P
       .catch((e: Error) => ({ status: 500, body: { error: e.message } }));
     res.writeHead(reply?.status ?? 404, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply?.body ?? { error: 'not a publish route' }));
   });
+  // Idle connections stay open until the client closes them: with Node's 5 s keep-alive timeout, a
+  // test that blocks this process longer (spawnSync of a command) lets that timer close the socket
+  // its next request was just written to (ECONNRESET, "fetch failed").
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const bodies: string[] = [];
